@@ -1,0 +1,7 @@
+import type { ClaimRemoveRequest } from '@app/contracts';
+import { HwaddrField } from '../validation/hwaddr-field.decorator';
+
+/** POST /v2/claims/remove. */
+export class ClaimRemoveDto implements ClaimRemoveRequest {
+  @HwaddrField() hwaddr!: string;
+}

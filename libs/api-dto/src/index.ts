@@ -1,0 +1,36 @@
+export * from './validation/field-checks.util';
+export * from './validation/field-rule.decorator';
+export * from './validation/hwaddr-field.decorator';
+export * from './validation/validate-dto.util';
+
+export * from './auth/account-update.dto';
+export * from './auth/login.dto';
+export * from './auth/register.dto';
+export * from './auth/reset-password-request.dto';
+export * from './auth/reset-password.dto';
+
+export * from './claims/claim-create.dto';
+export * from './claims/claim-email.dto';
+export * from './claims/claim-remove.dto';
+
+export * from './sites/events-query.dto';
+export * from './sites/site-name.dto';
+
+export * from './panel/button.dto';
+export * from './panel/device-name.dto';
+export * from './panel/device-settings.dto';
+export * from './panel/device-zone.dto';
+export * from './panel/module-settings.dto';
+export * from './panel/strings.dto';
+export * from './panel/zone-update.dto';
+
+export * from './relays/relay-action-request.dto';
+export * from './relays/relay-create.dto';
+export * from './relays/relay-test.dto';
+export * from './relays/relay-update.dto';
+
+export * from './params/digits-to-number.transform';
+export * from './params/hwaddr-param.dto';
+export * from './params/id-param.dto';
+export * from './params/panel-params.dto';
+export * from './params/relay-action-params.dto';

@@ -1,0 +1,17 @@
+import { BUTTON_ACTIONS, PANEL_BUTTONS, isButtonPair, type ButtonAction, type ButtonData, type ButtonRequest } from '@app/contracts';
+import { oneOf, requiredText, type FieldCheck } from '../validation/field-checks.util';
+import { Rule } from '../validation/field-rule.decorator';
+
+const ALLOWED_PAIRS = PANEL_BUTTONS.map((button) => `${button.action}/${button.data}`).join(', ');
+
+const buttonPair: FieldCheck = (data, field, object) =>
+  requiredText(data, field) ??
+  (isButtonPair((object as Partial<ButtonRequest> | undefined)?.action, data)
+    ? null
+    : `action and data must be one of ${ALLOWED_PAIRS}`);
+
+/** POST /v2/sites/{hwaddr}/panel/{networkId}/buttons: only the four button pairs are accepted. */
+export class ButtonDto implements ButtonRequest {
+  @Rule(oneOf(BUTTON_ACTIONS)) action!: ButtonAction;
+  @Rule(buttonPair) data!: ButtonData;
+}

@@ -1,0 +1,6 @@
+import { HwaddrField } from '../validation/hwaddr-field.decorator';
+
+/** Routes with {hwaddr}. */
+export class HwaddrParamDto {
+  @HwaddrField() hwaddr!: string;
+}

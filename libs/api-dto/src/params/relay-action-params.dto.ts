@@ -1,0 +1,14 @@
+import { wholeNumber } from '../validation/field-checks.util';
+import { Rule } from '../validation/field-rule.decorator';
+import { DigitsToNumber } from './digits-to-number.transform';
+
+/** POST /relays/{id}/actions/delete/{actionId}. */
+export class RelayActionParamsDto {
+  @DigitsToNumber()
+  @Rule(wholeNumber(1, Number.MAX_SAFE_INTEGER))
+  id!: number;
+
+  @DigitsToNumber()
+  @Rule(wholeNumber(1, Number.MAX_SAFE_INTEGER))
+  actionId!: number;
+}

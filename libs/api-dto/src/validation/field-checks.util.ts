@@ -1,0 +1,103 @@
+import {
+  MODULE_ADDRESS_MAX,
+  MODULE_ADDRESS_MIN,
+  PANEL_TEXT_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RELAY_PASSWORD_LENGTH,
+  SELECTABLE_MODES,
+  isKey,
+  isNormalisedHwaddr,
+} from '@app/contracts';
+import { isEmail, isFQDN, isIP, isISO8601 } from 'class-validator';
+
+/**
+ * Checks of single request fields. Each returns the message for the first rule the value breaks,
+ * naming the field, or null when the value is acceptable.
+ */
+export type FieldCheck = (value: unknown, field: string, object?: object) => string | null;
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+export const requiredText: FieldCheck = (value, field) => {
+  if (isMissing(value)) return `${field} is required`;
+  return typeof value === 'string' ? null : `${field} must be a string`;
+};
+
+/** A string that may be empty. */
+export const text: FieldCheck = (value, field) =>
+  typeof value === 'string' ? null : `${field} must be a string`;
+
+export const email: FieldCheck = (value, field) =>
+  requiredText(value, field) ?? (isEmail(value as string) ? null : `${field} must be a valid email address`);
+
+export const newPassword: FieldCheck = (value, field) =>
+  requiredText(value, field) ??
+  ((value as string).length >= PASSWORD_MIN_LENGTH ? null : `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
+
+/** Runs after the hwaddr transform, so a valid address has become 12 lowercase hex characters. */
+export const hwaddr: FieldCheck = (value, field) => {
+  if (isMissing(value)) return `${field} is required`;
+  return isNormalisedHwaddr(value) ? null : `${field} must be 12 hexadecimal characters (colons allowed)`;
+};
+
+/** Any non-string is refused with the format message: a key sent as a number has lost its leading zeros. */
+export const panelKey: FieldCheck = (value, field) => {
+  if (isMissing(value)) return `${field} is required`;
+  return isKey(value) ? null : `${field} must be exactly 4 digits`;
+};
+
+/** Panel text fields, zone and device names: may be empty, at most 47 characters. */
+export const panelText: FieldCheck = (value, field) =>
+  text(value, field) ??
+  ((value as string).length <= PANEL_TEXT_MAX_LENGTH ? null : `${field} must be at most ${PANEL_TEXT_MAX_LENGTH} characters`);
+
+export const requiredPanelText: FieldCheck = (value, field) =>
+  requiredText(value, field) ?? panelText(value, field);
+
+export function wholeNumber(min: number, max?: number): FieldCheck {
+  return (value, field) => {
+    const inRange =
+      typeof value === 'number' && Number.isInteger(value) && value >= min && (max === undefined || value <= max);
+    if (inRange) return null;
+    if (isMissing(value)) return `${field} is required`;
+    return max === undefined
+      ? `${field} must be a whole number, ${min} or more`
+      : `${field} must be a whole number from ${min} to ${max}`;
+  };
+}
+
+export const moduleAddress = wholeNumber(MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX);
+
+export const relayPassword: FieldCheck = (value, field) =>
+  requiredText(value, field) ??
+  ((value as string).length === RELAY_PASSWORD_LENGTH ? null : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`);
+
+export const boolean: FieldCheck = (value, field) => {
+  if (typeof value === 'boolean') return null;
+  return isMissing(value) ? `${field} is required` : `${field} must be true or false`;
+};
+
+export function oneOf(allowed: readonly unknown[]): FieldCheck {
+  return (value, field) => {
+    if (allowed.includes(value)) return null;
+    return isMissing(value) ? `${field} is required` : `${field} must be one of ${allowed.join(', ')}`;
+  };
+}
+
+export const selectableMode = oneOf(SELECTABLE_MODES);
+
+/** Host names and addresses a user types for a relay or a cloud server. */
+export const host: FieldCheck = (value, field) =>
+  requiredText(value, field) ??
+  (isIP(value as string) || isFQDN(value as string, { require_tld: false, allow_underscores: true })
+    ? null
+    : `${field} must be an IP address or DNS name`);
+
+export const ipv4: FieldCheck = (value, field) =>
+  requiredText(value, field) ?? (isIP(value as string, 4) ? null : `${field} must be an IPv4 address`);
+
+export const isoDate: FieldCheck = (value, field) =>
+  requiredText(value, field) ??
+  (isISO8601(value as string, { strict: true }) ? null : `${field} must be an ISO 8601 date`);

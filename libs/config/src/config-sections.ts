@@ -1,0 +1,83 @@
+import { env, readConfig } from './env-readers';
+
+/*
+ * The configuration sections shared by several apps. Each section is a class so that Nest can
+ * inject it by type (`constructor(private readonly nats: NatsConfig)`); an app builds them once
+ * at boot from the validated environment and provides them as values.
+ */
+
+export class RuntimeConfig {
+  constructor(
+    /** The app's name in logs, metrics and connection names, e.g. 'portal-api'. */
+    readonly appName: string,
+    readonly environment: 'development' | 'production' | 'test',
+    readonly logLevel: LogLevel,
+    /** Port of the app's HTTP server (API for portal-api; /healthz and /metrics for the others). */
+    readonly httpPort: number,
+  ) {}
+
+  get isProduction(): boolean {
+    return this.environment === 'production';
+  }
+}
+
+export class DatabaseConfig {
+  constructor(readonly url: string) {}
+}
+
+export class NatsConfig {
+  constructor(
+    readonly servers: string[],
+    /** Prepended to every subject, stream and bucket (see natsNames); empty in a deployment. */
+    readonly prefix: string,
+  ) {}
+}
+
+export class RedisConfig {
+  constructor(
+    readonly url: string,
+    /** Key prefix of every queue, so several deployments or test runs can share one Redis. */
+    readonly prefix: string,
+  ) {}
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const runtimeSchema = {
+  NODE_ENV: env.oneOf(['development', 'production', 'test'] as const, 'development'),
+  LOG_LEVEL: env.oneOf(LOG_LEVELS, 'info'),
+};
+export const databaseSchema = {
+  DATABASE_URL: env.url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/portal'),
+};
+export const natsSchema = {
+  NATS_URL: env.urlList(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  NATS_PREFIX: env.name(''),
+};
+export const redisSchema = {
+  REDIS_URL: env.url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  REDIS_PREFIX: env.name('portal'),
+};
+
+type Env = Record<string, string | undefined>;
+
+export function readRuntimeConfig(appName: string, portVariable: string, defaultPort: number, source: Env = process.env) {
+  const values = readConfig(runtimeSchema, source);
+  const port = readConfig({ [portVariable]: env.port(defaultPort) }, source)[portVariable] as number;
+  return new RuntimeConfig(appName, values.NODE_ENV, values.LOG_LEVEL, port);
+}
+
+export function readDatabaseConfig(source: Env = process.env): DatabaseConfig {
+  return new DatabaseConfig(readConfig(databaseSchema, source).DATABASE_URL);
+}
+
+export function readNatsConfig(source: Env = process.env): NatsConfig {
+  const values = readConfig(natsSchema, source);
+  return new NatsConfig(values.NATS_URL, values.NATS_PREFIX);
+}
+
+export function readRedisConfig(source: Env = process.env): RedisConfig {
+  const values = readConfig(redisSchema, source);
+  return new RedisConfig(values.REDIS_URL, values.REDIS_PREFIX);
+}

@@ -1,0 +1,61 @@
+import type { EventCategory } from '../events/event-categories.catalogue';
+import type { PanelConfig } from '../panel/panel-config.types';
+import type { PanelType } from '../panel/panel-types.catalogue';
+import type { RuntimeReport } from '../panel/runtime.types';
+
+/** Calls under /api/v2/sites (spec 7). Dates are ISO 8601 strings. */
+
+export interface SiteSummary {
+  hwaddr: string;
+  name: string;
+  /** AUTHED, WAITING, anything else is unauthorised (see isAuthorised). */
+  status: string;
+  adminKey: string;
+  panelType: PanelType;
+  emailEvents: boolean;
+  lastEventSeen: string | null;
+  /** Unread events plus unresolved notifications. */
+  unreadCount: number;
+  /** Unread events per network id. */
+  perPanelCount: Record<string, number>;
+}
+
+export interface SiteNetwork {
+  networkId: number;
+  /** Null until the panel has sent this network's configuration. */
+  config: PanelConfig | null;
+  /** Null until a runtime report has arrived. */
+  runtime: RuntimeReport | null;
+}
+
+/** GET /v2/sites/{hwaddr}: the site and its panel networks. */
+export interface SiteDetail extends SiteSummary {
+  connected: boolean;
+  /** The panel accepts control and edits from the cloud (Network Setup → Cloud enabled). */
+  cloudControl: boolean;
+  networks: SiteNetwork[];
+}
+
+export interface EventDto {
+  id: number;
+  hwaddr: string;
+  networkId: number;
+  category: EventCategory;
+  title: string;
+  /** The panel's time of the event. */
+  date: string;
+  location: string;
+}
+
+/** Query of GET /v2/sites/{hwaddr}/events; both ISO 8601, the default range applies to a missing one. */
+export interface EventsQuery {
+  start?: string;
+  end?: string;
+}
+
+export interface SiteNameRequest {
+  name: string;
+}
+
+/** Body of POST /v2/sites/{hwaddr}/resetEvent (marks events as seen). */
+export type ResetEventRequest = Record<string, never>;

@@ -1,0 +1,37 @@
+/** Business limits of the portal (spec section 9), shared by the API's validation and the web forms. */
+
+export const EVENTS_PER_PAGE = 20;
+/** The events list starts this many days before today unless the user picks other dates. */
+export const DEFAULT_EVENT_RANGE_DAYS = 30;
+export const NOTIFICATIONS_LISTED_MAX = 20;
+
+export const PANEL_KEY_LENGTH = 4;
+export const PANEL_KEY_PATTERN = /^[0-9]{4}$/;
+
+export const HWADDR_LENGTH = 12;
+/** A hardware address in its stored form: 12 lowercase hex characters, no separators. */
+export const HWADDR_PATTERN = /^[0-9a-f]{12}$/;
+
+export const NETWORK_ID_MIN = 1;
+export const NETWORK_ID_MAX = 99;
+/** A network id as it appears in a route: 1 or 2 digits. */
+export const NETWORK_ID_PATTERN = /^[0-9]{1,2}$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const RELAY_PORT_MIN = 1;
+export const RELAY_PORT_MAX = 65535;
+export const RELAY_DEFAULT_PORT = 17123;
+export const RELAY_PASSWORD_LENGTH = 32;
+
+/** Panel text fields, zone names and device names. */
+export const PANEL_TEXT_MAX_LENGTH = 47;
+
+export const MODULE_ADDRESS_MIN = 0;
+export const MODULE_ADDRESS_MAX = 64;
+
+export const BAUD_RATE_MIN = 1200;
+export const BAUD_RATE_MAX = 115200;
+
+export const TCP_PORT_MIN = 1;
+export const TCP_PORT_MAX = 65535;

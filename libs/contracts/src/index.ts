@@ -1,0 +1,62 @@
+export * from './constants/formats.constants';
+export * from './constants/limits.constants';
+export * from './constants/messages.constants';
+export * from './constants/ui-timing.constants';
+
+export * from './panel/buttons.catalogue';
+export * from './panel/day-night.util';
+export * from './panel/device-options.catalogue';
+export * from './panel/device-types.catalogue';
+export * from './panel/modes.catalogue';
+export * from './panel/network-module.catalogue';
+export * from './panel/panel-config.types';
+export * from './panel/panel-labels.util';
+export * from './panel/panel-types.catalogue';
+export * from './panel/port-types.catalogue';
+export * from './panel/printer-options.util';
+export * from './panel/printer.catalogue';
+export * from './panel/runtime.types';
+export * from './panel/settings-fields.catalogue';
+export * from './panel/tcp-mode.catalogue';
+
+export * from './events/event-categories.catalogue';
+export * from './events/event-key.util';
+export * from './events/event-time.util';
+
+export * from './sites/site-label.util';
+export * from './sites/site-status.catalogue';
+
+export * from './notifications/notification-status.util';
+export * from './notifications/notification-text.util';
+export * from './notifications/notification-types.catalogue';
+
+export * from './relays/relay-status.types';
+export * from './relays/relay-trigger.types';
+export * from './relays/relay-trigger.util';
+
+export * from './auth/token-payload.util';
+export * from './auth/token.types';
+
+export * from './util/hwaddr.util';
+export * from './util/identifiers.util';
+export * from './util/text.util';
+
+export * from './api/auth-api.types';
+export * from './api/claims-api.types';
+export * from './api/notifications-api.types';
+export * from './api/panel-api.types';
+export * from './api/relays-api.types';
+export * from './api/sites-api.types';
+
+export * from './nats/nats-keys.util';
+export * from './nats/nats-names.util';
+export * from './nats/panel-command.types';
+export * from './nats/panel-messages.types';
+export * from './nats/relay-verify.types';
+
+export * from './queues/job-ids.util';
+export * from './queues/job-payloads.types';
+export * from './queues/queue-names.constants';
+
+export * from './livefeed/livefeed-messages.types';
+export * from './livefeed/livefeed.util';

@@ -1,0 +1,64 @@
+/**
+ * Every NATS subject, JetStream stream, KV bucket and durable consumer name of the portal, built in
+ * one place. A prefix lets several deployments (or test runs) share one NATS server without seeing
+ * each other's messages: subjects become `<prefix>.panel.…`, streams and buckets `<prefix>_…`.
+ */
+export interface NatsNames {
+  readonly prefix: string;
+  readonly subjects: {
+    panelEvent(hwaddr: string): string;
+    panelConfig(hwaddr: string): string;
+    panelConnection(hwaddr: string): string;
+    panelRuntime(hwaddr: string): string;
+    panelCommand(hwaddr: string): string;
+    live(hwaddr: string): string;
+    liveUser(userId: string): string;
+    /** Wildcards matching one kind of subject for every panel. */
+    allPanelEvents: string;
+    allPanelConfigs: string;
+    allPanelConnections: string;
+    allPanelRuntimes: string;
+    allLive: string;
+    /** Request/reply subject the relay-worker answers for relay verification. */
+    relayVerify: string;
+  };
+  readonly streams: { panelEvents: string; panelConfig: string };
+  readonly buckets: { panelConnections: string; panelRuntime: string };
+  readonly consumers: { portalApi: string; relayWorker: string; mailer: string; portalApiConfig: string };
+}
+
+const PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
+
+export function natsNames(prefix = ''): NatsNames {
+  if (!PREFIX_PATTERN.test(prefix)) {
+    throw new Error(`NATS prefix '${prefix}' may hold only letters, digits, '_' and '-'`);
+  }
+  const s = (subject: string) => (prefix ? `${prefix}.${subject}` : subject);
+  const n = (name: string) => (prefix ? `${prefix}_${name}` : name);
+  return {
+    prefix,
+    subjects: {
+      panelEvent: (hwaddr) => s(`panel.${hwaddr}.event`),
+      panelConfig: (hwaddr) => s(`panel.${hwaddr}.config`),
+      panelConnection: (hwaddr) => s(`panel.${hwaddr}.connection`),
+      panelRuntime: (hwaddr) => s(`panel.${hwaddr}.runtime`),
+      panelCommand: (hwaddr) => s(`panel.${hwaddr}.cmd`),
+      live: (hwaddr) => s(`live.${hwaddr}`),
+      liveUser: (userId) => s(`live.user.${userId}`),
+      allPanelEvents: s('panel.*.event'),
+      allPanelConfigs: s('panel.*.config'),
+      allPanelConnections: s('panel.*.connection'),
+      allPanelRuntimes: s('panel.*.runtime'),
+      allLive: s('live.>'),
+      relayVerify: s('relay.verify'),
+    },
+    streams: { panelEvents: n('PANEL_EVENTS'), panelConfig: n('PANEL_CONFIG') },
+    buckets: { panelConnections: n('PANEL_CONNECTIONS'), panelRuntime: n('PANEL_RUNTIME') },
+    consumers: {
+      portalApi: 'portal-api',
+      portalApiConfig: 'portal-api-config',
+      relayWorker: 'relay-worker',
+      mailer: 'mailer',
+    },
+  };
+}

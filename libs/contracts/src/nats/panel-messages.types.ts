@@ -1,0 +1,48 @@
+import type { EventCategory } from '../events/event-categories.catalogue';
+import type { PanelConfig } from '../panel/panel-config.types';
+import type { PanelType } from '../panel/panel-types.catalogue';
+import type { RuntimeReport } from '../panel/runtime.types';
+
+/** Payloads the panel gateway publishes about its panels (ARCHITECTURE.md, "NATS subjects"). Dates are ISO 8601. */
+
+/** `panel.<hwaddr>.event` on stream PANEL_EVENTS; message id panelEventKey(hwaddr, seq). */
+export interface PanelEventMessage {
+  hwaddr: string;
+  /** The panel's own event sequence number. */
+  seq: number;
+  networkId: number;
+  category: EventCategory;
+  title: string;
+  /** The panel's clock at the event. */
+  panelDate: string;
+  location: string;
+  /** When the gateway received the event. */
+  receivedAt: string;
+}
+
+/** `panel.<hwaddr>.config` on stream PANEL_CONFIG: one network's full configuration snapshot. */
+export interface PanelConfigMessage extends PanelConfig {
+  hwaddr: string;
+}
+
+/** `panel.<hwaddr>.connection`, latest value also in the PANEL_CONNECTIONS bucket. */
+export interface PanelConnectionMessage {
+  hwaddr: string;
+  connected: boolean;
+  /** The panel accepts control and edits from the cloud. */
+  cloudControl: boolean;
+  panelType: PanelType;
+  firmware: string;
+  networkIds: number[];
+  /** The gateway copy holding the panel's connection. */
+  gatewayId: string;
+  at: string;
+}
+
+/** `panel.<hwaddr>.runtime`, latest value per network also in the PANEL_RUNTIME bucket. */
+export interface PanelRuntimeMessage {
+  hwaddr: string;
+  networkId: number;
+  runtime: RuntimeReport;
+  at: string;
+}

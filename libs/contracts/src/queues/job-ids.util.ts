@@ -1,0 +1,16 @@
+/**
+ * Deterministic BullMQ job ids: a redelivered event adds no second job. BullMQ refuses ids holding
+ * ':', so every part is joined with '-' and any ':' inside a part becomes '_'.
+ */
+
+function jobId(parts: ReadonlyArray<string | number>): string {
+  return parts.map((part) => String(part).replace(/:/g, '_')).join('-');
+}
+
+export function relayJobId(hwaddr: string, seq: number, relayActionId: number): string {
+  return jobId(['relay', hwaddr, seq, relayActionId]);
+}
+
+export function eventMailJobId(hwaddr: string, seq: number, userId: string): string {
+  return jobId(['mail', hwaddr, seq, userId]);
+}

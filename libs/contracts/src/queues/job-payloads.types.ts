@@ -1,0 +1,29 @@
+import type { RelayTrigger } from '../relays/relay-trigger.types';
+
+/** Drive one relay action for one panel event. */
+export interface RelayActionJob {
+  /** The event's key, panelEventKey(hwaddr, seq). */
+  eventId: string;
+  hwaddr: string;
+  seq: number;
+  trigger: RelayTrigger;
+  relayActionId: number;
+}
+
+/** E-mail one opted-in user about one fire or fault event. */
+export interface EventAlertMailJob {
+  kind: 'event-alert';
+  /** panelEventKey(hwaddr, seq). */
+  eventKey: string;
+  userId: string;
+  hwaddr: string;
+  seq: number;
+}
+
+export interface PasswordResetMailJob {
+  kind: 'password-reset';
+  email: string;
+  token: string;
+}
+
+export type MailJob = EventAlertMailJob | PasswordResetMailJob;

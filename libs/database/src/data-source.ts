@@ -1,0 +1,51 @@
+import { DataSource } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/portal';
+
+export interface CreateDataSourceOptions {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  /** A schema of its own (created by runMigrations); the default is the server's search path. */
+  schema?: string;
+  logging?: boolean;
+  /** Connections in the pool. */
+  poolSize?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The portal's DataSource: explicit entities and migrations, schema changed only by migrations. */
+export function createDataSource(options: CreateDataSourceOptions): DataSource {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new Error(`database schema name "${options.schema}" must match ${SCHEMA_NAME}`);
+  }
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    logging: options.logging ?? false,
+    poolSize: options.poolSize,
+    applicationName: options.applicationName,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTableName: 'migrations',
+    // gen_random_uuid() is built into PostgreSQL 13+; no extension is installed on connect.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    // The migrations' unqualified names then land in the chosen schema too.
+    extra: options.schema === undefined ? undefined : { options: `-c search_path=${options.schema}` },
+  });
+}
+
+/**
+ * The DataSource the TypeORM CLI loads (compiled), pointed at DATABASE_URL. The only
+ * DataSource export of this file: the CLI refuses a file exporting two.
+ */
+const dataSource = createDataSource({ url: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL });
+export default dataSource;

@@ -1,0 +1,56 @@
+import { Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { pingDatabase } from './database-health.util';
+import { DatabaseModule } from './database.module';
+import { dropDatabase } from './ensure-database.util';
+import { createTestDatabase, withDatabase, type TestDatabase } from './testing/test-database';
+
+const DATABASE_URL_TOKEN = 'DATABASE_URL';
+let moduleDatabaseUrl = '';
+
+/** Stands for an app's configuration module: the URL reaches the factory by injection. */
+@Module({
+  providers: [{ provide: DATABASE_URL_TOKEN, useFactory: () => moduleDatabaseUrl }],
+  exports: [DATABASE_URL_TOKEN],
+})
+class UrlConfigModule {}
+
+describe('DatabaseModule', () => {
+  let server: TestDatabase;
+
+  beforeAll(async () => {
+    // Only to learn a server URL and a unique name; the module creates its own database.
+    server = await createTestDatabase({ migrate: false });
+    moduleDatabaseUrl = withDatabase(server.url, `${new URL(server.url).pathname.slice(1)}_module`);
+  });
+
+  afterAll(async () => {
+    await dropDatabase(moduleDatabaseUrl);
+    await server.drop();
+  });
+
+  it('creates, migrates and serves the DataSource, and closes it at shutdown', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        DatabaseModule.forRootAsync({
+          useFactory: (url: string) => ({ url, ensureDatabase: true, runMigrations: true, poolSize: 2 }),
+          inject: [DATABASE_URL_TOKEN],
+          imports: [UrlConfigModule],
+        }),
+      ],
+    }).compile();
+    const app = moduleRef.createNestApplication();
+    await app.init();
+
+    const dataSource = app.get(DataSource);
+    expect(dataSource.isInitialized).toBe(true);
+    await expect(pingDatabase(dataSource)).resolves.toBeUndefined();
+    const applied: unknown[] = await dataSource.query('SELECT name FROM migrations');
+    expect(applied).toHaveLength(1);
+
+    await app.close();
+    expect(dataSource.isInitialized).toBe(false);
+    await expect(pingDatabase(dataSource)).rejects.toThrow('not initialised');
+  });
+});

@@ -1,0 +1,44 @@
+import { ClaimEntity } from './claim.entity';
+import { EventEntity } from './event.entity';
+import { MailDeliveryEntity } from './mail-delivery.entity';
+import { NotificationEntity } from './notification.entity';
+import { PanelNetworkEntity } from './panel-network.entity';
+import { PanelEntity } from './panel.entity';
+import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { RelayActionRunEntity } from './relay-action-run.entity';
+import { RelayActionEntity } from './relay-action.entity';
+import { RelayEntity } from './relay.entity';
+import { UserEntity } from './user.entity';
+
+export * from './bigint-column.util';
+export * from './column-values.types';
+export * from './json-columns.types';
+export {
+  ClaimEntity,
+  EventEntity,
+  MailDeliveryEntity,
+  NotificationEntity,
+  PanelEntity,
+  PanelNetworkEntity,
+  PasswordResetTokenEntity,
+  RelayActionEntity,
+  RelayActionRunEntity,
+  RelayEntity,
+  UserEntity,
+};
+export { DEFAULT_RELAY_PORT } from './relay.entity';
+
+/** Every entity the portal maps. Listed by hand: no globs. */
+export const ENTITIES = [
+  UserEntity,
+  ClaimEntity,
+  PanelEntity,
+  PanelNetworkEntity,
+  EventEntity,
+  NotificationEntity,
+  RelayEntity,
+  RelayActionEntity,
+  RelayActionRunEntity,
+  PasswordResetTokenEntity,
+  MailDeliveryEntity,
+];

@@ -1,0 +1,10 @@
+export * from './entities';
+export { MIGRATIONS } from './migrations';
+export { createDataSource, DEFAULT_DATABASE_URL, type CreateDataSourceOptions } from './data-source';
+export { runMigrations } from './run-migrations';
+export { ensureDatabaseExists, dropDatabase, databaseNameOf, maintenanceDatabaseUrl } from './ensure-database.util';
+export { pingDatabase } from './database-health.util';
+export { DatabaseModule, DatabaseShutdown } from './database.module';
+export { DATABASE_MODULE_OPTIONS } from './database.constants';
+export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './database-module-options.types';
+export { createTestDatabase, withDatabase, type TestDatabase, type CreateTestDatabaseOptions } from './testing/test-database';

@@ -1,0 +1,4 @@
+import { InitialSchema1795244903302 } from './1795244903302-initial-schema.migration';
+
+/** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
+export const MIGRATIONS = [InitialSchema1795244903302];

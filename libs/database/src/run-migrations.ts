@@ -1,0 +1,35 @@
+import { MigrationExecutor, type DataSource } from 'typeorm';
+
+export { ensureDatabaseExists } from './ensure-database.util';
+
+// Advisory lock name: several copies of an app starting together take turns, so each
+// migration runs once and the later copies find nothing pending.
+const MIGRATION_LOCK_NAME = 'portal.migrations';
+
+/**
+ * Applies the pending migrations under a PostgreSQL advisory lock and returns the names applied.
+ * The lock and the migrations share one connection, so a pool of one is enough; the lock goes
+ * with the session should the process die.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  const schema = (dataSource.options as { schema?: string }).schema;
+  const queryRunner = dataSource.createQueryRunner();
+  await queryRunner.connect();
+  try {
+    const lockName = `${MIGRATION_LOCK_NAME}:${schema ?? ''}`;
+    await queryRunner.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
+    try {
+      if (schema !== undefined) {
+        await queryRunner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      }
+      const executor = new MigrationExecutor(dataSource, queryRunner);
+      executor.transaction = 'all';
+      const applied = await executor.executePendingMigrations();
+      return applied.map((migration) => migration.name);
+    } finally {
+      await queryRunner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]);
+    }
+  } finally {
+    await queryRunner.release();
+  }
+}

@@ -1,0 +1,49 @@
+import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import type { KvOptions } from '@nats-io/kv';
+import type { NatsNames } from '@app/contracts';
+
+const SECOND_NS = 1_000_000_000;
+const HOUR_NS = 3600 * SECOND_NS;
+const DAY_NS = 24 * HOUR_NS;
+
+/**
+ * The streams of the alarm path. Limits retention so that each durable consumer (portal-api,
+ * relay-worker, mailer) reads every message at its own pace; a week of backlog survives a
+ * consumer that is down. The duplicate window drops a panel's resend of an event the stream
+ * already holds (message id = hwaddr + sequence); resends after a longer outage are caught
+ * downstream by the (hwaddr, seq) keys of the database and the job ids.
+ */
+export function streamConfigs(names: NatsNames): Array<Partial<StreamConfig> & { name: string; subjects: string[] }> {
+  return [
+    {
+      name: names.streams.panelEvents,
+      subjects: [names.subjects.allPanelEvents],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_age: 7 * DAY_NS,
+      duplicate_window: 2 * HOUR_NS,
+      num_replicas: 1,
+    },
+    {
+      name: names.streams.panelConfig,
+      subjects: [names.subjects.allPanelConfigs],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      max_age: 7 * DAY_NS,
+      // A snapshot per network is all that matters; keep a few per panel for late consumers.
+      max_msgs_per_subject: 200,
+      duplicate_window: 2 * 60 * SECOND_NS,
+      num_replicas: 1,
+    },
+  ];
+}
+
+/** Latest value per key: connection per hwaddr, runtime report per `<hwaddr>.<networkId>`. */
+export function bucketConfigs(names: NatsNames): Array<{ name: string; options: Partial<KvOptions> }> {
+  return [
+    { name: names.buckets.panelConnections, options: { history: 1, storage: StorageType.File } },
+    { name: names.buckets.panelRuntime, options: { history: 1, storage: StorageType.File } },
+  ];
+}

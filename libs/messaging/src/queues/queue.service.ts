@@ -1,0 +1,65 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { RedisConfig } from '@app/config';
+import { createRedisConnection } from './redis-connection.util';
+
+/**
+ * The app's BullMQ queues and workers over one Redis. Queues share a connection; each worker gets
+ * its own (BullMQ blocks on it). Everything is closed on shutdown, workers first so that in-flight
+ * jobs finish.
+ */
+@Injectable()
+export class QueueService implements OnApplicationShutdown {
+  private readonly logger = new Logger(QueueService.name);
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Array<{ worker: Worker; connection: Redis }> = [];
+
+  private constructor(
+    private readonly config: RedisConfig,
+    private readonly connectionName: string,
+    readonly connection: Redis,
+  ) {
+    connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+  }
+
+  static async connect(config: RedisConfig, connectionName: string): Promise<QueueService> {
+    const connection = createRedisConnection(config.url, connectionName);
+    await connection.connect();
+    return new QueueService(config, connectionName, connection);
+  }
+
+  queue<T = unknown>(name: string): Queue<T> {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.config.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue as Queue<T>;
+  }
+
+  worker<T = unknown>(name: string, processor: Processor<T>, options: Omit<WorkerOptions, 'connection' | 'prefix'> = {}): Worker<T> {
+    const connection = createRedisConnection(this.config.url, `${this.connectionName}-worker-${name}`);
+    const worker = new Worker<T>(name, processor, { ...options, connection, prefix: this.config.prefix });
+    worker.on('error', (error) => this.logger.warn(`worker ${name}: ${error.message}`));
+    this.workers.push({ worker: worker as Worker, connection });
+    return worker;
+  }
+
+  async ping(): Promise<void> {
+    const answer = await this.connection.ping();
+    if (answer !== 'PONG') throw new Error(`unexpected answer '${answer}'`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // A worker given a connection leaves it open on close; each worker's own connection is ours to end.
+    await Promise.all(
+      this.workers.map(async ({ worker, connection }) => {
+        await worker.close();
+        await connection.quit().catch(() => connection.disconnect());
+      }),
+    );
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

@@ -1,0 +1,5 @@
+export * from './platform.module';
+export * from './health/health-indicator.types';
+export * from './health/health.registry';
+export * from './metrics/metrics.service';
+export * from './bootstrap/bootstrap-app';
