@@ -5,6 +5,7 @@ import { DATABASE_MODULE_OPTIONS } from './database.constants';
 import type { DatabaseModuleAsyncOptions, DatabaseModuleOptions } from './database-module-options.types';
 import { ensureDatabaseExists } from './ensure-database.util';
 import { runMigrations } from './run-migrations';
+import { DatabaseHealth } from './database-health.registration';
 
 /** Destroys the DataSource when the app shuts down, after in-flight work has finished. */
 @Injectable()
@@ -46,7 +47,7 @@ export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE_MODULE_OPTIONS, useValue: options }, DATA_SOURCE_PROVIDER, DatabaseShutdown],
+      providers: [{ provide: DATABASE_MODULE_OPTIONS, useValue: options }, DATA_SOURCE_PROVIDER, DatabaseShutdown, DatabaseHealth],
       exports: [DataSource],
     };
   }
@@ -59,6 +60,7 @@ export class DatabaseModule {
         { provide: DATABASE_MODULE_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         DATA_SOURCE_PROVIDER,
         DatabaseShutdown,
+        DatabaseHealth,
       ],
       exports: [DataSource],
     };

@@ -7,4 +7,4 @@ export { pingDatabase } from './database-health.util';
 export { DatabaseModule, DatabaseShutdown } from './database.module';
 export { DATABASE_MODULE_OPTIONS } from './database.constants';
 export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './database-module-options.types';
-export { createTestDatabase, withDatabase, type TestDatabase, type CreateTestDatabaseOptions } from './testing/test-database';
+export { DatabaseHealth } from './database-health.registration';

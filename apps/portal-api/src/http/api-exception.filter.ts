@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ErrorResponse } from '@app/contracts';
+
+/** Errors raised by Express's body parser before a route runs. */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof (error as BodyParserError).status === 'number';
+}
+
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Request body is not valid JSON',
+  'entity.too.large': 'Request body is too large',
+  'encoding.unsupported': 'Request body encoding is not supported',
+  'charset.unsupported': 'Request body charset is not supported',
+};
+
+/**
+ * Every error of the API answers `{ err }` (spec section 8: the client shows the server's err
+ * field). Client errors keep their status and message; anything unexpected is logged with its
+ * stack and answers a plain 500 that leaks nothing.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, err } = this.describe(exception);
+    if (response.headersSent) return;
+    const body: ErrorResponse = { err };
+    response.status(status).json(body);
+  }
+
+  private describe(exception: unknown): { status: number; err: string } {
+    // The HTTP adapter wraps body-parser failures in an HttpException whose cause says which.
+    const parserError = exception instanceof HttpException ? exception.cause : exception;
+    if (isBodyParserError(parserError) && parserError.status >= 400 && parserError.status < 500) {
+      return { status: parserError.status, err: BODY_PARSER_MESSAGES[parserError.type] ?? 'Request body could not be read' };
+    }
+    if (exception instanceof HttpException) {
+      return { status: exception.getStatus(), err: messageOf(exception) };
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, err: 'Internal server error' };
+  }
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  if (typeof response === 'object' && response !== null) {
+    const { err, message } = response as { err?: unknown; message?: unknown };
+    if (typeof err === 'string') return err;
+    if (typeof message === 'string') return message;
+    if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  }
+  return exception.message;
+}

@@ -1,0 +1,21 @@
+import { loadPortalApiConfig } from './portal-api.config';
+
+describe('portal-api configuration', () => {
+  it('serves on port 3000 with local services by default', () => {
+    const config = loadPortalApiConfig({});
+    expect(config.runtime.httpPort).toBe(3000);
+    expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/portal');
+    expect(config.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(config.nats.prefix).toBe('');
+    expect(config.web.distDir).toMatch(/dist\/web$/);
+  });
+
+  it.each([
+    ['PORTAL_HTTP_PORT', 'abc', "Invalid configuration: PORTAL_HTTP_PORT must be a port number from 1 to 65535, got 'abc'"],
+    ['DATABASE_URL', 'mysql://db/portal', "Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://, got 'mysql://db/portal'"],
+    ['REDIS_URL', 'localhost:6379', "Invalid configuration: REDIS_URL must be a URL starting with redis:// or rediss://, got 'localhost:6379'"],
+    ['LOG_LEVEL', 'loud', "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
+  ])('names a bad %s', (variable, value, message) => {
+    expect(() => loadPortalApiConfig({ [variable]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Paths the server answers itself; everything else that asks for a page gets the web client. */
+const SERVER_PATHS = /^\/(api|healthz|metrics)(\/|$)/;
+
+/**
+ * Serves the built web client: its files as they are, and index.html for any other page the
+ * browser asks for, so that client routes such as /site/0011aabbccdd survive a reload.
+ * Returns false when the client has not been built.
+ */
+export function serveWebClient(app: NestExpressApplication, distDir: string): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return false;
+  // Hashed asset names change with every build, so they may be cached for long; index.html not.
+  app.useStaticAssets(join(distDir, 'assets'), { prefix: '/assets', immutable: true, maxAge: '365d', fallthrough: false });
+  app.useStaticAssets(distDir, { index: false, maxAge: 0 });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') !== false;
+    if (!wantsPage || SERVER_PATHS.test(request.path)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+  return true;
+}

@@ -1,0 +1,1 @@
+export { createTestDatabase, withDatabase, type TestDatabase, type CreateTestDatabaseOptions } from './test-database';

@@ -1,0 +1,34 @@
+import { DatabaseConfig, NatsConfig, RedisConfig, RuntimeConfig } from '@app/config';
+import { createTestDatabase, type TestDatabase } from '@app/database/testing';
+import { removeNatsPrefix, removeRedisPrefix, TEST_NATS_URL, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
+
+/**
+ * Everything one integration test run needs on the real services, isolated from every other run:
+ * its own database, NATS subject/stream prefix and Redis key prefix. `cleanup` removes them all.
+ */
+export interface TestEnvironment {
+  name: string;
+  database: TestDatabase;
+  databaseConfig: DatabaseConfig;
+  natsConfig: NatsConfig;
+  redisConfig: RedisConfig;
+  runtime(appName: string): RuntimeConfig;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestEnvironment(options: { migrate?: boolean } = {}): Promise<TestEnvironment> {
+  const name = uniqueTestName('env');
+  const database = await createTestDatabase({ migrate: options.migrate ?? true });
+  return {
+    name,
+    database,
+    databaseConfig: new DatabaseConfig(database.url),
+    natsConfig: new NatsConfig([TEST_NATS_URL], name),
+    redisConfig: new RedisConfig(TEST_REDIS_URL, name),
+    // Port 0: tests never listen on a fixed port, so they run beside `npm start`.
+    runtime: (appName) => new RuntimeConfig(appName, 'test', 'silent', 0),
+    async cleanup() {
+      await Promise.allSettled([database.drop(), removeNatsPrefix(name), removeRedisPrefix(name)]);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Makes sure PostgreSQL, Redis and NATS with JetStream answer before the tests run: a server that is
+// installed but stopped is started as this machine's daemon; one that is missing is named.
+import { probeNats, probePostgres, probeRedis, startInstalledService, waitFor } from './lib/local-services.mts';
+import type { ProbeResult } from './lib/service-probes.mts';
+
+const services = [
+  { key: 'postgres' as const, label: 'PostgreSQL', url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', probe: probePostgres, install: 'postgresql' },
+  { key: 'redis' as const, label: 'Redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', probe: probeRedis, install: 'redis-server' },
+  { key: 'nats' as const, label: 'NATS with JetStream', url: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222', probe: probeNats, install: 'nats-server' },
+];
+
+const problems: string[] = [];
+await Promise.all(
+  services.map(async (service) => {
+    let result: ProbeResult = await service.probe(service.url);
+    if (!result.ok && startInstalledService(service.key)) {
+      result = await waitFor(() => service.probe(service.url), 30_000);
+    }
+    if (result.ok) {
+      console.log(`✓ ${service.label} at ${service.url}: ${result.detail}`);
+    } else {
+      problems.push(
+        `✗ ${service.label} does not answer at ${service.url} (${result.detail}). ` +
+          `Start it (docker compose up -d ${service.key === 'postgres' ? 'postgres' : service.key}), or install it (apt-get install ${service.install}).`,
+      );
+    }
+  }),
+);
+
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}

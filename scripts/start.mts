@@ -1,0 +1,128 @@
+// `npm start`: the whole portal on one machine. Uses PostgreSQL, Redis and NATS on localhost when
+// they answer, starts local ones where it can, then the four apps; Ctrl-C stops all it started.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { APPS, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
+import {
+  probeNats,
+  probePostgres,
+  probeRedis,
+  spawnNats,
+  spawnRedis,
+  startEmbeddedPostgres,
+  waitFor,
+  type ChildService,
+} from './lib/local-services.mts';
+
+const DATA_DIR = resolve(process.env.PORTAL_DATA_DIR ?? '.data');
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+};
+
+const services: ChildService[] = [];
+const apps: RunningApp[] = [];
+let stopping = false;
+
+function log(message: string): void {
+  process.stdout.write(`[start] ${message}\n`);
+}
+
+async function stopEverything(exitCode: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    log('stopping…');
+    await Promise.all(apps.map((app) => stopApp(app)));
+    for (const service of services.reverse()) {
+      await service.stop().catch((error: unknown) => log(`${service.name} did not stop cleanly: ${String(error)}`));
+    }
+    log('stopped');
+  }
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void stopEverything(0));
+}
+
+async function ensureInfrastructure(): Promise<void> {
+  const missing: string[] = [];
+
+  const postgres = await probePostgres(env.DATABASE_URL!);
+  if (postgres.ok) log(`PostgreSQL answers at ${env.DATABASE_URL}`);
+  else {
+    log(`PostgreSQL does not answer (${postgres.detail}); starting embedded PostgreSQL in ${DATA_DIR}/postgres`);
+    try {
+      const embedded = await startEmbeddedPostgres(env.DATABASE_URL!, `${DATA_DIR}/postgres`);
+      services.push(embedded.service);
+      env.DATABASE_URL = embedded.url;
+    } catch (error) {
+      missing.push(`PostgreSQL (embedded start failed: ${(error as Error).message})`);
+    }
+  }
+
+  for (const [label, variable, probe, spawnLocal, folder] of [
+    ['Redis', 'REDIS_URL', probeRedis, spawnRedis, 'redis'],
+    ['NATS with JetStream', 'NATS_URL', probeNats, spawnNats, 'nats'],
+  ] as const) {
+    const url = env[variable]!;
+    const first = await probe(url);
+    if (first.ok) {
+      log(`${label} answers at ${url}`);
+      continue;
+    }
+    const child = spawnLocal(url, `${DATA_DIR}/${folder}`);
+    if (!child) {
+      missing.push(`${label} (${first.detail}; no ${folder === 'redis' ? 'redis-server' : 'nats-server'} installed)`);
+      continue;
+    }
+    services.push(child);
+    const started = await waitFor(() => probe(url), 15_000);
+    if (started.ok) log(`started ${label} at ${url}`);
+    else missing.push(`${label} (started locally but it does not answer: ${started.detail})`);
+  }
+
+  if (missing.length > 0) {
+    log(`cannot run the portal without: ${missing.join('; ')}.`);
+    log('Either start the infrastructure with `docker compose up -d postgres redis nats`,');
+    log('or install the servers (Debian: apt-get install postgresql redis-server nats-server).');
+    await stopEverything(1);
+  }
+}
+
+async function main(): Promise<void> {
+  for (const app of APPS) {
+    if (!existsSync(appEntry(app.name))) {
+      log(`${appEntry(app.name)} is missing: run 'npm run build' first (npm start does it for you)`);
+      process.exit(1);
+    }
+  }
+  await ensureInfrastructure();
+
+  // portal-api migrates the database; the others start once the schema is there.
+  const [first, ...rest] = APPS;
+  const api = startApp(first.name, env, 0);
+  apps.push(api);
+  await waitHealthy(api, healthPort(first.name, env));
+  const others = rest.map((app, index) => startApp(app.name, env, index + 1));
+  apps.push(...others);
+  await Promise.all(others.map((app) => waitHealthy(app, healthPort(app.name, env))));
+
+  for (const app of apps) {
+    void app.exited.then((code) => {
+      if (!stopping) {
+        log(`${app.name} stopped unexpectedly (exit code ${String(code)}); stopping the rest`);
+        void stopEverything(1);
+      }
+    });
+  }
+  log('every service reports healthy');
+  log(`Fire Alarm Portal is running at http://localhost:${healthPort('portal-api', env)}  (Ctrl-C stops everything)`);
+}
+
+main().catch(async (error: unknown) => {
+  log(`start failed: ${(error as Error).message}`);
+  await stopEverything(1);
+});
