@@ -46,6 +46,14 @@ async function stopEverything(exitCode: number): Promise<never> {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void stopEverything(0));
 }
+// A closed terminal or pipe must not end `npm start` half-way through stopping what it started.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+// Whatever ends this process, no server or app it started is left running.
+process.on('exit', () => {
+  for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+  for (const service of services) service.kill();
+});
 
 async function ensureInfrastructure(): Promise<void> {
   const missing: string[] = [];

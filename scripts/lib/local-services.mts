@@ -57,6 +57,8 @@ export function startInstalledService(service: 'postgres' | 'redis' | 'nats'): b
 export interface ChildService {
   name: string;
   stop(): Promise<void>;
+  /** Last resort when `npm start` itself is ending abruptly: no waiting, no second chance. */
+  kill(): void;
 }
 
 function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
@@ -74,7 +76,7 @@ function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
 function spawnServer(name: string, command: string, args: string[]): ChildService {
   // Own process group: Ctrl-C reaches only `npm start`, which stops the apps before their servers.
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  return { name, stop: () => stopChild(child) };
+  return { name, stop: () => stopChild(child), kill: () => child.kill('SIGKILL') };
 }
 
 export function spawnRedis(url: string, dataDir: string): ChildService | undefined {
@@ -116,7 +118,9 @@ export async function startEmbeddedPostgres(url: string, dataDir: string): Promi
   appUrl.password = password;
   appUrl.hostname = '127.0.0.1';
   appUrl.port = String(port);
-  return { service: { name: 'postgres', stop: () => server.stop() }, url: appUrl.toString() };
+  const stop = () => server.stop();
+  // The server is its own child process; a plain stop is all it needs even on the way out.
+  return { service: { name: 'postgres', stop, kill: () => void stop().catch(() => undefined) }, url: appUrl.toString() };
 }
 
 export { probeNats, probePostgres, probeRedis };
