@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
-import type { EventCategory } from './column-values.types';
+import type { EventCategory } from '@app/contracts';
 
 /**
  * A panel event, stored once per (hwaddr, seq) so a redelivered event adds nothing.

@@ -10,7 +10,7 @@ import {
   type Relation,
 } from 'typeorm';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
-import type { NotificationType } from './column-values.types';
+import type { NotificationType } from '@app/contracts';
 import { UserEntity } from './user.entity';
 
 /** A site notification (e.g. TIME_DESYNC) that a user can resolve. */

@@ -10,7 +10,8 @@ import {
   type Relation,
 } from 'typeorm';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
-import type { RelayActionRunStatus, RelayTrigger } from './column-values.types';
+import type { RelayTrigger } from '@app/contracts';
+import type { RelayActionRunStatus } from './column-values.types';
 import { RelayActionEntity } from './relay-action.entity';
 
 /** One firing of a relay action for one event; unique so a redelivered event drives it once. */

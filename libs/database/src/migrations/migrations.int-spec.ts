@@ -1,7 +1,7 @@
+import { EVENT_CATEGORIES } from '@app/contracts';
 import { createDataSource } from '../data-source';
 import {
   CLAIM_STATUSES,
-  EVENT_CATEGORIES,
   EventEntity,
   MAIL_DELIVERY_STATUSES,
   MAIL_KINDS,
@@ -10,7 +10,7 @@ import {
 } from '../entities';
 import { ensureDatabaseExists } from '../ensure-database.util';
 import { runMigrations } from '../run-migrations';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing';
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
