@@ -11,6 +11,7 @@ import {
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
+import { AuthConfig, readAuthConfig } from './auth/auth.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -21,8 +22,19 @@ export class WebClientConfig {
   ) {}
 }
 
+export class HttpConfig {
+  constructor(
+    /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
+    readonly trustProxy: boolean,
+    /** Largest JSON body accepted; larger ones answer 413. */
+    readonly bodyLimit: string,
+  ) {}
+}
+
 export interface PortalApiConfig {
   runtime: RuntimeConfig;
+  http: HttpConfig;
+  auth: AuthConfig;
   database: DatabaseConfig;
   nats: NatsConfig;
   redis: RedisConfig;
@@ -30,9 +42,19 @@ export interface PortalApiConfig {
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
-  const own = readConfig({ WEB_DIST_DIR: env.string(resolve(process.cwd(), 'dist/web')) }, source);
+  const own = readConfig(
+    {
+      WEB_DIST_DIR: env.string(resolve(process.cwd(), 'dist/web')),
+      HTTP_TRUST_PROXY: env.bool(false),
+      HTTP_BODY_LIMIT_KB: env.int({ fallback: 100, min: 1, max: 10_240 }),
+    },
+    source,
+  );
+  const runtime = readRuntimeConfig('portal-api', 'PORTAL_HTTP_PORT', 3000, source);
   return {
-    runtime: readRuntimeConfig('portal-api', 'PORTAL_HTTP_PORT', 3000, source),
+    runtime,
+    http: new HttpConfig(own.HTTP_TRUST_PROXY, `${own.HTTP_BODY_LIMIT_KB}kb`),
+    auth: readAuthConfig(runtime, source),
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),

@@ -1,53 +1,35 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { createTestEnvironment, type TestEnvironment } from '@app/testing';
-import { WebClientConfig, type PortalApiConfig } from './portal-api.config';
-import { PortalApiModule } from './portal-api.module';
-import { configurePortalApi } from './portal-api.setup';
+import { startPortalApiTestApp, type PortalApiTestApp } from './testing/portal-api-test-app';
 
 describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
-  let environment: TestEnvironment;
-  let app: INestApplication;
+  let portal: PortalApiTestApp;
   let webDir: string;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment({ migrate: false });
     webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Fire Alarm Portal</title>');
     writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    const config: PortalApiConfig = {
-      runtime: environment.runtime('portal-api'),
-      database: environment.databaseConfig,
-      nats: environment.natsConfig,
-      redis: environment.redisConfig,
-      web: new WebClientConfig(webDir),
-    };
-    const moduleRef = await Test.createTestingModule({ imports: [PortalApiModule.forRoot(config)] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    configurePortalApi(app, config);
-    await app.init();
+    portal = await startPortalApiTestApp({ WEB_DIST_DIR: webDir });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await environment?.cleanup();
+    await portal?.close();
     rmSync(webDir, { recursive: true, force: true });
   });
 
   it('migrates an empty database at start', async () => {
-    const tables = await environment.database.dataSource.query<Array<{ table_name: string }>>(
+    const tables = await portal.environment.database.dataSource.query<Array<{ table_name: string }>>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
     );
     expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining(['users', 'claims', 'events', 'relays']));
   });
 
   it('reports every dependency healthy', async () => {
-    const response = await request(app.getHttpServer()).get('/healthz').expect(200);
+    const response = await request(portal.server).get('/healthz').expect(200);
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',
@@ -56,23 +38,23 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
   });
 
   it('serves Prometheus metrics', async () => {
-    const response = await request(app.getHttpServer()).get('/metrics').expect(200);
+    const response = await request(portal.server).get('/metrics').expect(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.text).toContain('process_cpu_user_seconds_total{app="portal-api"}');
   });
 
   it('serves the web client, with index.html for client routes', async () => {
-    const home = await request(app.getHttpServer()).get('/').set('Accept', 'text/html').expect(200);
+    const home = await request(portal.server).get('/').set('Accept', 'text/html').expect(200);
     expect(home.text).toContain('Fire Alarm Portal');
-    const route = await request(app.getHttpServer()).get('/site/0011aabbccdd/panel/1/status').set('Accept', 'text/html').expect(200);
+    const route = await request(portal.server).get('/site/0011aabbccdd/panel/1/status').set('Accept', 'text/html').expect(200);
     expect(route.text).toContain('Fire Alarm Portal');
-    const asset = await request(app.getHttpServer()).get('/assets/app-1234.js').expect(200);
+    const asset = await request(portal.server).get('/assets/app-1234.js').expect(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    await request(app.getHttpServer()).get('/assets/missing.js').expect(404);
+    await request(portal.server).get('/assets/missing.js').expect(404);
   });
 
   it('answers unknown API paths with 404, never with the web page', async () => {
-    const response = await request(app.getHttpServer()).get('/api/nothing-here').set('Accept', 'text/html');
+    const response = await request(portal.server).get('/api/nothing-here').set('Accept', 'text/html');
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('Fire Alarm Portal');
   });

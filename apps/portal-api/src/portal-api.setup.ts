@@ -1,13 +1,18 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
 import type { PortalApiConfig } from './portal-api.config';
 import { serveWebClient } from './web-client/serve-web-client.util';
 
 /** What the HTTP app needs beyond its modules; shared by main.ts and the end-to-end tests. */
 export function configurePortalApi(app: INestApplication, config: PortalApiConfig): void {
+  const express = app as NestExpressApplication;
+  express.set('trust proxy', config.http.trustProxy);
+  express.useBodyParser('json', { limit: config.http.bodyLimit });
+  app.use(helmet());
   app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''), { exclude: ['healthz', 'metrics'] });
-  if (!serveWebClient(app as NestExpressApplication, config.web.distDir)) {
+  if (!serveWebClient(express, config.web.distDir)) {
     new Logger('WebClient').warn(`No web client at ${config.web.distDir}: run 'npm run build' to serve it`);
   }
 }

@@ -64,4 +64,13 @@ describe('readConfig', () => {
     expect(readConfig(ints, {}).N).toBe(5);
     expect(() => readConfig(ints, { N: '11' })).toThrow("N must be an integer from 1 to 10, got '11'");
   });
+
+  it('reads durations as seconds', () => {
+    const durations = { TTL: env.duration('7d') };
+    expect(readConfig(durations, {}).TTL).toBe(7 * 86400);
+    expect(readConfig(durations, { TTL: '15m' }).TTL).toBe(900);
+    expect(readConfig(durations, { TTL: '90' }).TTL).toBe(90);
+    expect(() => readConfig(durations, { TTL: '1 week' })).toThrow("TTL must be a duration such as 90s, 15m, 1h or 7d, got '1 week'");
+    expect(() => readConfig(durations, { TTL: '0s' })).toThrow(/TTL must be a duration/);
+  });
 });

@@ -93,6 +93,20 @@ export const env = {
     );
   },
 
+  /** A duration such as '90s', '15m', '1h' or '7d' (a bare number is seconds); read as seconds. */
+  duration(fallback?: string): EnvReader<number> {
+    const expected = "a duration such as 90s, 15m, 1h or 7d";
+    const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+    const parse = (variable: string, raw: string) => {
+      const text = required(variable, raw, expected);
+      const match = /^(\d+)\s*([smhd]?)$/.exec(text);
+      const seconds = match ? Number(match[1]) * units[match[2] || 's'] : 0;
+      if (!match || seconds <= 0) throw new ConfigError(variable, expected, text);
+      return seconds;
+    };
+    return (variable, raw) => parse(variable, raw === undefined || raw.trim() === '' ? (fallback ?? (raw as string)) : raw);
+  },
+
   /** Letters, digits, '_' and '-' only: safe inside NATS subjects, stream names and Redis keys. */
   name(fallback?: string): EnvReader<string> {
     const expected = "letters, digits, '_' or '-' only";

@@ -62,3 +62,4 @@ export * from './livefeed/livefeed-messages.types';
 export * from './livefeed/livefeed.util';
 export * from './health/health-report.types';
 export * from './constants/product.constants';
+export * from './auth/reset-path.util';

@@ -3,3 +3,4 @@ export * from './health/health-indicator.types';
 export * from './health/health.registry';
 export * from './metrics/metrics.service';
 export * from './bootstrap/bootstrap-app';
+export * from './clock/clock.service';

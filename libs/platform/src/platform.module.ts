@@ -6,6 +6,7 @@ import { HealthRegistry } from './health/health.registry';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
 import { loggerOptions } from './logging/logger-options.util';
+import { Clock } from './clock/clock.service';
 
 /**
  * What every backend app has: structured logs, `/healthz` over the registered dependencies and
@@ -19,8 +20,8 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [LoggerModule.forRoot(loggerOptions(runtime))],
       controllers: [HealthController, MetricsController],
-      providers: [{ provide: RuntimeConfig, useValue: runtime }, HealthRegistry, MetricsService],
-      exports: [RuntimeConfig, HealthRegistry, MetricsService],
+      providers: [{ provide: RuntimeConfig, useValue: runtime }, HealthRegistry, MetricsService, Clock],
+      exports: [RuntimeConfig, HealthRegistry, MetricsService, Clock],
     };
   }
 }

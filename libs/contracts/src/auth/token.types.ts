@@ -1,21 +1,37 @@
-/** Issuer named in every token the API signs; a token with another issuer is invalid (spec 5). */
+/** Default issuer named in every token the API signs; a token with another issuer is invalid (spec 5). */
 export const API_TOKEN_ISSUER = 'fire-alarm-portal-api';
 
-/** Account-level token. `exp` is in seconds since the epoch; `sub` is the user id. */
-export interface SessionTokenPayload {
+/** What a token is for; a token is only ever accepted for its own use. */
+export type TokenUse = 'session' | 'claims' | 'reset';
+
+interface SignedTokenPayload {
+  /** The API's issuer name. */
   iss: string;
+  /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Issued at, seconds since the epoch. */
+  iat: number;
+  /** The user's id. */
   sub: string;
+  typ: TokenUse;
+}
+
+/** Account-level token. */
+export interface SessionTokenPayload extends SignedTokenPayload {
+  typ: 'session';
 }
 
 /** Panel-level token: lists the hardware addresses of the panels whose claim is AUTHED. */
-export interface ClaimsTokenPayload extends SessionTokenPayload {
+export interface ClaimsTokenPayload extends SignedTokenPayload {
+  typ: 'claims';
   panels: string[];
 }
 
-/** Password reset token; the reset page reads the e-mail address from it. */
-export interface ResetTokenPayload extends SessionTokenPayload {
+/** Password reset token; the reset page reads the e-mail address from it. Works once (`jti`). */
+export interface ResetTokenPayload extends SignedTokenPayload {
+  typ: 'reset';
   email: string;
+  jti: string;
 }
 
 /** Names of the two token slots of a browser session. */

@@ -36,6 +36,15 @@ export interface PanelConnectionMessage {
   networkIds: number[];
   /** The gateway copy holding the panel's connection. */
   gatewayId: string;
+  /** Unique per panel connection: tells a stale disconnect apart from the current connection. */
+  connectionId: string;
+  /**
+   * The panel's answer to the gateway's challenge at connection: proof = HMAC-SHA256 keyed with the
+   * panel's 4-digit admin key (ASCII) over the nonce's bytes, both lowercase hex. Whoever knows the
+   * key a user claimed (portal-api) checks it with verifyKeyProof of @app/panel-protocol; the key
+   * itself never crosses the wire.
+   */
+  keyProof: { nonce: string; proof: string };
   at: string;
 }
 

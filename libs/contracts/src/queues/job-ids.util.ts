@@ -14,3 +14,8 @@ export function relayJobId(hwaddr: string, seq: number, relayActionId: number): 
 export function eventMailJobId(hwaddr: string, seq: number, userId: string): string {
   return jobId(['mail', hwaddr, seq, userId]);
 }
+
+/** One mail per reset request: the id of the reset token it carries. */
+export function passwordResetMailJobId(tokenId: string): string {
+  return jobId(['reset', tokenId]);
+}

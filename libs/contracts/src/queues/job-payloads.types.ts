@@ -23,7 +23,12 @@ export interface EventAlertMailJob {
 export interface PasswordResetMailJob {
   kind: 'password-reset';
   email: string;
-  token: string;
+  /** The account holder's name, to greet them. */
+  name: string;
+  /** Path of the reset page on the portal's public URL: `/resetpass/<token>`. */
+  resetPath: string;
+  /** Expiry of the link, ISO 8601. */
+  expiresAt: string;
 }
 
 export type MailJob = EventAlertMailJob | PasswordResetMailJob;

@@ -1,0 +1,67 @@
+import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { AccountResponse, AccountUpdateRequest, RegisterRequest } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
+import { PasswordHasher } from './password-hasher.service';
+import { TokenService } from './token.service';
+import { EmailTakenError, UsersRepository } from './users.repository';
+
+/** Registration, sign-in and the account's own details. */
+@Injectable()
+export class AccountService {
+  /** Verified against when the e-mail is unknown, so that both failures take the same time. */
+  private readonly decoyHash: Promise<string>;
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+  ) {
+    this.decoyHash = hasher.hash('decoy password never used by anyone');
+  }
+
+  async register(request: RegisterRequest): Promise<string> {
+    const passwordHash = await this.hasher.hash(request.password);
+    try {
+      const user = await this.users.create({
+        email: request.email.trim(),
+        fullName: request.fullname.trim(),
+        company: request.company?.trim() ?? '',
+        telephone: request.telephone?.trim() ?? '',
+        passwordHash,
+      });
+      return await this.tokens.signSession(user.id);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new ConflictException({ err: error.message });
+      throw error;
+    }
+  }
+
+  /** One and the same answer for an unknown e-mail and a wrong password. */
+  async login(email: string, password: string): Promise<string> {
+    const user = await this.users.findByEmail(email);
+    const matches = await this.hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
+    if (!user || !matches) throw new UnauthorizedException({ err: MESSAGES.loginFailed });
+    return this.tokens.signSession(user.id);
+  }
+
+  async account(userId: string): Promise<AccountResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException({ err: 'Account not found' });
+    return { email: user.email, name: user.fullName, company: user.company, telephone: user.telephone };
+  }
+
+  async updateAccount(userId: string, request: AccountUpdateRequest): Promise<AccountResponse> {
+    try {
+      await this.users.updateProfile(userId, {
+        email: request.email.trim(),
+        fullName: request.name.trim(),
+        company: request.company?.trim() ?? '',
+        telephone: request.telephone?.trim() ?? '',
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new ConflictException({ err: error.message });
+      throw error;
+    }
+    return this.account(userId);
+  }
+}

@@ -1,0 +1,17 @@
+import type { Request } from 'express';
+
+/** What the guards attach to a request once its token is verified. */
+export interface SessionIdentity {
+  userId: string;
+}
+
+export interface ClaimsIdentity {
+  userId: string;
+  /** hwaddrs the claims token lists. */
+  panels: string[];
+}
+
+export interface AuthenticatedRequest extends Request {
+  session?: SessionIdentity;
+  claims?: ClaimsIdentity;
+}

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { QUEUE_NAMES, type PasswordResetMailJob } from '@app/contracts';
+import { QueueService } from '@app/messaging';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+
+function payloadOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('password reset (real PostgreSQL and Redis)', () => {
+  let portal: PortalApiTestApp;
+  const email = 'rita@example.com';
+
+  beforeAll(async () => {
+    // Many reset requests for one address here; the rate limit has its own test.
+    portal = await startPortalApiTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
+    await request(portal.server).post('/api/auth/register').send({ fullname: 'Rita Reset', email, password: 'first password' }).expect(201);
+  });
+
+  afterAll(() => portal?.close());
+
+  const mailJobs = async () => (await portal.app.get(QueueService).queue<PasswordResetMailJob>(QUEUE_NAMES.mail).getJobs(['waiting', 'delayed', 'active'])).map((job) => job.data);
+
+  /** Asks for a reset and answers the token carried by the newest mail job. */
+  async function requestResetToken(): Promise<string> {
+    const before = (await mailJobs()).length;
+    await request(portal.server).post('/api/auth/resetpassword/request').send({ email: 'RITA@example.com' }).expect(200, {});
+    const jobs = await mailJobs();
+    expect(jobs).toHaveLength(before + 1);
+    const path = jobs.map((job) => job.resetPath).find((candidate) => !seen.has(candidate))!;
+    seen.add(path);
+    return decodeURIComponent(path.replace(/^\/resetpass\//, ''));
+  }
+  const seen = new Set<string>();
+
+  it('answers a known and an unknown address alike, queueing a mail only for the known one', async () => {
+    const unknown = await request(portal.server).post('/api/auth/resetpassword/request').send({ email: 'nobody@example.com' });
+    expect(unknown.status).toBe(200);
+    expect(await mailJobs()).toHaveLength(0);
+
+    const known = await request(portal.server).post('/api/auth/resetpassword/request').send({ email });
+    expect(known.status).toBe(unknown.status);
+    expect(known.body).toEqual(unknown.body);
+    const jobs = await mailJobs();
+    expect(jobs).toEqual([
+      { kind: 'password-reset', email, name: 'Rita Reset', resetPath: expect.stringMatching(/^\/resetpass\/[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: expect.any(String) },
+    ]);
+    seen.add(jobs[0].resetPath);
+    const token = decodeURIComponent(jobs[0].resetPath.replace('/resetpass/', ''));
+    expect(payloadOf(token)).toMatchObject({ typ: 'reset', email, iss: 'fire-alarm-portal-api' });
+  });
+
+  it('resets with a valid token, signs the user in, and refuses the token a second time', async () => {
+    const token = await requestResetToken();
+    const response = await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'second password' }).expect(200);
+    await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${response.body.token as string}`).expect(200);
+    await request(portal.server).post('/api/auth/login').send({ email, password: 'second password' }).expect(200);
+    await request(portal.server).post('/api/auth/login').send({ email, password: 'first password' }).expect(401);
+
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'third password' }).expect(400, { err: 'This reset link has already been used' });
+  });
+
+  it('refuses a link issued before the password changed', async () => {
+    const older = await requestResetToken();
+    const newer = await requestResetToken();
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token: newer, password: 'fourth password' }).expect(200);
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token: older, password: 'fifth password' }).expect(400, { err: 'This reset link has already been used' });
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await requestResetToken();
+    portal.clock.advance(3601);
+    try {
+      await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'sixth password' }).expect(400, { err: 'This reset link has expired' });
+    } finally {
+      portal.clock.advance(-3601);
+    }
+  });
+
+  it('refuses a tampered token', async () => {
+    const token = await requestResetToken();
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'mallory@example.com' })).toString('base64url')}.${signature}`;
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token: tampered, password: 'seventh password' }).expect(400, { err: 'This reset link is not valid' });
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token: 'garbage', password: 'seventh password' }).expect(400, { err: 'This reset link is not valid' });
+  });
+
+  it('refuses a session token used as a reset token', async () => {
+    const login = await request(portal.server).post('/api/auth/login').send({ email, password: 'fourth password' }).expect(200);
+    await request(portal.server).post('/api/auth/resetpassword/reset').send({ token: login.body.token, password: 'eighth password' }).expect(400, { err: 'This reset link is not valid' });
+  });
+
+  it('requires a new password of at least 8 characters', async () => {
+    const token = await requestResetToken();
+    const response = await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'short' }).expect(400);
+    expect(response.body.err).toMatch(/password/);
+  });
+
+  it('voids sessions issued before the reset', async () => {
+    const login = await request(portal.server).post('/api/auth/login').send({ email, password: 'fourth password' }).expect(200);
+    portal.clock.advance(2);
+    try {
+      const token = await requestResetToken();
+      await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'ninth password' }).expect(200);
+      await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${login.body.token as string}`).expect(401, { err: 'Session expired' });
+    } finally {
+      portal.clock.advance(-2);
+    }
+  });
+});

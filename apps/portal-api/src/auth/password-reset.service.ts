@@ -1,0 +1,90 @@
+import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { passwordResetMailJobId, QUEUE_NAMES, resetPasswordPath, type PasswordResetMailJob } from '@app/contracts';
+import { PasswordResetTokenEntity } from '@app/database';
+import { QueueService } from '@app/messaging';
+import { Clock } from '@app/platform';
+import { PasswordHasher } from './password-hasher.service';
+import { InvalidTokenError, TokenService } from './token.service';
+import { UsersRepository } from './users.repository';
+
+/** Retries over about an hour while the SMTP server is away; kept a week so a repeat adds nothing. */
+const MAIL_JOB_OPTIONS = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;
+
+export const RESET_LINK_INVALID = 'This reset link is not valid';
+export const RESET_LINK_EXPIRED = 'This reset link has expired';
+export const RESET_LINK_USED = 'This reset link has already been used';
+
+/**
+ * Password reset by e-mail: a signed token naming the account, good for one use before it expires,
+ * and void once the password has changed since it was issued.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly queues: QueueService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Queues the reset mail for a known address; an unknown one gets the same silence. */
+  async request(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const expiresAt = new Date((this.clock.nowSeconds() + this.tokens.resetTtlSeconds) * 1000);
+    const record = await this.dataSource
+      .getRepository(PasswordResetTokenEntity)
+      .save({ userId: user.id, expiresAt, usedAt: null });
+    const { token } = await this.tokens.signReset(user.id, user.email, record.jti);
+    const job: PasswordResetMailJob = {
+      kind: 'password-reset',
+      email: user.email,
+      name: user.fullName,
+      resetPath: resetPasswordPath(token),
+      expiresAt: expiresAt.toISOString(),
+    };
+    try {
+      await this.queues.queue<PasswordResetMailJob>(QUEUE_NAMES.mail).add(job.kind, job, { ...MAIL_JOB_OPTIONS, jobId: passwordResetMailJobId(record.jti) });
+    } catch (error) {
+      this.logger.error(`reset mail not queued: ${(error as Error).message}`);
+      throw new ServiceUnavailableException({ err: 'Password reset is unavailable at the moment, please try again later' });
+    }
+  }
+
+  /** Sets the new password and answers a session token: the user is signed in. */
+  async reset(token: string, password: string): Promise<string> {
+    const payload = await this.tokens.verify(token, 'reset').catch((error: unknown) => {
+      if (error instanceof InvalidTokenError) throw new BadRequestException({ err: error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID });
+      throw error;
+    });
+    const passwordHash = await this.hasher.hash(password);
+    await this.dataSource.transaction(async (manager) => {
+      const record = await manager
+        .getRepository(PasswordResetTokenEntity)
+        .findOne({ where: { jti: payload.jti }, lock: { mode: 'pessimistic_write' } });
+      const user = record ? await this.users.findById(record.userId) : null;
+      if (!record || !user || record.userId !== payload.sub) throw new BadRequestException({ err: RESET_LINK_INVALID });
+      if (record.usedAt) throw new BadRequestException({ err: RESET_LINK_USED });
+      if (record.expiresAt.getTime() <= this.clock.now().getTime()) throw new BadRequestException({ err: RESET_LINK_EXPIRED });
+      // A password changed since the link was sent voids it (compared in the token's whole seconds).
+      if (Math.floor(user.passwordChangedAt.getTime() / 1000) > payload.iat) throw new BadRequestException({ err: RESET_LINK_USED });
+      const now = this.clock.now();
+      await this.users.setPassword(user.id, passwordHash, now, manager);
+      // This link and every other one still outstanding for the account are spent.
+      await manager
+        .getRepository(PasswordResetTokenEntity)
+        .update({ userId: user.id, usedAt: IsNull() }, { usedAt: now });
+    });
+    return this.tokens.signSession(payload.sub);
+  }
+}

@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { MESSAGES } from '@app/contracts';
+import { ClaimEntity } from '@app/database';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+
+function payloadOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+const alice = { fullname: 'Alice Installer', email: 'Alice@Example.com', password: 'correct horse', telephone: '01234 567890', company: 'Alarms Ltd' };
+
+describe('register, log in, account, claims token (real PostgreSQL)', () => {
+  let portal: PortalApiTestApp;
+  let aliceToken: string;
+
+  beforeAll(async () => {
+    portal = await startPortalApiTestApp();
+    const response = await request(portal.server).post('/api/auth/register').send(alice).expect(201);
+    aliceToken = response.body.token as string;
+  });
+
+  afterAll(() => portal?.close());
+
+  describe('register', () => {
+    it('answers a session token naming the new user', () => {
+      expect(payloadOf(aliceToken)).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'session', sub: expect.any(String), exp: expect.any(Number) });
+    });
+
+    it('stores an argon2id hash, never the password', async () => {
+      const [row] = await portal.environment.database.dataSource.query<Array<{ password_hash: string }>>(
+        'SELECT password_hash FROM users WHERE lower(email) = lower($1)',
+        [alice.email],
+      );
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(row.password_hash).not.toContain(alice.password);
+    });
+
+    it('accepts an account without company and telephone', async () => {
+      await request(portal.server).post('/api/auth/register').send({ fullname: 'Bob', email: 'bob@example.com', password: 'bobs password' }).expect(201);
+    });
+
+    it.each([
+      ['fullname', { ...alice, email: 'x1@example.com', fullname: undefined }, /fullname/],
+      ['email', { ...alice, email: undefined }, /email/],
+      ['password', { ...alice, email: 'x2@example.com', password: undefined }, /password/],
+    ])('refuses a missing %s with 400 naming it', async (_, body, message) => {
+      const response = await request(portal.server).post('/api/auth/register').send(body).expect(400);
+      expect(response.body.err).toMatch(message);
+    });
+
+    it('refuses a password shorter than 8 characters', async () => {
+      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'short@example.com', password: 'seven77' }).expect(400);
+      expect(response.body.err).toMatch(/password.*8/);
+    });
+
+    it('refuses a malformed e-mail address', async () => {
+      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'not-an-address' }).expect(400);
+      expect(response.body.err).toMatch(/email/);
+    });
+
+    it('refuses an e-mail address already registered, whatever its case', async () => {
+      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'ALICE@example.COM' }).expect(409);
+      expect(response.body).toEqual({ err: 'An account with this email address already exists' });
+    });
+
+    it('refuses a body that is not JSON, and one that is too large', async () => {
+      await request(portal.server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"email":').expect(400, { err: 'Request body is not valid JSON' });
+      const huge = { ...alice, email: 'huge@example.com', company: 'x'.repeat(200 * 1024) };
+      await request(portal.server).post('/api/auth/register').send(huge).expect(413, { err: 'Request body is too large' });
+    });
+  });
+
+  describe('login', () => {
+    it('answers a session token for the right password, whatever the e-mail case', async () => {
+      const response = await request(portal.server).post('/api/auth/login').send({ email: 'alice@example.com', password: alice.password }).expect(200);
+      expect(payloadOf(response.body.token as string).sub).toBe(payloadOf(aliceToken).sub);
+    });
+
+    it('gives a wrong password and an unknown e-mail one and the same answer', async () => {
+      const wrongPassword = await request(portal.server).post('/api/auth/login').send({ email: alice.email, password: 'wrong password' });
+      const unknownEmail = await request(portal.server).post('/api/auth/login').send({ email: 'nobody@example.com', password: alice.password });
+      expect(wrongPassword.status).toBe(401);
+      expect(unknownEmail.status).toBe(401);
+      expect(wrongPassword.body).toEqual({ err: MESSAGES.loginFailed });
+      expect(unknownEmail.body).toEqual(wrongPassword.body);
+    });
+
+    it('requires both fields', async () => {
+      await request(portal.server).post('/api/auth/login').send({ email: alice.email }).expect(400);
+    });
+  });
+
+  describe('account', () => {
+    it('reads the account with the session token', async () => {
+      const response = await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).expect(200);
+      expect(response.body).toEqual({ email: alice.email, name: alice.fullname, company: alice.company, telephone: alice.telephone });
+    });
+
+    it('updates the account', async () => {
+      const update = { email: 'alice.new@example.com', name: 'Alice N. Installer', company: 'Alarms & Co', telephone: '' };
+      const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(200);
+      expect(response.body).toEqual(update);
+      await request(portal.server).post('/api/auth/login').send({ email: update.email, password: alice.password }).expect(200);
+    });
+
+    it('refuses an e-mail address taken by another account', async () => {
+      const update = { email: 'BOB@example.com', name: 'Alice' };
+      await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(409, { err: 'An account with this email address already exists' });
+    });
+
+    it('requires e-mail and name', async () => {
+      const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send({ email: 'a@example.com' }).expect(400);
+      expect(response.body.err).toMatch(/name/);
+    });
+
+    it('needs a session', async () => {
+      await request(portal.server).get('/api/auth/account').expect(401, { err: 'Authentication required' });
+    });
+  });
+
+  describe('claims token', () => {
+    it('lists exactly the panels whose claim is AUTHED for that user, for an hour', async () => {
+      const userId = payloadOf(aliceToken).sub as string;
+      await portal.environment.database.dataSource.getRepository(ClaimEntity).insert([
+        { userId, hwaddr: '0011aabbccdd', adminKey: '1234', status: 'AUTHED' },
+        { userId, hwaddr: '0011aabbccee', adminKey: '1234', status: 'WAITING' },
+        { userId, hwaddr: '0011aabbccff', adminKey: '9999', status: 'UNAUTHORISED' },
+      ]);
+      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${aliceToken}`).expect(200);
+      const claims = payloadOf(response.body.token as string);
+      expect(claims).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'claims', sub: userId, panels: ['0011aabbccdd'] });
+      expect(claims.exp).toBe((claims.iat as number) + 3600);
+    });
+
+    it('is empty for a user without claims', async () => {
+      const bob = await request(portal.server).post('/api/auth/login').send({ email: 'bob@example.com', password: 'bobs password' }).expect(200);
+      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${bob.body.token as string}`).expect(200);
+      expect(payloadOf(response.body.token as string).panels).toEqual([]);
+    });
+  });
+
+  it('sends security headers on every answer', async () => {
+    const response = await request(portal.server).post('/api/auth/login').send({ email: 'x@example.com', password: 'whatever1' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});

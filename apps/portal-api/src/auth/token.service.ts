@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { ClaimsTokenPayload, ResetTokenPayload, SessionTokenPayload, TokenUse } from '@app/contracts';
+import { Clock } from '@app/platform';
+import { AuthConfig } from './auth.config';
+
+type PayloadOf<U extends TokenUse> = U extends 'session' ? SessionTokenPayload : U extends 'claims' ? ClaimsTokenPayload : ResetTokenPayload;
+
+/** Why a token was refused; the message is safe to show to the caller. */
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+/**
+ * Signs and verifies the API's tokens (HS256 JWTs). Every token names its use (`typ`), so that a
+ * reset or claims token is never accepted as a session, and the issuer, so that tokens of another
+ * deployment are refused. Only HS256 is accepted: `alg: none` and algorithm swaps fail verification.
+ */
+@Injectable()
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly config: AuthConfig,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(config.tokenSecret);
+  }
+
+  get resetTtlSeconds(): number {
+    return this.config.resetTtlSeconds;
+  }
+
+  signSession(userId: string): Promise<string> {
+    return this.sign({ typ: 'session' }, userId, this.config.sessionTtlSeconds);
+  }
+
+  signClaims(userId: string, panels: string[]): Promise<string> {
+    return this.sign({ typ: 'claims', panels }, userId, this.config.claimsTtlSeconds);
+  }
+
+  async signReset(userId: string, email: string, jti: string): Promise<{ token: string }> {
+    return { token: await this.sign({ typ: 'reset', email, jti }, userId, this.config.resetTtlSeconds) };
+  }
+
+  /** The verified payload, or an InvalidTokenError saying what is wrong. */
+  async verify<U extends TokenUse>(token: string, use: U): Promise<PayloadOf<U>> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: this.config.issuer,
+        currentDate: this.clock.now(),
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('Token has expired', true);
+      throw new InvalidTokenError('Token is not valid');
+    }
+    if (payload.typ !== use) throw new InvalidTokenError('Token is not valid');
+    return payload as unknown as PayloadOf<U>;
+  }
+
+  private sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
+    const now = this.clock.nowSeconds();
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(this.config.issuer)
+      .setSubject(subject)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.key);
+  }
+}

@@ -1,0 +1,68 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Clock } from '@app/platform';
+import { createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { loadPortalApiConfig, type PortalApiConfig } from '../portal-api.config';
+import { PortalApiModule } from '../portal-api.module';
+import { configurePortalApi } from '../portal-api.setup';
+
+/** A clock tests can move forward (token expiry, rate-limit windows). */
+export class TestClock extends Clock {
+  private offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface PortalApiTestApp {
+  app: INestApplication;
+  config: PortalApiConfig;
+  environment: TestEnvironment;
+  clock: TestClock;
+  /** The HTTP server for supertest. */
+  server: ReturnType<INestApplication['getHttpServer']>;
+  close(): Promise<void>;
+}
+
+/**
+ * portal-api as `main.ts` builds it (configuration read from variables, the same setup), on a
+ * database, NATS prefix and Redis prefix of its own. `env` adds or overrides variables.
+ */
+export async function startPortalApiTestApp(env: Record<string, string> = {}): Promise<PortalApiTestApp> {
+  const environment = await createTestEnvironment({ migrate: false });
+  const config = loadPortalApiConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORTAL_HTTP_PORT: '3000',
+    DATABASE_URL: environment.databaseConfig.url,
+    NATS_URL: environment.natsConfig.servers.join(','),
+    NATS_PREFIX: environment.natsConfig.prefix,
+    REDIS_URL: environment.redisConfig.url,
+    REDIS_PREFIX: environment.redisConfig.prefix,
+    ...env,
+  });
+  const clock = new TestClock();
+  const moduleRef = await Test.createTestingModule({ imports: [PortalApiModule.forRoot(config)] })
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configurePortalApi(app, config);
+  await app.init();
+  return {
+    app,
+    config,
+    environment,
+    clock,
+    server: app.getHttpServer(),
+    async close() {
+      await app.close();
+      await environment.cleanup();
+    },
+  };
+}
