@@ -4,3 +4,6 @@ export * from './nats/nats-topology.util';
 export * from './queues/queue.service';
 export * from './queues/queue.module';
 export * from './queues/redis-connection.util';
+export * from './jobs/job-handler.decorator';
+export * from './jobs/job-workers.service';
+export * from './jobs/jobs.module';

@@ -1,1 +1,2 @@
 export * from './test-environment.util';
+export * from './wait-until.util';

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { AuthConfig } from './auth.config';
@@ -15,7 +15,8 @@ import { SessionGuard } from './session.guard';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 
-/** Accounts, tokens and the guards every other module of the API uses. */
+/** Accounts, tokens and the guards every other module of the API uses (hence global). */
+@Global()
 @Module({})
 export class AuthModule {
   static forRoot(config: AuthConfig): DynamicModule {

@@ -1,0 +1,17 @@
+import { SetMetadata } from '@nestjs/common';
+import type { JobNameOf, QueueName } from '@app/contracts';
+
+export const JOB_HANDLER_METADATA = 'portal:job-handler';
+
+export interface JobHandlerMetadata {
+  queue: QueueName;
+  name: string;
+}
+
+/**
+ * Marks a provider method as the handler of one job of one queue. The app's JobWorkers find the
+ * handlers at start and refuse to start when a job of a served queue has none, or two.
+ */
+export function JobHandler<Q extends QueueName>(queue: Q, name: JobNameOf<Q>): MethodDecorator {
+  return SetMetadata(JOB_HANDLER_METADATA, { queue, name } satisfies JobHandlerMetadata);
+}

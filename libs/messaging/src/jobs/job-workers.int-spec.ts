@@ -1,0 +1,82 @@
+import { Injectable, type INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { RedisConfig, RuntimeConfig } from '@app/config';
+import { QUEUE_NAMES, type EventAlertMailJob, type PasswordResetMailJob } from '@app/contracts';
+import { PlatformModule } from '@app/platform';
+import { waitUntil } from '@app/testing';
+import { QueueModule } from '../queues/queue.module';
+import { QueueService } from '../queues/queue.service';
+import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '../testing';
+import { JobHandler } from './job-handler.decorator';
+import { JobsModule } from './jobs.module';
+
+const handled: string[] = [];
+
+@Injectable()
+class CompleteMailHandlers {
+  @JobHandler('mail', 'event-alert')
+  async alert(job: EventAlertMailJob): Promise<void> {
+    handled.push(`alert ${job.eventKey}`);
+  }
+
+  @JobHandler('mail', 'password-reset')
+  async reset(job: PasswordResetMailJob): Promise<void> {
+    handled.push(`reset ${job.email}`);
+  }
+}
+
+@Injectable()
+class SecondResetHandler {
+  @JobHandler('mail', 'password-reset')
+  async reset(): Promise<void> {}
+}
+
+@Injectable()
+class RelayHandler {
+  @JobHandler('relay-actions', 'relay-action')
+  async run(): Promise<void> {}
+}
+
+describe('JobWorkers (real Redis)', () => {
+  const prefix = uniqueTestName('jobs');
+  const contexts: INestApplicationContext[] = [];
+
+  async function start(providers: Array<new (...args: never[]) => unknown>): Promise<INestApplicationContext> {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        PlatformModule.forRoot(new RuntimeConfig('jobs-spec', 'test', 'silent', 0)),
+        QueueModule.forRoot(new RedisConfig(TEST_REDIS_URL, prefix)),
+        JobsModule.forRoot({ queues: { mail: { concurrency: 2 } } }),
+      ],
+      providers,
+    }).compile();
+    const context = moduleRef.createNestApplication({ logger: false });
+    contexts.push(context);
+    await context.init();
+    return context;
+  }
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await removeRedisPrefix(prefix);
+  });
+
+  it('runs each job on the handler of its name', async () => {
+    const context = await start([CompleteMailHandlers]);
+    const queue = context.get(QueueService).queue(QUEUE_NAMES.mail);
+    await queue.add('event-alert', { kind: 'event-alert', eventKey: '0011aabbccdd-1', userId: 'u', hwaddr: '0011aabbccdd', seq: 1 });
+    await queue.add('password-reset', { kind: 'password-reset', email: 'a@example.com', name: 'A', resetPath: '/resetpass/x', expiresAt: '' });
+    await waitUntil(() => handled.length === 2, 'both jobs handled');
+    expect(handled.sort()).toEqual(['alert 0011aabbccdd-1', 'reset a@example.com']);
+  });
+
+  it('refuses to start when a job has no handler', async () => {
+    await expect(start([RelayHandler])).rejects.toThrow(
+      "Job handlers are not complete: RelayHandler.run handles 'relay-action' of queue 'relay-actions', which this app does not serve; job 'event-alert' of queue 'mail' has no handler; job 'password-reset' of queue 'mail' has no handler",
+    );
+  });
+
+  it('refuses to start when a job has two handlers', async () => {
+    await expect(start([CompleteMailHandlers, SecondResetHandler])).rejects.toThrow("job 'password-reset' of queue 'mail' has two handlers");
+  });
+});
