@@ -1,3 +1,4 @@
+import { MIGRATIONS } from './migrations';
 import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
@@ -47,7 +48,7 @@ describe('DatabaseModule', () => {
     expect(dataSource.isInitialized).toBe(true);
     await expect(pingDatabase(dataSource)).resolves.toBeUndefined();
     const applied: unknown[] = await dataSource.query('SELECT name FROM migrations');
-    expect(applied).toHaveLength(1);
+    expect(applied).toHaveLength(MIGRATIONS.length);
 
     await app.close();
     expect(dataSource.isInitialized).toBe(false);

@@ -20,3 +20,7 @@ export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
 /** Panel type before the panel has said hello. */
 export const UNKNOWN_PANEL_TYPE = 'UNKNOWN' satisfies PanelType;
+
+/** What became of a command sent to a panel. */
+export const PANEL_COMMAND_OUTCOMES = ['ok', 'refused', 'not-connected', 'timeout'] as const;
+export type PanelCommandOutcome = (typeof PANEL_COMMAND_OUTCOMES)[number];

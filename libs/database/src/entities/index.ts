@@ -4,6 +4,7 @@ import { MailDeliveryEntity } from './mail-delivery.entity';
 import { NotificationEntity } from './notification.entity';
 import { PanelNetworkEntity } from './panel-network.entity';
 import { PanelEntity } from './panel.entity';
+import { PanelCommandAuditEntity } from './panel-command-audit.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { RelayActionRunEntity } from './relay-action-run.entity';
 import { RelayActionEntity } from './relay-action.entity';
@@ -20,6 +21,7 @@ export {
   NotificationEntity,
   PanelEntity,
   PanelNetworkEntity,
+  PanelCommandAuditEntity,
   PasswordResetTokenEntity,
   RelayActionEntity,
   RelayActionRunEntity,
@@ -41,4 +43,5 @@ export const ENTITIES = [
   RelayActionRunEntity,
   PasswordResetTokenEntity,
   MailDeliveryEntity,
+  PanelCommandAuditEntity,
 ];

@@ -20,6 +20,8 @@ import { UserEntity } from './user.entity';
 @Index('notifications_hwaddr_created_at_idx', { synchronize: false })
 // Unresolved notifications of a site, for unread counts.
 @Index('notifications_unresolved_hwaddr_idx', ['hwaddr'], { where: 'resolved_on IS NULL' })
+// At most one open TIME_DESYNC per site: a partial unique index defined by the migration only.
+@Index('notifications_open_time_desync_key', { synchronize: false })
 export class NotificationEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('notifications_pkey'))
   id!: number;

@@ -18,6 +18,7 @@ const EXPECTED_TABLES = [
   'events',
   'mail_deliveries',
   'notifications',
+  'panel_command_audit',
   'panel_networks',
   'panels',
   'password_reset_tokens',
