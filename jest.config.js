@@ -17,7 +17,7 @@ const backend = {
   displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },

@@ -2,6 +2,7 @@
 // they answer, starts local ones where it can, then the four apps; Ctrl-C stops all it started.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startMailSink } from './lib/mail-sink.mts';
 import { APPS, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
 import {
   probeNats,
@@ -108,6 +109,12 @@ async function main(): Promise<void> {
     }
   }
   await ensureInfrastructure();
+  // Mails go to a local sink unless an SMTP server is configured.
+  if (!process.env.SMTP_HOST) {
+    const sink = await startMailSink(`${DATA_DIR}/mail`, log);
+    services.push(sink.service);
+    Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'false' });
+  }
 
   // portal-api migrates the database; the others start once the schema is there.
   const [first, ...rest] = APPS;

@@ -1,28 +1,90 @@
 import {
+  ConfigError,
   DatabaseConfig,
   NatsConfig,
   RedisConfig,
   RuntimeConfig,
+  env,
+  readConfig,
   readDatabaseConfig,
   readNatsConfig,
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
+import { PRODUCT_NAME } from '@app/contracts';
 
 type Env = Record<string, string | undefined>;
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  /** Both empty: no authentication. */
+  user: string;
+  password: string;
+  /** The sender of every mail, e.g. `Fire Alarm Portal <alarms@example.com>`. */
+  from: string;
+}
+
+export interface MailDeliveryConfig {
+  /** Mails sent at once by this copy. */
+  concurrency: number;
+  /** Tries per mail before it is recorded as failed. */
+  attempts: number;
+  /** First retry delay; it doubles on each later try. */
+  retryDelayMs: number;
+}
 
 export interface MailerConfig {
   runtime: RuntimeConfig;
   database: DatabaseConfig;
   nats: NatsConfig;
   redis: RedisConfig;
+  smtp: SmtpConfig;
+  delivery: MailDeliveryConfig;
+  /** Where users reach the portal; links in mails start with it (no trailing slash). */
+  publicUrl: string;
 }
 
+const mailerSchema = {
+  SMTP_HOST: env.string('127.0.0.1'),
+  SMTP_PORT: env.port(25),
+  SMTP_SECURE: env.bool(false),
+  SMTP_USER: env.string(''),
+  SMTP_PASSWORD: env.string(''),
+  MAIL_FROM: env.string(`${PRODUCT_NAME} <no-reply@localhost>`),
+  PUBLIC_URL: env.url(['http:', 'https:'], 'http://localhost:3000'),
+  MAIL_CONCURRENCY: env.int({ fallback: 4, min: 1, max: 100 }),
+  MAIL_ATTEMPTS: env.int({ fallback: 12, min: 1, max: 100 }),
+  MAIL_RETRY_DELAY_MS: env.int({ fallback: 5000, min: 10, max: 3_600_000 }),
+};
+
+/** An address alone or 'Name <address>'; the address needs an '@'. */
+const SENDER_PATTERN = /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+
 export function loadMailerConfig(source: Env = process.env): MailerConfig {
+  const values = readConfig(mailerSchema, source);
+  if (!SENDER_PATTERN.test(values.MAIL_FROM)) {
+    throw new ConfigError('MAIL_FROM', "an address or 'Name <address>'", values.MAIL_FROM);
+  }
+  // The password is never echoed: only its presence is checked.
+  if (values.SMTP_USER && !values.SMTP_PASSWORD) throw new ConfigError('SMTP_PASSWORD', 'set when SMTP_USER is set', undefined);
+  if (values.SMTP_PASSWORD && !values.SMTP_USER) throw new ConfigError('SMTP_USER', 'set when SMTP_PASSWORD is set', undefined);
   return {
     runtime: readRuntimeConfig('mailer', 'MAILER_HTTP_PORT', 7703, source),
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),
+    smtp: {
+      host: values.SMTP_HOST,
+      port: values.SMTP_PORT,
+      secure: values.SMTP_SECURE,
+      user: values.SMTP_USER,
+      password: values.SMTP_PASSWORD,
+      from: values.MAIL_FROM,
+    },
+    delivery: { concurrency: values.MAIL_CONCURRENCY, attempts: values.MAIL_ATTEMPTS, retryDelayMs: values.MAIL_RETRY_DELAY_MS },
+    publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

@@ -1,12 +1,27 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
-import { NatsModule, QueueModule } from '@app/messaging';
-import { PlatformModule } from '@app/platform';
+import { JobsModule, NatsModule, QueueModule } from '@app/messaging';
+import { HealthRegistry, PlatformModule } from '@app/platform';
+import { AlertRecipients } from './alerts/alert-recipients.repository';
+import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
+import { MailDeliveries } from './deliveries/mail-deliveries.repository';
+import { EventAlertMailHandler } from './mail/event-alert-mail.handler';
+import { MailContent } from './mail/mail-content.service';
+import { MailSender } from './mail/mail-sender.service';
+import { PasswordResetMailHandler } from './mail/password-reset-mail.handler';
 import type { MailerConfig } from './mailer.config';
+import { MAILER_CONFIG } from './mailer.constants';
+import { MailerMetrics } from './metrics/mailer-metrics.service';
+import { SmtpTransport } from './smtp/smtp-transport.service';
 
 /** Sends every e-mail of the portal: fire and fault alerts, password resets. */
 @Module({})
-export class MailerModule {
+export class MailerModule implements OnModuleInit {
+  constructor(
+    private readonly health: HealthRegistry,
+    private readonly smtp: SmtpTransport,
+  ) {}
+
   static forRoot(config: MailerConfig): DynamicModule {
     return {
       module: MailerModule,
@@ -16,7 +31,24 @@ export class MailerModule {
         DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
         QueueModule.forRoot(config.redis),
+        JobsModule.forRoot({ queues: { mail: { concurrency: config.delivery.concurrency } } }),
+      ],
+      providers: [
+        { provide: MAILER_CONFIG, useValue: config },
+        { provide: SmtpTransport, useFactory: () => new SmtpTransport(config.smtp) },
+        { provide: MailContent, useFactory: () => new MailContent(config.publicUrl) },
+        AlertRecipients,
+        MailDeliveries,
+        MailerMetrics,
+        MailSender,
+        EventAlertMailHandler,
+        PasswordResetMailHandler,
+        PanelEventAlerts,
       ],
     };
+  }
+
+  onModuleInit(): void {
+    this.health.register({ name: 'smtp', check: () => this.smtp.verify() });
   }
 }

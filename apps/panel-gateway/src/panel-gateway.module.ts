@@ -1,7 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { NatsModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
+import { PanelCommandRouter } from './commands/panel-command-router.service';
+import { PanelEvictionService } from './eviction/panel-eviction.service';
+import { PanelListener } from './listener/panel-listener.service';
+import { GatewayMetrics } from './metrics/gateway-metrics.service';
 import type { PanelGatewayConfig } from './panel-gateway.config';
+import { PANEL_LISTENER_CONFIG } from './panel-gateway.constants';
+import { PanelPublisher } from './publishing/panel-publisher.service';
+import { SessionRegistry } from './sessions/session-registry.service';
 
 /** Holds the panels' connections and carries their events, reports and commands over NATS. */
 @Module({})
@@ -10,6 +17,16 @@ export class PanelGatewayModule {
     return {
       module: PanelGatewayModule,
       imports: [PlatformModule.forRoot(config.runtime), NatsModule.forRoot(config.nats)],
+      providers: [
+        { provide: PANEL_LISTENER_CONFIG, useValue: config.listener },
+        GatewayMetrics,
+        PanelPublisher,
+        SessionRegistry,
+        PanelCommandRouter,
+        PanelEvictionService,
+        PanelListener,
+      ],
+      exports: [PanelListener],
     };
   }
 }

@@ -12,6 +12,9 @@ import {
   readRuntimeConfig,
 } from '@app/config';
 import { AuthConfig, readAuthConfig } from './auth/auth.config';
+import { RelaysApiConfig, readRelaysApiConfig } from './relays/relays.config';
+import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
+import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -35,10 +38,13 @@ export interface PortalApiConfig {
   runtime: RuntimeConfig;
   http: HttpConfig;
   auth: AuthConfig;
+  relays: RelaysApiConfig;
   database: DatabaseConfig;
   nats: NatsConfig;
   redis: RedisConfig;
   web: WebClientConfig;
+  livefeed: LivefeedConfig;
+  ingest: IngestConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -55,9 +61,12 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     runtime,
     http: new HttpConfig(own.HTTP_TRUST_PROXY, `${own.HTTP_BODY_LIMIT_KB}kb`),
     auth: readAuthConfig(runtime, source),
+    relays: readRelaysApiConfig(runtime, source),
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),
     web: new WebClientConfig(resolve(own.WEB_DIST_DIR)),
+    livefeed: readLivefeedConfig(source),
+    ingest: readIngestConfig(source),
   };
 }

@@ -4,9 +4,18 @@ import { DatabaseModule } from '@app/database';
 import { NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { AuthModule } from './auth/auth.module';
+import { ClaimsModule } from './claims/claims.module';
+import { EventsModule } from './events/events.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { ClientConfigController } from './http/client-config.controller';
 import { ApiValidationPipe } from './http/api-validation.pipe';
+import { IngestModule } from './ingest/ingest.module';
+import { LivefeedModule } from './livefeed/livefeed.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { PanelsModule } from './panels/panels.module';
 import type { PortalApiConfig } from './portal-api.config';
+import { RelaysModule } from './relays/relays.module';
+import { SitesModule } from './sites/sites.module';
 
 /** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
 @Module({})
@@ -25,7 +34,16 @@ export class PortalApiModule {
         NatsModule.forRoot(config.nats),
         QueueModule.forRoot(config.redis),
         AuthModule.forRoot(config.auth),
+        RelaysModule.forRoot(config.relays),
+        LivefeedModule.forRoot(config.livefeed),
+        ClaimsModule,
+        SitesModule,
+        PanelsModule,
+        EventsModule,
+        NotificationsModule,
+        IngestModule.forRoot(config.ingest),
       ],
+      controllers: [ClientConfigController],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },

@@ -1,5 +1,6 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
 import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
 import type { PortalApiConfig } from './portal-api.config';
@@ -11,6 +12,8 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   express.set('trust proxy', config.http.trustProxy);
   express.useBodyParser('json', { limit: config.http.bodyLimit });
   app.use(helmet());
+  // The live feed is a raw websocket on the HTTP port (the browser speaks plain `{ type, data }` frames).
+  app.useWebSocketAdapter(new WsAdapter(app));
   app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''), { exclude: ['healthz', 'metrics'] });
   if (!serveWebClient(express, config.web.distDir)) {
     new Logger('WebClient').warn(`No web client at ${config.web.distDir}: run 'npm run build' to serve it`);

@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { createTestEnvironment, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig } from './relay-worker.config';
-import { RelayWorkerModule } from './relay-worker.module';
+import { startRelayWorkerTestApp } from './testing/relay-worker-test-app';
 
 describe('relay-worker boot (real services)', () => {
   let environment: TestEnvironment;
@@ -11,9 +10,7 @@ describe('relay-worker boot (real services)', () => {
 
   beforeAll(async () => {
     environment = await createTestEnvironment({});
-    const moduleRef = await Test.createTestingModule({ imports: [RelayWorkerModule.forRoot({ runtime: environment.runtime('relay-worker'), database: environment.databaseConfig, nats: environment.natsConfig, redis: environment.redisConfig })] }).compile();
-    app = moduleRef.createNestApplication({ logger: false });
-    await app.init();
+    ({ app } = await startRelayWorkerTestApp(environment));
   });
 
   afterAll(async () => {
@@ -37,11 +34,20 @@ describe('relay-worker configuration', () => {
     const config = loadRelayWorkerConfig({});
     expect(config.runtime.appName).toBe('relay-worker');
     expect(config.nats.servers).toEqual(['nats://127.0.0.1:4222']);
+    expect(config.driving).toMatchObject({ concurrency: 8, attempts: 5, backoffMs: 2000, connectTimeoutMs: 5000, replyTimeoutMs: 3000 });
+    expect(config.relaySecurity.allowedTargets.entries).toEqual([]);
   });
 
   it('names a bad variable in one line', () => {
     expect(() => loadRelayWorkerConfig({ NATS_URL: 'http://nats' })).toThrow(
       "Invalid configuration: NATS_URL must be a URL starting with nats:// or tls://, got 'http://nats'",
     );
+    expect(() => loadRelayWorkerConfig({ RELAY_WORKER_CONCURRENCY: '0' })).toThrow(
+      "Invalid configuration: RELAY_WORKER_CONCURRENCY must be an integer from 1 to 1000, got '0'",
+    );
+  });
+
+  it('refuses to run in production without a relay secret key', () => {
+    expect(() => loadRelayWorkerConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration: RELAY_SECRET_KEY is required');
   });
 });

@@ -43,6 +43,7 @@ export * from './util/text.util';
 
 export * from './api/auth-api.types';
 export * from './api/claims-api.types';
+export * from './api/client-config-api.types';
 export * from './api/notifications-api.types';
 export * from './api/panel-api.types';
 export * from './api/relays-api.types';

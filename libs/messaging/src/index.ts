@@ -7,3 +7,6 @@ export * from './queues/redis-connection.util';
 export * from './jobs/job-handler.decorator';
 export * from './jobs/job-workers.service';
 export * from './jobs/jobs.module';
+export * from './consumers/durable-consumer';
+export * from './consumers/durable-batch-consumer';
+export * from './consumers/ensure-durable-consumer.util';

@@ -37,7 +37,7 @@ export class AuthModule {
         ClaimsGuard,
         PanelAccessService,
       ],
-      exports: [AuthConfig, TokenService, SessionGuard, ClaimsGuard, PanelAccessService, UsersRepository],
+      exports: [AuthConfig, TokenService, SessionGuard, ClaimsGuard, PanelAccessService, UsersRepository, AuthedPanelsRepository],
     };
   }
 }

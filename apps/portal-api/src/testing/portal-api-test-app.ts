@@ -26,6 +26,8 @@ export interface PortalApiTestApp {
   clock: TestClock;
   /** The HTTP server for supertest. */
   server: ReturnType<INestApplication['getHttpServer']>;
+  /** The port on 127.0.0.1, when started with `listen` (websocket tests need a listening server). */
+  port: number | undefined;
   close(): Promise<void>;
 }
 
@@ -33,8 +35,15 @@ export interface PortalApiTestApp {
  * portal-api as `main.ts` builds it (configuration read from variables, the same setup), on a
  * database, NATS prefix and Redis prefix of its own. `env` adds or overrides variables.
  */
-export async function startPortalApiTestApp(env: Record<string, string> = {}): Promise<PortalApiTestApp> {
-  const environment = await createTestEnvironment({ migrate: false });
+export interface PortalApiTestAppOptions {
+  /** Listen on a free port of 127.0.0.1 (websocket tests need a listening server). */
+  listen?: boolean;
+  /** Run on this environment (shared with other apps of the test, which then owns its cleanup). */
+  environment?: TestEnvironment;
+}
+
+export async function startPortalApiTestApp(env: Record<string, string> = {}, options: PortalApiTestAppOptions = {}): Promise<PortalApiTestApp> {
+  const environment = options.environment ?? (await createTestEnvironment({ migrate: false }));
   const config = loadPortalApiConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -54,15 +63,18 @@ export async function startPortalApiTestApp(env: Record<string, string> = {}): P
   const app = moduleRef.createNestApplication({ logger: false });
   configurePortalApi(app, config);
   await app.init();
+  if (options.listen) await app.listen(0, '127.0.0.1');
+  const address: unknown = options.listen ? app.getHttpServer().address() : undefined;
   return {
     app,
     config,
     environment,
     clock,
     server: app.getHttpServer(),
+    port: typeof address === 'object' && address !== null ? (address as { port: number }).port : undefined,
     async close() {
       await app.close();
-      await environment.cleanup();
+      if (!options.environment) await environment.cleanup();
     },
   };
 }

@@ -6,6 +6,7 @@ import { OptionalRule, Rule } from '../validation/field-rule.decorator';
 export class RelayUpdateDto implements RelayUpdateRequest {
   @Rule(host) host!: string;
   @OptionalRule(text) name?: string;
-  @Rule(wholeNumber(RELAY_PORT_MIN, RELAY_PORT_MAX)) port!: number;
+  /** Default 17123. */
+  @OptionalRule(wholeNumber(RELAY_PORT_MIN, RELAY_PORT_MAX)) port?: number;
   @OptionalRule(relayPassword) password?: string;
 }

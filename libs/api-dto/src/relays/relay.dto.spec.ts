@@ -22,9 +22,14 @@ describe('RelayCreateDto', () => {
       });
     }
     expect(validateDto(RelayCreateDto, { ...relay, password: undefined })).toEqual({ ok: false, error: 'password is required' });
+    for (const bad of ['"'.repeat(32), 'é'.repeat(32), '\t'.repeat(32)]) {
+      expect(validateDto(RelayCreateDto, { ...relay, password: bad })).toEqual({ ok: false, error: 'password must use printable ASCII characters other than "' });
+    }
+    expect(validateDto(RelayCreateDto, { ...relay, password: ' !#$%&()*+,-./0123456789:;<=>?@~' }).ok).toBe(true);
   });
 
   it('needs an integer port from 1 to 65535', () => {
+    expect(validateDto(RelayCreateDto, { ...relay, port: undefined }).ok).toBe(true);
     for (const port of [0, 65536, 80.5, '17123']) {
       expect(validateDto(RelayCreateDto, { ...relay, port })).toEqual({
         ok: false,
@@ -67,11 +72,11 @@ describe('RelayActionRequestDto', () => {
   it('needs whole seconds of 0 or more, named by their path', () => {
     expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_1: -1 } } })).toEqual({
       ok: false,
-      error: 'action.on_fire.relay_1 must be a whole number, 0 or more',
+      error: 'action.on_fire.relay_1 must be a whole number from 0 to 4294967',
     });
     expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: 1.5 } } })).toEqual({
       ok: false,
-      error: 'action.on_fault.relay_2 must be a whole number, 0 or more',
+      error: 'action.on_fault.relay_2 must be a whole number from 0 to 4294967',
     });
     expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: undefined } } })).toEqual({
       ok: false,

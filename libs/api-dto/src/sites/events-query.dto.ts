@@ -1,6 +1,8 @@
 import type { EventsQuery } from '@app/contracts';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { isoDate } from '../validation/field-checks.util';
+import { EVENT_CATEGORIES, NETWORK_ID_MAX, NETWORK_ID_MIN } from '@app/contracts';
+import { isoDate, oneOf, wholeNumber } from '../validation/field-checks.util';
+import { DigitsToNumber } from '../params/digits-to-number.transform';
 import { OptionalRule } from '../validation/field-rule.decorator';
 
 /** GET /v2/sites/{hwaddr}/events?start=&end=; a missing bound falls back to the default range. */
@@ -19,4 +21,22 @@ export class EventsQueryDto implements EventsQuery {
     },
   })
   end?: string;
+
+  /** Only this panel network's events. */
+  @DigitsToNumber()
+  @OptionalRule(wholeNumber(NETWORK_ID_MIN, NETWORK_ID_MAX))
+  networkId?: number;
+
+  /** Only this category's events ('all' or none: every category). */
+  @OptionalRule(oneOf([...EVENT_CATEGORIES, 'all']))
+  category?: string;
+
+  /** Page size, 1 to 500 (default: the spec's 20 events per page). */
+  @DigitsToNumber()
+  @OptionalRule(wholeNumber(1, 500))
+  limit?: number;
+
+  @DigitsToNumber()
+  @OptionalRule(wholeNumber(0))
+  offset?: number;
 }

@@ -70,9 +70,11 @@ export function wholeNumber(min: number, max?: number): FieldCheck {
 
 export const moduleAddress = wholeNumber(MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX);
 
+/** The board's AES key: 32 printable ASCII characters, '"' excluded (the board cannot store it). */
 export const relayPassword: FieldCheck = (value, field) =>
   requiredText(value, field) ??
-  ((value as string).length === RELAY_PASSWORD_LENGTH ? null : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`);
+  ((value as string).length === RELAY_PASSWORD_LENGTH ? null : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`) ??
+  (/^[\x20-\x21\x23-\x7e]*$/.test(value as string) ? null : `${field} must use printable ASCII characters other than "`);
 
 export const boolean: FieldCheck = (value, field) => {
   if (typeof value === 'boolean') return null;

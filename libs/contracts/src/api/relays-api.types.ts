@@ -21,7 +21,8 @@ export interface RelayDto {
 export interface RelayRequest {
   host: string;
   name?: string;
-  port: number;
+  /** Default 17123. */
+  port?: number;
   /** Exactly 32 characters. */
   password: string;
 }
@@ -30,13 +31,17 @@ export interface RelayRequest {
 export interface RelayUpdateRequest {
   host: string;
   name?: string;
-  port: number;
+  port?: number;
   password?: string;
 }
 
-/** POST /relays/{id}/actions: adds the action for a site, or replaces the relay's action for it. */
+/**
+ * POST /relays/{id}/actions: without an id, adds an action for a site the relay has none for;
+ * with the id of one of the relay's actions, saves its settings.
+ */
 export interface RelayActionRequest {
   action: {
+    id?: number;
     hwaddr: string;
     on_fire: RelayTriggerSettings;
     on_fault: RelayTriggerSettings;
@@ -46,6 +51,22 @@ export interface RelayActionRequest {
 /** POST /relays/_test: answers with a RelayStatus. */
 export interface RelayTestRequest {
   host: string;
-  port: number;
+  port?: number;
   password: string;
+}
+
+/** GET /relays/{id}/runs: one firing of one of the relay's actions for one panel event (newest first). */
+export interface RelayActionRunDto {
+  id: number;
+  action_id: number;
+  hwaddr: string;
+  /** The panel's event sequence number. */
+  event_seq: number;
+  trigger: 'fire' | 'fault';
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  /** The last failure's reason, if any. */
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

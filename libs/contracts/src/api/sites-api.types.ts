@@ -59,3 +59,17 @@ export interface SiteNameRequest {
 
 /** Body of POST /v2/sites/{hwaddr}/resetEvent (marks events as seen). */
 export type ResetEventRequest = Record<string, never>;
+
+/** Answer of GET /v2/sites/{hwaddr}/events: one page, newest first, and how many match in all. */
+export interface EventsPage {
+  events: EventDto[];
+  total: number;
+}
+
+/** Paging and filters of GET /v2/sites/{hwaddr}/events beyond the spec's range. */
+export interface EventsFilter extends EventsQuery {
+  networkId?: number;
+  category?: string;
+  limit?: number;
+  offset?: number;
+}

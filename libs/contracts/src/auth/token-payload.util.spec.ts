@@ -31,6 +31,13 @@ describe('isTokenValid', () => {
     expect(isTokenValid(tokenWith({ iss: 'someone-else', exp: inOneHour, sub: 'u1' }), now)).toBe(false);
     expect(isTokenValid(tokenWith({ iss: API_TOKEN_ISSUER, exp: now.getTime() / 1000, sub: 'u1' }), now)).toBe(false);
     expect(isTokenValid(tokenWith({ iss: API_TOKEN_ISSUER, sub: 'u1' }), now)).toBe(false);
+  });
+
+  it('checks against the configured issuer when one is given', () => {
+    const token = tokenWith({ iss: 'portal-eu', exp: inOneHour, sub: 'u1' });
+    expect(isTokenValid(token, now, 'portal-eu')).toBe(true);
+    expect(isTokenValid(token, now)).toBe(false);
+    expect(isTokenValid(tokenWith({ iss: API_TOKEN_ISSUER, exp: inOneHour, sub: 'u1' }), now, 'portal-eu')).toBe(false);
     expect(isTokenValid(null, now)).toBe(false);
   });
 });

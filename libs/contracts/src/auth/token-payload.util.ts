@@ -46,17 +46,27 @@ export function decodeTokenPayload(token: string | null | undefined): Record<str
 
 /**
  * A token is valid when its middle section decodes to JSON, its issuer is the API's and its expiry
- * (seconds since the epoch) is later than now (spec 5, "Token validity").
+ * (seconds since the epoch) is later than now (spec 5, "Token validity"). The issuer is the one the
+ * API is configured with; the default is the API's default.
  */
-export function isTokenValid(token: string | null | undefined, now: Date = new Date()): boolean {
+export function isTokenValid(
+  token: string | null | undefined,
+  now: Date = new Date(),
+  issuer: string = API_TOKEN_ISSUER,
+): boolean {
   const payload = decodeTokenPayload(token);
-  if (payload === null || payload.iss !== API_TOKEN_ISSUER) return false;
+  if (payload === null || payload.iss !== issuer) return false;
   return typeof payload.exp === 'number' && payload.exp * 1000 > now.getTime();
 }
 
 /** True when a valid claims token lists the panel. */
-export function claimsAllowPanel(token: string | null | undefined, hwaddr: string, now: Date = new Date()): boolean {
-  if (!isTokenValid(token, now)) return false;
+export function claimsAllowPanel(
+  token: string | null | undefined,
+  hwaddr: string,
+  now: Date = new Date(),
+  issuer: string = API_TOKEN_ISSUER,
+): boolean {
+  if (!isTokenValid(token, now, issuer)) return false;
   const panels = decodeTokenPayload(token)?.panels;
   return Array.isArray(panels) && panels.includes(hwaddr);
 }

@@ -23,6 +23,8 @@ export const RELAY_PORT_MIN = 1;
 export const RELAY_PORT_MAX = 65535;
 export const RELAY_DEFAULT_PORT = 17123;
 export const RELAY_PASSWORD_LENGTH = 32;
+/** A relay pulse is sent in milliseconds as a 32-bit number. */
+export const RELAY_PULSE_MAX_SECONDS = 4294967;
 
 /** Panel text fields, zone names and device names. */
 export const PANEL_TEXT_MAX_LENGTH = 47;

@@ -15,7 +15,7 @@ export interface PanelCommandMap {
   /** The gateway challenges the panel to prove it holds this admin key. */
   keyProof: { key: string };
   /** Asks the panel to send its configuration of every network again. */
-  resync: Record<string, never>;
+  resync: Record<never, never>;
 }
 
 export type PanelCommandKind = keyof PanelCommandMap;

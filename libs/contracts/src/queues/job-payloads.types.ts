@@ -1,3 +1,4 @@
+import type { PanelEventMessage } from '../nats/panel-messages.types';
 import type { RelayTrigger } from '../relays/relay-trigger.types';
 
 /** Drive one relay action for one panel event. */
@@ -18,6 +19,8 @@ export interface EventAlertMailJob {
   userId: string;
   hwaddr: string;
   seq: number;
+  /** The event as the stream delivered it: the mail needs no other copy of it. */
+  event: PanelEventMessage;
 }
 
 export interface PasswordResetMailJob {

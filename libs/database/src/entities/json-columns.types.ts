@@ -1,42 +1,11 @@
-// Shapes of the jsonb columns, in the spec's field names (section 3).
+// Shapes of the jsonb columns, in the spec's field names (section 3): the configuration a panel
+// network reports, exactly as the contracts type it.
+import type { DeviceConfig, DeviceSettings, ModuleConfig, ZoneConfig } from '@app/contracts';
 
-/** One zone of a panel network. */
-export interface PanelZoneJson {
-  id: number;
-  name: string;
-  mode: string;
-}
-
-/** Loop device settings as the spec names them; all optional because device types differ. */
-export interface DeviceSettingsJson {
-  mode?: string;
-  address?: number;
-  deviceOptions?: unknown;
-  inputType?: unknown;
-  resetTime?: number;
-  sounderType?: unknown;
-  isNormallyClosed?: boolean;
-  relayType?: unknown;
-  [setting: string]: unknown;
-}
-
-/** One device of a panel network. */
-export interface PanelDeviceJson {
-  mod_idx: number;
-  name: string;
-  zone: number;
-  type: number;
-  port_id: number;
-  settings: DeviceSettingsJson;
-}
-
-/** One module (port) of a panel network with its devices. */
-export interface PanelModuleJson {
-  port_id: number;
-  port_type: string | number;
-  settings: Record<string, unknown>;
-  devices: PanelDeviceJson[];
-}
+export type PanelZoneJson = ZoneConfig;
+export type DeviceSettingsJson = DeviceSettings;
+export type PanelDeviceJson = DeviceConfig;
+export type PanelModuleJson = ModuleConfig;
 
 /** What a relay action does on fire or on fault: relay outputs as numbers, I/O as flags. */
 export interface RelayOutputsJson {

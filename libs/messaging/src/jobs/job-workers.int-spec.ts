@@ -64,7 +64,7 @@ describe('JobWorkers (real Redis)', () => {
   it('runs each job on the handler of its name', async () => {
     const context = await start([CompleteMailHandlers]);
     const queue = context.get(QueueService).queue(QUEUE_NAMES.mail);
-    await queue.add('event-alert', { kind: 'event-alert', eventKey: '0011aabbccdd-1', userId: 'u', hwaddr: '0011aabbccdd', seq: 1 });
+    await queue.add('event-alert', { kind: 'event-alert', eventKey: '0011aabbccdd-1', userId: 'u', hwaddr: '0011aabbccdd', seq: 1, event: { hwaddr: '0011aabbccdd', seq: 1, networkId: 1, category: 'fire', title: 'Fire', panelDate: '', location: '', receivedAt: '' } } satisfies EventAlertMailJob);
     await queue.add('password-reset', { kind: 'password-reset', email: 'a@example.com', name: 'A', resetPath: '/resetpass/x', expiresAt: '' });
     await waitUntil(() => handled.length === 2, 'both jobs handled');
     expect(handled.sort()).toEqual(['alert 0011aabbccdd-1', 'reset a@example.com']);

@@ -1,0 +1,74 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { eventMailJobId, panelEventKey, QUEUE_NAMES, type EventAlertMailJob, type EventCategory, type PanelEventMessage } from '@app/contracts';
+import { NatsService, QueueService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import type { MailerConfig } from '../mailer.config';
+import { MAILER_CONFIG } from '../mailer.constants';
+import { AlertRecipients } from './alert-recipients.repository';
+
+/** The events users can ask to be e-mailed about (spec 2.12: 'Email Fire/Fault events to me'). */
+const ALERTED_CATEGORIES: ReadonlySet<EventCategory> = new Set(['fire', 'fault']);
+
+/**
+ * Reads the panel events stream with the mailer's durable consumer and adds one mail job per
+ * opted-in user of the site. The job id comes from the event and the user, so a redelivered event
+ * adds nothing; the event is acked only once its jobs are in Redis.
+ */
+@Injectable()
+export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PanelEventAlerts.name);
+  private consumer?: DurableConsumer<PanelEventMessage>;
+
+  constructor(
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
+    private readonly nats: NatsService,
+    private readonly queues: QueueService,
+    private readonly recipients: AlertRecipients,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = await startDurableConsumer<PanelEventMessage>(this.nats, {
+      stream: this.nats.names.streams.panelEvents,
+      durable: this.nats.names.consumers.mailer,
+      filterSubject: this.nats.names.subjects.allPanelEvents,
+      // A first deployment mails no one about alarms already in the stream.
+      deliverFrom: 'new',
+      handler: (event) => this.queueAlerts(event),
+    });
+  }
+
+  /** Before NATS drains: the event in hand finishes and is acked. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  async queueAlerts(event: PanelEventMessage): Promise<void> {
+    if (!ALERTED_CATEGORIES.has(event.category)) return;
+    const recipients = await this.recipients.ofSite(event.hwaddr);
+    if (recipients.length === 0) return;
+    const { attempts, retryDelayMs } = this.config.delivery;
+    const jobs = recipients.map((recipient) => {
+      const data: EventAlertMailJob = {
+        kind: 'event-alert',
+        eventKey: panelEventKey(event.hwaddr, event.seq),
+        userId: recipient.userId,
+        hwaddr: event.hwaddr,
+        seq: event.seq,
+        event,
+      };
+      return {
+        name: data.kind,
+        data,
+        opts: {
+          jobId: eventMailJobId(event.hwaddr, event.seq, recipient.userId),
+          attempts,
+          backoff: { type: 'exponential', delay: retryDelayMs },
+          // Kept a week, as long as the stream keeps the event: a redelivery finds the job and adds nothing.
+          removeOnComplete: { age: 7 * 24 * 3600 },
+          removeOnFail: { age: 30 * 24 * 3600 },
+        },
+      };
+    });
+    await this.queues.queue<EventAlertMailJob>(QUEUE_NAMES.mail).addBulk(jobs);
+    this.logger.log(`${event.category} event ${panelEventKey(event.hwaddr, event.seq)}: ${jobs.length} mail(s) queued`);
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { panelLabel, siteLabel, type EventAlertMailJob } from '@app/contracts';
+import { JobHandler } from '@app/messaging';
+import { AlertRecipients } from '../alerts/alert-recipients.repository';
+import { MailerMetrics } from '../metrics/mailer-metrics.service';
+import { MailContent } from './mail-content.service';
+import { MailSender } from './mail-sender.service';
+
+/** Sends one fire or fault mail, if the user still has an AUTHED claim with e-mails on. */
+@Injectable()
+export class EventAlertMailHandler {
+  private readonly logger = new Logger(EventAlertMailHandler.name);
+
+  constructor(
+    private readonly recipients: AlertRecipients,
+    private readonly content: MailContent,
+    private readonly sender: MailSender,
+    private readonly metrics: MailerMetrics,
+  ) {}
+
+  @JobHandler('mail', 'event-alert')
+  async handle(data: EventAlertMailJob, job: Job): Promise<void> {
+    const recipient = await this.recipients.one(data.hwaddr, data.userId);
+    if (!recipient) {
+      this.logger.log(`event ${data.eventKey}: user ${data.userId} no longer has e-mails for this site on; nothing sent`);
+      return;
+    }
+    const { event } = data;
+    const panelName = panelLabel(await this.recipients.panelName(event.hwaddr, event.networkId), event.networkId);
+    const mail = this.content.eventAlertMail({ event, recipientName: recipient.fullName, siteName: siteLabel(recipient.nickname, event.hwaddr), panelName });
+    const acceptedAt = await this.sender.send(
+      job,
+      { kind: 'event-alert', recipient: recipient.email, userId: recipient.userId, hwaddr: event.hwaddr, eventSeq: event.seq },
+      { ...mail, to: { name: recipient.fullName, address: recipient.email } },
+    );
+    const receivedAt = Date.parse(event.receivedAt);
+    if (acceptedAt && !Number.isNaN(receivedAt)) this.metrics.eventToAcceptance.observe(Math.max(0, acceptedAt.getTime() - receivedAt) / 1000);
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EVENT_CATEGORY_FILTER_LABELS,
+  formatEventTime,
+  hwaddrToColonForm,
+  isLocationShown,
+  PRODUCT_NAME,
+  type PanelEventMessage,
+} from '@app/contracts';
+import { MAIL_TEMPLATES_DIR, MailTemplate, type RenderedMail } from '../templates/template-renderer.util';
+
+/** What an alert mail says besides the event: names as this recipient sees them. */
+export interface EventAlertContext {
+  event: PanelEventMessage;
+  recipientName: string;
+  /** The recipient's name for the site (their claim's nickname, or the MAC). */
+  siteName: string;
+  /** The panel label: the network's name, or 'Panel {networkId}'. */
+  panelName: string;
+}
+
+export interface PasswordResetContext {
+  email: string;
+  recipientName: string;
+  resetPath: string;
+  expiresAt: string;
+}
+
+const CATEGORY_COLOURS: Readonly<Record<string, string>> = { fire: '#dc3545', fault: '#b8860b' };
+
+/**
+ * The text of every mail, from the template files (loaded once, at start, so a missing file stops
+ * the app at boot rather than at the first alarm). Links point at the portal's public URL.
+ */
+@Injectable()
+export class MailContent {
+  private readonly eventAlert = MailTemplate.load(MAIL_TEMPLATES_DIR, 'event-alert');
+  private readonly passwordReset = MailTemplate.load(MAIL_TEMPLATES_DIR, 'password-reset');
+
+  constructor(private readonly publicUrl: string) {}
+
+  eventAlertMail(context: EventAlertContext): RenderedMail {
+    const { event } = context;
+    const label = EVENT_CATEGORY_FILTER_LABELS[event.category];
+    const siteUrl = `${this.publicUrl}/site/${event.hwaddr}`;
+    return this.eventAlert.render({
+      categoryLabel: label.toUpperCase(),
+      categoryText: `A ${label.toLowerCase()} event`,
+      categoryColour: CATEGORY_COLOURS[event.category] ?? '#212529',
+      title: event.title,
+      location: isLocationShown(event.location) ? event.location : 'Not given',
+      panelName: context.panelName,
+      siteName: context.siteName,
+      macAddress: hwaddrToColonForm(event.hwaddr),
+      // The panel's own clock, as the events page shows it.
+      eventTime: formatEventTime(event.panelDate) || formatEventTime(event.receivedAt),
+      eventsUrl: `${siteUrl}/events`,
+      siteConfigUrl: `${siteUrl}/about`,
+      recipientName: context.recipientName,
+      productName: PRODUCT_NAME,
+    });
+  }
+
+  passwordResetMail(context: PasswordResetContext): RenderedMail {
+    return this.passwordReset.render({
+      recipientName: context.recipientName,
+      email: context.email,
+      resetUrl: `${this.publicUrl}${context.resetPath}`,
+      expiresAt: formatEventTime(context.expiresAt),
+      productName: PRODUCT_NAME,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { Clock } from '@app/platform';
+import { MailDeliveries, type DeliveryStart } from '../deliveries/mail-deliveries.repository';
+import { MailerMetrics } from '../metrics/mailer-metrics.service';
+import { classifySmtpFailure } from '../smtp/smtp-failure.util';
+import { SmtpTransport, type OutgoingMail } from '../smtp/smtp-transport.service';
+
+export type DeliveryFacts = Omit<DeliveryStart, 'jobId' | 'attempt'>;
+
+/**
+ * Sends one mail job's mail and records the outcome. A temporary failure rethrows so that BullMQ
+ * tries again with backoff; a permanent one (or the last try) is recorded as failed with its
+ * reason, and a permanent one stops the retries at once.
+ */
+@Injectable()
+export class MailSender {
+  private readonly logger = new Logger(MailSender.name);
+
+  constructor(
+    private readonly transport: SmtpTransport,
+    private readonly deliveries: MailDeliveries,
+    private readonly metrics: MailerMetrics,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Returns the moment the SMTP server accepted the mail, or null when it had been sent before. */
+  async send(job: Job, facts: DeliveryFacts, mail: OutgoingMail): Promise<Date | null> {
+    const jobId = job.id ?? `${job.name}-${job.timestamp}`;
+    const attempt = job.attemptsMade + 1;
+    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    const { alreadySent } = await this.deliveries.begin({ ...facts, jobId, attempt });
+    if (alreadySent) {
+      this.logger.log(`mail ${jobId} was sent before; not sending it again`);
+      return null;
+    }
+    try {
+      await this.transport.send(mail);
+    } catch (error) {
+      const failure = classifySmtpFailure(error);
+      const final = failure.permanent || lastAttempt;
+      await this.deliveries.failed(jobId, failure.reason, final);
+      if (final) {
+        this.metrics.countFailed(facts.kind);
+        this.logger.error(`mail ${jobId} to ${facts.recipient} failed for good after ${attempt} tries: ${failure.reason}`);
+      } else {
+        this.metrics.countRetried(facts.kind);
+        this.logger.warn(`mail ${jobId} try ${attempt} failed, will try again: ${failure.reason}`);
+      }
+      throw failure.permanent ? new UnrecoverableError(failure.reason) : new Error(failure.reason);
+    }
+    const acceptedAt = this.clock.now();
+    await this.deliveries.sent(jobId, acceptedAt);
+    this.metrics.countSent(facts.kind);
+    return acceptedAt;
+  }
+}

@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { TestEnvironment } from '@app/testing';
+import { loadMailerConfig, type MailerConfig } from '../mailer.config';
+import { MailerModule } from '../mailer.module';
+
+export interface MailerTestApp {
+  app: INestApplication;
+  config: MailerConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * The mailer as `main.ts` builds it (configuration read from variables) on a test environment's
+ * database, NATS prefix and Redis prefix, sending to the SMTP server on `smtpPort`. `env` adds or
+ * overrides variables. Closing leaves the environment to its owner.
+ */
+export async function startMailerTestApp(environment: TestEnvironment, smtpPort: number, env: Record<string, string> = {}): Promise<MailerTestApp> {
+  const config = loadMailerConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MAILER_HTTP_PORT: '7703',
+    DATABASE_URL: environment.databaseConfig.url,
+    NATS_URL: environment.natsConfig.servers.join(','),
+    NATS_PREFIX: environment.natsConfig.prefix,
+    REDIS_URL: environment.redisConfig.url,
+    REDIS_PREFIX: environment.redisConfig.prefix,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    PUBLIC_URL: 'https://portal.example.com',
+    MAIL_FROM: 'Fire Alarm Portal <alarms@portal.example.com>',
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [MailerModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return { app, config, close: () => app.close() };
+}

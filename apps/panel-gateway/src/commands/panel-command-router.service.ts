@@ -1,0 +1,88 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Msg } from '@nats-io/transport-node';
+import {
+  PANEL_CLOUD_CONTROL_DISABLED,
+  PANEL_COMMAND_INVALID,
+  PANEL_COMMAND_TIMEOUT,
+  PANEL_NOT_CONNECTED,
+  type PanelCommand,
+  type PanelCommandReply,
+} from '@app/contracts';
+import { NatsService } from '@app/messaging';
+import { newNonce, ProtocolError, readNatsCommand, toWireCommand, verifyKeyProof } from '@app/panel-protocol';
+import { GatewayMetrics } from '../metrics/gateway-metrics.service';
+import type { PanelSession } from '../sessions/panel-session';
+
+/** Kinds a panel that refuses cloud control still answers: proving its key and sending its configuration. */
+const ALLOWED_WITHOUT_CLOUD_CONTROL = new Set<PanelCommand['kind']>(['keyProof', 'resync']);
+
+/**
+ * Answers `panel.<hwaddr>.cmd` requests for the panels this copy holds: checks the request, forwards
+ * it, and replies with the panel's result or a timeout. A panel held nowhere has no subscriber, so
+ * NATS answers "no responders" at once.
+ */
+@Injectable()
+export class PanelCommandRouter {
+  private readonly logger = new Logger(PanelCommandRouter.name);
+
+  constructor(
+    private readonly nats: NatsService,
+    private readonly metrics: GatewayMetrics,
+  ) {}
+
+  /** Subscribes for one held panel; returns the unsubscribe. */
+  serve(session: PanelSession): () => void {
+    const subscription = this.nats.connection.subscribe(this.nats.names.subjects.panelCommand(session.hwaddr!), {
+      callback: (error, message) => {
+        if (error) return this.logger.warn(`command subscription of ${session.hwaddr}: ${error.message}`);
+        void this.answer(session, message);
+      },
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  private async answer(session: PanelSession, message: Msg): Promise<void> {
+    const started = process.hrtime.bigint();
+    const { reply, kind } = await this.handle(session, message);
+    this.metrics.commandRoundTrip.observe({ kind, outcome: outcomeLabel(reply) }, Number(process.hrtime.bigint() - started) / 1e9);
+    if (!message.respond(JSON.stringify(reply))) this.logger.warn(`command for ${session.hwaddr} had no reply subject`);
+  }
+
+  private async handle(session: PanelSession, message: Msg): Promise<{ reply: PanelCommandReply; kind: string }> {
+    let correlationId = '';
+    let networkId: number;
+    let command: PanelCommand;
+    try {
+      const request = message.json<Record<string, unknown>>();
+      correlationId = typeof request?.correlationId === 'string' ? request.correlationId : '';
+      networkId = Number(request?.networkId);
+      command = readNatsCommand(request?.command);
+      if (!session.hello?.networkIds.includes(networkId)) {
+        throw new ProtocolError('invalid-message', `network ${String(request?.networkId)} is not a network of this panel`);
+      }
+    } catch (error) {
+      const detail = error instanceof ProtocolError ? error.detail : 'the request is not JSON';
+      return { reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` }, kind: 'invalid' };
+    }
+    if (!session.isReady) return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind: command.kind };
+    if (!session.acceptsControl && !ALLOWED_WITHOUT_CLOUD_CONTROL.has(command.kind)) {
+      return { reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED }, kind: command.kind };
+    }
+    let nonce = '';
+    const outcome = await session.sendCommand(networkId, toWireCommand(command, () => (nonce = newNonce())));
+    if (!outcome.ok) return { reply: { correlationId, ok: false, reason: outcome.reason }, kind: command.kind };
+    if (command.kind !== 'keyProof') return { reply: { correlationId, ok: true }, kind: command.kind };
+    if (!outcome.proof) return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind: command.kind };
+    return { reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) }, kind: command.kind };
+  }
+}
+
+/** A bounded metric label: the gateway's own reasons by name, any reason of the panel as 'refused'. */
+function outcomeLabel(reply: PanelCommandReply): string {
+  if (reply.ok) return 'ok';
+  if (reply.reason.startsWith(PANEL_COMMAND_INVALID)) return 'invalid';
+  if (reply.reason === PANEL_NOT_CONNECTED) return 'not-connected';
+  if (reply.reason === PANEL_COMMAND_TIMEOUT) return 'timeout';
+  if (reply.reason === PANEL_CLOUD_CONTROL_DISABLED) return 'cloud-control-disabled';
+  return 'refused';
+}

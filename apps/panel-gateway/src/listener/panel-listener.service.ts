@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { HealthRegistry } from '@app/platform';
+import { PanelCommandRouter } from '../commands/panel-command-router.service';
+import { GatewayMetrics } from '../metrics/gateway-metrics.service';
+import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
+import type { PanelListenerConfig } from '../panel-gateway.config';
+import { PanelPublisher } from '../publishing/panel-publisher.service';
+import { PanelSession } from '../sessions/panel-session';
+import type { SessionContext } from '../sessions/session-context.types';
+import { SessionRegistry } from '../sessions/session-registry.service';
+
+/** How long shutdown waits for the disconnect messages of the panels it lets go. */
+const SHUTDOWN_PUBLISH_WAIT_MS = 5000;
+
+/** The TCP (or TLS) listener panels connect to; each accepted socket becomes a PanelSession. */
+@Injectable()
+export class PanelListener implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PanelListener.name);
+  private readonly server: Server;
+  private readonly sessions = new Set<PanelSession>();
+  private readonly background = new Set<Promise<unknown>>();
+  private stopping = false;
+  private readonly context: SessionContext;
+
+  constructor(
+    @Inject(PANEL_LISTENER_CONFIG) private readonly config: PanelListenerConfig,
+    publisher: PanelPublisher,
+    private readonly metrics: GatewayMetrics,
+    registry: SessionRegistry,
+    commandRouter: PanelCommandRouter,
+    private readonly health: HealthRegistry,
+  ) {
+    this.context = {
+      config,
+      publisher,
+      metrics,
+      registry,
+      commandRouter,
+      track: (work) => {
+        this.background.add(work);
+        void work.finally(() => this.background.delete(work));
+      },
+      isStopping: () => this.stopping,
+    };
+    const onSocket = (socket: Socket) => this.accept(socket);
+    this.server = config.tls
+      ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), handshakeTimeout: config.handshakeTimeoutMs }, onSocket)
+      : createTcpServer(onSocket);
+    this.server.on('error', (error) => this.logger.error(`panel listener: ${error.message}`));
+  }
+
+  onModuleInit(): void {
+    this.health.register({
+      name: 'panelListener',
+      check: async () => {
+        if (!this.server.listening) throw new Error('not listening for panels');
+      },
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.config.port, this.config.host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    this.logger.log(`listening for panels on ${this.config.host}:${this.port()}${this.config.tls ? ' (TLS)' : ''}`);
+  }
+
+  /** The port panels connect to (the one picked when configured as 0). */
+  port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.server.close();
+    for (const session of [...this.sessions]) session.close('gateway shutting down');
+    const pending = Promise.allSettled([...this.background]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_PUBLISH_WAIT_MS)))]);
+    clearTimeout(timer);
+    this.stopping = true;
+  }
+
+  private accept(socket: Socket): void {
+    if (this.stopping) {
+      socket.destroy();
+      return;
+    }
+    const session = new PanelSession(socket, this.context);
+    this.sessions.add(session);
+    socket.once('close', () => this.sessions.delete(session));
+  }
+}

@@ -1,0 +1,229 @@
+import { NatsConfig } from '@app/config';
+import {
+  PANEL_CLOUD_CONTROL_DISABLED,
+  PANEL_NOT_CONNECTED,
+  runtimeBucketKey,
+  type PanelCommandReply,
+  type PanelCommandRequest,
+  type PanelConfigMessage,
+  type PanelConnectionMessage,
+  type PanelEventMessage,
+  type PanelRuntimeMessage,
+} from '@app/contracts';
+import { MetricsService } from '@app/platform';
+import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import { requestPanelCommand, verifyKeyProof, type CommandMessage, type PanelLinkClient } from '@app/panel-protocol';
+import { startGateway, type StartedGateway } from './testing/gateway-harness';
+import { RawPanel } from './testing/raw-panel';
+import { readStream } from './testing/stream-reader.util';
+import { connectClient, handshake, randomHwaddr, sampleSnapshot, TEST_KEY } from './testing/test-panels.util';
+import { waitFor } from './testing/wait-for.util';
+
+describe('panel link through the gateway (real NATS with JetStream)', () => {
+  const prefix = uniqueTestName('gwlink');
+  let gateway: StartedGateway;
+  const clients: PanelLinkClient[] = [];
+  const raws: RawPanel[] = [];
+
+  async function client(options: Parameters<typeof connectClient>[1] = {}): Promise<PanelLinkClient> {
+    const started = await connectClient(gateway.port, options);
+    clients.push(started);
+    return started;
+  }
+
+  async function raw(): Promise<RawPanel> {
+    const panel = await RawPanel.connect(gateway.port);
+    raws.push(panel);
+    return panel;
+  }
+
+  async function connection(hwaddr: string): Promise<PanelConnectionMessage | undefined> {
+    const entry = await (await gateway.nats.bucket(gateway.nats.names.buckets.panelConnections)).get(hwaddr);
+    return entry ? entry.json<PanelConnectionMessage>() : undefined;
+  }
+
+  async function command(hwaddr: string, request: Omit<PanelCommandRequest, 'hwaddr' | 'correlationId'>): Promise<PanelCommandReply> {
+    const reply = await gateway.nats.connection.request(
+      gateway.nats.names.subjects.panelCommand(hwaddr),
+      JSON.stringify({ correlationId: 'req-1', hwaddr, ...request }),
+      { timeout: 8000 },
+    );
+    return reply.json<PanelCommandReply>();
+  }
+
+  beforeAll(async () => {
+    gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { commandTimeoutMs: 300 });
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((started) => started.stop()));
+    raws.forEach((panel) => panel.destroy());
+    await gateway?.close();
+    await removeNatsPrefix(prefix);
+  });
+
+  it('runs hello and key proof, and publishes a proof that holds for the right key only', async () => {
+    const panel = await client({ hello: { panelType: 'MULTILOOP', networkIds: [1, 3] } });
+    await waitFor(async () => (await connection(panel.hwaddr))?.connected === true, 'the connection in the bucket');
+    const published = (await connection(panel.hwaddr))!;
+    expect(published).toMatchObject({ hwaddr: panel.hwaddr, connected: true, cloudControl: true, panelType: 'MULTILOOP', networkIds: [1, 3], gatewayId: 'gateway-test' });
+    expect(verifyKeyProof(TEST_KEY, published.keyProof.nonce, published.keyProof.proof)).toBe(true);
+    expect(verifyKeyProof('9999', published.keyProof.nonce, published.keyProof.proof)).toBe(false);
+
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } })).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: true });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: '0000' } })).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: false });
+  });
+
+  it('acks an event only once it is in the stream', async () => {
+    const panel = await client();
+    const inStreamAtAck: boolean[] = [];
+    panel.on('eventAck', (seq: number) => {
+      void readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents).then((events) =>
+        inStreamAtAck.push(events.some((event) => event.hwaddr === panel.hwaddr && event.seq === seq)),
+      );
+    });
+    const seq = panel.sendEvent({ networkId: 2, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 3' });
+    await waitFor(() => inStreamAtAck.length === 1, 'the ack');
+    expect(inStreamAtAck).toEqual([true]);
+    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).find((event) => event.hwaddr === panel.hwaddr);
+    expect(stored).toMatchObject({ hwaddr: panel.hwaddr, seq, networkId: 2, category: 'fire', title: 'Fire alarm', panelDate: '2026-11-21T07:30:00Z', location: 'Zone 3' });
+    expect(Date.parse(stored!.receivedAt)).not.toBeNaN();
+  });
+
+  it('stores a resent event once and acks it again', async () => {
+    const hwaddr = randomHwaddr();
+    const event = { type: 'event', seq: 5, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' } as const;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const panel = await raw();
+      await handshake(panel, hwaddr);
+      panel.send(event);
+      await expect(panel.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 5 });
+      panel.destroy();
+    }
+    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === hwaddr);
+    expect(stored.map((message) => message.seq)).toEqual([5]);
+  });
+
+  it('publishes runtime reports (core and bucket) and configuration snapshots (stream, acked)', async () => {
+    const panel = await client();
+    const live: PanelRuntimeMessage[] = [];
+    const subscription = gateway.nats.connection.subscribe(gateway.nats.names.subjects.panelRuntime(panel.hwaddr), {
+      callback: (_error, message) => {
+        live.push(message.json<PanelRuntimeMessage>());
+      },
+    });
+    await gateway.nats.connection.flush();
+    const runtime = { zones: { fire: [2], fault: [0] }, disabled: { sounders: true } };
+    panel.sendRuntime(2, runtime);
+    await waitFor(() => live.length === 1, 'the runtime report');
+    subscription.unsubscribe();
+    expect(live[0]).toMatchObject({ hwaddr: panel.hwaddr, networkId: 2, runtime });
+    const bucket = await gateway.nats.bucket(gateway.nats.names.buckets.panelRuntime);
+    expect((await bucket.get(runtimeBucketKey(panel.hwaddr, 2)))?.json<PanelRuntimeMessage>()).toMatchObject({ networkId: 2, runtime });
+
+    const acked: number[] = [];
+    panel.on('configAck', (id: number) => acked.push(id));
+    const id = panel.sendConfig(sampleSnapshot(1, 'Renamed panel'));
+    await waitFor(() => acked.includes(id), 'the configuration ack');
+    const configs = await readStream<PanelConfigMessage>(gateway.nats, gateway.nats.names.streams.panelConfig);
+    expect(configs.find((config) => config.hwaddr === panel.hwaddr)).toEqual({ hwaddr: panel.hwaddr, panelType: 'SMARTLOOP_MK2', ...sampleSnapshot(1, 'Renamed panel') });
+  });
+
+  it('carries a command from a NATS request to the panel and its result back', async () => {
+    const received: CommandMessage[] = [];
+    const panel = await client({
+      onCommand: (message) => {
+        received.push(message);
+        return message.kind === 'zone' && message.payload.id > 10 ? { ok: false, reason: 'unknown zone' } : { ok: true };
+      },
+    });
+    await expect(command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } })).resolves.toEqual({ correlationId: 'req-1', ok: true });
+    expect(received).toEqual([expect.objectContaining({ type: 'command', networkId: 2, kind: 'zone', payload: { id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } })]);
+    await expect(command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 42, name: 'X', mode: 'MODE_ENABLED' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'unknown zone' });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'RESET', data: 'ALARM' } as never })).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/^invalid command: /) });
+    await expect(command(panel.hwaddr, { networkId: 7, command: { kind: 'resync' } })).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/network 7/) });
+  });
+
+  it('answers with a timeout when the panel does not answer in time', async () => {
+    const panel = await client({ onCommand: () => new Promise(() => undefined) as never });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'timeout' });
+  });
+
+  it('refuses control of an events-only panel but still lets it prove its key, and publishes a change of cloud control', async () => {
+    const panel = await client({ hello: { cloudControl: false } });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } })).resolves.toMatchObject({ ok: true, keyMatches: true });
+    panel.setCloudControl(true);
+    await waitFor(async () => (await connection(panel.hwaddr))?.cloudControl === true, 'cloud control in the bucket');
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } })).resolves.toEqual({ correlationId: 'req-1', ok: true });
+  });
+
+  it("answers a command to a panel no gateway holds at once with 'not connected'", async () => {
+    const hwaddr = randomHwaddr();
+    const error = await gateway.nats.connection.request(gateway.nats.names.subjects.panelCommand(hwaddr), '{}', { timeout: 5000 }).catch((caught: unknown) => caught);
+    expect((error as { isNoResponders?: () => boolean }).isNoResponders?.()).toBe(true);
+    // 'not connected' rather than 'timeout': NATS said no one serves the subject.
+    const reply = await requestPanelCommand(gateway.nats.connection, gateway.nats.names, { correlationId: 'c-x', hwaddr, networkId: 1, command: { kind: 'resync' } });
+    expect(reply).toEqual({ correlationId: 'c-x', ok: false, reason: PANEL_NOT_CONNECTED });
+  });
+
+  it('answers through the request helper for a held panel', async () => {
+    const panel = await client();
+    await expect(requestPanelCommand(gateway.nats.connection, gateway.nats.names, { correlationId: 'c-y', hwaddr: panel.hwaddr, networkId: 1, command: { kind: 'resync' } })).resolves.toEqual({ correlationId: 'c-y', ok: true });
+  });
+
+  it('publishes the disconnect when a panel goes away', async () => {
+    const panel = await client();
+    await waitFor(async () => (await connection(panel.hwaddr))?.connected === true, 'connected');
+    await panel.stop();
+    await waitFor(async () => (await connection(panel.hwaddr))?.connected === false, 'disconnected');
+  });
+
+  describe('bad frames close only their own connection', () => {
+    const bodyOf = (text: string) => {
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(Buffer.byteLength(text));
+      return Buffer.concat([header, Buffer.from(text)]);
+    };
+    const oversizedHeader = Buffer.from([0x7f, 0xff, 0xff, 0xff]);
+
+    it.each<[string, (panel: RawPanel, hwaddr: string) => Promise<void>, string]>([
+      ['an oversized frame', async (panel) => panel.sendBytes(oversizedHeader), 'frame-too-large'],
+      ['an empty frame', async (panel) => panel.sendBytes(Buffer.alloc(4)), 'empty-frame'],
+      ['a body that is not JSON', async (panel) => panel.sendBytes(bodyOf('{"type":"hello",')), 'malformed-json'],
+      ['an unknown message type', async (panel) => panel.send({ type: 'selfDestruct' }), 'unknown-type'],
+      ['an invalid hello', async (panel) => panel.send({ type: 'hello', version: 1, hwaddr: 'XYZ' }), 'invalid-message'],
+      ['another protocol version', async (panel, hwaddr) => panel.send({ type: 'hello', version: 2, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true }), 'unsupported-version'],
+      ['an event before the hello', async (panel) => panel.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'x', date: '2026-11-21T07:30:00Z', location: '' }), 'unexpected-frame'],
+      ['a second hello', async (panel, hwaddr) => {
+        await handshake(panel, hwaddr);
+        panel.send({ type: 'hello', version: 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
+      }, 'unexpected-frame'],
+      ['an event of a network the panel does not have', async (panel, hwaddr) => {
+        await handshake(panel, hwaddr);
+        panel.send({ type: 'event', seq: 1, networkId: 9, category: 'fire', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
+      }, 'invalid-message'],
+      ['an event sequence going backwards', async (panel, hwaddr) => {
+        await handshake(panel, hwaddr);
+        panel.send({ type: 'event', seq: 9, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
+        await panel.next('eventAck');
+        panel.send({ type: 'event', seq: 8, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
+      }, 'unexpected-frame'],
+    ])('%s', async (_case, misbehave, reason) => {
+      const healthy = await client();
+      const bystanderAcks: number[] = [];
+      healthy.on('eventAck', (seq: number) => bystanderAcks.push(seq));
+      const panel = await raw();
+      await misbehave(panel, randomHwaddr());
+      const close = await panel.next('close');
+      expect(close.reason.startsWith(reason)).toBe(true);
+      await panel.closed();
+
+      expect(healthy.isReady).toBe(true);
+      const seq = healthy.sendEvent({ networkId: 1, category: 'system', title: 'Still here', date: '2026-11-21T07:32:00Z', location: '' });
+      await waitFor(() => bystanderAcks.includes(seq), 'the bystander ack');
+      const metrics = await gateway.app.get(MetricsService).registry.getSingleMetricAsString('panel_gateway_protocol_errors_total');
+      expect(metrics).toContain(`reason="${reason}"`);
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { NatsConfig } from '@app/config';
+import type { PanelCommandReply, PanelConnectionMessage } from '@app/contracts';
+import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import type { PanelLinkClient } from '@app/panel-protocol';
+import { startGateway, type StartedGateway } from './testing/gateway-harness';
+import { RawPanel } from './testing/raw-panel';
+import { connectClient, handshake, randomHwaddr } from './testing/test-panels.util';
+import { waitFor } from './testing/wait-for.util';
+
+describe('one holder per panel, and supervision (real NATS)', () => {
+  const prefix = uniqueTestName('gwsup');
+  const nats = new NatsConfig([TEST_NATS_URL], prefix);
+  let first: StartedGateway;
+  let second: StartedGateway;
+  const clients: PanelLinkClient[] = [];
+
+  async function connection(hwaddr: string): Promise<PanelConnectionMessage | undefined> {
+    const entry = await (await first.nats.bucket(first.nats.names.buckets.panelConnections)).get(hwaddr);
+    return entry ? entry.json<PanelConnectionMessage>() : undefined;
+  }
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([
+      startGateway(nats, { gatewayId: 'gateway-a', supervisionWindowMs: 400, handshakeTimeoutMs: 400 }),
+      startGateway(nats, { gatewayId: 'gateway-b' }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.stop()));
+    await Promise.all([first?.close(), second?.close()]);
+    await removeNatsPrefix(prefix);
+  });
+
+  it('evicts the first connection when the panel connects to a second gateway', async () => {
+    const hwaddr = randomHwaddr();
+    const old = await connectClient(first.port, { hwaddr, reconnect: false });
+    clients.push(old);
+    const closeReasons: string[] = [];
+    old.on('close', (reason: string) => closeReasons.push(reason));
+    await waitFor(async () => (await connection(hwaddr))?.gatewayId === 'gateway-a', 'held by gateway a');
+
+    const answeredBy: string[] = [];
+    const replacement = await connectClient(second.port, {
+      hwaddr,
+      onCommand: () => {
+        answeredBy.push('b');
+        return { ok: true };
+      },
+    });
+    clients.push(replacement);
+    await waitFor(() => !old.isReady, 'the old connection to close');
+    expect(closeReasons).toEqual([expect.stringContaining('evicted')]);
+
+    const held = (await connection(hwaddr))!;
+    expect(held).toMatchObject({ connected: true, gatewayId: 'gateway-b' });
+    const reply = await first.nats.connection.request(
+      first.nats.names.subjects.panelCommand(hwaddr),
+      JSON.stringify({ correlationId: 'c', hwaddr, networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } }),
+      { timeout: 5000 },
+    );
+    expect(reply.json<PanelCommandReply>()).toEqual({ correlationId: 'c', ok: true });
+    expect(answeredBy).toEqual(['b']);
+    // The evicted connection's end did not report the panel disconnected.
+    expect((await connection(hwaddr))?.connected).toBe(true);
+  });
+
+  it('evicts an older connection of the same panel on the same gateway', async () => {
+    const hwaddr = randomHwaddr();
+    const old = await RawPanel.connect(second.port);
+    await handshake(old, hwaddr);
+    const replacement = await connectClient(second.port, { hwaddr });
+    clients.push(replacement);
+    expect((await old.next('close')).reason).toContain('evicted');
+    await old.closed();
+    await waitFor(async () => (await connection(hwaddr))?.connectionId !== undefined, 'connection published');
+    expect((await connection(hwaddr))?.connected).toBe(true);
+  });
+
+  it('disconnects a panel silent past the supervision window and publishes it', async () => {
+    const hwaddr = randomHwaddr();
+    const panel = await RawPanel.connect(first.port);
+    await handshake(panel, hwaddr);
+    await waitFor(async () => (await connection(hwaddr))?.connected === true, 'connected');
+    expect((await panel.next('close', 5000)).reason).toBe('supervision timeout');
+    await panel.closed();
+    await waitFor(async () => (await connection(hwaddr))?.connected === false, 'published as disconnected');
+  });
+
+  it('keeps a panel that heartbeats', async () => {
+    const client = await connectClient(first.port);
+    clients.push(client);
+    const disconnects: unknown[] = [];
+    client.on('disconnected', (wasReady) => disconnects.push(wasReady));
+    // Ten heartbeats, each a third of a window apart: more than three windows pass.
+    let heartbeats = 0;
+    client.on('heartbeat', () => (heartbeats += 1));
+    await waitFor(() => heartbeats >= 10, 'ten heartbeats', 5000);
+    expect(disconnects).toEqual([]);
+    expect(client.isReady).toBe(true);
+  });
+
+  it('closes a connection that never completes the handshake', async () => {
+    const panel = await RawPanel.connect(first.port);
+    expect((await panel.next('close', 5000)).reason).toBe('handshake timeout');
+    await panel.closed();
+  });
+});

@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NatsConfig } from '@app/config';
+import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import type { PanelLinkClient } from '@app/panel-protocol';
+import { startGateway, type StartedGateway } from './testing/gateway-harness';
+import { connectClient } from './testing/test-panels.util';
+import { waitFor } from './testing/wait-for.util';
+
+describe('panels over TLS (real NATS)', () => {
+  const prefix = uniqueTestName('gwtls');
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-tls-'));
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  let gateway: StartedGateway;
+  let client: PanelLinkClient | undefined;
+
+  beforeAll(async () => {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { tls: { certFile, keyFile } });
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    await gateway?.close();
+    await removeNatsPrefix(prefix);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the protocol inside TLS, trusting the gateway certificate', async () => {
+    client = await connectClient(gateway.port, { tls: { ca: readFileSync(certFile) } });
+    const acked: number[] = [];
+    client.on('eventAck', (seq: number) => acked.push(seq));
+    const seq = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 1' });
+    await waitFor(() => acked.includes(seq), 'the ack over TLS');
+  });
+});

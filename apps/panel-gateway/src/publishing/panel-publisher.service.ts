@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { KV } from '@nats-io/kv';
+import {
+  panelEventKey,
+  runtimeBucketKey,
+  type PanelConfigMessage,
+  type PanelConnectionMessage,
+  type PanelEventMessage,
+  type PanelRuntimeMessage,
+} from '@app/contracts';
+import { NatsService } from '@app/messaging';
+import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
+import type { PanelListenerConfig } from '../panel-gateway.config';
+
+/**
+ * Everything the gateway tells the rest of the portal about its panels. Each method resolves only
+ * once NATS confirmed it (JetStream ack or KV write) and throws otherwise, so the caller decides
+ * whether to try again; nothing here buffers.
+ */
+@Injectable()
+export class PanelPublisher {
+  private readonly logger = new Logger(PanelPublisher.name);
+
+  constructor(
+    private readonly nats: NatsService,
+    @Inject(PANEL_LISTENER_CONFIG) private readonly config: PanelListenerConfig,
+  ) {}
+
+  /** Stores the event in PANEL_EVENTS; a resend (same hwaddr and seq) is dropped by the stream. */
+  async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean }> {
+    const ack = await this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr), JSON.stringify(event), {
+      msgID: panelEventKey(event.hwaddr, event.seq),
+      timeout: this.config.publishTimeoutMs,
+    });
+    return { duplicate: ack.duplicate };
+  }
+
+  async publishConfig(config: PanelConfigMessage): Promise<void> {
+    await this.nats.jetstream.publish(this.nats.names.subjects.panelConfig(config.hwaddr), JSON.stringify(config), {
+      timeout: this.config.publishTimeoutMs,
+    });
+  }
+
+  /** Core NATS for whoever listens now, and the bucket for whoever asks later. */
+  async publishRuntime(runtime: PanelRuntimeMessage): Promise<void> {
+    const payload = JSON.stringify(runtime);
+    const bucket = await this.nats.bucket(this.nats.names.buckets.panelRuntime);
+    await withTimeout(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload), this.config.publishTimeoutMs);
+    this.nats.connection.publish(this.nats.names.subjects.panelRuntime(runtime.hwaddr), payload);
+  }
+
+  /** A panel connected here, or changed its cloud-control: the newest connection always wins. */
+  async publishConnected(message: PanelConnectionMessage): Promise<void> {
+    const payload = JSON.stringify(message);
+    const bucket = await this.connections();
+    await withTimeout(bucket.put(message.hwaddr, payload), this.config.publishTimeoutMs);
+    this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
+  }
+
+  /**
+   * A connection held here ended. Published only while the bucket still names this connection
+   * (compare-and-set on the revision), so a late disconnect never hides a newer connection that
+   * another gateway copy (or this one) already reported.
+   */
+  async publishDisconnected(message: PanelConnectionMessage): Promise<'published' | 'superseded'> {
+    const payload = JSON.stringify(message);
+    const bucket = await this.connections();
+    for (;;) {
+      const entry = await withTimeout(bucket.get(message.hwaddr), this.config.publishTimeoutMs);
+      const current = entry && entry.operation === 'PUT' ? (entry.json<PanelConnectionMessage>() as PanelConnectionMessage) : null;
+      if (current && current.connectionId !== message.connectionId) return 'superseded';
+      try {
+        if (entry) await withTimeout(bucket.update(message.hwaddr, payload, entry.revision), this.config.publishTimeoutMs);
+        else await withTimeout(bucket.create(message.hwaddr, payload), this.config.publishTimeoutMs);
+      } catch (error) {
+        // Someone wrote in between: read again and decide again.
+        if (String(error).includes('wrong last sequence') || String(error).includes('exists')) continue;
+        throw error;
+      }
+      this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
+      this.logger.debug(`published disconnect of ${message.hwaddr}`);
+      return 'published';
+    }
+  }
+
+  private connections(): Promise<KV> {
+    return this.nats.bucket(this.nats.names.buckets.panelConnections);
+  }
+}
+
+/** KV calls have no timeout of their own while the client waits for a reconnect. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from NATS within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

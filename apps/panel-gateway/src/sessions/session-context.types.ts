@@ -1,0 +1,16 @@
+import type { GatewayMetrics } from '../metrics/gateway-metrics.service';
+import type { PanelListenerConfig } from '../panel-gateway.config';
+import type { PanelPublisher } from '../publishing/panel-publisher.service';
+import type { PanelSession } from './panel-session';
+
+/** What a panel connection needs from the gateway around it. */
+export interface SessionContext {
+  config: PanelListenerConfig;
+  publisher: PanelPublisher;
+  metrics: GatewayMetrics;
+  registry: { add(session: PanelSession): void; remove(session: PanelSession): void };
+  commandRouter: { serve(session: PanelSession): () => void };
+  /** Keeps a background publish (a disconnect) so that shutdown can wait for it. */
+  track(work: Promise<unknown>): void;
+  isStopping(): boolean;
+}

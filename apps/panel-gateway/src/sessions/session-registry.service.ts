@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayMetrics } from '../metrics/gateway-metrics.service';
+import type { PanelSession } from './panel-session';
+
+/** The panels this gateway copy holds, one connection per hwaddr. */
+@Injectable()
+export class SessionRegistry {
+  private readonly sessions = new Map<string, PanelSession>();
+
+  constructor(private readonly metrics: GatewayMetrics) {}
+
+  /** Holds a connection past its key proof; an older connection of the same panel is evicted. */
+  add(session: PanelSession): void {
+    const hwaddr = session.hwaddr!;
+    const previous = this.sessions.get(hwaddr);
+    this.sessions.set(hwaddr, session);
+    this.metrics.connectedPanels.set(this.sessions.size);
+    // The panel is connected again (here), so its old connection leaves without a disconnect message.
+    previous?.close('evicted: the panel connected again', { publishDisconnect: false });
+  }
+
+  remove(session: PanelSession): void {
+    if (this.sessions.get(session.hwaddr!) === session) this.sessions.delete(session.hwaddr!);
+    this.metrics.connectedPanels.set(this.sessions.size);
+  }
+
+  get(hwaddr: string): PanelSession | undefined {
+    return this.sessions.get(hwaddr);
+  }
+
+  all(): PanelSession[] {
+    return [...this.sessions.values()];
+  }
+}

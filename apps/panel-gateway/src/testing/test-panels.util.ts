@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { PanelLinkClient, type CommandMessage, type ConfigSnapshot, type HelloMessage, type PanelCommandOutcome, type PanelLinkClientOptions } from '@app/panel-protocol';
+import { waitFor } from './wait-for.util';
+import type { RawPanel } from './raw-panel';
+
+export const TEST_KEY = '1234';
+
+export function randomHwaddr(): string {
+  return randomBytes(6).toString('hex');
+}
+
+export function helloFor(hwaddr: string, overrides: Partial<HelloMessage> = {}): HelloMessage {
+  return { type: 'hello', version: 1, hwaddr, panelType: 'SMARTLOOP_MK2', firmware: '4.2.1', networkIds: [1, 2], cloudControl: true, ...overrides };
+}
+
+export function sampleSnapshot(networkId: number, name = 'Main panel'): ConfigSnapshot {
+  return {
+    networkId,
+    strings: { strName: name, strSite: 'North site', strCompany: 'Acme Fire', strPhoneNumber: '0123 456789' },
+    zones: [{ id: 0, name: 'Reception', mode: 'MODE_ENABLED' }],
+    modules: [{ port_id: 0, port_type: 'MOD_MRKII', settings: {}, devices: 1 }],
+    devices: [{ port_id: 0, mod_idx: 0, name: 'Smoke reception', zone: 0, type: 4, settings: { address: 1, mode: 'MODE_ENABLED', deviceOptions: 0x22 } }],
+  };
+}
+
+/** A protocol client started against the gateway, answering commands with `onCommand`. */
+export async function connectClient(
+  port: number,
+  options: Partial<Omit<PanelLinkClientOptions, 'hello'>> & { hwaddr?: string; hello?: Partial<HelloMessage>; onCommand?: (command: CommandMessage) => PanelCommandOutcome } = {},
+): Promise<PanelLinkClient> {
+  const hwaddr = options.hwaddr ?? randomHwaddr();
+  const { type: _type, version: _version, ...hello } = helloFor(hwaddr, options.hello);
+  const client = new PanelLinkClient({
+    host: '127.0.0.1',
+    port,
+    adminKey: TEST_KEY,
+    reconnectDelayMs: { min: 20, max: 200 },
+    onCommand: () => ({ ok: true }),
+    ...options,
+    hello: { ...hello, ...options.hello },
+  });
+  client.start();
+  await waitFor(() => client.isReady, `panel ${hwaddr} ready`);
+  return client;
+}
+
+/** Runs hello and key proof by hand on a raw socket. */
+export async function handshake(panel: RawPanel, hwaddr: string, overrides: Partial<HelloMessage> = {}): Promise<void> {
+  panel.send(helloFor(hwaddr, overrides));
+  await panel.next('challenge');
+  panel.send({ type: 'keyProof', proof: 'ab'.repeat(32) });
+  await panel.next('ready');
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PanelsModule } from '../panels/panels.module';
+import { ClaimKeyCheck } from './claim-key-check.service';
+import { ClaimsController } from './claims.controller';
+import { ClaimsRepository } from './claims.repository';
+import { ClaimsService } from './claims.service';
+
+/** Users' claims on panels and the checking of their keys. */
+@Module({
+  imports: [PanelsModule],
+  controllers: [ClaimsController],
+  providers: [ClaimsRepository, ClaimsService, ClaimKeyCheck],
+  exports: [ClaimsRepository, ClaimKeyCheck],
+})
+export class ClaimsModule {}

@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { SiteStatus } from '@app/contracts';
+import { ClaimEntity } from '@app/database';
+
+/** The users' claims on panels: their sites, each with its own key, nickname and choices. */
+@Injectable()
+export class ClaimsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  private get claims() {
+    return this.dataSource.getRepository(ClaimEntity);
+  }
+
+  find(userId: string, hwaddr: string): Promise<ClaimEntity | null> {
+    return this.claims.findOneBy({ userId, hwaddr });
+  }
+
+  /** Creates the claim, or replaces the key of one not yet authorised; answers the stored claim. */
+  async upsertWaiting(userId: string, hwaddr: string, key: string, nickname: string | undefined, emailEvents: boolean | undefined): Promise<ClaimEntity> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(ClaimEntity)
+      .values({ userId, hwaddr, adminKey: key, nickname: nickname ?? '', emailEvents: emailEvents ?? false, status: 'WAITING' })
+      .orUpdate(['admin_key', 'status', 'updated_at'], ['user_id', 'hwaddr'])
+      .execute();
+    const claim = await this.find(userId, hwaddr);
+    if (!claim) throw new Error(`claim of ${hwaddr} vanished while being written`);
+    if (nickname !== undefined || emailEvents !== undefined) {
+      await this.claims.update({ id: claim.id }, { ...(nickname !== undefined && { nickname }), ...(emailEvents !== undefined && { emailEvents }) });
+    }
+    return claim;
+  }
+
+  async remove(userId: string, hwaddr: string): Promise<boolean> {
+    const result = await this.claims.delete({ userId, hwaddr });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async update(userId: string, hwaddr: string, changes: Partial<Pick<ClaimEntity, 'emailEvents' | 'nickname' | 'lastEventSeen'>>): Promise<boolean> {
+    const result = await this.claims.update({ userId, hwaddr }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  async hwaddrsWithWaitingClaims(): Promise<string[]> {
+    const rows = await this.claims.createQueryBuilder('claim').select('DISTINCT claim.hwaddr', 'hwaddr').where("claim.status = 'WAITING'").getRawMany<{ hwaddr: string }>();
+    return rows.map((row) => row.hwaddr);
+  }
+
+  waitingOn(hwaddr: string): Promise<ClaimEntity[]> {
+    return this.claims.findBy({ hwaddr, status: 'WAITING' });
+  }
+
+  /** Sets the status of the given claims if they are still WAITING; answers those changed. */
+  async settle(ids: string[], status: SiteStatus): Promise<Array<{ id: string; userId: string }>> {
+    if (ids.length === 0) return [];
+    const result = await this.claims
+      .createQueryBuilder()
+      .update()
+      .set({ status })
+      .where({ id: In(ids), status: 'WAITING' })
+      .returning(['id', 'userId'])
+      .execute();
+    return (result.raw as Array<{ id: string; user_id: string }>).map((row) => ({ id: row.id, userId: row.user_id }));
+  }
+}

@@ -1,0 +1,38 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
+import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { ClaimKeyCheck } from './claim-key-check.service';
+import { ClaimsRepository } from './claims.repository';
+
+export const CLAIM_ALREADY_AUTHORISED = 'This panel is already authorised for your account';
+export const NO_SUCH_SITE = 'You have no site with this address';
+
+/** Claiming a panel (and re-entering its key), removing a claim, the e-mail choice. */
+@Injectable()
+export class ClaimsService {
+  constructor(
+    private readonly claims: ClaimsRepository,
+    private readonly keyCheck: ClaimKeyCheck,
+    private readonly livefeed: LivefeedPublisher,
+  ) {}
+
+  /** Answers the claim's status once the key has been checked, if the panel was there to check it. */
+  async create(userId: string, request: ClaimCreateRequest): Promise<{ status: SiteStatus }> {
+    const existing = await this.claims.find(userId, request.hwaddr);
+    if (existing?.status === 'AUTHED') throw new ConflictException({ err: CLAIM_ALREADY_AUTHORISED });
+    // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
+    await this.claims.upsertWaiting(userId, request.hwaddr, request.key, request.nickname ?? (existing ? undefined : ''), request.notify);
+    await this.keyCheck.checkNow(request.hwaddr);
+    const claim = await this.claims.find(userId, request.hwaddr);
+    return { status: claim?.status ?? 'WAITING' };
+  }
+
+  async remove(userId: string, hwaddr: string): Promise<void> {
+    if (!(await this.claims.remove(userId, hwaddr))) throw new NotFoundException({ err: NO_SUCH_SITE });
+    this.livefeed.toUser(userId, { type: 'AUTH_CHK', data: {} });
+  }
+
+  async setEmailEvents(userId: string, hwaddr: string, state: boolean): Promise<void> {
+    if (!(await this.claims.update(userId, hwaddr, { emailEvents: state }))) throw new NotFoundException({ err: NO_SUCH_SITE });
+  }
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { EventsQueryDto, HwaddrParamDto } from '@app/api-dto';
+import { defaultEventRange, EVENTS_PER_PAGE, type EventsPage } from '@app/contracts';
+import { Clock } from '@app/platform';
+import type { ClaimsIdentity } from '../auth/authenticated-request.types';
+import { ClaimsGuard } from '../auth/claims.guard';
+import { CurrentClaims } from '../auth/current-identity.decorator';
+import { PanelAccessService } from '../auth/panel-access.service';
+import { EventsRepository } from './events.repository';
+
+/**
+ * GET /v2/sites/{hwaddr}/events?start=&end=: the site's events in the range (default: from 30 days
+ * before today, with no end), newest first; optional networkId, category, limit (default 20) and offset.
+ */
+@Controller('v2/sites/:hwaddr/events')
+@UseGuards(ClaimsGuard)
+export class EventsController {
+  constructor(
+    private readonly access: PanelAccessService,
+    private readonly events: EventsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto, @Query() query: EventsQueryDto): Promise<EventsPage> {
+    await this.access.assertMayOpen(claims, params.hwaddr);
+    const range = defaultEventRange(this.clock.now());
+    return this.events.search({
+      hwaddr: params.hwaddr,
+      from: query.start ? new Date(query.start) : range.start,
+      to: query.end ? new Date(query.end) : undefined,
+      networkId: query.networkId,
+      category: query.category === 'all' ? undefined : query.category,
+      limit: query.limit ?? EVENTS_PER_PAGE,
+      offset: query.offset ?? 0,
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { EventDto, EventsPage } from '@app/contracts';
+import { EventEntity } from '@app/database';
+
+export interface EventsSearch {
+  hwaddr: string;
+  from: Date;
+  /** No upper bound when absent: a panel whose clock runs ahead still shows its latest events. */
+  to?: Date;
+  networkId?: number;
+  category?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Events of a site by date range, newest first, on the (hwaddr[, network_id], date DESC, id DESC) indexes. */
+@Injectable()
+export class EventsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async search(search: EventsSearch): Promise<EventsPage> {
+    const query = this.dataSource
+      .getRepository(EventEntity)
+      .createQueryBuilder('event')
+      .where('event.hwaddr = :hwaddr', { hwaddr: search.hwaddr })
+      .andWhere('event.date >= :from', { from: search.from });
+    if (search.to !== undefined) query.andWhere('event.date <= :to', { to: search.to });
+    if (search.networkId !== undefined) query.andWhere('event.network_id = :networkId', { networkId: search.networkId });
+    if (search.category !== undefined) query.andWhere('event.category = :category', { category: search.category });
+    const [rows, total] = await query
+      .orderBy('event.date', 'DESC')
+      .addOrderBy('event.id', 'DESC')
+      .take(search.limit)
+      .skip(search.offset)
+      .getManyAndCount();
+    return { events: rows.map(toEventDto), total };
+  }
+}
+
+export function toEventDto(event: EventEntity): EventDto {
+  return {
+    id: event.id,
+    hwaddr: event.hwaddr,
+    networkId: event.networkId,
+    category: event.category,
+    title: event.title,
+    date: event.date.toISOString(),
+    location: event.location,
+  };
+}

@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
+import { EventStoreRepository } from './event-store.repository';
+import { IngestConfig } from './ingest.config';
+import { PanelConfigIngest } from './panel-config.ingest';
+import { PanelConnectionListener } from './panel-connection.listener';
+import { PanelEventsIngest } from './panel-events.ingest';
+import { PanelStateRepository } from './panel-state.repository';
+
+/** What the panels send, through NATS into the database and on to the browsers. */
+@Module({})
+export class IngestModule {
+  static forRoot(config: IngestConfig): DynamicModule {
+    return {
+      module: IngestModule,
+      imports: [ClaimsModule],
+      providers: [{ provide: IngestConfig, useValue: config }, EventStoreRepository, PanelStateRepository, PanelEventsIngest, PanelConfigIngest, PanelConnectionListener],
+    };
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Subscription } from '@nats-io/transport-node';
+import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts';
+import { NatsService } from '@app/messaging';
+import { ClaimKeyCheck } from '../claims/claim-key-check.service';
+import { ClaimsRepository } from '../claims/claims.repository';
+import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { PanelStateRepository } from './panel-state.repository';
+
+/** portal-api copies share these subscriptions: each report is handled by one copy. */
+const QUEUE_GROUP = 'portal-api';
+
+/**
+ * Follows the gateway's connection and runtime reports (core NATS): a connection settles the
+ * WAITING claims against the panel's key proof and is kept in the panels table; both reach the
+ * browsers (Connection, Runtime). At start, the latest connection of each panel with WAITING
+ * claims is read back from the bucket, so a report missed while no copy was running is acted on.
+ */
+@Injectable()
+export class PanelConnectionListener implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PanelConnectionListener.name);
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly nats: NatsService,
+    private readonly panels: PanelStateRepository,
+    private readonly keyCheck: ClaimKeyCheck,
+    private readonly claims: ClaimsRepository,
+    private readonly livefeed: LivefeedPublisher,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { connection, names } = this.nats;
+    this.subscriptions.push(
+      connection.subscribe(names.subjects.allPanelConnections, {
+        queue: QUEUE_GROUP,
+        callback: (error, message) => {
+          if (!error) void this.guard('connection', () => this.onConnection(message.json<PanelConnectionMessage>()));
+        },
+      }),
+      connection.subscribe(names.subjects.allPanelRuntimes, {
+        queue: QUEUE_GROUP,
+        callback: (error, message) => {
+          if (!error) void this.guard('runtime', async () => this.onRuntime(message.json<PanelRuntimeMessage>()));
+        },
+      }),
+    );
+    // In the background: the API serves meanwhile, and a late settle is as good as a live one.
+    void this.guard('reconciliation', () => this.reconcile());
+  }
+
+  onApplicationShutdown(): void {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  }
+
+  async onConnection(message: PanelConnectionMessage): Promise<void> {
+    await this.panels.saveConnection(message);
+    await this.keyCheck.onConnection(message);
+    this.livefeed.toPanel(message.hwaddr, { type: 'Connection', data: { hwaddr: message.hwaddr, connected: message.connected } });
+    // A panel back online sends its whole configuration again: browsers reload the site.
+    if (message.connected) this.livefeed.toPanel(message.hwaddr, { type: 'Resync', data: { hwaddr: message.hwaddr } });
+  }
+
+  private onRuntime(message: PanelRuntimeMessage): void {
+    this.livefeed.toPanel(message.hwaddr, { type: 'Runtime', data: { hwaddr: message.hwaddr, networkId: message.networkId, report: message.runtime } });
+  }
+
+  /** Claims still WAITING on a panel that connected while no copy was listening get settled now. */
+  private async reconcile(): Promise<void> {
+    const bucket = await this.nats.bucket(this.nats.names.buckets.panelConnections);
+    for (const hwaddr of await this.claims.hwaddrsWithWaitingClaims()) {
+      const entry = await bucket.get(hwaddr);
+      if (entry?.operation === 'PUT' && entry.length > 0) await this.guard('stored connection', () => this.keyCheck.onConnection(entry.json<PanelConnectionMessage>()));
+    }
+  }
+
+  private async guard(what: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.logger.error(`${what} report not handled: ${(error as Error).message}`);
+    }
+  }
+}

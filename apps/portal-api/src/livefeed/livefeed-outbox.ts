@@ -1,0 +1,88 @@
+import type { Socket } from 'node:net';
+import { WebSocket } from 'ws';
+
+export interface LivefeedOutboxOptions {
+  emitDelayMs: number;
+  maxBufferedBytes: number;
+}
+
+export interface LivefeedOutboxHooks {
+  /** One flush wrote `count` messages. */
+  flushed(count: number): void;
+  /** The browser reads too slowly: its socket has been terminated. */
+  overflowed(): void;
+}
+
+/**
+ * A socket's send buffer. The spec's emit delay of 10 ms is read as: the first message queued for a
+ * socket starts a 10 ms window, and everything queued for it within that window is written in one
+ * flush. Each message keeps its own frame (the browser handles one `{ type, data }` per frame), but
+ * the frames of a flush go out in one corked write, so a burst of alarms costs one write, not one
+ * per message. Order is kept. When what earlier flushes left unwritten (the socket's
+ * `bufferedAmount`: the browser is not reading) plus this queue exceeds the limit, the socket is
+ * terminated instead of growing without bound: one slow browser never holds memory or delays
+ * anyone else.
+ */
+export class LivefeedOutbox {
+  private frames: string[] = [];
+  private queuedBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly options: LivefeedOutboxOptions,
+    private readonly hooks: LivefeedOutboxHooks,
+  ) {}
+
+  push(frame: string): void {
+    if (this.closed) return;
+    this.frames.push(frame);
+    this.queuedBytes += Buffer.byteLength(frame);
+    if (this.overLimit()) {
+      this.overflow();
+      return;
+    }
+    this.timer ??= setTimeout(() => this.flush(), this.options.emitDelayMs);
+  }
+
+  /** Writes what is queued now (also called by the timer). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.closed || this.frames.length === 0) return;
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    const frames = this.frames;
+    this.frames = [];
+    this.queuedBytes = 0;
+    // `ws` writes each frame as soon as it is sent; corking the TCP socket around the batch turns
+    // the frames into one write. `_socket` is the underlying net.Socket of a server-side WebSocket.
+    const raw = (this.socket as unknown as { _socket?: Socket })._socket;
+    raw?.cork();
+    try {
+      for (const frame of frames) this.socket.send(frame);
+    } finally {
+      raw?.uncork();
+    }
+    this.hooks.flushed(frames.length);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.frames = [];
+    this.queuedBytes = 0;
+  }
+
+  private overLimit(): boolean {
+    return this.socket.bufferedAmount + this.queuedBytes > this.options.maxBufferedBytes;
+  }
+
+  private overflow(): void {
+    this.close();
+    // terminate, not close: a close frame would wait behind the very data the browser is not reading.
+    this.socket.terminate();
+    this.hooks.overflowed();
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { LivefeedMessage } from '@app/contracts';
+import { NatsService } from '@app/messaging';
+
+/**
+ * Publishes live feed messages for every portal-api copy to hand to its sockets. Call it after the
+ * database commit, so a browser that reloads on the message reads the committed state. The live feed
+ * is best effort (browsers reload what they show on reconnect and on AUTH_CHK): a publish that fails
+ * is logged and never fails the caller's already committed work.
+ */
+@Injectable()
+export class LivefeedPublisher {
+  private readonly logger = new Logger(LivefeedPublisher.name);
+
+  constructor(private readonly nats: NatsService) {}
+
+  /** To every socket whose claims list the panel. */
+  toPanel(hwaddr: string, message: LivefeedMessage): void {
+    this.publish(this.nats.names.subjects.live(hwaddr), message);
+  }
+
+  /** To every socket of the user (e.g. AUTH_CHK after the user's claims changed). */
+  toUser(userId: string, message: LivefeedMessage): void {
+    this.publish(this.nats.names.subjects.liveUser(userId), message);
+  }
+
+  private publish(subject: string, message: LivefeedMessage): void {
+    try {
+      this.nats.connection.publish(subject, JSON.stringify(message));
+    } catch (error) {
+      this.logger.warn(`Live message ${message.type} on ${subject} not published: ${String(error)}`);
+    }
+  }
+}

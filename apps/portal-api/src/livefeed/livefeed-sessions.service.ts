@@ -1,0 +1,102 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { RawData, WebSocket } from 'ws';
+import { livefeedMessage, parseLivefeedClientMessage } from '@app/contracts';
+import { Clock } from '@app/platform';
+import { InvalidTokenError, TokenService } from '../auth/token.service';
+import { LivefeedConfig } from './livefeed.config';
+import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
+import { LivefeedConnection } from './livefeed-connection';
+import { LivefeedOutbox } from './livefeed-outbox';
+import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedMetrics } from './livefeed.metrics';
+
+const INIT_FRAME = JSON.stringify(livefeedMessage('INIT', {}));
+const AUTH_CHK_FRAME = JSON.stringify(livefeedMessage('AUTH_CHK', {}));
+
+/**
+ * The life of one live feed socket: INIT on open, TOKEN_SET answered by checking the claims token
+ * and (re)registering the socket under its user and panels, AUTH_CHK when that token expires, and
+ * closing a socket that does not authenticate in time or sends a token that is not valid.
+ */
+@Injectable()
+export class LivefeedSessions {
+  private readonly logger = new Logger(LivefeedSessions.name);
+  private readonly bySocket = new WeakMap<WebSocket, LivefeedConnection>();
+
+  constructor(
+    private readonly config: LivefeedConfig,
+    private readonly tokens: TokenService,
+    private readonly registry: LivefeedRegistry,
+    private readonly metrics: LivefeedMetrics,
+    private readonly clock: Clock,
+  ) {}
+
+  opened(socket: WebSocket): void {
+    const outbox = new LivefeedOutbox(socket, this.config, {
+      flushed: (count) => {
+        this.metrics.flushes.inc();
+        this.metrics.messagesSent.inc(count);
+      },
+      overflowed: () => this.metrics.dropped('slow'),
+    });
+    const connection = new LivefeedConnection(socket, outbox);
+    this.bySocket.set(socket, connection);
+    this.registry.add(connection);
+    this.metrics.socketsOpen.inc();
+    socket.on('pong', () => (connection.alive = true));
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary) void this.received(connection, data);
+    });
+    connection.send(INIT_FRAME);
+    this.requireToken(connection);
+  }
+
+  closed(socket: WebSocket): void {
+    const connection = this.bySocket.get(socket);
+    if (!connection) return;
+    this.bySocket.delete(socket);
+    connection.dispose();
+    this.registry.remove(connection);
+    this.metrics.socketsOpen.dec();
+  }
+
+  private requireToken(connection: LivefeedConnection): void {
+    connection.requireTokenWithin(this.config.authTimeoutMs, () => {
+      this.metrics.dropped('auth_timeout');
+      connection.close(LIVEFEED_CLOSE.authTimeout, LIVEFEED_AUTH_TIMEOUT_REASON);
+    });
+  }
+
+  private async received(connection: LivefeedConnection, data: RawData): Promise<void> {
+    const message = parseLivefeedClientMessage(rawText(data));
+    if (!message) return; // Browsers send only TOKEN_SET; anything else is ignored.
+    const sequence = ++connection.tokenSequence;
+    try {
+      const claims = await this.tokens.verify(message.data.token, 'claims');
+      // A later TOKEN_SET overtook this one while it was being checked: the later one decides.
+      if (sequence !== connection.tokenSequence || connection.socket.readyState !== connection.socket.OPEN) return;
+      this.registry.authorise(connection, claims.sub, claims.panels);
+      const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();
+      connection.tokenAccepted(expiresInMs, () => this.tokenExpired(connection));
+    } catch (error) {
+      if (sequence !== connection.tokenSequence) return;
+      if (!(error instanceof InvalidTokenError)) {
+        this.logger.error(`Live feed token check failed: ${String(error)}`);
+      }
+      const reason = error instanceof InvalidTokenError ? error.message : 'Token is not valid';
+      this.metrics.dropped('invalid_token');
+      connection.close(LIVEFEED_CLOSE.invalidToken, reason);
+    }
+  }
+
+  /** The browser is asked to refresh its claims and send the new token, within the auth timeout. */
+  private tokenExpired(connection: LivefeedConnection): void {
+    connection.send(AUTH_CHK_FRAME);
+    this.requireToken(connection);
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}

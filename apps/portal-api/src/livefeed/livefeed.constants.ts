@@ -1,0 +1,18 @@
+/**
+ * Close codes of the live feed, in the range RFC 6455 leaves to applications (4000–4999). The
+ * reason text travels with the close frame, so the browser's `close` event says what went wrong.
+ */
+export const LIVEFEED_CLOSE = {
+  /** TOKEN_SET carried a claims token that is not valid or has expired; the reason is the token error. */
+  invalidToken: 4401,
+  /** No valid TOKEN_SET arrived in time after INIT (or after AUTH_CHK for an expired token). */
+  authTimeout: 4408,
+} as const;
+
+export const LIVEFEED_AUTH_TIMEOUT_REASON = 'No valid token received in time';
+
+/** Browsers send only TOKEN_SET; anything much larger than a token is refused by `ws` itself. */
+export const LIVEFEED_MAX_CLIENT_FRAME_BYTES = 16 * 1024;
+
+/** Why the server dropped a socket (label of the dropped-sockets metric). */
+export type LivefeedDropReason = 'slow' | 'dead' | 'auth_timeout' | 'invalid_token';

@@ -1,0 +1,19 @@
+import { type OnGatewayConnection, type OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
+import type { WebSocket } from 'ws';
+import { LIVEFEED_PATH } from '@app/contracts';
+import { LIVEFEED_MAX_CLIENT_FRAME_BYTES } from './livefeed.constants';
+import { LivefeedSessions } from './livefeed-sessions.service';
+
+/** The live feed websocket on the HTTP port (raw `ws` through WsAdapter; frames are `{ type, data }`). */
+@WebSocketGateway({ path: LIVEFEED_PATH, maxPayload: LIVEFEED_MAX_CLIENT_FRAME_BYTES })
+export class LivefeedGateway implements OnGatewayConnection<WebSocket>, OnGatewayDisconnect<WebSocket> {
+  constructor(private readonly sessions: LivefeedSessions) {}
+
+  handleConnection(socket: WebSocket): void {
+    this.sessions.opened(socket);
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    this.sessions.closed(socket);
+  }
+}

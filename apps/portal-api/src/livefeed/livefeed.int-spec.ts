@@ -1,0 +1,185 @@
+import type { Socket } from 'node:net';
+import { ClaimEntity } from '@app/database';
+import { livefeedMessage } from '@app/contracts';
+import { waitUntil } from '@app/testing';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+import { LIVEFEED_CLOSE } from './livefeed.constants';
+import { LivefeedMetrics } from './livefeed.metrics';
+import type { LivefeedConnection } from './livefeed-connection';
+import { LivefeedPublisher } from './livefeed-publisher.service';
+import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedTestClient } from './testing/livefeed-test-client';
+import { claimPanels, claimsToken, registerLivefeedUser, type LivefeedTestUser } from './testing/livefeed-test-tokens.util';
+
+const PANEL_A = '0011aabbcc01';
+const PANEL_B = '0011aabbcc02';
+const PANEL_C = '0011aabbcc03';
+const UNLISTED = '0011aabbccff';
+
+const rawSocketOf = (connection: LivefeedConnection) => (connection.socket as unknown as { _socket: Socket })._socket;
+const logEvent = (hwaddr: string, title: string) => livefeedMessage('LogEvent', { hwaddr, category: 'fire', title });
+
+async function counterValue(counter: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> }, labels: Record<string, string> = {}): Promise<number> {
+  const { values } = await counter.get();
+  return values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+}
+
+describe('live feed websocket (real NATS, real ws client)', () => {
+  let portal: PortalApiTestApp;
+  let publisher: LivefeedPublisher;
+  let registry: LivefeedRegistry;
+  let metrics: LivefeedMetrics;
+  let alice: LivefeedTestUser;
+  let bob: LivefeedTestUser;
+  const clients: LivefeedTestClient[] = [];
+
+  async function connect(options?: { autoPong?: boolean }): Promise<LivefeedTestClient> {
+    const client = await LivefeedTestClient.connect(portal.port!, options);
+    clients.push(client);
+    await client.waitFor((m) => m.type === 'INIT', 'INIT');
+    return client;
+  }
+
+  /** A socket authenticated as the user, once the server has registered it under the token's panels. */
+  async function connectAs(user: LivefeedTestUser): Promise<LivefeedTestClient> {
+    const client = await connect();
+    await authenticate(client, user);
+    return client;
+  }
+
+  async function authenticate(client: LivefeedTestClient, user: LivefeedTestUser): Promise<void> {
+    const token = await claimsToken(portal, user);
+    const panels = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { panels: string[] }).panels;
+    client.sendToken(token);
+    await waitUntil(() => {
+      const connection = serverSideOf(client);
+      return connection?.userId === user.userId && panels.every((hwaddr) => connection.panels.has(hwaddr)) && connection.panels.size === panels.length;
+    }, 'the server to register the socket under the token');
+  }
+
+  function serverSideOf(client: LivefeedTestClient): LivefeedConnection | undefined {
+    return [...registry.connections()].find((connection) => rawSocketOf(connection).remotePort === client.localPort);
+  }
+
+  beforeAll(async () => {
+    portal = await startPortalApiTestApp({ LIVEFEED_AUTH_TIMEOUT_MS: '1000', LIVEFEED_MAX_BUFFERED_KB: '512' }, { listen: true });
+    publisher = portal.app.get(LivefeedPublisher);
+    registry = portal.app.get(LivefeedRegistry);
+    metrics = portal.app.get(LivefeedMetrics);
+    alice = await registerLivefeedUser(portal, 'alice@example.com');
+    bob = await registerLivefeedUser(portal, 'bob@example.com');
+    await claimPanels(portal, alice, [PANEL_A, PANEL_B]);
+    await claimPanels(portal, bob, [PANEL_C]);
+  });
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await waitUntil(() => registry.size === 0, 'the server to forget the closed sockets');
+  });
+
+  afterAll(() => portal?.close());
+
+  it('sends INIT as soon as the socket opens', async () => {
+    const client = await LivefeedTestClient.connect(portal.port!);
+    clients.push(client);
+    const init = await client.waitFor(() => true, 'a first message');
+    expect(init).toEqual({ type: 'INIT', data: {} });
+  });
+
+  it("sends an authenticated socket the messages of its token's panels only", async () => {
+    const client = await connectAs(alice);
+    publisher.toPanel(UNLISTED, logEvent(UNLISTED, 'not yours'));
+    publisher.toPanel(PANEL_A, logEvent(PANEL_A, 'Fire in zone 2'));
+    publisher.toPanel(PANEL_B, livefeedMessage('Connection', { hwaddr: PANEL_B, connected: false }));
+    await client.waitFor((m) => m.type === 'Connection', 'the Connection message');
+    expect(client.messages).toEqual([
+      { type: 'INIT', data: {} },
+      { type: 'LogEvent', data: { hwaddr: PANEL_A, category: 'fire', title: 'Fire in zone 2' } },
+      { type: 'Connection', data: { hwaddr: PANEL_B, connected: false } },
+    ]);
+  });
+
+  it("sends AUTH_CHK on live.user.<id> to that user's sockets only", async () => {
+    const [first, second, other] = [await connectAs(alice), await connectAs(alice), await connectAs(bob)];
+    publisher.toUser(alice.userId, livefeedMessage('AUTH_CHK', {}));
+    publisher.toPanel(PANEL_C, logEvent(PANEL_C, 'after'));
+    await first.waitFor((m) => m.type === 'AUTH_CHK', 'AUTH_CHK on the first socket');
+    await second.waitFor((m) => m.type === 'AUTH_CHK', 'AUTH_CHK on the second socket');
+    await other.waitFor((m) => m.type === 'LogEvent', "the later message on the other user's socket");
+    expect(other.of('AUTH_CHK')).toEqual([]);
+    expect(first.of('LogEvent')).toEqual([]);
+  });
+
+  it('replaces the panel set when a later TOKEN_SET carries new claims', async () => {
+    const user = await registerLivefeedUser(portal, 'carol@example.com');
+    await claimPanels(portal, user, [PANEL_A]);
+    const client = await connectAs(user);
+    await portal.environment.database.dataSource.getRepository(ClaimEntity).update({ userId: user.userId, hwaddr: PANEL_A }, { status: 'UNAUTHORISED' });
+    await claimPanels(portal, user, [PANEL_C]);
+    await authenticate(client, user);
+    expect([...serverSideOf(client)!.panels]).toEqual([PANEL_C]);
+    publisher.toPanel(PANEL_A, logEvent(PANEL_A, 'no longer yours'));
+    publisher.toPanel(PANEL_C, logEvent(PANEL_C, 'now yours'));
+    await client.waitFor((m) => m.type === 'LogEvent', 'the message of the new panel');
+    expect(client.of('LogEvent').map((m) => m.data.title)).toEqual(['now yours']);
+  });
+
+  it('closes with an error when the token is not valid', async () => {
+    const client = await connect();
+    client.sendToken('not.a.token');
+    expect(await client.waitForClose('the socket to close')).toEqual({ code: LIVEFEED_CLOSE.invalidToken, reason: 'Token is not valid' });
+  });
+
+  it('closes with an error when the token has expired', async () => {
+    const token = await claimsToken(portal, alice);
+    const client = await connect();
+    portal.clock.advance(2 * 3600);
+    try {
+      client.sendToken(token);
+      expect(await client.waitForClose('the socket to close')).toEqual({ code: LIVEFEED_CLOSE.invalidToken, reason: 'Token has expired' });
+    } finally {
+      portal.clock.advance(-2 * 3600);
+    }
+  });
+
+  it('closes a socket that sends no token within the timeout', async () => {
+    const dropped = await counterValue(metrics.socketsDropped, { reason: 'auth_timeout' });
+    const client = await connect();
+    const closed = await client.waitForClose('the unauthenticated socket to close');
+    expect(closed.code).toBe(LIVEFEED_CLOSE.authTimeout);
+    expect(await counterValue(metrics.socketsDropped, { reason: 'auth_timeout' })).toBe(dropped + 1);
+  });
+
+  it('delivers a burst complete and in order, in fewer flushes than messages', async () => {
+    const client = await connectAs(alice);
+    const [flushesBefore, sentBefore] = [await counterValue(metrics.flushes), await counterValue(metrics.messagesSent)];
+    const titles = Array.from({ length: 200 }, (_, i) => `alarm ${i}`);
+    for (const title of titles) publisher.toPanel(PANEL_A, logEvent(PANEL_A, title));
+    await waitUntil(() => client.of('LogEvent').length >= titles.length, 'the whole burst');
+    expect(client.of('LogEvent').map((m) => m.data.title)).toEqual(titles);
+    const flushes = (await counterValue(metrics.flushes)) - flushesBefore;
+    expect((await counterValue(metrics.messagesSent)) - sentBefore).toBe(titles.length);
+    expect(flushes).toBeLessThan(titles.length / 4);
+  });
+
+  it('disconnects a socket that does not read once its buffer is over the limit, while others keep receiving', async () => {
+    const [slow, healthy] = [await connectAs(alice), await connectAs(alice)];
+    slow.stopReading();
+    const dropped = await counterValue(metrics.socketsDropped, { reason: 'slow' });
+    const title = 'x'.repeat(16 * 1024);
+    let published = 0;
+    await waitUntil(
+      async () => {
+        for (let i = 0; i < 8; i++, published++) publisher.toPanel(PANEL_A, logEvent(PANEL_A, title));
+        return (await counterValue(metrics.socketsDropped, { reason: 'slow' })) > dropped;
+      },
+      'the slow socket to be dropped',
+      30_000,
+    );
+    await waitUntil(() => !serverSideOf(slow), 'the server to forget the slow socket');
+    expect(serverSideOf(healthy)).toBeDefined();
+    publisher.toPanel(PANEL_A, logEvent(PANEL_A, 'still here'));
+    await healthy.waitFor((m) => m.type === 'LogEvent' && m.data.title === 'still here', 'the healthy socket to keep receiving');
+    expect(healthy.of('LogEvent')).toHaveLength(published + 1);
+  }, 40_000);
+});

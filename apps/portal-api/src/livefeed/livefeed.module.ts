@@ -1,0 +1,34 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { LivefeedConfig } from './livefeed.config';
+import { LivefeedGateway } from './livefeed.gateway';
+import { LivefeedHeartbeat } from './livefeed-heartbeat.service';
+import { LivefeedNatsBridge } from './livefeed-nats-bridge.service';
+import { LivefeedPublisher } from './livefeed-publisher.service';
+import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedSessions } from './livefeed-sessions.service';
+import { LivefeedMetrics } from './livefeed.metrics';
+
+/**
+ * The live feed: the `/api/livefeed` websocket of this copy and the publisher the rest of the API
+ * uses after its commits (global, so any module can inject LivefeedPublisher).
+ */
+@Global()
+@Module({})
+export class LivefeedModule {
+  static forRoot(config: LivefeedConfig): DynamicModule {
+    return {
+      module: LivefeedModule,
+      providers: [
+        { provide: LivefeedConfig, useValue: config },
+        LivefeedMetrics,
+        LivefeedRegistry,
+        LivefeedSessions,
+        LivefeedGateway,
+        LivefeedHeartbeat,
+        LivefeedNatsBridge,
+        LivefeedPublisher,
+      ],
+      exports: [LivefeedPublisher],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import type { NotificationDto } from '@app/contracts';
+import type { NotificationEntity } from '@app/database';
+
+export function toNotificationDto(notification: NotificationEntity): NotificationDto {
+  return {
+    id: notification.id,
+    hwaddr: notification.hwaddr,
+    created_at: notification.createdAt.toISOString(),
+    notification_type: notification.notificationType,
+    notification_data: notification.notificationData as unknown as NotificationDto['notification_data'],
+    title: notification.title,
+    text: notification.text,
+    resolved_by: notification.resolvedOn ? (notification.resolvedByName ?? '') : null,
+    resolved_on: notification.resolvedOn ? notification.resolvedOn.toISOString() : null,
+  };
+}

@@ -1,0 +1,42 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { NOTIFICATIONS_LISTED_MAX, type NotificationDto } from '@app/contracts';
+import { Clock } from '@app/platform';
+import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
+import type { ClaimsIdentity } from '../auth/authenticated-request.types';
+import { PanelAccessService } from '../auth/panel-access.service';
+import { UsersRepository } from '../auth/users.repository';
+import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { toNotificationDto } from './notification-dto.util';
+import { NotificationsRepository } from './notifications.repository';
+
+export const NO_SUCH_NOTIFICATION = 'Notification not found';
+
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly authedPanels: AuthedPanelsRepository,
+    private readonly access: PanelAccessService,
+    private readonly users: UsersRepository,
+    private readonly livefeed: LivefeedPublisher,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The newest notifications of the sites the token lists and the user may still open. */
+  async list(claims: ClaimsIdentity): Promise<NotificationDto[]> {
+    const authed = new Set(await this.authedPanels.hwaddrsOf(claims.userId));
+    const sites = claims.panels.filter((hwaddr) => authed.has(hwaddr));
+    return (await this.notifications.latestOf(sites, NOTIFICATIONS_LISTED_MAX)).map(toNotificationDto);
+  }
+
+  async resolve(claims: ClaimsIdentity, id: number): Promise<NotificationDto> {
+    const notification = await this.notifications.find(id);
+    if (!notification) throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
+    await this.access.assertMayOpen(claims, notification.hwaddr);
+    const user = await this.users.findById(claims.userId);
+    await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());
+    const resolved = toNotificationDto((await this.notifications.find(id)) ?? notification);
+    this.livefeed.toPanel(resolved.hwaddr, { type: 'NotificationEvent', data: { hwaddr: resolved.hwaddr, notification: resolved } });
+    return resolved;
+  }
+}

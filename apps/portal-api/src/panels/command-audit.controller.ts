@@ -1,0 +1,46 @@
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { HwaddrParamDto } from '@app/api-dto';
+import type { ClaimsIdentity } from '../auth/authenticated-request.types';
+import { ClaimsGuard } from '../auth/claims.guard';
+import { CurrentClaims } from '../auth/current-identity.decorator';
+import { PanelAccessService } from '../auth/panel-access.service';
+import { CommandAuditRepository } from './command-audit.repository';
+
+export interface CommandAuditDto {
+  id: number;
+  date: string;
+  userName: string;
+  networkId: number;
+  kind: string;
+  command: Record<string, unknown>;
+  outcome: string;
+  reason: string | null;
+}
+
+const AUDIT_ENTRIES_LISTED = 100;
+
+/** GET /v2/sites/{hwaddr}/audit: the latest commands sent to the site's panels, newest first. */
+@Controller('v2/sites/:hwaddr/audit')
+@UseGuards(ClaimsGuard)
+export class CommandAuditController {
+  constructor(
+    private readonly access: PanelAccessService,
+    private readonly audit: CommandAuditRepository,
+  ) {}
+
+  @Get()
+  async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<CommandAuditDto[]> {
+    await this.access.assertMayOpen(claims, params.hwaddr);
+    const entries = await this.audit.latest(params.hwaddr, AUDIT_ENTRIES_LISTED);
+    return entries.map((entry) => ({
+      id: entry.id,
+      date: entry.createdAt.toISOString(),
+      userName: entry.userName,
+      networkId: entry.networkId,
+      kind: entry.kind,
+      command: entry.command,
+      outcome: entry.outcome,
+      reason: entry.reason,
+    }));
+  }
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { RequestError, TimeoutError } from '@nats-io/transport-node';
+import {
+  PANEL_COMMAND_TIMEOUT,
+  PANEL_NOT_CONNECTED,
+  type PanelCommand,
+  type PanelCommandReply,
+  type PanelCommandRequest,
+} from '@app/contracts';
+import { NatsService } from '@app/messaging';
+
+/** How a command to a panel ended, as far as the API is concerned. */
+export type PanelCommandResult =
+  | { outcome: 'ok'; keyMatches?: boolean }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'not-connected' }
+  | { outcome: 'timeout' };
+
+/** Long enough for the gateway's own wait on the panel, which answers first with a reason. */
+export const PANEL_COMMAND_TIMEOUT_MS = 15_000;
+
+/**
+ * Sends a command to a panel through the gateway holding it (core request/reply on
+ * `panel.<hwaddr>.cmd`). A panel no gateway holds answers at once with "no responders".
+ */
+@Injectable()
+export class PanelCommandClient {
+  constructor(private readonly nats: NatsService) {}
+
+  async send(hwaddr: string, networkId: number, command: PanelCommand, timeoutMs = PANEL_COMMAND_TIMEOUT_MS): Promise<PanelCommandResult> {
+    const request: PanelCommandRequest = { correlationId: randomUUID(), hwaddr, networkId, command };
+    let reply: PanelCommandReply;
+    try {
+      const message = await this.nats.connection.request(this.nats.names.subjects.panelCommand(hwaddr), JSON.stringify(request), { timeout: timeoutMs });
+      reply = message.json<PanelCommandReply>();
+    } catch (error) {
+      if (error instanceof RequestError && error.isNoResponders()) return { outcome: 'not-connected' };
+      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) return { outcome: 'timeout' };
+      throw error;
+    }
+    if (reply.ok) return { outcome: 'ok', keyMatches: reply.keyMatches };
+    if (reply.reason === PANEL_NOT_CONNECTED) return { outcome: 'not-connected' };
+    if (reply.reason === PANEL_COMMAND_TIMEOUT) return { outcome: 'timeout' };
+    return { outcome: 'refused', reason: reply.reason };
+  }
+}

@@ -1,0 +1,91 @@
+import { BadRequestException, Body, Controller, HttpCode, HttpStatus, NotFoundException, Param, Post, UseGuards } from '@nestjs/common';
+import { ButtonDto, DeviceNameDto, DeviceSettingsDto, DeviceZoneDto, ModuleSettingsDto, PanelParamsDto, StringsDto, ZoneUpdateDto } from '@app/api-dto';
+import type { PanelCommand } from '@app/contracts';
+import type { ClaimsIdentity } from '../auth/authenticated-request.types';
+import { ClaimsGuard } from '../auth/claims.guard';
+import { CurrentClaims } from '../auth/current-identity.decorator';
+import { PanelCommandsService } from './panel-commands.service';
+import { PanelNetworksRepository } from './panel-networks.repository';
+import { deviceSettingsProblem, moduleSettingsProblem } from './panel-settings-rules.util';
+
+/**
+ * Control and editing of one panel network (spec 7). Each call answers once the panel has applied
+ * the change; the configuration the panel then reports reaches browsers as ConfigSync.
+ * Module and device settings, which the spec leaves unnamed, are `…/module` and `…/device`.
+ */
+@Controller('v2/sites/:hwaddr/panel/:networkId')
+@UseGuards(ClaimsGuard)
+export class PanelCommandsController {
+  constructor(
+    private readonly commands: PanelCommandsService,
+    private readonly networks: PanelNetworksRepository,
+  ) {}
+
+  @Post('zone')
+  @HttpCode(HttpStatus.OK)
+  async zone(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: ZoneUpdateDto): Promise<object> {
+    return this.send(claims, params, { kind: 'zone', id: body.id, name: body.name, mode: body.mode });
+  }
+
+  @Post('tmp-name')
+  @HttpCode(HttpStatus.OK)
+  async deviceName(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: DeviceNameDto): Promise<object> {
+    return this.send(claims, params, { kind: 'deviceName', port_id: body.port_id, mod_idx: body.mod_idx, name: body.name });
+  }
+
+  @Post('tmp-zone')
+  @HttpCode(HttpStatus.OK)
+  async deviceZone(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: DeviceZoneDto): Promise<object> {
+    return this.send(claims, params, { kind: 'deviceZone', port_id: body.port_id, mod_idx: body.mod_idx, zoneId: body.zoneId });
+  }
+
+  @Post('buttons')
+  @HttpCode(HttpStatus.OK)
+  async buttons(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: ButtonDto): Promise<object> {
+    return this.send(claims, params, { kind: 'button', action: body.action, data: body.data });
+  }
+
+  @Post('strings')
+  @HttpCode(HttpStatus.OK)
+  async strings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: StringsDto): Promise<object> {
+    const { panelName, panelCompanyName, panelSiteName, panelPhoneNumber } = body;
+    return this.send(claims, params, { kind: 'strings', panelName, panelCompanyName, panelSiteName, panelPhoneNumber });
+  }
+
+  @Post('module')
+  @HttpCode(HttpStatus.OK)
+  async moduleSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: ModuleSettingsDto): Promise<object> {
+    await this.commands.assertControllable(claims, params.hwaddr, params.networkId);
+    const network = await this.networks.find(params.hwaddr, params.networkId);
+    const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
+    if (!module) throw new NotFoundException({ err: `This panel has no module on port ${body.port_id}` });
+    const settings = definedFields(body.settings);
+    const problem = moduleSettingsProblem(module, settings);
+    if (problem) throw new BadRequestException({ err: problem });
+    return this.send(claims, params, { kind: 'moduleSettings', port_id: body.port_id, settings });
+  }
+
+  @Post('device')
+  @HttpCode(HttpStatus.OK)
+  async deviceSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: DeviceSettingsDto): Promise<object> {
+    await this.commands.assertControllable(claims, params.hwaddr, params.networkId);
+    const network = await this.networks.find(params.hwaddr, params.networkId);
+    const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
+    const device = network?.devices.find((candidate) => candidate.port_id === body.port_id && candidate.mod_idx === body.mod_idx);
+    if (!module || !device) throw new NotFoundException({ err: `This panel has no device ${body.mod_idx} on port ${body.port_id}` });
+    const settings = definedFields(body.settings);
+    const problem = deviceSettingsProblem(module.port_type, device, settings);
+    if (problem) throw new BadRequestException({ err: problem });
+    return this.send(claims, params, { kind: 'deviceSettings', port_id: body.port_id, mod_idx: body.mod_idx, settings });
+  }
+
+  private async send(claims: ClaimsIdentity, params: PanelParamsDto, command: PanelCommand): Promise<object> {
+    await this.commands.send(claims, params.hwaddr, params.networkId, command);
+    return {};
+  }
+}
+
+/** A validated DTO's fields that were given (class fields the body left out are undefined). */
+function definedFields<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}

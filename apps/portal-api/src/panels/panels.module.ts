@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CommandAuditController } from './command-audit.controller';
+import { CommandAuditRepository } from './command-audit.repository';
+import { PanelCommandClient } from './panel-command.client';
+import { PanelCommandsController } from './panel-commands.controller';
+import { PanelCommandsService } from './panel-commands.service';
+import { PanelConnectionState } from './panel-connection-state.service';
+import { PanelNetworksRepository } from './panel-networks.repository';
+
+/** Control and editing of panels through the gateway, and the audit log of what was sent. */
+@Module({
+  controllers: [PanelCommandsController, CommandAuditController],
+  providers: [PanelCommandClient, PanelCommandsService, PanelConnectionState, PanelNetworksRepository, CommandAuditRepository],
+  exports: [PanelCommandClient, PanelConnectionState, PanelNetworksRepository],
+})
+export class PanelsModule {}

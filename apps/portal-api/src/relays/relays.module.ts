@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
+import { RelayVerifyService } from './relay-verify.service';
+import { RelaysApiConfig } from './relays.config';
+import { RelaysController } from './relays.controller';
+import { RelaysRepository } from './relays.repository';
+import { RelaysService } from './relays.service';
+
+/** The user's IP relays and their actions; verification goes through a relay-worker. */
+@Module({})
+export class RelaysModule {
+  static forRoot(config: RelaysApiConfig): DynamicModule {
+    return {
+      module: RelaysModule,
+      controllers: [RelaysController],
+      providers: [
+        { provide: RelaysApiConfig, useValue: config },
+        { provide: RelayPasswordCipher, useValue: new RelayPasswordCipher(config.security.secretKey) },
+        { provide: RelayTargetPolicy, useValue: new RelayTargetPolicy(config.security.allowedTargets) },
+        RelaysRepository,
+        RelayVerifyService,
+        RelaysService,
+      ],
+    };
+  }
+}

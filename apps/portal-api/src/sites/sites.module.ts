@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
+import { PanelsModule } from '../panels/panels.module';
+import { SitesController } from './sites.controller';
+import { SitesRepository } from './sites.repository';
+import { SitesService } from './sites.service';
+
+@Module({
+  imports: [ClaimsModule, PanelsModule],
+  controllers: [SitesController],
+  providers: [SitesRepository, SitesService],
+})
+export class SitesModule {}

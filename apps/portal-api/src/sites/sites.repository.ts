@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { toPanelType, type SiteSummary } from '@app/contracts';
+
+interface SiteRow {
+  hwaddr: string;
+  nickname: string;
+  status: string;
+  admin_key: string;
+  email_events: boolean;
+  last_event_seen: Date;
+  panel_type: string | null;
+  unresolved: string;
+}
+
+interface UnreadRow {
+  hwaddr: string;
+  network_id: number;
+  unread: string;
+}
+
+/**
+ * The user's sites as the Site Manager lists them, with unread counts: events received since the
+ * claim's lastEventSeen (only on AUTHED claims: the others cannot see events) plus unresolved
+ * notifications. Two queries, each on an index, whatever the number of sites.
+ */
+@Injectable()
+export class SitesRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async sitesOf(userId: string, hwaddr?: string): Promise<SiteSummary[]> {
+    const filter = hwaddr === undefined ? '' : 'AND c.hwaddr = $2';
+    const params = hwaddr === undefined ? [userId] : [userId, hwaddr];
+    const [sites, unread] = await Promise.all([
+      this.dataSource.query<SiteRow[]>(
+        `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.email_events, c.last_event_seen, p.panel_type,
+                CASE WHEN c.status = 'AUTHED'
+                     THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL)
+                     ELSE 0 END AS unresolved
+           FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
+          WHERE c.user_id = $1 ${filter}
+          ORDER BY c.created_at, c.hwaddr`,
+        params,
+      ),
+      this.dataSource.query<UnreadRow[]>(
+        `SELECT c.hwaddr, e.network_id, count(*) AS unread
+           FROM claims c JOIN events e ON e.hwaddr = c.hwaddr AND e.received_at > c.last_event_seen
+          WHERE c.user_id = $1 AND c.status = 'AUTHED' ${filter}
+          GROUP BY c.hwaddr, e.network_id`,
+        params,
+      ),
+    ]);
+    return sites.map((site) => {
+      const perPanelCount: Record<string, number> = {};
+      for (const row of unread) if (row.hwaddr === site.hwaddr) perPanelCount[String(row.network_id)] = Number(row.unread);
+      const unreadEvents = Object.values(perPanelCount).reduce((sum, count) => sum + count, 0);
+      return {
+        hwaddr: site.hwaddr,
+        name: site.nickname,
+        status: site.status,
+        adminKey: site.admin_key,
+        panelType: toPanelType(site.panel_type ?? 'UNKNOWN'),
+        emailEvents: site.email_events,
+        lastEventSeen: site.last_event_seen.toISOString(),
+        unreadCount: unreadEvents + Number(site.unresolved),
+        perPanelCount,
+      };
+    });
+  }
+}

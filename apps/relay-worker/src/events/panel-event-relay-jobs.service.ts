@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { QUEUE_NAMES, panelEventKey, relayJobId, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
+import { QueueService } from '@app/messaging';
+import { RelayDrivingConfig } from '../relay-worker.config';
+import { RelayActionsRepository } from './relay-actions.repository';
+
+const TRIGGERS: Readonly<Partial<Record<string, RelayTrigger>>> = { fire: 'fire', fault: 'fault' };
+
+/**
+ * Turns one panel event into relay jobs: for a fire or fault, one job per relay action of the
+ * site that would do something. Job ids come from the event and the action, so a redelivered event
+ * adds nothing twice; resolving means every job is stored in Redis (the event may then be acked).
+ */
+@Injectable()
+export class PanelEventRelayJobs {
+  private readonly logger = new Logger(PanelEventRelayJobs.name);
+
+  constructor(
+    private readonly actions: RelayActionsRepository,
+    private readonly queues: QueueService,
+    private readonly driving: RelayDrivingConfig,
+  ) {}
+
+  async handle(event: PanelEventMessage): Promise<void> {
+    const trigger = TRIGGERS[event.category];
+    if (!trigger) return;
+    const actions = (await this.actions.firableForSite(event.hwaddr)).filter((action) =>
+      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
+    );
+    if (actions.length === 0) return;
+    const queue = this.queues.queue<RelayActionJob>(QUEUE_NAMES.relayActions);
+    await queue.addBulk(
+      actions.map((action) => ({
+        name: 'relay-action',
+        data: { eventId: panelEventKey(event.hwaddr, event.seq), hwaddr: event.hwaddr, seq: event.seq, trigger, relayActionId: action.id },
+        opts: {
+          jobId: relayJobId(event.hwaddr, event.seq, action.id),
+          attempts: this.driving.attempts,
+          backoff: { type: 'exponential', delay: this.driving.backoffMs },
+          // Kept for a day: a redelivery within it finds the id and adds nothing.
+          removeOnComplete: { age: 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    );
+    this.logger.log(`${trigger} ${panelEventKey(event.hwaddr, event.seq)}: ${actions.length} relay job(s) queued`);
+  }
+}

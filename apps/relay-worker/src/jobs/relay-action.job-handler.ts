@@ -1,0 +1,61 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { withTriggerDefaults, type RelayActionJob } from '@app/contracts';
+import { JobHandler } from '@app/messaging';
+import { RelayClient, RelayError, RelayPasswordCipher } from '@app/relay-protocol';
+import { MetricsService } from '@app/platform';
+import { RelayActionsRepository } from '../events/relay-actions.repository';
+import { RelayActionRunsRepository } from './relay-action-runs.repository';
+import { drivePlanOf } from './relay-drive-plan.util';
+import { RelayFailureNotifier } from './relay-failure-notifier.service';
+
+/**
+ * Drives one relay action for one event. Each attempt is counted on the run; a failure throws so
+ * that BullMQ retries with its backoff, and the last one is recorded and notified. A run that
+ * already succeeded is never driven again.
+ */
+@Injectable()
+export class RelayActionJobHandler {
+  private readonly logger = new Logger(RelayActionJobHandler.name);
+  private readonly outcomes;
+  private readonly duration;
+
+  constructor(
+    private readonly actions: RelayActionsRepository,
+    private readonly runs: RelayActionRunsRepository,
+    private readonly client: RelayClient,
+    private readonly cipher: RelayPasswordCipher,
+    private readonly notifier: RelayFailureNotifier,
+    metrics: MetricsService,
+  ) {
+    this.outcomes = metrics.counter({ name: 'relay_action_attempts_total', help: 'Relay action attempts by outcome', labelNames: ['outcome'] });
+    this.duration = metrics.histogram({ name: 'relay_action_attempt_seconds', help: 'Time to drive a relay board', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] });
+  }
+
+  @JobHandler('relay-actions', 'relay-action')
+  async run(data: RelayActionJob, job: Job): Promise<void> {
+    const action = await this.actions.firableById(data.relayActionId);
+    // Deleted since the event, or the owner lost the site: nothing to drive.
+    if (!action?.relay) return;
+    const run = await this.runs.startAttempt(action.id, data.hwaddr, data.seq, data.trigger);
+    if (!run) return;
+    const settings = withTriggerDefaults(data.trigger === 'fire' ? action.onFire : action.onFault);
+    const relay = action.relay;
+    const started = process.hrtime.bigint();
+    try {
+      await this.client.drive({ host: relay.host, port: relay.port, password: this.cipher.decrypt(relay.passwordEncrypted) }, drivePlanOf(settings));
+      await this.runs.succeeded(run.id);
+      this.outcomes.inc({ outcome: 'succeeded' });
+    } catch (error) {
+      const reason = error instanceof RelayError ? error.message : `Internal error: ${(error as Error).message}`;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      this.outcomes.inc({ outcome: lastAttempt ? 'failed' : 'retried' });
+      this.logger.warn(`${data.eventId} action ${action.id} attempt ${run.attempts}${lastAttempt ? ' (last)' : ''}: ${reason}`);
+      if (lastAttempt) await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
+      else await this.runs.attemptFailed(run.id, reason);
+      throw error;
+    } finally {
+      this.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  NOTIFICATION_TITLES,
+  notificationText,
+  type LivefeedMessageOf,
+  type NotificationDto,
+  type RelayFailureData,
+  type RelayTrigger,
+} from '@app/contracts';
+import { NotificationEntity, type RelayActionEntity } from '@app/database';
+import { NatsService } from '@app/messaging';
+import { RelayActionRunsRepository } from './relay-action-runs.repository';
+
+/**
+ * Records a relay action that failed for good and tells its owner: the run is marked failed and a
+ * RELAY_FAILURE notification is stored on the action's site in one transaction; after the commit
+ * the owner's live feed hears of it.
+ */
+@Injectable()
+export class RelayFailureNotifier {
+  private readonly logger = new Logger(RelayFailureNotifier.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly runs: RelayActionRunsRepository,
+    private readonly nats: NatsService,
+  ) {}
+
+  async recordFailure(action: RelayActionEntity, runId: number, seq: number, trigger: RelayTrigger, error: string): Promise<void> {
+    const relay = action.relay!;
+    const data: RelayFailureData = {
+      relay_id: relay.id,
+      relay_name: relay.name || relay.host,
+      trigger,
+      event_seq: seq,
+      error,
+      failed_at: new Date().toISOString(),
+    };
+    const notification = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.runs.failed(manager, runId, error))) return null;
+      const text = notificationText({ id: 0, notification_type: 'RELAY_FAILURE', notification_data: data });
+      return manager.getRepository(NotificationEntity).save({
+        hwaddr: action.hwaddr,
+        notificationType: 'RELAY_FAILURE',
+        notificationData: { ...data },
+        title: NOTIFICATION_TITLES.RELAY_FAILURE,
+        text,
+      });
+    });
+    if (notification) await this.tellOwner(relay.userId, notification);
+  }
+
+  private async tellOwner(userId: string, notification: NotificationEntity): Promise<void> {
+    const dto: NotificationDto = {
+      id: notification.id,
+      hwaddr: notification.hwaddr,
+      created_at: notification.createdAt.toISOString(),
+      notification_type: notification.notificationType,
+      notification_data: notification.notificationData as unknown as NotificationDto['notification_data'],
+      title: notification.title,
+      text: notification.text,
+      resolved_by: null,
+      resolved_on: null,
+    };
+    const message: LivefeedMessageOf<'NotificationEvent'> = { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: dto } };
+    try {
+      this.nats.connection.publish(this.nats.names.subjects.liveUser(userId), JSON.stringify(message));
+    } catch (error) {
+      // The notification is stored; the owner sees it on the next reload.
+      this.logger.warn(`live notice of notification ${notification.id} not sent: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { TestEnvironment } from '@app/testing';
+import { loadRelayWorkerConfig, type RelayWorkerConfig } from '../relay-worker.config';
+import { RelayWorkerModule } from '../relay-worker.module';
+
+/** The variables a relay-worker copy of a test run reads, on that run's own services. */
+export function relayWorkerTestEnv(environment: TestEnvironment, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RELAY_WORKER_HTTP_PORT: '7702',
+    DATABASE_URL: environment.databaseConfig.url,
+    NATS_URL: environment.natsConfig.servers.join(','),
+    NATS_PREFIX: environment.natsConfig.prefix,
+    REDIS_URL: environment.redisConfig.url,
+    REDIS_PREFIX: environment.redisConfig.prefix,
+    ...env,
+  };
+}
+
+/** A relay-worker copy as `main.ts` builds it (configuration read from variables). */
+export async function startRelayWorkerTestApp(
+  environment: TestEnvironment,
+  env: Record<string, string> = {},
+): Promise<{ app: INestApplication; config: RelayWorkerConfig }> {
+  const config = loadRelayWorkerConfig(relayWorkerTestEnv(environment, env));
+  const moduleRef = await Test.createTestingModule({ imports: [RelayWorkerModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  await app.init();
+  return { app, config };
+}

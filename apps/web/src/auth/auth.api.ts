@@ -1,0 +1,50 @@
+import {
+  CLIENT_CONFIG_PATH,
+  type AccountResponse,
+  type AccountUpdateRequest,
+  type ClientConfigResponse,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type TokenResponse,
+} from '@app/contracts';
+import { apiRequest } from '../app/api-client';
+
+const isTokenResponse = (body: unknown): body is TokenResponse =>
+  typeof body === 'object' && body !== null && typeof (body as TokenResponse).token === 'string';
+
+export function fetchClientConfig(): Promise<ClientConfigResponse> {
+  return apiRequest(CLIENT_CONFIG_PATH, {
+    isExpectedBody: (body): body is ClientConfigResponse =>
+      typeof body === 'object' && body !== null && typeof (body as ClientConfigResponse).issuer === 'string',
+  });
+}
+
+export async function login(request: LoginRequest): Promise<string> {
+  return (await apiRequest('/api/auth/login', { body: request, isExpectedBody: isTokenResponse })).token;
+}
+
+export async function register(request: RegisterRequest): Promise<string> {
+  return (await apiRequest('/api/auth/register', { body: request, isExpectedBody: isTokenResponse })).token;
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiRequest('/api/auth/resetpassword/request', { body: { email } });
+}
+
+export async function resetPassword(request: ResetPasswordRequest): Promise<string> {
+  return (await apiRequest('/api/auth/resetpassword/reset', { body: request, isExpectedBody: isTokenResponse })).token;
+}
+
+export async function fetchClaimsToken(session: string): Promise<string> {
+  return (await apiRequest('/api/v2/claims/auth', { method: 'POST', token: session, isExpectedBody: isTokenResponse }))
+    .token;
+}
+
+export function fetchAccount(session: string): Promise<AccountResponse> {
+  return apiRequest('/api/auth/account', { token: session });
+}
+
+export function updateAccount(session: string, account: AccountUpdateRequest): Promise<unknown> {
+  return apiRequest('/api/auth/account', { token: session, body: account });
+}

@@ -1,0 +1,7 @@
+/** GET /api/config: what the web client needs to know of the API's configuration. */
+export interface ClientConfigResponse {
+  /** Issuer named in the API's tokens; a stored token of another issuer is not restored (spec 5). */
+  issuer: string;
+}
+
+export const CLIENT_CONFIG_PATH = '/api/config';

@@ -1,0 +1,132 @@
+import { Logger } from '@nestjs/common';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { NatsService } from '../nats/nats.service';
+import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+
+/** What the handler learns about a message besides its decoded body. */
+export interface DurableMessageInfo {
+  subject: string;
+  /** 1 on the first delivery, more on each redelivery. */
+  deliveryCount: number;
+  /** The message's sequence in the stream. */
+  streamSequence: number;
+}
+
+export interface DurableConsumerOptions<T> extends DurableConsumerSettings {
+  /**
+   * Called once per message; the message is acked only after it resolves, so it must resolve only
+   * when its work is durable (database commit, job added). A rejection naks the message with a
+   * delay; it comes back later, to this copy or another. Messages of one copy are handled one at a
+   * time, in stream order.
+   */
+  handler: (message: T, info: DurableMessageInfo) => Promise<void>;
+  /** Messages pulled from the server at once by this copy (default 16). */
+  batch?: number;
+  /** Turns the payload into T (default: JSON). A payload it rejects is terminated, never retried. */
+  decode?: (data: Uint8Array) => T;
+  /** Delay before a failed message is redelivered (default: 1 s doubling up to 60 s). */
+  retryDelayMs?: (deliveryCount: number) => number;
+}
+
+export function defaultRetryDelayMs(deliveryCount: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.max(0, deliveryCount - 1));
+}
+
+function decodeJson<T>(data: Uint8Array): T {
+  return JSON.parse(new TextDecoder().decode(data)) as T;
+}
+
+/**
+ * A durable JetStream pull consumer that hands each message to a handler and acks it only after
+ * the handler's work is done (the delivery rule of the alarm path: nothing lost, nothing done
+ * twice when the handler's work is idempotent). Failures are naked with a growing delay; `stop`
+ * stops pulling and waits for the message in hand. Start it with `startDurableConsumer`.
+ */
+export class DurableConsumer<T = unknown> {
+  private readonly logger: Logger;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private readonly nats: NatsService,
+    private readonly options: DurableConsumerOptions<T>,
+  ) {
+    this.logger = new Logger(`DurableConsumer ${options.durable}`);
+  }
+
+  /** Creates the durable consumer if missing (several copies may start at once) and starts reading. */
+  async start(): Promise<void> {
+    const { stream, durable } = this.options;
+    await this.ensureConsumer();
+    const consumer = await this.nats.jetstream.consumers.get(stream, durable);
+    this.messages = await consumer.consume({ max_messages: this.options.batch ?? 16 });
+    void this.watchStatus(this.messages);
+    this.loop = this.readAll(this.messages);
+  }
+
+  /** Stops pulling, waits for the message being handled, leaves the rest to be redelivered. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (!this.messages) return;
+    if (!this.nats.connection.isClosed()) await this.messages.close().catch(() => undefined);
+    await this.loop;
+  }
+
+  private ensureConsumer(): Promise<void> {
+    return ensureDurableConsumer(this.nats, this.options);
+  }
+
+  private async readAll(messages: ConsumerMessages): Promise<void> {
+    for await (const message of messages) {
+      if (this.stopped) {
+        // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
+        message.nak();
+        continue;
+      }
+      await this.handleOne(message);
+    }
+  }
+
+  private async handleOne(message: JsMsg): Promise<void> {
+    let body: T;
+    try {
+      body = (this.options.decode ?? decodeJson<T>)(message.data);
+    } catch (error) {
+      // A payload that cannot be read will never be readable: drop it rather than loop on it.
+      this.logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
+      // No reason on the term: servers before 2.10.4 ignore a '+TERM <reason>' and redeliver.
+      message.term();
+      return;
+    }
+    const info = { subject: message.subject, deliveryCount: message.info.deliveryCount, streamSequence: message.seq };
+    try {
+      await this.options.handler(body, info);
+    } catch (error) {
+      const delay = (this.options.retryDelayMs ?? defaultRetryDelayMs)(info.deliveryCount);
+      this.logger.warn(`message ${message.seq} on ${message.subject} failed (delivery ${info.deliveryCount}), retrying in ${delay} ms: ${(error as Error).message}`);
+      message.nak(delay);
+      return;
+    }
+    // Confirmed ack: once it returns, the server will not hand the message to anyone again.
+    await message.ackAck().catch((error: unknown) => {
+      this.logger.warn(`ack of message ${message.seq} not confirmed, it may come again: ${String(error)}`);
+    });
+  }
+
+  private async watchStatus(messages: ConsumerMessages): Promise<void> {
+    for await (const status of messages.status()) {
+      if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found' || status.type === 'stream_not_found') {
+        this.logger.warn(`consumer status: ${status.type}`);
+      }
+    }
+  }
+}
+
+/** Creates (if needed) and starts a durable consumer; call `stop()` on shutdown before NATS drains. */
+export async function startDurableConsumer<T>(nats: NatsService, options: DurableConsumerOptions<T>): Promise<DurableConsumer<T>> {
+  const consumer = new DurableConsumer<T>(nats, options);
+  await consumer.start();
+  return consumer;
+}

@@ -1,0 +1,235 @@
+import { EventEmitter } from 'node:events';
+import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
+import { keyProof } from '../auth/key-proof.util';
+import { FrameDecoder } from '../framing/frame-decoder';
+import { decodeGatewayMessage, encodeMessage } from '../messages/message.codec';
+import type { CommandMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
+import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, SEQUENCE_MAX } from '../protocol.constants';
+import { ProtocolError } from '../protocol-error';
+import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
+
+export type PanelCommandOutcome = { ok: true; proof?: string } | { ok: false; reason: string };
+
+export interface PanelLinkClientOptions {
+  host: string;
+  port: number;
+  /** Connect over TLS; `rejectUnauthorized: false` accepts a self-signed gateway certificate. */
+  tls?: { rejectUnauthorized?: boolean; ca?: Buffer | string };
+  hello: Omit<HelloMessage, 'type' | 'version'>;
+  /** The panel's 4-digit admin key; only proofs made with it are sent. */
+  adminKey: string;
+  /** Answers each command but keyProof (answered by the client); a thrown error is answered as a failure with its message. */
+  onCommand: (command: CommandMessage) => Promise<PanelCommandOutcome> | PanelCommandOutcome;
+  /** Called each time the link is ready, to send runtime reports and configuration snapshots. */
+  onReady?: () => void;
+  /** First event sequence number (a panel keeps counting across restarts). */
+  firstSeq?: number;
+  reconnectDelayMs?: { min: number; max: number };
+  /** Reconnect after a drop (default true); false leaves the client stopped. */
+  reconnect?: boolean;
+  maxFrameBytes?: number;
+}
+
+export type PanelEventInput = Omit<EventMessage, 'type' | 'seq'>;
+
+/**
+ * A panel's end of the link: connects, proves its key, heartbeats, numbers its events and keeps each
+ * until the gateway acks it, resends the unacked ones after every reconnect, and answers commands.
+ * Emits 'ready', 'heartbeat' (the gateway's answer), 'disconnected' (whether it was ready), 'eventAck' (seq), 'configAck' (id), 'close' (the gateway's reason).
+ */
+export class PanelLinkClient extends EventEmitter {
+  private socket: Socket | undefined;
+  private state: PanelLinkState = 'awaitingChallenge';
+  private ready = false;
+  private stopped = true;
+  private nextSeq: number;
+  private nextConfigId = 1;
+  private readonly unackedEvents = new Map<number, EventMessage>();
+  private readonly unackedConfigs = new Map<number, PanelMessage>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private silenceTimer: NodeJS.Timeout | undefined;
+  /** Three heartbeat intervals once ready; 0 while not supervising the gateway. */
+  private silenceMs = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay: number;
+  private cloudControl: boolean;
+
+  constructor(private readonly options: PanelLinkClientOptions) {
+    super();
+    this.nextSeq = options.firstSeq ?? 1;
+    this.reconnectDelay = options.reconnectDelayMs?.min ?? 200;
+    this.cloudControl = options.hello.cloudControl;
+  }
+
+  get hwaddr(): string {
+    return this.options.hello.hwaddr;
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Events sent but not acked yet, in sequence order. */
+  get unacked(): EventMessage[] {
+    return [...this.unackedEvents.values()];
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Closes the link and stops reconnecting; unacked events are kept for a later start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const socket = this.socket;
+    if (!socket || socket.destroyed) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.end();
+      setTimeout(() => socket.destroy(), 1000).unref();
+    });
+  }
+
+  /** Numbers and sends an event (or keeps it until the link is ready); returns its sequence number. */
+  sendEvent(event: PanelEventInput): number {
+    const seq = this.nextSeq;
+    this.nextSeq = seq >= SEQUENCE_MAX ? 1 : seq + 1;
+    const message: EventMessage = { type: 'event', seq, ...event };
+    this.unackedEvents.set(seq, message);
+    if (this.ready) this.send(message);
+    return seq;
+  }
+
+  sendRuntime(networkId: number, runtime: RuntimeMessage['runtime']): void {
+    if (this.ready) this.send({ type: 'runtime', networkId, runtime });
+  }
+
+  /** Sends a network's configuration snapshot, kept until acked (only the latest per network). */
+  sendConfig(snapshot: ConfigSnapshot): number {
+    const id = this.nextConfigId++;
+    for (const [oldId, old] of this.unackedConfigs) {
+      if (old.type === 'config' && old.networkId === snapshot.networkId) this.unackedConfigs.delete(oldId);
+    }
+    const message: PanelMessage = { type: 'config', id, ...snapshot };
+    this.unackedConfigs.set(id, message);
+    if (this.ready) this.send(message);
+    return id;
+  }
+
+  setCloudControl(enabled: boolean): void {
+    this.cloudControl = enabled;
+    if (this.ready) this.send({ type: 'cloudControl', enabled });
+  }
+
+  private connect(): void {
+    const { host, port, tls } = this.options;
+    const socket = tls ? connectTls({ host, port, rejectUnauthorized: tls.rejectUnauthorized ?? true, ca: tls.ca }) : connectTcp({ host, port });
+    this.socket = socket;
+    this.state = 'awaitingChallenge';
+    this.ready = false;
+    const decoder = new FrameDecoder(this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
+    socket.once(tls ? 'secureConnect' : 'connect', () => {
+      this.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, ...this.options.hello, cloudControl: this.cloudControl });
+    });
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const body of decoder.push(chunk)) this.handle(decodeGatewayMessage(body));
+      } catch (error) {
+        const reason = error instanceof ProtocolError ? error.message : String(error);
+        this.emit('protocolError', reason);
+        socket.destroy();
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.onClose(socket));
+  }
+
+  private handle(message: GatewayMessage): void {
+    this.state = nextPanelState(this.state, message.type);
+    this.refreshSilence();
+    switch (message.type) {
+      case 'challenge':
+        this.send({ type: 'keyProof', proof: keyProof(this.options.adminKey, message.nonce) });
+        return;
+      case 'ready':
+        return this.onReady(message.heartbeatMs);
+      case 'heartbeat':
+        this.emit('heartbeat');
+        return;
+      case 'eventAck':
+        this.unackedEvents.delete(message.seq);
+        this.emit('eventAck', message.seq);
+        return;
+      case 'configAck':
+        this.unackedConfigs.delete(message.id);
+        this.emit('configAck', message.id);
+        return;
+      case 'command':
+        void this.answer(message);
+        return;
+      case 'close':
+        this.emit('close', message.reason);
+        return;
+    }
+  }
+
+  private onReady(heartbeatMs: number): void {
+    this.ready = true;
+    this.reconnectDelay = this.options.reconnectDelayMs?.min ?? 200;
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), heartbeatMs);
+    this.heartbeatTimer.unref();
+    // A gateway silent for three heartbeats is gone: reconnect rather than wait on a dead socket.
+    this.silenceMs = heartbeatMs * 3;
+    this.refreshSilence();
+    for (const event of [...this.unackedEvents.values()].sort((a, b) => a.seq - b.seq)) this.send(event);
+    for (const config of this.unackedConfigs.values()) this.send(config);
+    this.emit('ready');
+    this.options.onReady?.();
+  }
+
+  private refreshSilence(): void {
+    if (!this.silenceMs) return;
+    clearTimeout(this.silenceTimer);
+    const socket = this.socket;
+    this.silenceTimer = setTimeout(() => socket?.destroy(), this.silenceMs);
+    this.silenceTimer.unref();
+  }
+
+  private async answer(command: CommandMessage): Promise<void> {
+    let outcome: PanelCommandOutcome;
+    try {
+      // The proof is the link's own business: made with the admin key, which never leaves the panel.
+      outcome = command.kind === 'keyProof' ? { ok: true, proof: keyProof(this.options.adminKey, command.payload.nonce) } : await this.options.onCommand(command);
+    } catch (error) {
+      outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (!this.ready) return;
+    this.send(outcome.ok ? { type: 'commandResult', correlationId: command.correlationId, ...outcome } : { type: 'commandResult', correlationId: command.correlationId, ok: false, reason: outcome.reason.slice(0, 200) });
+  }
+
+  private onClose(socket: Socket): void {
+    if (socket !== this.socket) return;
+    const wasReady = this.ready;
+    this.ready = false;
+    this.silenceMs = 0;
+    clearInterval(this.heartbeatTimer);
+    clearTimeout(this.silenceTimer);
+    this.emit('disconnected', wasReady);
+    if (this.stopped || this.options.reconnect === false) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, this.options.reconnectDelayMs?.max ?? 5000);
+    this.reconnectTimer = setTimeout(() => {
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  private send(message: PanelMessage): void {
+    const socket = this.socket;
+    if (!socket || socket.destroyed || socket.writableEnded) return;
+    socket.write(encodeMessage(message, this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES));
+  }
+}

@@ -1,0 +1,29 @@
+/** Constants of the panel link protocol (docs/panel-protocol.md). */
+
+/** The protocol version this codec speaks; a hello with another version is refused. */
+export const PANEL_PROTOCOL_VERSION = 1;
+
+/** Every frame starts with its body length as an unsigned 32-bit big-endian integer. */
+export const FRAME_HEADER_BYTES = 4;
+
+/** Largest frame body a gateway accepts unless configured otherwise: a full network snapshot fits. */
+export const DEFAULT_MAX_FRAME_BYTES = 256 * 1024;
+
+/** The gateway's challenge nonce: 32 random bytes, sent as 64 lowercase hex characters. */
+export const NONCE_BYTES = 32;
+
+/** Event sequence numbers and configuration snapshot ids are unsigned 32-bit integers from 1. */
+export const SEQUENCE_MAX = 0xffff_ffff;
+
+/** Bounds of free text the panel sends (event title and location, firmware, reasons). */
+export const EVENT_TEXT_MAX_LENGTH = 120;
+export const FIRMWARE_MAX_LENGTH = 32;
+export const REASON_MAX_LENGTH = 200;
+export const CORRELATION_ID_MAX_LENGTH = 64;
+
+/** Bounds of a configuration snapshot. */
+export const ZONES_MAX = 1000;
+export const MODULES_MAX = 64;
+export const DEVICES_MAX = 4000;
+/** Ids of zones, ports and device indexes. */
+export const CONFIG_ID_MAX = 9999;

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { panelHwaddrs } from './hwaddr.util';
+import { ScenarioRunner } from './scenario-runner';
+import { SimulatedPanel } from './simulated-panel';
+import { SimulatorConsole } from './simulator-console';
+import { OptionsError, parseSimulatorOptions, USAGE } from './simulator-options.util';
+
+/** The panel simulator: real protocol clients, driven by a scenario, a script or a person. */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseSimulatorOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof OptionsError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.exit(64); // EX_USAGE
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const panels = panelHwaddrs(options.panels, options.hwaddr).map(
+    (hwaddr) =>
+      new SimulatedPanel({
+        hwaddr,
+        adminKey: options.key,
+        host: options.host,
+        port: options.port,
+        tls: options.tls ? { rejectUnauthorized: !options.tlsInsecure } : undefined,
+        networkIds: options.networkIds,
+        panelType: options.panelType,
+        firmware: options.firmware,
+        cloudControl: options.cloudControl,
+        log,
+      }),
+  );
+  const runner = new ScenarioRunner(panels);
+  let quitting = false;
+  const quit = () => {
+    if (quitting) process.exit(130);
+    quitting = true;
+    runner.stop();
+    void Promise.all(panels.map((panel) => panel.stop())).then(() => process.exit(0));
+  };
+  const simulatorConsole = new SimulatorConsole(panels, runner, quit);
+  process.on('SIGINT', quit);
+  process.on('SIGTERM', quit);
+
+  log(`${panels.length} panel(s) connecting to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`);
+  panels.forEach((panel) => panel.start());
+  if (options.scenario) {
+    runner.start(options.scenario, options.rate);
+    log(`playing ${options.scenario} at ${options.rate} per second per panel`);
+  }
+
+  const run = async (line: string) => {
+    try {
+      const output = await simulatorConsole.execute(line);
+      if (output) process.stdout.write(`${output}\n`);
+    } catch (error) {
+      process.stdout.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  };
+  if (options.script) {
+    for (const line of readFileSync(options.script, 'utf8').split('\n')) await run(line);
+  }
+  // Typed commands (or piped ones); the panels keep running when input ends.
+  const input = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
+  if (process.stdin.isTTY) process.stdout.write("Type 'help' for commands.\n");
+  let queue = Promise.resolve();
+  input.on('line', (line) => {
+    queue = queue.then(() => run(line));
+  });
+}
+
+void main();

@@ -1,0 +1,37 @@
+import { OptionsError, parseSimulatorOptions } from './simulator-options.util';
+
+describe('parseSimulatorOptions', () => {
+  it('has defaults for a local gateway', () => {
+    expect(parseSimulatorOptions([])).toMatchObject({ host: '127.0.0.1', port: 7700, panels: 1, key: '1234', networkIds: [1], panelType: 'SMARTLOOP_MK2', cloudControl: true, rate: 1, tls: false });
+  });
+
+  it('reads every option', () => {
+    const options = parseSimulatorOptions([
+      '--gateway', 'gw.example.com:7800', '--panels', '5', '--hwaddr', '00:11:AA:BB:CC:DD', '--key', '4321', '--networks', '3', '--type', 'multiloop',
+      '--tls-insecure', '--cloud-control', 'off', '--scenario', 'mixed', '--rate', '2.5', '--script', 'demo.txt', '--firmware', '5.0',
+    ]);
+    expect(options).toMatchObject({
+      host: 'gw.example.com', port: 7800, panels: 5, hwaddr: '0011aabbccdd', key: '4321', networkIds: [1, 2, 3], panelType: 'MULTILOOP',
+      tls: true, tlsInsecure: true, cloudControl: false, scenario: 'mixed', rate: 2.5, script: 'demo.txt', firmware: '5.0',
+    });
+    expect(parseSimulatorOptions(['--networks', '1,4,7']).networkIds).toEqual([1, 4, 7]);
+  });
+
+  it.each([
+    [['--gateway', 'nohost'], '--gateway must be host:port'],
+    [['--panels', '0'], '--panels must be a whole number'],
+    [['--hwaddr', 'xyz'], '--hwaddr must be 12 hex characters'],
+    [['--key', '12345'], '--key must be exactly 4 digits'],
+    [['--networks', '1,1'], '--networks must be'],
+    [['--networks', '100'], '--networks must be'],
+    [['--type', 'OTHER'], '--type must be'],
+    [['--cloud-control', 'maybe'], '--cloud-control must be on or off'],
+    [['--scenario', 'flood'], '--scenario must be one of fire, fault, restore, mixed'],
+    [['--rate', '0'], '--rate must be'],
+    [['--key'], '--key needs a value'],
+    [['--bogus'], "unknown option '--bogus'"],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseSimulatorOptions(argv)).toThrow(OptionsError);
+    expect(() => parseSimulatorOptions(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,153 @@
+import { isNormalisedHwaddr, isPanelType, NETWORK_ID_MAX, NETWORK_ID_MIN, PANEL_KEY_PATTERN, type PanelType } from '@app/contracts';
+import { SCENARIOS, type Scenario } from './scenario-runner';
+
+export interface SimulatorOptions {
+  host: string;
+  port: number;
+  panels: number;
+  hwaddr?: string;
+  key: string;
+  networkIds: number[];
+  panelType: PanelType;
+  firmware: string;
+  tls: boolean;
+  tlsInsecure: boolean;
+  cloudControl: boolean;
+  scenario?: Scenario;
+  rate: number;
+  script?: string;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run simulate -- [options]
+
+  --gateway host:port     gateway to connect to (default 127.0.0.1:7700)
+  --panels N              number of panels (default 1)
+  --hwaddr 0011aabbccdd   first panel's hardware address; the others count up from it (default random)
+  --key 1234              the panels' 4-digit admin key (default 1234)
+  --networks 2 | 1,3,5    number of networks (ids 1..N) or a list of network ids (default 1)
+  --type SMARTLOOP_MK2    panel type: SMARTLOOP_MK2, MULTILOOP or UNKNOWN (default SMARTLOOP_MK2)
+  --firmware 4.2.1        firmware version reported in the hello
+  --tls                   connect over TLS (--tls-insecure accepts a self-signed certificate)
+  --cloud-control on|off  off: an events-only panel that refuses control (default on)
+  --scenario NAME         play fire, fault, restore or mixed from the start
+  --rate R                scenario steps per second per panel (default 1)
+  --script FILE           run console commands from a file (one per line) after connecting
+  --help                  this text
+
+Console commands (type 'help' once running) drive the panels by hand, e.g. 'fire 1 3'.`;
+
+export class OptionsError extends Error {}
+
+export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions {
+  const options: SimulatorOptions = {
+    host: '127.0.0.1',
+    port: 7700,
+    panels: 1,
+    key: '1234',
+    networkIds: [1],
+    panelType: 'SMARTLOOP_MK2',
+    firmware: '4.2.1',
+    tls: false,
+    tlsInsecure: false,
+    cloudControl: true,
+    rate: 1,
+    help: false,
+  };
+  const args = [...argv];
+  const value = (flag: string): string => {
+    const next = args.shift();
+    if (next === undefined || next.startsWith('--')) throw new OptionsError(`${flag} needs a value`);
+    return next;
+  };
+  while (args.length > 0) {
+    const flag = args.shift()!;
+    switch (flag) {
+      case '--gateway': {
+        const text = value(flag);
+        const match = /^(.+):(\d{1,5})$/.exec(text);
+        if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new OptionsError(`--gateway must be host:port, got '${text}'`);
+        options.host = match[1];
+        options.port = Number(match[2]);
+        break;
+      }
+      case '--panels':
+        options.panels = positiveInt(flag, value(flag), 10_000);
+        break;
+      case '--hwaddr': {
+        const text = value(flag).replace(/:/g, '').toLowerCase();
+        if (!isNormalisedHwaddr(text)) throw new OptionsError(`--hwaddr must be 12 hex characters, got '${text}'`);
+        options.hwaddr = text;
+        break;
+      }
+      case '--key': {
+        const text = value(flag);
+        if (!PANEL_KEY_PATTERN.test(text)) throw new OptionsError('--key must be exactly 4 digits');
+        options.key = text;
+        break;
+      }
+      case '--networks':
+        options.networkIds = parseNetworks(value(flag));
+        break;
+      case '--type': {
+        const text = value(flag).toUpperCase();
+        if (!isPanelType(text)) throw new OptionsError(`--type must be SMARTLOOP_MK2, MULTILOOP or UNKNOWN, got '${text}'`);
+        options.panelType = text;
+        break;
+      }
+      case '--firmware':
+        options.firmware = value(flag).slice(0, 32);
+        break;
+      case '--tls':
+        options.tls = true;
+        break;
+      case '--tls-insecure':
+        options.tls = true;
+        options.tlsInsecure = true;
+        break;
+      case '--cloud-control': {
+        const text = value(flag);
+        if (text !== 'on' && text !== 'off') throw new OptionsError(`--cloud-control must be on or off, got '${text}'`);
+        options.cloudControl = text === 'on';
+        break;
+      }
+      case '--scenario': {
+        const text = value(flag);
+        if (!(SCENARIOS as readonly string[]).includes(text)) throw new OptionsError(`--scenario must be one of ${SCENARIOS.join(', ')}, got '${text}'`);
+        options.scenario = text as Scenario;
+        break;
+      }
+      case '--rate': {
+        const text = value(flag);
+        const rate = Number(text);
+        if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) throw new OptionsError(`--rate must be a number above 0 and up to 1000, got '${text}'`);
+        options.rate = rate;
+        break;
+      }
+      case '--script':
+        options.script = value(flag);
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new OptionsError(`unknown option '${flag}'`);
+    }
+  }
+  return options;
+}
+
+function positiveInt(flag: string, text: string, max: number): number {
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || number < 1 || number > max) throw new OptionsError(`${flag} must be a whole number from 1 to ${max}, got '${text}'`);
+  return number;
+}
+
+function parseNetworks(text: string): number[] {
+  const ids = text.includes(',') ? text.split(',').map((part) => Number(part.trim())) : Array.from({ length: positiveInt('--networks', text, NETWORK_ID_MAX) }, (_, index) => index + 1);
+  if (ids.some((id) => !Number.isInteger(id) || id < NETWORK_ID_MIN || id > NETWORK_ID_MAX) || new Set(ids).size !== ids.length) {
+    throw new OptionsError(`--networks must be a count or a list of distinct ids from ${NETWORK_ID_MIN} to ${NETWORK_ID_MAX}, got '${text}'`);
+  }
+  return ids;
+}
