@@ -29,5 +29,5 @@ const backend = {
 };
 
 module.exports = {
-  projects: [backend, '<rootDir>/apps/web/jest.config.js'],
+  projects: [backend, '<rootDir>/apps/web/jest.config.js', '<rootDir>/apps/web/e2e/jest.config.js'],
 };

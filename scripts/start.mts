@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startMailSink } from './lib/mail-sink.mts';
+import { demoEnabled, demoEnvironment, startDemo } from './lib/demo.mts';
 import { APPS, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
 import {
   probeNats,
@@ -116,6 +117,8 @@ async function main(): Promise<void> {
     Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'false' });
   }
 
+  if (demoEnabled(env)) Object.assign(env, demoEnvironment(env));
+
   // portal-api migrates the database; the others start once the schema is there.
   const [first, ...rest] = APPS;
   const api = startApp(first.name, env, 0);
@@ -123,7 +126,7 @@ async function main(): Promise<void> {
   await waitHealthy(api, healthPort(first.name, env));
   const others = rest.map((app, index) => startApp(app.name, env, index + 1));
   apps.push(...others);
-  await Promise.all(others.map((app) => waitHealthy(app, healthPort(app.name, env))));
+  await Promise.all(others.map((app, index) => waitHealthy(app, healthPort(rest[index].name, env))));
 
   for (const app of apps) {
     void app.exited.then((code) => {
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
     });
   }
   log('every service reports healthy');
+  if (demoEnabled(env)) apps.push(...startDemo(env, Number(env.GATEWAY_PANEL_PORT ?? 7700), log));
   log(`Fire Alarm Portal is running at http://localhost:${healthPort('portal-api', env)}  (Ctrl-C stops everything)`);
 }
 

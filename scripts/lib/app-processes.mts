@@ -2,6 +2,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+/** Programs `npm start` runs beside the apps for the demo. */
+export const DEMO_PROGRAMS = {
+  'demo-panel': 'dist/tools/panel-simulator/tools/panel-simulator/src/main.js',
+  'demo-relay': 'dist/tools/relay-simulator/tools/relay-simulator/src/main.js',
+} as const;
+export type DemoProgram = keyof typeof DEMO_PROGRAMS;
+
 export const APPS = [
   { name: 'portal-api', healthPort: 3000, portVariable: 'PORTAL_HTTP_PORT' },
   { name: 'panel-gateway', healthPort: 7701, portVariable: 'GATEWAY_HTTP_PORT' },
@@ -22,14 +29,25 @@ export function healthPort(name: AppName, env: NodeJS.ProcessEnv): number {
 const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m'];
 
 export interface RunningApp {
-  name: AppName;
+  name: AppName | DemoProgram;
   child: ChildProcess;
   exited: Promise<number | null>;
 }
 
 export function startApp(name: AppName, env: NodeJS.ProcessEnv, index: number): RunningApp {
+  return startProgram(name, appEntry(name), [], env, index);
+}
+
+/** A demo program; `withInput` hands it what is typed in the terminal of `npm start`. */
+export function startDemoProgram(name: DemoProgram, args: string[], env: NodeJS.ProcessEnv, index: number, withInput = false): RunningApp {
+  const program = startProgram(name, DEMO_PROGRAMS[name], args, env, index, withInput);
+  if (withInput) process.stdin.pipe(program.child.stdin!);
+  return program;
+}
+
+function startProgram(name: AppName | DemoProgram, entry: string, args: string[], env: NodeJS.ProcessEnv, index: number, withInput = false): RunningApp {
   // Own process group, so that Ctrl-C reaches only `npm start`, which then stops each app once.
-  const child = spawn(process.execPath, [appEntry(name)], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [entry, ...args], { env, stdio: [withInput ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
   const tag = process.stdout.isTTY ? `${COLOURS[index % COLOURS.length]}[${name}]\x1b[0m` : `[${name}]`;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));

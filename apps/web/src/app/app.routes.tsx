@@ -1,11 +1,96 @@
-import type { RouteObject } from 'react-router';
-import { SystemStatusPage } from '../system/pages/system-status.page';
+import { useEffect } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { AccountPage } from '../account/account.page';
+import { selectAuthReady, selectIsSignedIn } from '../auth/auth.selectors';
+import { authStarted, logoutRequested } from '../auth/auth.slice';
+import { LoginPage } from '../auth/pages/login.page';
+import { RegisterPage } from '../auth/pages/register.page';
+import { ResetPasswordPage } from '../auth/pages/reset-password.page';
+import { ResetRequestPage } from '../auth/pages/reset-request.page';
+import { AddSitePage } from '../sites/pages/add-site.page';
+import { SiteManagerPage } from '../sites/pages/site-manager.page';
+import { SiteScreenPage } from '../sites/pages/site-screen.page';
+import { UpdateKeyPage } from '../sites/pages/update-key.page';
+import { HashLinks } from '../shell/hash-links.component';
+import { NotInVersionPage } from '../shell/not-in-version.page';
+import { SignedInShell } from '../shell/signed-in-shell.component';
+import { TrailingSlashRedirect } from '../shell/trailing-slash.component';
+import { HelpPage } from '../static/help.page';
+import { PrivacyPage } from '../static/privacy.page';
+import { ToastHost } from '../toasts/toast-host.component';
 import { AppShell } from './app-shell.component';
+import { useAppDispatch, useAppSelector } from './app-hooks';
 
-/** Until the sign-in and site screens exist, every path shows the system status page. */
-export const appRoutes: RouteObject[] = [
+function LogoutRoute() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(logoutRequested());
+  }, [dispatch]);
+  return <Navigate to="/" replace />;
+}
+
+function RelayRoute({ title }: { title: string }) {
+  return <NotInVersionPage title={title} />;
+}
+
+/** Help and privacy are public; they use the app frame whether signed in or not (spec 2.3). */
+const publicPages: RouteObject[] = [
+  { path: '/help', element: <HelpPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+];
+
+/** The route table of spec 2.3. */
+export const signedInRoutes: RouteObject[] = [
   {
-    element: <AppShell />,
-    children: [{ path: '*', element: <SystemStatusPage /> }],
+    element: <SignedInShell />,
+    children: [
+      ...publicPages,
+      { path: '/', element: <SiteManagerPage /> },
+      { path: '/account', element: <AccountPage /> },
+      { path: '/site', element: <Navigate to="/" replace /> },
+      { path: '/logout', element: <LogoutRoute /> },
+      { path: '/relay/add', element: <RelayRoute title="Add Relay" /> },
+      { path: '/relay/:id', element: <RelayRoute title="Relay" /> },
+      { path: '/relay/:id/edit', element: <RelayRoute title="Relay" /> },
+      { path: '/site/add', element: <AddSitePage /> },
+      { path: '/site/reauth', element: <UpdateKeyPage /> },
+      { path: '/site/reauth/:hwaddr', element: <UpdateKeyPage /> },
+      { path: '/site/:hwaddr/*', element: <SiteScreenPage /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
   },
 ];
+
+/** Signed-out screens (spec 2.1); anything else leads to /login. */
+export const signedOutRoutes: RouteObject[] = [
+  { element: <SignedInShell />, children: publicPages },
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/resetpass', element: <ResetRequestPage /> },
+      { path: '/resetpass/:token', element: <ResetPasswordPage /> },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+/** Chooses the signed-in or signed-out route table once the session has been restored or not. */
+export function AppRoutes() {
+  const dispatch = useAppDispatch();
+  const ready = useAppSelector(selectAuthReady);
+  const signedIn = useAppSelector(selectIsSignedIn);
+  useEffect(() => {
+    dispatch(authStarted());
+  }, [dispatch]);
+  const routes = useRoutes(signedIn ? signedInRoutes : signedOutRoutes);
+  if (!ready) return null;
+  return (
+    <TrailingSlashRedirect>
+      <HashLinks />
+      {routes}
+      <ToastHost />
+    </TrailingSlashRedirect>
+  );
+}

@@ -1,8 +1,24 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { accountSlice } from '../account/account.slice';
+import { authSlice } from '../auth/auth.slice';
+import { eventsSlice } from '../events/events.slice';
+import { notificationsSlice } from '../notifications/notifications.slice';
+import { realtimeSlice } from '../realtime/realtime.slice';
+import { relaysSlice } from '../relays/relays.slice';
+import { sitesSlice } from '../sites/sites.slice';
 import { systemSlice } from '../system/system.slice';
+import { toastsSlice } from '../toasts/toasts.slice';
 
 export const rootReducer = combineReducers({
   [systemSlice.name]: systemSlice.reducer,
+  [authSlice.name]: authSlice.reducer,
+  [accountSlice.name]: accountSlice.reducer,
+  [sitesSlice.name]: sitesSlice.reducer,
+  [eventsSlice.name]: eventsSlice.reducer,
+  [notificationsSlice.name]: notificationsSlice.reducer,
+  [relaysSlice.name]: relaysSlice.reducer,
+  [realtimeSlice.name]: realtimeSlice.reducer,
+  [toastsSlice.name]: toastsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,24 @@
 import { all, fork } from 'typed-redux-saga';
+import { accountSaga } from '../account/account.sagas';
+import { authSaga } from '../auth/auth.sagas';
+import { eventsSaga } from '../events/events.sagas';
+import { notificationsSaga } from '../notifications/notifications.sagas';
+import { signedInSaga } from '../realtime/signed-in.sagas';
+import { relaysSaga } from '../relays/relays.sagas';
+import { sitesSaga } from '../sites/sites.sagas';
 import { systemSaga } from '../system/system.sagas';
+import { toastsSaga } from '../toasts/toasts.sagas';
 
 export function* rootSaga() {
-  yield* all([fork(systemSaga)]);
+  yield* all([
+    fork(systemSaga),
+    fork(authSaga),
+    fork(accountSaga),
+    fork(sitesSaga),
+    fork(eventsSaga),
+    fork(notificationsSaga),
+    fork(relaysSaga),
+    fork(toastsSaga),
+    fork(signedInSaga),
+  ]);
 }

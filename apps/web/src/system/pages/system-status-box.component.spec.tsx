@@ -1,13 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '../../app/app.store';
-import { appRoutes } from '../../app/app.routes';
+import { SystemStatusBox } from './system-status-box.component';
 import { installFetchMock, jsonResponse, networkFailure, type FetchMock } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { degradedReport } from '../system-health.fixtures';
 
-describe('system status page', () => {
+describe('system status box', () => {
   let fetchMock: FetchMock;
   let app: ReturnType<typeof createAppStore>;
 
@@ -20,11 +19,10 @@ describe('system status page', () => {
     app.rootTask.cancel();
   });
 
-  function renderAt(path: string) {
-    const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  function renderBox() {
     return render(
       <Provider store={app.store}>
-        <RouterProvider router={router} />
+        <SystemStatusBox />
       </Provider>,
     );
   }
@@ -33,23 +31,11 @@ describe('system status page', () => {
     return screen.getByRole('region', { name: 'System status' });
   }
 
-  it('shows the product, the notice and the footer at any route', () => {
-    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
-
-    renderAt('/site/0123456789ab/panel/1/status');
-
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Fire Alarm Portal');
-    expect(screen.getByText('The sign-in and site screens are not available in this version.')).toBeTruthy();
-    expect(screen.getByText('Build test-build')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('#privacy');
-    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('#help');
-  });
-
   it("shows 'Checking…' until portal-api answers, then each check", async () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
 
-    renderAt('/');
+    renderBox();
     expect(within(statusBox()).getByText('Checking…')).toBeTruthy();
 
     answer(jsonResponse(503, 'Service Unavailable', degradedReport));
@@ -69,7 +55,7 @@ describe('system status page', () => {
   it('shows why portal-api could not be reached', async () => {
     fetchMock.mockImplementation(() => networkFailure('Failed to fetch'));
 
-    renderAt('/login');
+    renderBox();
 
     const alert = await within(statusBox()).findByRole('alert');
     expect(alert.textContent).toBe('Could not contact server due to: Failed to fetch');
@@ -79,7 +65,7 @@ describe('system status page', () => {
   it('stops polling when the page goes away', async () => {
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
 
-    const view = renderAt('/');
+    const view = renderBox();
     await waitForState(app.store, (state) => state.system.checking);
     const signal = fetchMock.mock.calls[0][1]?.signal;
     act(() => view.unmount());

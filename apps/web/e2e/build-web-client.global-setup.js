@@ -1,0 +1,17 @@
+// Builds the web client once per run into a temporary folder that portal-api then serves
+// (WEB_DIST_DIR), so the browser tests always drive the sources as they are now.
+const { execFileSync } = require('node:child_process');
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+
+module.exports = async function buildWebClient() {
+  const repoRoot = resolve(__dirname, '../../..');
+  const outDir = mkdtempSync(join(tmpdir(), 'portal-web-e2e-'));
+  execFileSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'apps/web/vite.config.mts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, BUILD_STAMP: 'e2e' } },
+  );
+  process.env.E2E_WEB_DIST_DIR = outDir;
+};

@@ -1,0 +1,66 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Form } from 'react-bootstrap';
+import { MESSAGES, type AccountResponse } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../app/app-hooks';
+import { PageHeader } from '../shell/page-header.component';
+import { accountLoadRequested, accountSaveRequested } from './account.slice';
+import { selectAccount } from './account.selectors';
+
+const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '' };
+const FIELDS: Array<{ name: keyof AccountResponse; label: string; type: string }> = [
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'name', label: 'Name', type: 'text' },
+  { name: 'company', label: 'Company', type: 'text' },
+  { name: 'telephone', label: 'Phone number', type: 'tel' },
+];
+
+/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. */
+export function AccountPage() {
+  const dispatch = useAppDispatch();
+  const { account, loading, saving, error, saves } = useAppSelector(selectAccount);
+  const [draft, setDraft] = useState<AccountResponse>(EMPTY);
+  const [dirty, setDirty] = useState(false);
+
+  useEffect(() => {
+    dispatch(accountLoadRequested());
+  }, [dispatch]);
+  useEffect(() => {
+    if (account && !dirty) setDraft(account);
+  }, [account, dirty]);
+  useEffect(() => {
+    if (saves > 0) setDirty(false);
+  }, [saves]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.email.trim() && draft.name.trim()) dispatch(accountSaveRequested(draft));
+  };
+
+  return (
+    <>
+      <PageHeader crumbs={[{ label: 'My Account' }]} title="My Account" subtitle="Your contact details" />
+      {error && <Alert variant="danger">{error}</Alert>}
+      {(loading || saving) && <p className="text-muted">{MESSAGES.loadingAccount}</p>}
+      <Form onSubmit={submit} className="narrow-form">
+        {FIELDS.map((field) => (
+          <Form.Group className="mb-3" controlId={`account-${field.name}`} key={field.name}>
+            <Form.Label>{field.label}</Form.Label>
+            <Form.Control
+              name={field.name}
+              type={field.type}
+              value={draft[field.name]}
+              required={field.name === 'email' || field.name === 'name'}
+              onChange={(e) => {
+                setDraft({ ...draft, [field.name]: e.target.value });
+                setDirty(true);
+              }}
+            />
+          </Form.Group>
+        ))}
+        <Button type="submit" disabled={!dirty || saving || !draft.email.trim() || !draft.name.trim()}>
+          Save
+        </Button>
+      </Form>
+    </>
+  );
+}

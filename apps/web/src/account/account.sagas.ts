@@ -1,0 +1,32 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { AccountResponse } from '@app/contracts';
+import { all, call, put, takeLatest } from 'typed-redux-saga';
+import { errorMessage } from '../app/error-message.util';
+import { fetchAccount, updateAccount } from '../auth/auth.api';
+import { SessionExpiredError } from '../auth/session-expired.error';
+import { requireSessionToken } from '../auth/token.sagas';
+import { accountFailed, accountLoaded, accountLoadRequested, accountSaved, accountSaveRequested } from './account.slice';
+
+function* loadAccount() {
+  try {
+    yield* put(accountLoaded(yield* call(fetchAccount, yield* call(requireSessionToken))));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(accountFailed(errorMessage(error)));
+  }
+}
+
+function* saveAccount(action: PayloadAction<AccountResponse>) {
+  try {
+    const answer = yield* call(updateAccount, yield* call(requireSessionToken), action.payload);
+    // The account update may answer 200 with an err field (spec 7).
+    const err = typeof answer === 'object' && answer !== null && 'err' in answer ? String(answer.err) : '';
+    if (err) yield* put(accountFailed(err));
+    else yield* put(accountSaved(action.payload));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(accountFailed(errorMessage(error)));
+  }
+}
+
+export function* accountSaga() {
+  yield* all([takeLatest(accountLoadRequested.type, loadAccount), takeLatest(accountSaveRequested.type, saveAccount)]);
+}

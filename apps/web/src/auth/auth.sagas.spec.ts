@@ -1,0 +1,113 @@
+import { AUTH_STORAGE_KEY } from '@app/contracts';
+import { createAppStore } from '../app/app.store';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
+import { waitForState } from '../../test/store-wait.util';
+import { inOneHour, tokenWith } from '../../test/tokens.util';
+import { sitesLoadRequested, sitesLoaded } from '../sites/sites.slice';
+import { authStarted, loginRequested, logoutRequested } from './auth.slice';
+
+describe('auth sagas', () => {
+  let fetchMock: FetchMock;
+  let app: ReturnType<typeof createAppStore>;
+  const issuer = 'portal-eu';
+  const configAnswer = () => jsonResponse(200, 'OK', { issuer });
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    fetchMock = installFetchMock();
+    app = createAppStore();
+  });
+
+  afterEach(() => app.rootTask.cancel());
+
+  const ready = () => waitForState(app.store, (state) => state.auth.ready);
+
+  it("restores a stored session valid for the server's issuer", async () => {
+    const session = tokenWith({ iss: issuer, exp: inOneHour(), typ: 'session' });
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    fetchMock.mockImplementationOnce(() => Promise.resolve(configAnswer()));
+
+    app.store.dispatch(authStarted());
+    const state = await ready();
+
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/config');
+    expect(state.auth).toMatchObject({ issuer, session, claims: null });
+  });
+
+  it('removes a stored session of another issuer, an expired one, or an unreadable entry', async () => {
+    for (const stored of [
+      JSON.stringify({ session: tokenWith({ iss: 'fire-alarm-portal-api', exp: inOneHour() }) }),
+      JSON.stringify({ session: tokenWith({ iss: issuer, exp: Math.floor(Date.now() / 1000) - 1 }) }),
+      'not json',
+    ]) {
+      window.localStorage.setItem(AUTH_STORAGE_KEY, stored);
+      fetchMock.mockResolvedValueOnce(configAnswer());
+      const local = createAppStore();
+      local.store.dispatch(authStarted());
+      const state = await waitForState(local.store, (current) => current.auth.ready);
+      local.rootTask.cancel();
+
+      expect(state.auth.session).toBeNull();
+      expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    }
+  });
+
+  it('signs in, stores the session, and says the spec sentence on any failure', async () => {
+    const session = tokenWith({ iss: issuer, exp: inOneHour() });
+    fetchMock.mockResolvedValueOnce(configAnswer());
+    app.store.dispatch(authStarted());
+    await ready();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, 'Unauthorized', { err: 'nope' }));
+    app.store.dispatch(loginRequested({ email: 'a@b.c', password: 'wrong' }));
+    const failed = await waitForState(app.store, (state) => !state.auth.pending);
+    expect(failed.auth.error).toBe('Login failed: incorrect email address or password entered');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { token: session }));
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    app.store.dispatch(loginRequested({ email: 'a@b.c', password: 'right one' }));
+    const signedIn = await waitForState(app.store, (state) => state.auth.session !== null);
+    expect(signedIn.auth.error).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({ session });
+  });
+
+  it('clears tokens and every cached site when the session has expired, with the spec message', async () => {
+    const expiresSoon = Math.floor(Date.now() / 1000) + 1;
+    const session = tokenWith({ iss: issuer, exp: expiresSoon });
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+    fetchMock.mockResolvedValueOnce(configAnswer());
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    app.store.dispatch(authStarted());
+    await ready();
+    app.store.dispatch(sitesLoaded([{ hwaddr: '0011aabbccdd' } as never]));
+
+    const cleared = await waitForState(app.store, (state) => state.auth.session === null);
+
+    expect(cleared.auth.notice).toBe('Session expired in getPanelToken');
+    expect(cleared.sites.list).toEqual([]);
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks for the claims token with the session before panel calls, and logout clears both', async () => {
+    const session = tokenWith({ iss: issuer, exp: inOneHour() });
+    const claims = tokenWith({ iss: issuer, exp: inOneHour(), panels: [] });
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+    fetchMock.mockResolvedValueOnce(configAnswer());
+    app.store.dispatch(authStarted());
+    await ready();
+    fetchMock.mockImplementation((path) =>
+      Promise.resolve(String(path) === '/api/v2/claims/auth' ? jsonResponse(200, 'OK', { token: claims }) : jsonResponse(200, 'OK', [])),
+    );
+
+    app.store.dispatch(sitesLoadRequested());
+    const loaded = await waitForState(app.store, (state) => state.sites.loaded);
+    expect(loaded.auth.claims).toBe(claims);
+    const sitesCall = fetchMock.mock.calls.find(([path]) => String(path) === '/api/v2/sites');
+    expect((sitesCall?.[1]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${claims}`);
+
+    app.store.dispatch(logoutRequested());
+    expect(app.store.getState().auth).toMatchObject({ session: null, claims: null, notice: null });
+    expect(app.store.getState().sites.loaded).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Form } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { MESSAGES } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { selectAuthForm, selectAuthNotice } from '../auth.selectors';
+import { authFormFailed, loginRequested } from '../auth.slice';
+import { AuthCard } from './auth-card.component';
+import { useAuthFormReset } from './use-auth-form-reset.hook';
+
+export function LoginPage() {
+  useAuthFormReset();
+  const dispatch = useAppDispatch();
+  const { pending, error } = useAppSelector(selectAuthForm);
+  const notice = useAppSelector(selectAuthNotice);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) dispatch(authFormFailed(MESSAGES.loginFailed));
+    else dispatch(loginRequested({ email: email.trim(), password }));
+  };
+
+  return (
+    <AuthCard title="Log In" error={error}>
+      {notice && <Alert variant="warning">{notice}</Alert>}
+      <Form onSubmit={submit} noValidate>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="login-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            name="password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Logging in…' : 'Log In'}
+        </Button>
+        <div className="auth-card__links">
+          <Link to="/register">Register</Link>
+          <Link to="/resetpass">Reset Password</Link>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Form } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { selectAuthForm } from '../auth.selectors';
+import { resetMailRequested } from '../auth.slice';
+import { AuthCard } from './auth-card.component';
+import { useAuthFormReset } from './use-auth-form-reset.hook';
+
+export function ResetRequestPage() {
+  useAuthFormReset();
+  const dispatch = useAppDispatch();
+  const { pending, error, resetMailRequested: sent } = useAppSelector(selectAuthForm);
+  const [email, setEmail] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim()) dispatch(resetMailRequested({ email: email.trim() }));
+  };
+
+  return (
+    <AuthCard title="Reset Password" error={error}>
+      {sent ? (
+        <Alert variant="success">If the address belongs to an account, a reset link is on its way.</Alert>
+      ) : (
+        <Form onSubmit={submit}>
+          <Form.Group className="mb-3" controlId="reset-email">
+            <Form.Label>Email</Form.Label>
+            <Form.Control name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </Form.Group>
+          <Button type="submit" disabled={pending || !email.trim()}>
+            Send Reset Link
+          </Button>
+        </Form>
+      )}
+      <div className="auth-card__links">
+        <Link to="/login">Log In</Link>
+      </div>
+    </AuthCard>
+  );
+}

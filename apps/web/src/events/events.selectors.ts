@@ -1,0 +1,32 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { EVENTS_PER_PAGE, MESSAGES, formatEventTime, isLocationShown } from '@app/contracts';
+import type { RootState } from '../app/root.reducer';
+
+export const selectEvents = (state: RootState) => state.events;
+export const selectEventsFilter = (state: RootState) => state.events.filter;
+
+/** Rows as the events page shows them (spec 2.10). */
+export const selectEventRows = createSelector(selectEvents, (events) =>
+  events.events.map((event) => ({
+    id: event.id,
+    category: event.category,
+    heading: `(${event.networkId}) ${event.title}`,
+    time: formatEventTime(event.date),
+    location: isLocationShown(event.location) ? event.location : null,
+  })),
+);
+
+export const selectEventsPaging = createSelector(selectEvents, (events) => {
+  const pages = Math.max(1, Math.ceil(events.total / EVENTS_PER_PAGE));
+  return {
+    page: events.filter.page,
+    pages,
+    hasPrevious: events.filter.page > 1,
+    hasNext: events.filter.page < pages,
+  };
+});
+
+/** The message of an empty list: filters in use speak of search criteria (spec 2.10). */
+export const selectEventsEmptyMessage = createSelector(selectEventsFilter, (filter) =>
+  filter.category !== 'all' || filter.datesChanged ? MESSAGES.noEventsMatching : MESSAGES.noPanelEventsFound,
+);

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Alert, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
+import { EVENT_CATEGORY_FILTERS, EVENT_CATEGORY_FILTER_LABELS, defaultEventRange } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { utcDayOf } from '../events-query.util';
+import { selectEvents, selectEventRows, selectEventsEmptyMessage, selectEventsPaging } from '../events.selectors';
+import { eventsCategoryChosen, eventsClosed, eventsDatesChosen, eventsOpened, eventsPageChosen } from '../events.slice';
+import { CategoryIcon } from './category-icon.component';
+import { EventDatePicker } from './event-date-picker.component';
+
+/** The events page of a site (spec 2.10). */
+export function EventsList({ hwaddr }: { hwaddr: string }) {
+  const dispatch = useAppDispatch();
+  const { filter, loading, error } = useAppSelector(selectEvents);
+  const rows = useAppSelector(selectEventRows);
+  const paging = useAppSelector(selectEventsPaging);
+  const emptyMessage = useAppSelector(selectEventsEmptyMessage);
+
+  useEffect(() => {
+    const range = defaultEventRange();
+    dispatch(eventsOpened({ hwaddr, from: range.start.toISOString(), to: utcDayOf(range.end) }));
+    return () => {
+      dispatch(eventsClosed());
+    };
+  }, [dispatch, hwaddr]);
+
+  return (
+    <section className="events-list">
+      <ButtonGroup className="mb-3 flex-wrap" aria-label="Category">
+        {EVENT_CATEGORY_FILTERS.map((category) => (
+          <Button
+            key={category}
+            variant={filter.category === category ? 'primary' : 'outline-primary'}
+            onClick={() => dispatch(eventsCategoryChosen(category))}
+          >
+            {EVENT_CATEGORY_FILTER_LABELS[category]}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <Row className="mb-3 g-2">
+        <Col sm="auto">
+          <Form.Label htmlFor="events-from">From</Form.Label>
+          <EventDatePicker id="events-from" value={filter.from} onPick={(from) => dispatch(eventsDatesChosen({ from }))} />
+        </Col>
+        <Col sm="auto">
+          <Form.Label htmlFor="events-to">To</Form.Label>
+          <EventDatePicker id="events-to" value={filter.to} onPick={(to) => dispatch(eventsDatesChosen({ to }))} />
+        </Col>
+      </Row>
+      {error && <Alert variant="danger">{error}</Alert>}
+      {!loading && !error && rows.length === 0 && <p className="events-list__empty">{emptyMessage}</p>}
+      <ListGroup className="mb-3" aria-busy={loading}>
+        {rows.map((row) => (
+          <ListGroup.Item key={row.id} className={`event-row event-row--${row.category}`}>
+            <CategoryIcon category={row.category} />
+            <span className="event-row__title">{row.heading}</span>
+            <span className="event-row__time">{row.time}</span>
+            {row.location && <span className="event-row__location">{row.location}</span>}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+      <div className="d-flex align-items-center gap-3">
+        <Button
+          variant="outline-secondary"
+          disabled={!paging.hasPrevious}
+          onClick={() => dispatch(eventsPageChosen(paging.page - 1))}
+        >
+          Previous
+        </Button>
+        <span className="events-list__page">
+          {paging.page} / {paging.pages}
+        </span>
+        <Button variant="outline-secondary" disabled={!paging.hasNext} onClick={() => dispatch(eventsPageChosen(paging.page + 1))}>
+          Next
+        </Button>
+      </div>
+    </section>
+  );
+}

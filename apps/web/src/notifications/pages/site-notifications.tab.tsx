@@ -1,0 +1,39 @@
+import { Alert, Button, ListGroup } from 'react-bootstrap';
+import { MESSAGES } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { selectNotificationEntries, selectNotifications } from '../notifications.selectors';
+import { notificationResolveRequested } from '../notifications.slice';
+
+/** The site's notifications (spec 2.11). */
+export function SiteNotificationsTab({ hwaddr }: { hwaddr: string }) {
+  const dispatch = useAppDispatch();
+  const { loaded, error } = useAppSelector(selectNotifications);
+  const entries = useAppSelector((state) => selectNotificationEntries(state, hwaddr));
+
+  return (
+    <section className="notifications">
+      {error && <Alert variant="danger">{error}</Alert>}
+      {loaded && entries.length === 0 && (
+        <div className="notifications__empty">
+          <h2 className="h5">{MESSAGES.noNotificationsFound}</h2>
+          <p className="text-muted">This panel has not yet generated any notifications requiring your attention.</p>
+        </div>
+      )}
+      <ListGroup>
+        {entries.map((entry) => (
+          <ListGroup.Item key={entry.id} className={`notification ${entry.resolved ? 'notification--resolved' : ''}`}>
+            <h3 className="h6 notification__title">{entry.title}</h3>
+            <p className="notification__text">{entry.text}</p>
+            {entry.resolved ? (
+              <small className="text-muted">{entry.resolvedLine}</small>
+            ) : (
+              <Button size="sm" disabled={entry.resolving} onClick={() => dispatch(notificationResolveRequested(entry.id))}>
+                Mark Resolved
+              </Button>
+            )}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { FIRE_FAULT_TOAST_MS, siteConnectedMessage, siteDisconnectedMessage } from '@app/contracts';
+import type { ToastSpec } from '../toasts/toast.types';
+import type { LogEventData } from './livefeed.channel';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Toasts of live events (spec 7): fire and fault stay 30 s, others show the capitalised category. */
+export function logEventToast(event: LogEventData, siteName: string): ToastSpec {
+  const text = `${siteName}: ${event.title}`;
+  if (event.category === 'fire') return { kind: 'error', title: 'Fire', text, durationMs: FIRE_FAULT_TOAST_MS };
+  if (event.category === 'fault') return { kind: 'warning', title: 'Fault', text, durationMs: FIRE_FAULT_TOAST_MS };
+  return { kind: 'info', title: capitalised(event.category), text };
+}
+
+export function connectionToast(siteName: string, connected: boolean): ToastSpec {
+  return connected
+    ? { kind: 'success', text: siteConnectedMessage(siteName) }
+    : { kind: 'warning', text: siteDisconnectedMessage(siteName) };
+}

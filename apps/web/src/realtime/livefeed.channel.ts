@@ -1,0 +1,57 @@
+import { LIVEFEED_PATH, parseLivefeedMessage, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
+import { eventChannel, type EventChannel } from 'redux-saga';
+
+export type LogEventData = LivefeedServerMessageMap['LogEvent'];
+
+/** What the live feed socket tells the saga; bursts of LogEvents come as one batch. */
+export type FeedSignal =
+  | { kind: 'open' }
+  | { kind: 'close'; code: number; reason: string }
+  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' }> }
+  | { kind: 'logEvents'; events: LogEventData[] };
+
+/** LogEvents arriving within this many ms reach the store as one action (one re-render). */
+export const LOG_EVENT_BATCH_MS = 50;
+
+/** ws or wss to match the page (spec 7). */
+export function livefeedUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LIVEFEED_PATH}`;
+}
+
+export function openLivefeedSocket(url: string): WebSocket {
+  return new WebSocket(url);
+}
+
+export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
+  return eventChannel<FeedSignal>((emit) => {
+    let batch: LogEventData[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      flushTimer = undefined;
+      if (batch.length === 0) return;
+      const events = batch;
+      batch = [];
+      emit({ kind: 'logEvents', events });
+    };
+    socket.onopen = () => emit({ kind: 'open' });
+    socket.onclose = (event) => {
+      flush();
+      emit({ kind: 'close', code: event.code, reason: event.reason });
+    };
+    socket.onmessage = (event) => {
+      const message = typeof event.data === 'string' ? parseLivefeedMessage(event.data) : null;
+      if (message === null) return;
+      if (message.type === 'LogEvent') {
+        batch.push(message.data);
+        flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);
+        return;
+      }
+      emit({ kind: 'message', message });
+    };
+    return () => {
+      if (flushTimer !== undefined) clearTimeout(flushTimer);
+      socket.onopen = socket.onclose = socket.onmessage = null;
+      if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close();
+    };
+  });
+}

@@ -1,0 +1,121 @@
+import { createAppStore } from '../app/app.store';
+import { authReady } from '../auth/auth.slice';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
+import { FakeWebSocket } from '../../test/fake-websocket.util';
+import { waitForState } from '../../test/store-wait.util';
+import { inOneHour, tokenWith } from '../../test/tokens.util';
+import { livefeedChannel } from './livefeed.channel';
+
+const issuer = 'fire-alarm-portal-api';
+const hwaddr = '0011aabbccdd';
+
+describe('live feed saga', () => {
+  let fetchMock: FetchMock;
+  let app: ReturnType<typeof createAppStore>;
+  const claims = tokenWith({ iss: issuer, exp: inOneHour(), panels: [hwaddr] });
+
+  beforeEach(() => {
+    FakeWebSocket.install();
+    fetchMock = installFetchMock();
+    fetchMock.mockImplementation((path) =>
+      Promise.resolve(
+        String(path) === '/api/v2/claims/auth'
+          ? jsonResponse(200, 'OK', { token: claims })
+          : String(path) === '/api/v2/sites'
+            ? jsonResponse(200, 'OK', [{ hwaddr, name: 'Depot', status: 'AUTHED', perPanelCount: {}, unreadCount: 0 }])
+            : jsonResponse(200, 'OK', []),
+      ),
+    );
+    app = createAppStore();
+  });
+
+  afterEach(() => {
+    app.rootTask.cancel();
+    jest.useRealTimers();
+  });
+
+  function signIn() {
+    app.store.dispatch(authReady({ issuer, session: tokenWith({ iss: issuer, exp: inOneHour() }) }));
+  }
+
+  const waitUntil = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+
+  it('opens ws on the page host once signed in and answers INIT with the claims token', async () => {
+    signIn();
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe('ws://localhost/api/livefeed');
+
+    socket.serverOpens();
+    socket.serverSends({ type: 'INIT', data: {} });
+    await waitUntil(() => socket.sent.length > 0);
+
+    expect(socket.sent).toEqual([{ type: 'TOKEN_SET', data: { token: claims } }]);
+    expect(app.store.getState().realtime.feedOpen).toBe(true);
+  });
+
+  it('turns live events into the toasts of the spec and connection flags into the store', async () => {
+    signIn();
+    const socket = FakeWebSocket.latest();
+    socket.serverOpens();
+    socket.serverSends({ type: 'AUTH_CHK', data: {} });
+    await waitForState(app.store, (state) => state.sites.loaded);
+
+    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title: 'Fire alarm' } });
+    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fault', title: 'Zone fault' } });
+    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'other', title: 'Power restored' } });
+    socket.serverSends({ type: 'Connection', data: { hwaddr, connected: false } });
+    const state = await waitForState(app.store, (current) => current.toasts.shown.length === 4);
+
+    expect(state.toasts.shown).toEqual([
+      { kind: 'warning', text: 'Site Depot disconnected' },
+      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
+      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000 },
+      { kind: 'info', title: 'Other', text: 'Depot: Power restored' },
+    ]);
+    expect(state.realtime.connected).toEqual({ [hwaddr]: false });
+  });
+
+  it('retries every 5 s, warns after more than 5 failures, retries every 15 s, and says when it is back', async () => {
+    jest.useFakeTimers();
+    signIn();
+    for (let failure = 1; failure <= 6; failure += 1) {
+      FakeWebSocket.latest().serverCloses();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(app.store.getState().realtime.failures).toBe(failure);
+      await jest.advanceTimersByTimeAsync(5000 - 1);
+      const before = FakeWebSocket.instances.length;
+      await jest.advanceTimersByTimeAsync(1);
+      if (failure <= 5) expect(FakeWebSocket.instances.length).toBe(before + 1);
+      else expect(FakeWebSocket.instances.length).toBe(before);
+    }
+    expect(app.store.getState().toasts.shown).toEqual([
+      { kind: 'warning', title: 'Live Updates Issue', text: 'Cannot connect to live updates, notifications may be delayed.', durationMs: 15000 },
+    ]);
+
+    await jest.advanceTimersByTimeAsync(10_000);
+    FakeWebSocket.latest().serverOpens();
+    await jest.advanceTimersByTimeAsync(0);
+
+    expect(app.store.getState().realtime.failures).toBe(0);
+    expect(app.store.getState().toasts.shown.at(-1)).toEqual({ kind: 'info', text: 'Live Updates Connected.', durationMs: 15000 });
+  });
+});
+
+describe('livefeedChannel', () => {
+  it('hands a burst of LogEvents over as one batch', async () => {
+    FakeWebSocket.install();
+    const socket = new FakeWebSocket('ws://x');
+    const channel = livefeedChannel(socket as unknown as WebSocket);
+    for (const title of ['a', 'b', 'c']) socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title } });
+
+    const signal = await new Promise((resolve) => channel.take(resolve));
+
+    expect(signal).toEqual({
+      kind: 'logEvents',
+      events: ['a', 'b', 'c'].map((title) => ({ hwaddr, category: 'fire', title })),
+    });
+    channel.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { Badge, Card, Col, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { MESSAGES } from '@app/contracts';
+import { useAppSelector } from '../../app/app-hooks';
+import { PanelTypeImage } from '../panel-type-image.component';
+import { selectSitePanelWidgets } from '../site-panels.selectors';
+
+/** The Panels tab: one widget per panel network, with its type icon and unread badge. */
+export function SitePanelsTab({ hwaddr }: { hwaddr: string }) {
+  const panels = useAppSelector((state) => selectSitePanelWidgets(state, hwaddr));
+  if (panels === null) return <p className="text-muted">{MESSAGES.loadingPanel}</p>;
+  if (panels.length === 0) return <p className="text-muted">No panels have reported to this site yet.</p>;
+  return (
+    <Row xs={1} sm={2} lg={4} className="g-3">
+      {panels.map((panel) => (
+        <Col key={panel.networkId}>
+          <Card as={Link} to={`/site/${hwaddr}/panel/${panel.networkId}`} className="tile panel-tile">
+            <Card.Body>
+              <div className="tile__head">
+                <PanelTypeImage panelType={panel.panelType} size={48} />
+                {panel.unread > 0 && (
+                  <Badge bg="danger" pill>
+                    {panel.unread}
+                  </Badge>
+                )}
+              </div>
+              <Card.Title>{panel.label}</Card.Title>
+            </Card.Body>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

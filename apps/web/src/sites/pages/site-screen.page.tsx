@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Badge, Nav } from 'react-bootstrap';
+import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
+import { hwaddrToColonForm, isNormalisedHwaddr } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { EventsList } from '../../events/pages/events-list.component';
+import { notificationsLoadRequested } from '../../notifications/notifications.slice';
+import { selectUnresolvedCount } from '../../notifications/notifications.selectors';
+import { SiteNotificationsTab } from '../../notifications/pages/site-notifications.tab';
+import { PageHeader } from '../../shell/page-header.component';
+import { PanelManagerRoute } from './panel-manager.route';
+import { SiteConfigurationTab } from './site-configuration.tab';
+import { SitePanelsTab } from './site-panels.tab';
+import { selectSiteLabel, selectSiteUnreadEvents } from '../sites.selectors';
+import { siteDetailRequested, sitesLoadRequested } from '../sites.slice';
+
+/** /site/:hwaddr (12 lowercase hex characters) and its tabs (spec 2.3). */
+export function SiteScreenPage() {
+  const { hwaddr = '' } = useParams();
+  if (!isNormalisedHwaddr(hwaddr)) return <Navigate to="/" replace />;
+  return <SiteScreen hwaddr={hwaddr} />;
+}
+
+function SiteScreen({ hwaddr }: { hwaddr: string }) {
+  const dispatch = useAppDispatch();
+  const label = useAppSelector((state) => selectSiteLabel(state, hwaddr));
+  const unreadEvents = useAppSelector((state) => selectSiteUnreadEvents(state, hwaddr));
+  const unresolved = useAppSelector((state) => selectUnresolvedCount(state, hwaddr));
+  const base = `/site/${hwaddr}`;
+
+  useEffect(() => {
+    dispatch(sitesLoadRequested());
+    dispatch(siteDetailRequested(hwaddr));
+    dispatch(notificationsLoadRequested());
+  }, [dispatch, hwaddr]);
+
+  return (
+    <>
+      <PageHeader crumbs={[{ label, to: base }]} title={label} subtitle={hwaddrToColonForm(hwaddr)} />
+      <Nav variant="tabs" className="mb-3">
+        <Nav.Link as={NavLink} to={`${base}/events`}>
+          Events {unreadEvents > 0 && <Badge bg="secondary">{unreadEvents}</Badge>}
+        </Nav.Link>
+        <Nav.Link as={NavLink} to={base} end>
+          Panels
+        </Nav.Link>
+        <Nav.Link as={NavLink} to={`${base}/notifications`}>
+          Notifications {unresolved > 0 && <Badge bg="secondary">{unresolved}</Badge>}
+        </Nav.Link>
+        <Nav.Link as={NavLink} to={`${base}/about`}>
+          Site Configuration
+        </Nav.Link>
+      </Nav>
+      <Routes>
+        <Route index element={<SitePanelsTab hwaddr={hwaddr} />} />
+        <Route path="events" element={<EventsList hwaddr={hwaddr} />} />
+        <Route path="notifications" element={<SiteNotificationsTab hwaddr={hwaddr} />} />
+        <Route path="about" element={<SiteConfigurationTab hwaddr={hwaddr} />} />
+        <Route path="panel/:networkId/*" element={<PanelManagerRoute hwaddr={hwaddr} />} />
+        <Route path="*" element={<Navigate to={base} replace />} />
+      </Routes>
+    </>
+  );
+}

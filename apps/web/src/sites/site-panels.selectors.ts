@@ -1,0 +1,15 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { panelLabel, toPanelType } from '@app/contracts';
+import { selectSiteDetail, selectSiteSummary } from './sites.selectors';
+
+/** Panel widgets of a site, or null until its detail has loaded. */
+export const selectSitePanelWidgets = createSelector([selectSiteDetail, selectSiteSummary], (detail, summary) =>
+  detail === undefined
+    ? null
+    : detail.networks.map((network) => ({
+        networkId: network.networkId,
+        label: panelLabel(network.config?.strings?.strName, network.networkId),
+        panelType: toPanelType(network.config?.panelType ?? detail.panelType),
+        unread: (summary ?? detail).perPanelCount[String(network.networkId)] ?? 0,
+      })),
+);

@@ -1,0 +1,53 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { isAuthorised, siteLabel, siteStatusText, toPanelType } from '@app/contracts';
+import type { RootState } from '../app/root.reducer';
+
+export const selectSites = (state: RootState) => state.sites;
+export const selectSiteList = (state: RootState) => state.sites.list;
+export const selectSitesLoaded = (state: RootState) => state.sites.loaded;
+export const selectSiteForm = (state: RootState) => state.sites.form;
+export const selectSiteDetails = (state: RootState) => state.sites.details;
+
+/** A site tile as the Site Manager shows it. */
+export interface SiteTile {
+  hwaddr: string;
+  label: string;
+  statusText: string;
+  authorised: boolean;
+  unread: number;
+  panelType: ReturnType<typeof toPanelType>;
+  /** Events of an authorised site, re-authorisation otherwise. */
+  link: string;
+}
+
+export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[] =>
+  sites.map((site) => ({
+    hwaddr: site.hwaddr,
+    label: siteLabel(site.name, site.hwaddr),
+    statusText: siteStatusText(site.status, site.adminKey),
+    authorised: isAuthorised(site.status),
+    unread: site.unreadCount,
+    panelType: toPanelType(site.panelType),
+    link: isAuthorised(site.status) ? `/site/${site.hwaddr}/events` : `/site/reauth/${site.hwaddr}`,
+  })),
+);
+
+/** The navbar badge: unread events and notifications of every site. */
+export const selectUnreadTotal = createSelector(selectSiteList, (sites) =>
+  sites.reduce((sum, site) => sum + site.unreadCount, 0),
+);
+
+export const selectSiteSummary = (state: RootState, hwaddr: string) =>
+  state.sites.list.find((site) => site.hwaddr === hwaddr);
+
+export const selectSiteDetail = (state: RootState, hwaddr: string) => state.sites.details[hwaddr];
+
+export const selectSiteLabel = createSelector(
+  [selectSiteSummary, (_state: RootState, hwaddr: string) => hwaddr],
+  (site, hwaddr) => siteLabel(site?.name, hwaddr),
+);
+
+/** Unread events of the site, for the Events tab badge. */
+export const selectSiteUnreadEvents = createSelector(selectSiteSummary, (site) =>
+  site ? Object.values(site.perPanelCount).reduce((sum, count) => sum + count, 0) : 0,
+);

@@ -1,0 +1,10 @@
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+
+/** One toast as the app asks for it; the toasts saga shows it with react-toastify. */
+export interface ToastSpec {
+  kind: ToastKind;
+  text: string;
+  title?: string;
+  /** Auto-dismiss after this many ms; the spec's default is 5000. */
+  durationMs?: number;
+}
