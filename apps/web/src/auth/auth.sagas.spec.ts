@@ -110,4 +110,19 @@ describe('auth sagas', () => {
     expect(app.store.getState().auth).toMatchObject({ session: null, claims: null, notice: null });
     expect(app.store.getState().sites.loaded).toBe(false);
   });
+
+  it('ends the session when the server no longer accepts it for the claims token', async () => {
+    const session = tokenWith({ iss: issuer, exp: inOneHour() });
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+    fetchMock.mockResolvedValueOnce(configAnswer());
+    app.store.dispatch(authStarted());
+    await ready();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(401, 'Unauthorized', { err: 'Session expired' })));
+
+    app.store.dispatch(sitesLoadRequested());
+    const cleared = await waitForState(app.store, (state) => state.auth.session === null);
+
+    expect(cleared.auth.notice).toBe('Session expired during _fetchPanelToken');
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
 });

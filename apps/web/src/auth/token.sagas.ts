@@ -1,5 +1,6 @@
 import { API_TOKEN_ISSUER, MESSAGES, isTokenValid } from '@app/contracts';
 import { call, put, select } from 'typed-redux-saga';
+import { ApiError } from '../app/api-client';
 import { sessionCleared } from '../app/session-cleared.action';
 import { fetchClaimsToken } from './auth.api';
 import { removeStoredSession } from './auth-storage.util';
@@ -37,7 +38,17 @@ export function* requireClaimsToken(force = false) {
     yield* call(endSession, MESSAGES.sessionExpiredFetchPanelToken);
     throw new SessionExpiredError(MESSAGES.sessionExpiredFetchPanelToken);
   }
-  const token = yield* call(fetchClaimsToken, session as string);
+  let token: string;
+  try {
+    token = yield* call(fetchClaimsToken, session as string);
+  } catch (error) {
+    // The server no longer accepts the session (password changed, account gone): it is over.
+    if (error instanceof ApiError && error.status === 401) {
+      yield* call(endSession, MESSAGES.sessionExpiredFetchPanelToken);
+      throw new SessionExpiredError(MESSAGES.sessionExpiredFetchPanelToken);
+    }
+    throw error;
+  }
   yield* put(tokenSet({ slot: 'claims', token }));
   return token;
 }
