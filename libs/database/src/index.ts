@@ -8,3 +8,4 @@ export { DatabaseModule, DatabaseShutdown } from './database.module';
 export { DATABASE_MODULE_OPTIONS } from './database.constants';
 export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './database-module-options.types';
 export { DatabaseHealth } from './database-health.registration';
+export { toNotificationDto } from './mappers/notification-dto.util';

@@ -3,7 +3,7 @@ import { livefeedCategory, type PanelEventMessage } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
 import { NatsService, startDurableBatchConsumer, type DurableBatchConsumer } from '@app/messaging';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
-import { toNotificationDto } from '../notifications/notification-dto.util';
+import { toNotificationDto } from '@app/database';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { toEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';

@@ -6,7 +6,7 @@ import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
-import { toNotificationDto } from './notification-dto.util';
+import { toNotificationDto } from '@app/database';
 import { NotificationsRepository } from './notifications.repository';
 
 export const NO_SUCH_NOTIFICATION = 'Notification not found';

@@ -4,11 +4,10 @@ import {
   NOTIFICATION_TITLES,
   notificationText,
   type LivefeedMessageOf,
-  type NotificationDto,
   type RelayFailureData,
   type RelayTrigger,
 } from '@app/contracts';
-import { NotificationEntity, type RelayActionEntity } from '@app/database';
+import { NotificationEntity, toNotificationDto, type RelayActionEntity } from '@app/database';
 import { NatsService } from '@app/messaging';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
 
@@ -52,17 +51,7 @@ export class RelayFailureNotifier {
   }
 
   private async tellOwner(userId: string, notification: NotificationEntity): Promise<void> {
-    const dto: NotificationDto = {
-      id: notification.id,
-      hwaddr: notification.hwaddr,
-      created_at: notification.createdAt.toISOString(),
-      notification_type: notification.notificationType,
-      notification_data: notification.notificationData as unknown as NotificationDto['notification_data'],
-      title: notification.title,
-      text: notification.text,
-      resolved_by: null,
-      resolved_on: null,
-    };
+    const dto = toNotificationDto(notification);
     const message: LivefeedMessageOf<'NotificationEvent'> = { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: dto } };
     try {
       this.nats.connection.publish(this.nats.names.subjects.liveUser(userId), JSON.stringify(message));

@@ -1,6 +1,7 @@
 import type { NotificationDto } from '@app/contracts';
-import type { NotificationEntity } from '@app/database';
+import type { NotificationEntity } from '../entities/notification.entity';
 
+/** The API's and the live feed's form of a stored notification. */
 export function toNotificationDto(notification: NotificationEntity): NotificationDto {
   return {
     id: notification.id,
