@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+
+export const BENCH_APPS = ['portal-api', 'panel-gateway', 'relay-worker', 'mailer'] as const;
+export type BenchAppName = (typeof BENCH_APPS)[number];
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface BenchApp {
+  name: BenchAppName;
+  child: ChildProcess;
+  exited: Promise<void>;
+  healthPort: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The four built apps as child processes on the real PostgreSQL, NATS and Redis, in a database,
+ * NATS prefix and Redis key prefix of this run's own, all removed again by `stop()`.
+ */
+export class BenchStack {
+  readonly id = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  readonly databaseUrl = `${POSTGRES_URL}/portal_${this.id}`;
+  readonly apps = new Map<BenchAppName, BenchApp>();
+  portalPort = 0;
+  panelPort = 0;
+  private env: NodeJS.ProcessEnv = {};
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  get natsPrefix(): string {
+    return this.id;
+  }
+
+  async start(extraEnv: { smtpPort: number }): Promise<void> {
+    const ports = { portal: await freePort(), gateway: await freePort(), panel: await freePort(), relay: await freePort(), mailer: await freePort() };
+    this.portalPort = ports.portal;
+    this.panelPort = ports.panel;
+    this.env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: this.databaseUrl,
+      NATS_URL,
+      NATS_PREFIX: this.id,
+      REDIS_URL,
+      REDIS_PREFIX: this.id,
+      PORTAL_HTTP_PORT: String(ports.portal),
+      GATEWAY_HTTP_PORT: String(ports.gateway),
+      GATEWAY_PANEL_HOST: '127.0.0.1',
+      GATEWAY_PANEL_PORT: String(ports.panel),
+      RELAY_WORKER_HTTP_PORT: String(ports.relay),
+      MAILER_HTTP_PORT: String(ports.mailer),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(extraEnv.smtpPort),
+      SMTP_SECURE: 'false',
+      RELAY_ALLOWED_TARGETS: '127.0.0.1',
+      // Many sign-ups and logins come from 127.0.0.1 in one run.
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      WEB_DIST_DIR: 'dist/bench-no-web-client',
+    };
+    // portal-api creates and migrates the database; the others start once the schema is there.
+    await this.startApp('portal-api', ports.portal);
+    await Promise.all([this.startApp('panel-gateway', ports.gateway), this.startApp('relay-worker', ports.relay), this.startApp('mailer', ports.mailer)]);
+  }
+
+  pid(name: BenchAppName): number {
+    return this.apps.get(name)!.child.pid!;
+  }
+
+  async startApp(name: BenchAppName, healthPort = this.apps.get(name)?.healthPort ?? 0): Promise<BenchApp> {
+    const child = spawn(process.execPath, [`dist/apps/${name}/apps/${name}/src/main.js`], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.log(`[${name}] ${line.slice(0, 400)}`));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const app: BenchApp = { name, child, exited, healthPort };
+    this.apps.set(name, app);
+    await this.waitHealthy(app);
+    return app;
+  }
+
+  async stopApp(name: BenchAppName): Promise<void> {
+    const app = this.apps.get(name);
+    if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;
+    const timer = setTimeout(() => app.child.kill('SIGKILL'), 15_000);
+    app.child.kill('SIGTERM');
+    await app.exited;
+    clearTimeout(timer);
+  }
+
+  private async waitHealthy(app: BenchApp, timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (app.child.exitCode !== null) throw new Error(`${app.name} stopped while starting (exit code ${app.child.exitCode})`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${app.healthPort}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`${app.name} did not report healthy within ${timeoutMs / 1000} s`);
+  }
+
+  /** Stops the apps and removes the database, streams, buckets and Redis keys of this run. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.apps.keys()].map((name) => this.stopApp(name)));
+    await Promise.allSettled([this.dropDatabase(), this.removeNatsPrefix(), this.removeRedisPrefix()]).then((outcomes) => {
+      for (const outcome of outcomes) if (outcome.status === 'rejected') this.log(`cleanup failed: ${String(outcome.reason)}`);
+    });
+  }
+
+  private async dropDatabase(): Promise<void> {
+    const client = new Client({ connectionString: `${POSTGRES_URL}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "portal_${this.id}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  private async removeNatsPrefix(): Promise<void> {
+    const nc = await connectNats({ servers: NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const names: string[] = [];
+      for await (const name of jsm.streams.names()) names.push(name);
+      for (const name of names) if (name.startsWith(`${this.id}_`) || name.startsWith(`KV_${this.id}_`)) await jsm.streams.delete(name);
+    } finally {
+      await nc.close();
+    }
+  }
+
+  private async removeRedisPrefix(): Promise<void> {
+    const redis = new Redis(REDIS_URL);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.id}:*`, 'COUNT', 1000);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    } finally {
+      await redis.quit();
+    }
+  }
+}

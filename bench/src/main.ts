@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { BENCH_USAGE, parseBenchArgs, type ScenarioName } from './bench-options.util';
+import { BenchPortalClient } from './bench-portal.client';
+import type { BenchRun, ScenarioResult } from './bench-results.types';
+import { BENCH_APPS, BenchStack } from './bench-stack';
+import { ProcessWatch } from './process-usage.util';
+import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
+import { runRawWebsocketServer } from './raw-ws-server';
+import { PROCESS_HEADERS, formatTextTable, processRows, reportRows } from './report-table.util';
+import { SmtpSink } from './smtp-sink';
+import type { BenchEnvironment } from './scenarios/bench-environment.types';
+import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
+import { connectionsScenario } from './scenarios/connections.scenario';
+import { fanoutScenario } from './scenarios/fanout.scenario';
+import { ingestMaxScenario, ingestScenario } from './scenarios/ingest.scenario';
+import { queriesScenario } from './scenarios/queries.scenario';
+
+const SCENARIOS: Record<ScenarioName, (env: BenchEnvironment) => Promise<ScenarioResult>> = {
+  ingest: ingestScenario,
+  'ingest-max': ingestMaxScenario,
+  fanout: fanoutScenario,
+  'alarm-actions': alarmActionsScenario,
+  queries: queriesScenario,
+  connections: connectionsScenario,
+};
+
+function log(line: string): void {
+  process.stdout.write(`[bench] ${line}\n`);
+}
+
+async function versions(): Promise<Record<string, string>> {
+  const found: Record<string, string> = { node: process.version };
+  for (const name of ['pg', 'ws', '@nats-io/transport-node', 'bullmq', 'typeorm', '@nestjs/core']) {
+    try {
+      found[name] = (require(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      // not resolvable from here
+    }
+  }
+  return found;
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  log(`scenarios: ${options.scenarios.join(', ')}`);
+  const stack = new BenchStack(log);
+  const sink = new SmtpSink();
+  let portal: BenchPortalClient | undefined;
+  const run: BenchRun = {
+    date: new Date().toISOString(),
+    machine: { cores: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)), loadAverage: loadavg().map((value) => Number(value.toFixed(2))) },
+    versions: await versions(),
+    scenarios: [],
+  };
+  const stopAll = async () => {
+    await portal?.close().catch(() => undefined);
+    await stack.stop();
+    await sink.stop();
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    await sink.start();
+    log(`starting the stack (${stack.id})`);
+    await stack.start({ smtpPort: sink.port });
+    portal = new BenchPortalClient(stack.portalPort, stack.databaseUrl);
+    let rawIngest: { insertRate: number; publishRate: number } | undefined;
+    const env: BenchEnvironment = {
+      stack,
+      portal,
+      options,
+      log,
+      watchApps: () => BENCH_APPS.map((name) => new ProcessWatch(name, stack.pid(name))),
+      rawIngestLimits: async () =>
+        (rawIngest ??= { insertRate: await rawPostgresInsertRate(portal!.db, 50_000, 500), publishRate: await rawJetStreamPublishRate(stack.id, 20_000, 64) }),
+      smtp: sink,
+    };
+    for (const name of options.scenarios) {
+      log(`scenario ${name}…`);
+      const started = performance.now();
+      try {
+        const result = await SCENARIOS[name](env);
+        run.scenarios.push(result);
+        log(`scenario ${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      } catch (error) {
+        log(`scenario ${name} failed: ${(error as Error).stack ?? String(error)}`);
+        run.scenarios.push({ scenario: name, parameters: {}, metrics: [], processes: [], notes: [`failed: ${(error as Error).message}`] });
+      }
+    }
+  } finally {
+    await stopAll();
+  }
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${run.date.replace(/[:.]/g, '-')}.json`;
+  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  process.stdout.write(`\n${formatTextTable(reportRows(run))}\n\n${formatTextTable(processRows(run), PROCESS_HEADERS)}\n`);
+  for (const scenario of run.scenarios) for (const note of scenario.notes) process.stdout.write(`${scenario.scenario}: ${note}\n`);
+  process.stdout.write(`\nmachine: ${run.machine.cores} cores, ${run.machine.memoryGb} GB, load ${run.machine.loadAverage.join(' ')} at start\nresults: ${file}\n`);
+}
+
+// The plain ws server of the raw fan-out limit runs as this same program in a child process.
+if (process.argv[2] === 'raw-ws-server') {
+  runRawWebsocketServer();
+} else {
+  main().then(
+    // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`bench failed: ${(error as Error).message}\n${BENCH_USAGE}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
+import type { Pool } from 'pg';
+import { natsNames, type PanelEventMessage } from '@app/contracts';
+import { streamConfigs } from '@app/messaging/nats/nats-topology.constants';
+import { summarizeLatencies, type LatencySummary } from './latency-stats.util';
+import { benchHwaddr } from './panel-fleet';
+import { LiveSockets } from './live-sockets';
+import { NATS_URL } from './bench-stack';
+
+function eventMessage(index: number): PanelEventMessage {
+  const now = new Date().toISOString();
+  return { hwaddr: benchHwaddr(index % 1000, 0xaa), seq: index + 1, networkId: 1, category: 'system', title: `Raw ${index}`, panelDate: now, location: 'Bench zone 1', receivedAt: now } as PanelEventMessage;
+}
+
+/** Rows per second PostgreSQL takes in batches of `batch`, with the events table's own indexes and statement. */
+export async function rawPostgresInsertRate(db: Pool, rows: number, batch: number): Promise<number> {
+  await db.query('CREATE TABLE IF NOT EXISTS bench_raw_events (LIKE events INCLUDING ALL)');
+  await db.query('TRUNCATE bench_raw_events');
+  const started = performance.now();
+  for (let start = 0; start < rows; start += batch) {
+    const messages = Array.from({ length: Math.min(batch, rows - start) }, (_, offset) => eventMessage(start + offset));
+    await db.query(
+      `INSERT INTO bench_raw_events (hwaddr, network_id, seq, category, title, date, location, received_at)
+       SELECT * FROM unnest($1::char(12)[], $2::smallint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::timestamptz[])
+       ON CONFLICT (hwaddr, seq) DO NOTHING RETURNING id, hwaddr, seq`,
+      [
+        messages.map((m) => m.hwaddr),
+        messages.map((m) => m.networkId),
+        messages.map((m) => m.seq),
+        messages.map((m) => m.category),
+        messages.map((m) => m.title),
+        messages.map((m) => m.panelDate),
+        messages.map((m) => m.location),
+        messages.map((m) => m.receivedAt),
+      ],
+    );
+  }
+  const rate = rows / ((performance.now() - started) / 1000);
+  await db.query('DROP TABLE bench_raw_events');
+  return rate;
+}
+
+/** Messages per second JetStream stores with ack, on a stream configured as PANEL_EVENTS, `window` publishes in flight. */
+export async function rawJetStreamPublishRate(prefix: string, messages: number, window: number): Promise<number> {
+  const rawPrefix = `${prefix}_raw`;
+  const names = natsNames(rawPrefix);
+  const nc = await connectNats({ servers: NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const config = streamConfigs(names).find((candidate) => candidate.name === names.streams.panelEvents)!;
+    await jsm.streams.add(config);
+    const js = jetstream(nc);
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < messages) {
+        const message = eventMessage(next++);
+        await js.publish(names.subjects.panelEvent(message.hwaddr), JSON.stringify(message), { msgID: `${message.hwaddr}-${message.seq}` });
+      }
+    };
+    await Promise.all(Array.from({ length: window }, worker));
+    const rate = messages / ((performance.now() - started) / 1000);
+    await jsm.streams.delete(config.name);
+    return rate;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Round trips of NATS core request/reply with a responder that answers at once. */
+export async function rawNatsRequestReply(prefix: string, requests: number): Promise<LatencySummary> {
+  const nc = await connectNats({ servers: NATS_URL });
+  try {
+    const subject = `${prefix}.raw.echo`;
+    const subscription = nc.subscribe(subject, {
+      callback: (_error, message) => {
+        message.respond(message.data);
+      },
+    });
+    await nc.flush();
+    const payload = JSON.stringify(eventMessage(1));
+    const samples: number[] = [];
+    for (let index = 0; index < requests; index++) {
+      const started = performance.now();
+      await nc.request(subject, payload, { timeout: 5000 });
+      samples.push(performance.now() - started);
+    }
+    subscription.unsubscribe();
+    return summarizeLatencies(samples);
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * A plain `ws` server in a process of its own (this program started with `raw-ws-server`), sending
+ * the same LogEvent frames to every socket with no application logic: the fan-out limit.
+ */
+export async function rawWebsocketFanout(sockets: number, burst: number): Promise<{ perEvent: LatencySummary; lastSocket: LatencySummary; pid: number }> {
+  const child = spawn(process.execPath, [process.argv[1], 'raw-ws-server'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const port = await new Promise<number>((resolve) => lines.once('line', (line) => resolve(Number(line))));
+  try {
+    const live = new LiveSockets(`ws://127.0.0.1:${port}`);
+    await live.open(sockets, 'raw');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentAt = new Map<string, number>();
+    for (let index = 0; index < burst; index++) {
+      const title = `Raw burst ${index}`;
+      sentAt.set(`${benchHwaddr(0)}/${title}`, performance.now());
+      child.stdin!.write(`${JSON.stringify({ type: 'LogEvent', data: { hwaddr: benchHwaddr(0), category: 'system', title } })}\n`);
+    }
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && [...sentAt.keys()].some((key) => (live.arrivals.get(key)?.count ?? 0) < sockets)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const perSocket: number[] = [];
+    const last: number[] = [];
+    for (const [key, at] of sentAt) {
+      const arrival = live.arrivals.get(key);
+      if (!arrival) continue;
+      last.push(arrival.last - at);
+      perSocket.push(arrival.first - at);
+    }
+    live.close();
+    return { perEvent: summarizeLatencies(perSocket), lastSocket: summarizeLatencies(last), pid: child.pid! };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

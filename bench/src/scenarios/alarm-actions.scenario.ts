@@ -1,0 +1,81 @@
+import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
+import type { ScenarioResult } from '../bench-results.types';
+import { summarizeLatencies } from '../latency-stats.util';
+import { PanelFleet, waitFor } from '../panel-fleet';
+import { rawNatsRequestReply } from '../raw-limits';
+import { lostEvents, runIngestLoad, startIngestRig } from './ingest.scenario';
+import type { BenchEnvironment } from './bench-environment.types';
+
+const RELAY_PASSWORD = 'BenchRelayPassword0123456789abcd';
+const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
+
+/**
+ * Fire events from one site with a relay action and an opted-in user, one every 500 ms, while the
+ * ingest load runs in the background: fire → relay pulse seen by the relay simulator, and fire →
+ * mail accepted by the SMTP sink. Pulses are matched to fires in order (one board, one job at a time).
+ */
+export async function alarmActionsScenario(env: BenchEnvironment): Promise<ScenarioResult> {
+  const { fires, background, panels } = env.options;
+  const relay = new RelaySimulator({ password: RELAY_PASSWORD });
+  await relay.start();
+  const alarmPanel = new PanelFleet(env.stack.panelPort, 1, 0xb5);
+  await alarmPanel.connect();
+  const user = await env.portal.registerUser('alarms');
+  await env.portal.claim(user, alarmPanel.hwaddrs, true);
+  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, { host: '127.0.0.1', port: relay.port, password: RELAY_PASSWORD, name: 'Bench relay' });
+  await env.portal.api('POST', `/relays/${created.id}/actions`, user.session, {
+    action: { hwaddr: alarmPanel.hwaddrs[0], on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: NO_ACTION },
+  });
+  const rig = await startIngestRig(env, panels, 0xb6);
+  const switchesBefore = relay.switches.length;
+  const mailsBefore = env.smtp.accepted.length;
+  const fireSentAt: number[] = [];
+  const titles: string[] = [];
+  const watches = env.watchApps();
+  const firing = (async () => {
+    for (let index = 0; index < fires; index++) {
+      const title = `BenchFire${String(index).padStart(5, '0')}`;
+      titles.push(title);
+      alarmPanel.send('fire', title);
+      fireSentAt.push(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  const load = runIngestLoad(env, rig.fleet, rig.live, background, Math.ceil((fires * 500) / 1000) + 2, 'Background');
+  await firing;
+  const backgroundRun = await load;
+  const notes: string[] = [];
+  await waitFor(() => relay.switches.length - switchesBefore >= fires && env.smtp.accepted.length - mailsBefore >= fires, 60_000, 'a relay pulse and a mail per fire', 100).catch((error: Error) => notes.push(error.message));
+  const processes = watches.map((watch) => watch.stop());
+  const relayLatencies = relay.switches
+    .slice(switchesBefore)
+    .filter((change) => change.kind === 'relay')
+    .slice(0, fires)
+    .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
+  const mailLatencies: number[] = [];
+  for (const mail of env.smtp.accepted.slice(mailsBefore)) {
+    const index = titles.findIndex((title) => mail.text.includes(title));
+    if (index >= 0) mailLatencies.push(mail.at - fireSentAt[index]);
+  }
+  rig.live.close();
+  await Promise.all([rig.fleet.stop(), alarmPanel.stop(), relay.stop()]);
+  const relaySummary = summarizeLatencies(relayLatencies);
+  const mailSummary = summarizeLatencies(mailLatencies);
+  const nats = await rawNatsRequestReply(env.stack.id, 2000);
+  return {
+    scenario: 'alarm-actions',
+    parameters: { fires, backgroundRate: background, backgroundPanels: panels },
+    metrics: [
+      { name: `relay pulses seen (of ${fires} fires)`, value: relayLatencies.length, unit: 'pulses', target: { kind: 'atLeast', value: fires } },
+      { name: 'fire → relay pulse p50', value: relaySummary.p50, unit: 'ms', raw: { name: 'one NATS request/reply', value: nats.p50 } },
+      { name: 'fire → relay pulse p99', value: relaySummary.p99, unit: 'ms', raw: { name: 'one NATS request/reply', value: nats.p99 }, target: { kind: 'atMost', value: 250 } },
+      { name: `mails accepted (of ${fires} fires)`, value: mailLatencies.length, unit: 'mails', target: { kind: 'atLeast', value: fires } },
+      { name: 'fire → SMTP accepted p50', value: mailSummary.p50, unit: 'ms' },
+      { name: 'fire → SMTP accepted p99', value: mailSummary.p99, unit: 'ms', target: { kind: 'atMost', value: 1000 } },
+      { name: 'background events lost', value: lostEvents(backgroundRun), unit: 'events', target: { kind: 'atMost', value: 0 } },
+      { name: 'background panel → browser p99', value: backgroundRun.latency.p99, unit: 'ms' },
+    ],
+    processes,
+    notes,
+  };
+}

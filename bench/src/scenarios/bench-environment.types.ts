@@ -1,0 +1,18 @@
+import type { BenchOptions } from '../bench-options.util';
+import type { BenchPortalClient } from '../bench-portal.client';
+import type { BenchStack } from '../bench-stack';
+import type { ProcessWatch } from '../process-usage.util';
+import type { SmtpSink } from '../smtp-sink';
+
+/** What every scenario gets: the running stack, its API and database, the options, the raw limits. */
+export interface BenchEnvironment {
+  stack: BenchStack;
+  portal: BenchPortalClient;
+  options: BenchOptions;
+  log: (line: string) => void;
+  /** Starts watching CPU and memory of each app process. */
+  watchApps(): ProcessWatch[];
+  /** The raw insert and publish rates of the ingest path, measured once per run. */
+  rawIngestLimits(): Promise<{ insertRate: number; publishRate: number }>;
+  smtp: SmtpSink;
+}
