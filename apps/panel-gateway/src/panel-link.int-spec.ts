@@ -104,6 +104,25 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     expect(stored.map((message) => message.seq)).toEqual([5]);
   });
 
+  it('refuses, unacked, a new event under a sequence the stream holds for another event (a panel counting again from 1)', async () => {
+    const hwaddr = randomHwaddr();
+    const before = await raw();
+    await handshake(before, hwaddr);
+    before.send({ type: 'event', seq: 1, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' });
+    await expect(before.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 1 });
+    before.destroy();
+
+    const afterPowerCycle = await raw();
+    await handshake(afterPowerCycle, hwaddr);
+    afterPowerCycle.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-22T03:00:00Z', location: 'Zone 3' });
+    const close = await afterPowerCycle.next('close');
+    expect(close.reason).toMatch(/^unexpected-frame: event sequence 1 was used before by another event/);
+    await afterPowerCycle.closed();
+    expect(afterPowerCycle.received.some((message) => message.type === 'eventAck')).toBe(false);
+    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === hwaddr);
+    expect(stored.map((message) => message.title)).toEqual(['Loop fault']);
+  });
+
   it('publishes runtime reports (core and bucket) and configuration snapshots (stream, acked)', async () => {
     const panel = await client();
     const live: PanelRuntimeMessage[] = [];

@@ -26,13 +26,21 @@ export class PanelPublisher {
     @Inject(PANEL_LISTENER_CONFIG) private readonly config: PanelListenerConfig,
   ) {}
 
-  /** Stores the event in PANEL_EVENTS; a resend (same hwaddr and seq) is dropped by the stream. */
-  async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean }> {
+  /**
+   * Stores the event in PANEL_EVENTS; a resend (same hwaddr and seq) is dropped by the stream.
+   * `reusedSequence`: the stream dropped it although it holds another event under that sequence
+   * (a panel whose counter started again), so it is not stored and must not be acked.
+   */
+  async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean; reusedSequence: boolean }> {
+    const stream = this.nats.names.streams.panelEvents;
     const ack = await this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr), JSON.stringify(event), {
       msgID: panelEventKey(event.hwaddr, event.seq),
       timeout: this.config.publishTimeoutMs,
     });
-    return { duplicate: ack.duplicate };
+    if (!ack.duplicate) return { duplicate: false, reusedSequence: false };
+    // A duplicate's ack names the stream sequence of the message stored first under that id.
+    const stored = await withTimeout(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }), this.config.publishTimeoutMs);
+    return { duplicate: true, reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event) };
   }
 
   async publishConfig(config: PanelConfigMessage): Promise<void> {
@@ -86,6 +94,19 @@ export class PanelPublisher {
   private connections(): Promise<KV> {
     return this.nats.bucket(this.nats.names.buckets.panelConnections);
   }
+}
+
+/** What the panel said (the receive time is the gateway's own, so a resend differs there). */
+function isSameEvent(stored: PanelEventMessage, event: PanelEventMessage): boolean {
+  return (
+    stored.hwaddr === event.hwaddr &&
+    stored.seq === event.seq &&
+    stored.networkId === event.networkId &&
+    stored.category === event.category &&
+    stored.title === event.title &&
+    stored.panelDate === event.panelDate &&
+    stored.location === event.location
+  );
 }
 
 /** KV calls have no timeout of their own while the client waits for a reconnect. */

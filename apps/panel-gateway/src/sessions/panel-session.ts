@@ -221,7 +221,14 @@ export class PanelSession {
     const receivedAt = new Date().toISOString();
     this.enqueue('event', async () => {
       const { seq, networkId, category, title, date, location } = event;
-      await this.context.publisher.publishEvent({ hwaddr, seq, networkId, category, title, panelDate: date, location, receivedAt });
+      const { reusedSequence } = await this.context.publisher.publishEvent({ hwaddr, seq, networkId, category, title, panelDate: date, location, receivedAt });
+      if (reusedSequence) {
+        // Acking it would lose it: the stream keeps the older event under this sequence.
+        this.context.metrics.protocolErrors.inc({ reason: 'unexpected-frame' });
+        this.logger.error(`${this.label}: event sequence ${seq} was used before by another event; not acked`);
+        this.close(`unexpected-frame: event sequence ${seq} was used before by another event (the sequence must keep counting across restarts)`);
+        return;
+      }
       this.send({ type: 'eventAck', seq });
       this.context.metrics.eventsAcked.inc();
     });

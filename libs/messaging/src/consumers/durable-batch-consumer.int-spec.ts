@@ -75,4 +75,17 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await waitUntil(async () => (await nats.manager.consumers.info(nats.names.streams.panelEvents, `b${durables}`)).num_ack_pending === 0, 'nothing left unacked');
     expect(info.num_pending).toBe(0);
   });
+
+  it('recreates its durable consumer when it is deleted on the server, handling what came meanwhile', async () => {
+    const handled: number[] = [];
+    await start('0011aabbcc04', async (bodies) => void handled.push(...bodies.map((body) => body.n)));
+    const durable = `b${durables}`;
+    await publish('0011aabbcc04', 1);
+    await waitUntil(async () => handled.length === 1 && (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0, 'the first acked');
+
+    await nats.manager.consumers.delete(nats.names.streams.panelEvents, durable);
+    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc04'), JSON.stringify({ n: 2 }));
+    await waitUntil(() => handled.includes(2), 'the message published while the consumer was gone');
+    expect(handled).toEqual([1, 2]);
+  });
 });

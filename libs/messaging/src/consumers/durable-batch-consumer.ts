@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
+import { ConsumeLoop } from './consume-loop';
 import { defaultRetryDelayMs } from './durable-consumer';
-import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
+import type { StreamProgress } from './stream-progress';
 
 export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings {
   /**
@@ -24,16 +26,15 @@ export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings 
  * A durable JetStream consumer that hands messages over in batches, so that a burst of thousands
  * of events a second costs one commit per batch rather than one per event, at the price of at most
  * `maxWaitMs` of latency. Acks only after the handler resolved (nothing lost); the handler's work
- * must be idempotent (a redelivered message may come in a later batch).
+ * must be idempotent (a redelivered message may come in a later batch, or again after the
+ * consumer was deleted on the server and recreated).
  */
 export class DurableBatchConsumer<T = unknown> {
   private readonly logger: Logger;
-  private messages?: ConsumerMessages;
-  private loop?: Promise<void>;
+  private loop?: ConsumeLoop;
   private buffer: JsMsg[] = [];
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
-  private stopped = false;
 
   constructor(
     private readonly nats: NatsService,
@@ -42,53 +43,62 @@ export class DurableBatchConsumer<T = unknown> {
     this.logger = new Logger(`DurableBatchConsumer ${options.durable}`);
   }
 
+  /** Creates the durable consumer if missing and starts reading; a consumer deleted on the server is recreated. */
   async start(): Promise<void> {
-    await ensureDurableConsumer(this.nats, this.options);
-    const consumer = await this.nats.jetstream.consumers.get(this.options.stream, this.options.durable);
-    this.messages = await consumer.consume({ max_messages: this.maxBatch * 2 });
-    this.loop = this.readAll(this.messages);
+    this.loop = await ConsumeLoop.start({
+      nats: this.nats,
+      settings: this.options,
+      maxMessages: this.maxBatch * 2,
+      logger: this.logger,
+      read: async (messages, progress) => {
+        await this.readAll(messages, progress);
+        await this.flush(progress);
+      },
+    });
   }
 
   /** Stops pulling and finishes the batch in hand; what is not acked comes again later. */
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.messages && !this.nats.connection.isClosed()) await this.messages.close().catch(() => undefined);
-    await this.loop;
-    await this.flush();
+    await this.loop?.stop();
   }
 
   private get maxBatch(): number {
     return this.options.maxBatch ?? 500;
   }
 
-  private async readAll(messages: ConsumerMessages): Promise<void> {
+  private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
     for await (const message of messages) {
-      if (this.stopped) {
+      if (this.loop?.isStopped) {
         // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
         message.nak();
         continue;
       }
+      progress.received(message.seq);
       this.buffer.push(message);
       if (this.buffer.length >= this.maxBatch) {
-        await this.flush();
+        await this.flush(progress);
       } else if (!this.timer) {
-        this.timer = setTimeout(() => void this.flush(), this.options.maxWaitMs ?? 5);
+        this.timer = setTimeout(() => void this.flush(progress), this.options.maxWaitMs ?? 5);
       }
     }
   }
 
   /** Batches are handled one after the other, in stream order. */
-  private flush(): Promise<void> {
+  private flush(progress: StreamProgress): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.buffer;
     this.buffer = [];
-    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.handle(batch) : undefined));
+    // A batch that throws must not break the chain: every later batch would wait on it forever.
+    this.flushing = this.flushing.then(() =>
+      batch.length > 0
+        ? this.handle(batch, progress).catch((error: unknown) => this.logger.error(`batch of ${batch.length} not settled, it will come again: ${String(error)}`))
+        : undefined,
+    );
     return this.flushing;
   }
 
-  private async handle(batch: JsMsg[]): Promise<void> {
+  private async handle(batch: JsMsg[], progress: StreamProgress): Promise<void> {
     const readable: JsMsg[] = [];
     const bodies: T[] = [];
     for (const message of batch) {
@@ -99,6 +109,7 @@ export class DurableBatchConsumer<T = unknown> {
         this.logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
         // Without a reason: NATS 2.9 ignores a term that carries one.
         message.term();
+        progress.finished(message.seq);
       }
     }
     if (readable.length === 0) return;
@@ -114,6 +125,7 @@ export class DurableBatchConsumer<T = unknown> {
         message.ackAck().catch((error: unknown) => this.logger.warn(`ack of ${message.seq} not confirmed, it may come again: ${String(error)}`)),
       ),
     );
+    for (const message of readable) progress.finished(message.seq);
   }
 }
 

@@ -126,4 +126,47 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     await waitUntil(() => seen.length === 2, 'the second message after the restart');
     expect(seen).toEqual([1, 2]);
   });
+
+  describe('a durable consumer deleted on the server', () => {
+    const deleteDurable = (durable: string) => nats.manager.consumers.delete(nats.names.streams.panelEvents, durable);
+
+    it('is recreated, and what was published while it was gone is still handled, once', async () => {
+      const seen: number[] = [];
+      const durable = 'deleted';
+      await start(nats, { ...options('0011aabbcc06', async (body) => void seen.push(body.n), durable), deliverFrom: 'new' });
+      await publish('0011aabbcc06', 1);
+      await waitUntil(async () => seen.length === 1 && (await pendingOf(durable)).unacked === 0, 'the first message acked');
+
+      await deleteDurable(durable);
+      await publish('0011aabbcc06', 2);
+      await publish('0011aabbcc06', 3);
+      await waitUntil(() => seen.length === 3, 'the messages published while the consumer was gone');
+      expect(seen).toEqual([1, 2, 3]);
+    });
+
+    it('is recreated from a message naked for a later retry, so that one is not skipped', async () => {
+      const seen: number[] = [];
+      let refusedOnce = false;
+      const durable = 'deleted-naked';
+      await start(nats, {
+        ...options('0011aabbcc07', async (body) => {
+          if (body.n === 1 && !refusedOnce) {
+            refusedOnce = true;
+            throw new Error('relay database away');
+          }
+          seen.push(body.n);
+        }, durable),
+        deliverFrom: 'new',
+        // Far beyond the test: only the recreated consumer can bring it back in time.
+        retryDelayMs: () => 600_000,
+      });
+      await publish('0011aabbcc07', 1);
+      await publish('0011aabbcc07', 2);
+      await waitUntil(() => refusedOnce && seen.includes(2), 'the first refused and the second handled');
+
+      await deleteDurable(durable);
+      await waitUntil(() => seen.includes(1), 'the refused message delivered again by the recreated consumer');
+      expect(seen.filter((n) => n === 1)).toHaveLength(1);
+    });
+  });
 });

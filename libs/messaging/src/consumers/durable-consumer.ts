@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
-import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { ConsumeLoop } from './consume-loop';
+import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
+import type { StreamProgress } from './stream-progress';
 
 /** What the handler learns about a message besides its decoded body. */
 export interface DurableMessageInfo {
@@ -39,14 +41,13 @@ function decodeJson<T>(data: Uint8Array): T {
 /**
  * A durable JetStream pull consumer that hands each message to a handler and acks it only after
  * the handler's work is done (the delivery rule of the alarm path: nothing lost, nothing done
- * twice when the handler's work is idempotent). Failures are naked with a growing delay; `stop`
- * stops pulling and waits for the message in hand. Start it with `startDurableConsumer`.
+ * twice when the handler's work is idempotent). Failures are naked with a growing delay; a consumer
+ * deleted on the server is recreated; `stop` stops pulling and waits for the message in hand.
+ * Start it with `startDurableConsumer`.
  */
 export class DurableConsumer<T = unknown> {
   private readonly logger: Logger;
-  private messages?: ConsumerMessages;
-  private loop?: Promise<void>;
-  private stopped = false;
+  private loop?: ConsumeLoop;
 
   constructor(
     private readonly nats: NatsService,
@@ -57,39 +58,34 @@ export class DurableConsumer<T = unknown> {
 
   /** Creates the durable consumer if missing (several copies may start at once) and starts reading. */
   async start(): Promise<void> {
-    const { stream, durable } = this.options;
-    await this.ensureConsumer();
-    const consumer = await this.nats.jetstream.consumers.get(stream, durable);
-    this.messages = await consumer.consume({ max_messages: this.options.batch ?? 16 });
-    void this.watchStatus(this.messages);
-    this.loop = this.readAll(this.messages);
+    this.loop = await ConsumeLoop.start({
+      nats: this.nats,
+      settings: this.options,
+      maxMessages: this.options.batch ?? 16,
+      logger: this.logger,
+      read: (messages, progress) => this.readAll(messages, progress),
+    });
   }
 
   /** Stops pulling, waits for the message being handled, leaves the rest to be redelivered. */
   async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (!this.messages) return;
-    if (!this.nats.connection.isClosed()) await this.messages.close().catch(() => undefined);
-    await this.loop;
+    await this.loop?.stop();
   }
 
-  private ensureConsumer(): Promise<void> {
-    return ensureDurableConsumer(this.nats, this.options);
-  }
-
-  private async readAll(messages: ConsumerMessages): Promise<void> {
+  private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
     for await (const message of messages) {
-      if (this.stopped) {
+      if (this.loop?.isStopped) {
         // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
         message.nak();
         continue;
       }
-      await this.handleOne(message);
+      progress.received(message.seq);
+      if (await this.handleOne(message)) progress.finished(message.seq);
     }
   }
 
-  private async handleOne(message: JsMsg): Promise<void> {
+  /** True once the message needs nothing more (acked or terminated); false when naked for a retry. */
+  private async handleOne(message: JsMsg): Promise<boolean> {
     let body: T;
     try {
       body = (this.options.decode ?? decodeJson<T>)(message.data);
@@ -98,7 +94,7 @@ export class DurableConsumer<T = unknown> {
       this.logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
       // No reason on the term: servers before 2.10.4 ignore a '+TERM <reason>' and redeliver.
       message.term();
-      return;
+      return true;
     }
     const info = { subject: message.subject, deliveryCount: message.info.deliveryCount, streamSequence: message.seq };
     try {
@@ -107,20 +103,13 @@ export class DurableConsumer<T = unknown> {
       const delay = (this.options.retryDelayMs ?? defaultRetryDelayMs)(info.deliveryCount);
       this.logger.warn(`message ${message.seq} on ${message.subject} failed (delivery ${info.deliveryCount}), retrying in ${delay} ms: ${(error as Error).message}`);
       message.nak(delay);
-      return;
+      return false;
     }
     // Confirmed ack: once it returns, the server will not hand the message to anyone again.
     await message.ackAck().catch((error: unknown) => {
       this.logger.warn(`ack of message ${message.seq} not confirmed, it may come again: ${String(error)}`);
     });
-  }
-
-  private async watchStatus(messages: ConsumerMessages): Promise<void> {
-    for await (const status of messages.status()) {
-      if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found' || status.type === 'stream_not_found') {
-        this.logger.warn(`consumer status: ${status.type}`);
-      }
-    }
+    return true;
   }
 }
 

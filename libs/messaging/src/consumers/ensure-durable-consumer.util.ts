@@ -23,8 +23,12 @@ export interface DurableConsumerSettings {
   deliverFrom?: 'all' | 'new';
 }
 
-/** Creates the durable consumer if missing (several copies may start at once), else updates its settings. */
-export async function ensureDurableConsumer(nats: NatsService, options: DurableConsumerSettings): Promise<void> {
+/**
+ * Creates the durable consumer if missing (several copies may start at once), else updates its
+ * settings. `startSequence` recreates a consumer that was lost from where its copy had got to,
+ * instead of from the start policy of a first deployment.
+ */
+export async function ensureDurableConsumer(nats: NatsService, options: DurableConsumerSettings, startSequence?: number): Promise<void> {
   const { stream, durable } = options;
   const settings: Partial<ConsumerConfig> = {
     ack_wait: (options.ackWaitMs ?? 10_000) * NANOS_PER_MS,
@@ -35,7 +39,9 @@ export async function ensureDurableConsumer(nats: NatsService, options: DurableC
       ...settings,
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: options.deliverFrom === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+      ...(startSequence !== undefined
+        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: startSequence }
+        : { deliver_policy: options.deliverFrom === 'new' ? DeliverPolicy.New : DeliverPolicy.All }),
       ...(options.filterSubject ? { filter_subject: options.filterSubject } : {}),
     });
   } catch (error) {

@@ -1,0 +1,123 @@
+import type { Logger } from '@nestjs/common';
+import type { ConsumerMessages } from '@nats-io/jetstream';
+import type { NatsService } from '../nats/nats.service';
+import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { StreamProgress } from './stream-progress';
+
+/** Notifications after which the consumer receives nothing more until it is created again. */
+const CONSUMER_GONE = new Set(['consumer_deleted', 'consumer_not_found', 'stream_not_found']);
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 30_000;
+
+export interface ConsumeLoopOptions {
+  nats: NatsService;
+  settings: DurableConsumerSettings;
+  maxMessages: number;
+  logger: Logger;
+  /** Reads the messages until the iterator ends; the loop then recovers unless stopped. */
+  read: (messages: ConsumerMessages, progress: StreamProgress) => Promise<void>;
+}
+
+/**
+ * Keeps a durable consumer receiving. The client library neither ends nor recreates a pull
+ * consumer that was deleted on the server (it waits for it forever), and a consume that ends on an
+ * error ends quietly: in both cases the app would look healthy while alarms pile up in the stream.
+ * This loop recreates the consumer from where this copy got to and consumes again.
+ */
+export class ConsumeLoop {
+  readonly progress: StreamProgress;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private stopped = false;
+  private wake?: () => void;
+
+  private constructor(
+    private readonly options: ConsumeLoopOptions,
+    ackFloor: number,
+  ) {
+    this.progress = new StreamProgress(ackFloor);
+  }
+
+  /** Creates the consumer if missing and starts reading; fails when NATS refuses at start. */
+  static async start(options: ConsumeLoopOptions): Promise<ConsumeLoop> {
+    await ensureDurableConsumer(options.nats, options.settings);
+    const consumer = await options.nats.jetstream.consumers.get(options.settings.stream, options.settings.durable);
+    const loop = new ConsumeLoop(options, (await consumer.info(true)).ack_floor.stream_seq);
+    const messages = await consumer.consume({ max_messages: options.maxMessages });
+    loop.loop = loop.run(messages);
+    return loop;
+  }
+
+  /** Stops pulling and waits until the reader returned. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.wake?.();
+    if (this.messages && !this.options.nats.connection.isClosed()) await this.messages.close().catch(() => undefined);
+    await this.loop;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  private async run(first: ConsumerMessages): Promise<void> {
+    const { logger } = this.options;
+    let messages: ConsumerMessages | undefined = first;
+    for (let failures = 0; ; ) {
+      if (messages) {
+        this.messages = messages;
+        const gone = this.watch(messages);
+        try {
+          await this.options.read(messages, this.progress);
+        } catch (error) {
+          logger.error(`reading messages failed: ${String(error)}`);
+        }
+        if (this.stopped) return;
+        logger.error(`no longer receiving (${gone.reason ?? 'the subscription ended'}); consuming again from stream sequence ${this.progress.resumeFrom()}`);
+      }
+      await this.pause(Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures));
+      if (this.stopped) return;
+      try {
+        messages = await this.consumeAgain();
+        failures = 0;
+      } catch (error) {
+        messages = undefined;
+        failures++;
+        logger.error(`consumer not recreated yet (attempt ${failures}): ${String(error)}`);
+      }
+    }
+  }
+
+  private async consumeAgain(): Promise<ConsumerMessages> {
+    const { nats, settings, maxMessages } = this.options;
+    // Only creates when missing; a consumer that still exists keeps its own position.
+    await ensureDurableConsumer(nats, settings, this.progress.resumeFrom());
+    const consumer = await nats.jetstream.consumers.get(settings.stream, settings.durable);
+    return consumer.consume({ max_messages: maxMessages });
+  }
+
+  /** Ends the reading of `messages` as soon as the server says the consumer is gone. */
+  private watch(messages: ConsumerMessages): { reason?: string } {
+    const gone: { reason?: string } = {};
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (!CONSUMER_GONE.has(status.type) || gone.reason) continue;
+        gone.reason = status.type;
+        this.options.logger.error(`consumer status: ${status.type}`);
+        void messages.close().catch(() => undefined);
+      }
+    })();
+    return gone;
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
