@@ -19,8 +19,8 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
     this.consumer = await startDurableConsumer<PanelConfigMessage>(this.nats, {
       stream: this.nats.names.streams.panelConfig,
       durable: this.nats.names.consumers.portalApiConfig,
-      handler: async (message) => {
-        await this.panels.saveConfig(message);
+      handler: async (message, info) => {
+        if (!(await this.panels.saveConfig(message, info.streamSequence))) return;
         this.livefeed.toPanel(message.hwaddr, { type: 'ConfigSync', data: { hwaddr: message.hwaddr, networkId: message.networkId } });
       },
     });

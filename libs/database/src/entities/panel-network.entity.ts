@@ -1,3 +1,4 @@
+import { BIGINT_AS_NUMBER } from './bigint-column.util';
 import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import type { PanelDeviceJson, PanelModuleJson, PanelZoneJson } from './json-columns.types';
 import { PanelEntity } from './panel.entity';
@@ -39,6 +40,10 @@ export class PanelNetworkEntity {
 
   @Column({ name: 'config_received_at', type: 'timestamptz', nullable: true })
   configReceivedAt!: Date | null;
+
+  /** Stream sequence of the stored snapshot: an older one handled late never replaces it. */
+  @Column({ name: 'config_seq', type: 'bigint', default: 0, transformer: BIGINT_AS_NUMBER })
+  configSeq!: number;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
   updatedAt!: Date;
