@@ -4,6 +4,7 @@ import { PlatformModule } from '@app/platform';
 import { PanelCommandRouter } from './commands/panel-command-router.service';
 import { PanelEvictionService } from './eviction/panel-eviction.service';
 import { PanelListener } from './listener/panel-listener.service';
+import { GatewayLiveness } from './liveness/gateway-liveness.service';
 import { GatewayMetrics } from './metrics/gateway-metrics.service';
 import type { PanelGatewayConfig } from './panel-gateway.config';
 import { PANEL_LISTENER_CONFIG } from './panel-gateway.constants';
@@ -25,6 +26,7 @@ export class PanelGatewayModule {
         PanelCommandRouter,
         PanelEvictionService,
         PanelListener,
+        GatewayLiveness,
       ],
       exports: [PanelListener],
     };

@@ -64,3 +64,4 @@ export * from './livefeed/livefeed.util';
 export * from './health/health-report.types';
 export * from './constants/product.constants';
 export * from './auth/reset-path.util';
+export * from './nats/gateway-key.util';

@@ -10,3 +10,4 @@ export * from './jobs/jobs.module';
 export * from './consumers/durable-consumer';
 export * from './consumers/durable-batch-consumer';
 export * from './consumers/ensure-durable-consumer.util';
+export { GATEWAY_LIVENESS_TTL_MS } from './nats/nats-topology.constants';

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { waitUntil } from '@app/testing';
 import type { SiteDetail, SiteSummary } from '@app/contracts';
+import { GatewayLiveness } from '../../../panel-gateway/src/liveness/gateway-liveness.service';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import { claimsTokenOf, claimStatus, registerUser, startPortalWithPanels, waitForClaimStatus, type PortalWithPanels, type TestUser } from './portal-panel-harness';
 
@@ -99,6 +100,18 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
     expect(sites[0]).toMatchObject({ name: 'Warehouse', emailEvents: false });
     const bobs = (await request(world.portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${await claimsTokenOf(world.portal, bob)}`).expect(200)).body as SiteSummary[];
     expect(bobs[0]).toMatchObject({ name: '', emailEvents: false });
+  });
+
+  it('stops showing a panel as connected when the gateway holding it is no longer alive', async () => {
+    const token = await claimsTokenOf(world.portal, alice);
+    const connected = async () => ((await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200)).body as SiteDetail).connected;
+    expect(await connected()).toBe(true);
+    // The gateway's sign of life ends, as when it dies, while its connection entries remain.
+    await world.gateway.app.get(GatewayLiveness).onApplicationShutdown();
+    expect(await connected()).toBe(false);
+    await request(world.portal.server).post(`/api/v2/sites/${hwaddr}/panel/1/buttons`).set('Authorization', `Bearer ${token}`).send({ action: 'RESET', data: 'NA' }).expect(409);
+    await world.gateway.app.get(GatewayLiveness).onApplicationBootstrap();
+    expect(await connected()).toBe(true);
   });
 
   it('removes a claim, after which the site is refused', async () => {

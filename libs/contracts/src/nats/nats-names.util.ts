@@ -23,7 +23,7 @@ export interface NatsNames {
     relayVerify: string;
   };
   readonly streams: { panelEvents: string; panelConfig: string };
-  readonly buckets: { panelConnections: string; panelRuntime: string };
+  readonly buckets: { panelConnections: string; panelRuntime: string; gateways: string };
   readonly consumers: { portalApi: string; relayWorker: string; mailer: string; portalApiConfig: string };
 }
 
@@ -53,7 +53,7 @@ export function natsNames(prefix = ''): NatsNames {
       relayVerify: s('relay.verify'),
     },
     streams: { panelEvents: n('PANEL_EVENTS'), panelConfig: n('PANEL_CONFIG') },
-    buckets: { panelConnections: n('PANEL_CONNECTIONS'), panelRuntime: n('PANEL_RUNTIME') },
+    buckets: { panelConnections: n('PANEL_CONNECTIONS'), panelRuntime: n('PANEL_RUNTIME'), gateways: n('GATEWAYS') },
     consumers: {
       portalApi: 'portal-api',
       portalApiConfig: 'portal-api-config',

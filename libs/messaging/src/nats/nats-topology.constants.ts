@@ -40,10 +40,21 @@ export function streamConfigs(names: NatsNames): Array<Partial<StreamConfig> & {
   ];
 }
 
-/** Latest value per key: connection per hwaddr, runtime report per `<hwaddr>.<networkId>`. */
+/**
+ * How long a gateway copy counts as alive after its last sign of life. Each copy renews its entry
+ * in the GATEWAYS bucket every third of this; a copy that died stops renewing and its entry expires,
+ * so the panels it held are no longer shown as connected.
+ */
+export const GATEWAY_LIVENESS_TTL_MS = 15_000;
+
+/**
+ * Latest value per key: connection per hwaddr, runtime report per `<hwaddr>.<networkId>`, and one
+ * entry per living gateway copy.
+ */
 export function bucketConfigs(names: NatsNames): Array<{ name: string; options: Partial<KvOptions> }> {
   return [
     { name: names.buckets.panelConnections, options: { history: 1, storage: StorageType.File } },
     { name: names.buckets.panelRuntime, options: { history: 1, storage: StorageType.File } },
+    { name: names.buckets.gateways, options: { history: 1, storage: StorageType.File, ttl: GATEWAY_LIVENESS_TTL_MS } },
   ];
 }
