@@ -50,6 +50,8 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
       this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
       return;
     }
-    for (const connection of connections) connection.send(text);
+    // The message's UTF-8 bytes, copied once (the sockets send them later) rather than encoded per socket.
+    const frame = Buffer.from(message.data);
+    for (const connection of connections) connection.send(frame);
   }
 }

@@ -24,7 +24,7 @@ export interface LivefeedOutboxHooks {
  * anyone else.
  */
 export class LivefeedOutbox {
-  private frames: string[] = [];
+  private frames: Array<string | Buffer> = [];
   private queuedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -35,7 +35,7 @@ export class LivefeedOutbox {
     private readonly hooks: LivefeedOutboxHooks,
   ) {}
 
-  push(frame: string): void {
+  push(frame: string | Buffer): void {
     if (this.closed) return;
     this.frames.push(frame);
     this.queuedBytes += Buffer.byteLength(frame);
@@ -60,7 +60,8 @@ export class LivefeedOutbox {
     const raw = (this.socket as unknown as { _socket?: Socket })._socket;
     raw?.cork();
     try {
-      for (const frame of frames) this.socket.send(frame);
+      // Text frames; a Buffer is sent as it is, so one message encoded once serves every socket.
+      for (const frame of frames) this.socket.send(frame, { binary: false });
     } finally {
       raw?.uncork();
     }
