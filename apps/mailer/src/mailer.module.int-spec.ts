@@ -23,7 +23,7 @@ describe('mailer boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(mailer.app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'mailer', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, smtp: { status: 'up' } } });
+    expect(response.body).toEqual({ status: 'ok', app: 'mailer', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, smtp: { status: 'up' }, panelEventsConsumer: { status: 'up' } } });
   });
 
   it('reports the SMTP server down while it does not answer', async () => {

@@ -33,7 +33,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',
-      checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' } },
+      checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, panelEventsConsumer: { status: 'up' }, panelConfigConsumer: { status: 'up' } },
     });
   });
 

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { eventMailJobId, panelEventKey, QUEUE_NAMES, type EventAlertMailJob, type EventCategory, type PanelEventMessage } from '@app/contracts';
 import { NatsService, QueueService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { HealthRegistry } from '@app/platform';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
@@ -23,7 +24,11 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
     private readonly nats: NatsService,
     private readonly queues: QueueService,
     private readonly recipients: AlertRecipients,
-  ) {}
+    health: HealthRegistry,
+  ) {
+    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
+    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await startDurableConsumer<PanelEventMessage>(this.nats, {

@@ -1,6 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { PanelConfigMessage } from '@app/contracts';
 import { NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { HealthRegistry } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { PanelStateRepository } from './panel-state.repository';
 
@@ -13,7 +14,11 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
     private readonly nats: NatsService,
     private readonly panels: PanelStateRepository,
     private readonly livefeed: LivefeedPublisher,
-  ) {}
+    health: HealthRegistry,
+  ) {
+    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
+    health.register({ name: 'panelConfigConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await startDurableConsumer<PanelConfigMessage>(this.nats, {

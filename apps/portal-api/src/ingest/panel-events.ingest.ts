@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { livefeedCategory, type PanelEventMessage } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
 import { NatsService, startDurableBatchConsumer, type DurableBatchConsumer } from '@app/messaging';
+import { HealthRegistry } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
@@ -23,7 +24,11 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
     private readonly store: EventStoreRepository,
     private readonly livefeed: LivefeedPublisher,
     private readonly config: IngestConfig,
-  ) {}
+    health: HealthRegistry,
+  ) {
+    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
+    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await startDurableBatchConsumer<PanelEventMessage>(this.nats, {

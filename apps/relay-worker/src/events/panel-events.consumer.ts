@@ -1,7 +1,7 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelEventMessage } from '@app/contracts';
-import { NatsService } from '@app/messaging';
-import { startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { HealthRegistry } from '@app/platform';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
 
@@ -14,7 +14,11 @@ export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     private readonly nats: NatsService,
     private readonly jobs: PanelEventRelayJobs,
     private readonly driving: RelayDrivingConfig,
-  ) {}
+    health: HealthRegistry,
+  ) {
+    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
+    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await startDurableConsumer<PanelEventMessage>(this.nats, {

@@ -29,6 +29,7 @@ export class ConsumeLoop {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private stopped = false;
+  private notReceiving: string | null = null;
   private wake?: () => void;
 
   private constructor(
@@ -61,6 +62,11 @@ export class ConsumeLoop {
     return this.stopped;
   }
 
+  /** Why messages are not being received right now, or null while they are (for health checks). */
+  get problem(): string | null {
+    return this.notReceiving;
+  }
+
   private async run(first: ConsumerMessages): Promise<void> {
     const { logger } = this.options;
     let messages: ConsumerMessages | undefined = first;
@@ -74,13 +80,15 @@ export class ConsumeLoop {
           logger.error(`reading messages failed: ${String(error)}`);
         }
         if (this.stopped) return;
-        logger.error(`no longer receiving (${gone.reason ?? 'the subscription ended'}); consuming again from stream sequence ${this.progress.resumeFrom()}`);
+        this.notReceiving = `no longer receiving (${gone.reason ?? 'the subscription ended'})`;
+        logger.error(`${this.notReceiving}; consuming again from stream sequence ${this.progress.resumeFrom()}`);
       }
       await this.pause(Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures));
       if (this.stopped) return;
       try {
         messages = await this.consumeAgain();
         failures = 0;
+        this.notReceiving = null;
       } catch (error) {
         messages = undefined;
         failures++;

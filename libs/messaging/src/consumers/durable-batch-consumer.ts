@@ -62,6 +62,12 @@ export class DurableBatchConsumer<T = unknown> {
     await this.loop?.stop();
   }
 
+  /** Resolves while messages are being received; rejects saying why not (for `/healthz`). */
+  async assertReceiving(): Promise<void> {
+    if (!this.loop) throw new Error('not started');
+    if (this.loop.problem) throw new Error(this.loop.problem);
+  }
+
   private get maxBatch(): number {
     return this.options.maxBatch ?? 500;
   }

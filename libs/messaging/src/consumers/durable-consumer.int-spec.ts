@@ -1,5 +1,6 @@
 import { NatsConfig } from '@app/config';
 import { waitUntil } from '@app/testing';
+import { ensureNatsTopology } from '../nats/nats-topology.util';
 import { NatsService } from '../nats/nats.service';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '../testing';
 import { DurableConsumer, startDurableConsumer, type DurableConsumerOptions } from './durable-consumer';
@@ -168,5 +169,19 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
       await waitUntil(() => seen.includes(1), 'the refused message delivered again by the recreated consumer');
       expect(seen.filter((n) => n === 1)).toHaveLength(1);
     });
+  });
+
+  it('reports itself not receiving while it cannot consume, and receiving again once it can', async () => {
+    const durable = 'health';
+    const consumer = await start(nats, options('0011aabbcc08', async () => undefined, durable));
+    await expect(consumer.assertReceiving()).resolves.toBeUndefined();
+
+    // With the stream itself gone, the consumer cannot be recreated until the stream is back.
+    await nats.manager.streams.delete(nats.names.streams.panelEvents);
+    await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing');
+    await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
+
+    await ensureNatsTopology(nats.connection, nats.manager, nats.names);
+    await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 15_000);
   });
 });

@@ -72,6 +72,12 @@ export class DurableConsumer<T = unknown> {
     await this.loop?.stop();
   }
 
+  /** Resolves while messages are being received; rejects saying why not (for `/healthz`). */
+  async assertReceiving(): Promise<void> {
+    if (!this.loop) throw new Error('not started');
+    if (this.loop.problem) throw new Error(this.loop.problem);
+  }
+
   private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
     for await (const message of messages) {
       if (this.loop?.isStopped) {
