@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { EventsPage, NotificationDto, SiteSummary } from '@app/contracts';
+import { NotificationEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -154,6 +155,26 @@ describe('events, notifications and control with a simulated panel (real Postgre
     const resolved = (await post(`/api/notifications/${list[0].id}/resolve`, {}).expect(200)).body as NotificationDto;
     expect(resolved).toMatchObject({ resolved_by: 'Alice', resolved_on: expect.any(String) });
     await post('/api/notifications/999999/resolve', {}).expect(404);
+  });
+
+  it("shows a notification meant for one user (a relay's owner) to that user only", async () => {
+    const carol = await registerUser(world.portal, 'Carol');
+    await post('/api/v2/claims/create', { hwaddr, key: '4321' }, carol.session).expect(200);
+    await waitForClaimStatus(world.portal, carol, hwaddr, 'AUTHED');
+    const carolToken = await claimsTokenOf(world.portal, carol);
+    const own = await world.portal.environment.database.dataSource.getRepository(NotificationEntity).save({
+      hwaddr,
+      userId: alice.id,
+      notificationType: 'RELAY_FAILURE',
+      notificationData: { relay_name: 'Strobe' },
+      title: 'Relay action failed',
+      text: 'The relay Strobe did not act.',
+    });
+    const listed = async (token: string) => ((await api('/api/notifications/list', token).expect(200)).body as NotificationDto[]).map((entry) => entry.id);
+    expect(await listed(aliceToken)).toContain(own.id);
+    expect(await listed(carolToken)).not.toContain(own.id);
+    await post(`/api/notifications/${own.id}/resolve`, {}, carolToken).expect(404);
+    await post(`/api/notifications/${own.id}/resolve`, {}).expect(200);
   });
 
   it('refuses control while the panel is only sending events, and while it is disconnected', async () => {

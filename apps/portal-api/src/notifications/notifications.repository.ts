@@ -6,9 +6,17 @@ import { NotificationEntity } from '@app/database';
 export class NotificationsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  latestOf(hwaddrs: string[], limit: number): Promise<NotificationEntity[]> {
+  /** The newest notifications of these sites that are for every user of the site or for this one. */
+  latestOf(hwaddrs: string[], userId: string, limit: number): Promise<NotificationEntity[]> {
     if (hwaddrs.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(NotificationEntity).find({ where: { hwaddr: In(hwaddrs) }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    return this.dataSource.getRepository(NotificationEntity).find({
+      where: [
+        { hwaddr: In(hwaddrs), userId: IsNull() },
+        { hwaddr: In(hwaddrs), userId },
+      ],
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
   }
 
   find(id: number): Promise<NotificationEntity | null> {

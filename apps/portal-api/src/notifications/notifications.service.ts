@@ -26,17 +26,19 @@ export class NotificationsService {
   async list(claims: ClaimsIdentity): Promise<NotificationDto[]> {
     const authed = new Set(await this.authedPanels.hwaddrsOf(claims.userId));
     const sites = claims.panels.filter((hwaddr) => authed.has(hwaddr));
-    return (await this.notifications.latestOf(sites, NOTIFICATIONS_LISTED_MAX)).map(toNotificationDto);
+    return (await this.notifications.latestOf(sites, claims.userId, NOTIFICATIONS_LISTED_MAX)).map(toNotificationDto);
   }
 
   async resolve(claims: ClaimsIdentity, id: number): Promise<NotificationDto> {
     const notification = await this.notifications.find(id);
-    if (!notification) throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
+    if (!notification || (notification.userId !== null && notification.userId !== claims.userId)) throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
     await this.access.assertMayOpen(claims, notification.hwaddr);
     const user = await this.users.findById(claims.userId);
     await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());
     const resolved = toNotificationDto((await this.notifications.find(id)) ?? notification);
-    this.livefeed.toPanel(resolved.hwaddr, { type: 'NotificationEvent', data: { hwaddr: resolved.hwaddr, notification: resolved } });
+    const message = { type: 'NotificationEvent', data: { hwaddr: resolved.hwaddr, notification: resolved } } as const;
+    if (notification.userId) this.livefeed.toUser(notification.userId, message);
+    else this.livefeed.toPanel(resolved.hwaddr, message);
     return resolved;
   }
 }

@@ -35,7 +35,7 @@ export class SitesRepository {
       this.dataSource.query<SiteRow[]>(
         `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.email_events, c.last_event_seen, p.panel_type,
                 CASE WHEN c.status = 'AUTHED'
-                     THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL)
+                     THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL AND (n.user_id IS NULL OR n.user_id = c.user_id))
                      ELSE 0 END AS unresolved
            FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
           WHERE c.user_id = $1 ${filter}

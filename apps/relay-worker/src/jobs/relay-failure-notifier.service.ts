@@ -41,6 +41,8 @@ export class RelayFailureNotifier {
       const text = notificationText({ id: 0, notification_type: 'RELAY_FAILURE', notification_data: data });
       return manager.getRepository(NotificationEntity).save({
         hwaddr: action.hwaddr,
+        // For the relay's owner only: the other users of the site have no say over this relay.
+        userId: relay.userId,
         notificationType: 'RELAY_FAILURE',
         notificationData: { ...data },
         title: NOTIFICATION_TITLES.RELAY_FAILURE,

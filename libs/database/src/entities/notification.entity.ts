@@ -44,6 +44,16 @@ export class NotificationEntity {
   @Column({ name: 'text', type: 'text' })
   text!: string;
 
+  /**
+   * The one user it is for (e.g. the owner of a relay that failed); null: every user of the site.
+   */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'notifications_user_id_fkey' })
+  user?: Relation<UserEntity> | null;
+
   @Column({ name: 'resolved_by', type: 'uuid', nullable: true })
   resolvedBy!: string | null;
 
