@@ -1,5 +1,7 @@
-// Makes sure PostgreSQL, Redis and NATS with JetStream answer before the tests run: a server that is
-// installed but stopped is started as this machine's daemon; one that is missing is named.
+// Makes sure PostgreSQL, Redis and NATS with JetStream answer before the tests run (a server that
+// is installed but stopped is started as this machine's daemon; one that is missing is named), and
+// that the system Chromium of the browser tests is there.
+import { existsSync } from 'node:fs';
 import { probeNats, probePostgres, probeRedis, startInstalledService, waitFor } from './lib/local-services.mts';
 import type { ProbeResult } from './lib/service-probes.mts';
 
@@ -26,6 +28,11 @@ await Promise.all(
     }
   }),
 );
+
+// The browser tests drive the system Chromium; a downloaded browser is never used.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) console.log(`✓ Chromium at ${chromium}`);
+else problems.push(`✗ Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`);
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));
