@@ -2,8 +2,8 @@
 // is installed but stopped is started as this machine's daemon; one that is missing is named), and
 // that the system Chromium of the browser tests is there.
 import { existsSync } from 'node:fs';
-import { probeNats, probePostgres, probeRedis, startInstalledService, waitFor } from './lib/local-services.mts';
-import type { ProbeResult } from './lib/service-probes.mts';
+import { startInstalledService, waitFor } from './lib/local-services.mts';
+import { probeNats, probePostgres, probeRedis, type ProbeResult } from './lib/service-probes.mts';
 
 const services = [
   { key: 'postgres' as const, label: 'PostgreSQL', url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', probe: probePostgres, install: 'postgresql' },

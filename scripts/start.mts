@@ -5,16 +5,8 @@ import { resolve } from 'node:path';
 import { startMailSink } from './lib/mail-sink.mts';
 import { demoEnabled, demoEnvironment, startDemo } from './lib/demo.mts';
 import { APPS, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
-import {
-  probeNats,
-  probePostgres,
-  probeRedis,
-  spawnNats,
-  spawnRedis,
-  startEmbeddedPostgres,
-  waitFor,
-  type ChildService,
-} from './lib/local-services.mts';
+import { spawnNats, spawnRedis, startEmbeddedPostgres, waitFor, type ChildService } from './lib/local-services.mts';
+import { probeNats, probePostgres, probeRedis } from './lib/service-probes.mts';
 
 const DATA_DIR = resolve(process.env.PORTAL_DATA_DIR ?? '.data');
 const env: NodeJS.ProcessEnv = {

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
-import { hostPort, probeNats, probePostgres, probeRedis, type ProbeResult } from './service-probes.mts';
+import { hostPort, type ProbeResult } from './service-probes.mts';
 
 export function findProgram(name: string): string | undefined {
   for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/usr/lib/postgresql']) {
@@ -122,5 +122,3 @@ export async function startEmbeddedPostgres(url: string, dataDir: string): Promi
   // The server is its own child process; a plain stop is all it needs even on the way out.
   return { service: { name: 'postgres', stop, kill: () => void stop().catch(() => undefined) }, url: appUrl.toString() };
 }
-
-export { probeNats, probePostgres, probeRedis };

@@ -7,12 +7,6 @@ export interface ProbeResult {
   detail: string;
 }
 
-export interface ServiceUrls {
-  database: string;
-  redis: string;
-  nats: string;
-}
-
 export function hostPort(url: string, defaultPort: number): { host: string; port: number } {
   const parsed = new URL(url);
   return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || defaultPort) };

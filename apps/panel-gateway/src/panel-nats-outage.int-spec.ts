@@ -2,11 +2,11 @@ import { NatsConfig } from '@app/config';
 import type { PanelEventMessage } from '@app/contracts';
 import { MetricsService } from '@app/platform';
 import type { PanelLinkClient } from '@app/panel-protocol';
+import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { PrivateNatsServer } from './testing/private-nats-server';
 import { readStream } from './testing/stream-reader.util';
 import { connectClient } from './testing/test-panels.util';
-import { waitFor } from './testing/wait-for.util';
 
 describe('events survive a NATS outage (private nats-server)', () => {
   let server: PrivateNatsServer;
@@ -36,18 +36,18 @@ describe('events survive a NATS outage (private nats-server)', () => {
 
   it('stops acking while NATS is down, keeps nothing lost, and stores every event exactly once after', async () => {
     sendEvents(10, 'before');
-    await waitFor(() => panel.unacked.length === 0, 'the first events acked');
+    await waitUntil(() => panel.unacked.length === 0, 'the first events acked');
 
     await server.stop();
     // More than the gateway queues before it stops reading from the panel.
     sendEvents(100, 'during');
-    await waitFor(async () => (await retries()) > 0, 'the gateway to find NATS gone');
+    await waitUntil(async () => (await retries()) > 0, 'the gateway to find NATS gone');
     expect(panel.unacked.length).toBe(100);
     expect(panel.isReady).toBe(true);
 
     await server.resume();
     sendEvents(10, 'after');
-    await waitFor(() => panel.unacked.length === 0, 'every event acked after NATS returned', 30_000);
+    await waitUntil(() => panel.unacked.length === 0, 'every event acked after NATS returned', 30_000);
 
     const stored = await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents);
     const seqs = stored.map((event) => event.seq);

@@ -2,10 +2,10 @@ import { NatsConfig } from '@app/config';
 import type { PanelCommandReply, PanelConnectionMessage } from '@app/contracts';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
+import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { RawPanel } from './testing/raw-panel';
 import { connectClient, handshake, randomHwaddr } from './testing/test-panels.util';
-import { waitFor } from './testing/wait-for.util';
 
 describe('one holder per panel, and supervision (real NATS)', () => {
   const prefix = uniqueTestName('gwsup');
@@ -38,7 +38,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     clients.push(old);
     const closeReasons: string[] = [];
     old.on('close', (reason: string) => closeReasons.push(reason));
-    await waitFor(async () => (await connection(hwaddr))?.gatewayId === 'gateway-a', 'held by gateway a');
+    await waitUntil(async () => (await connection(hwaddr))?.gatewayId === 'gateway-a', 'held by gateway a');
 
     const answeredBy: string[] = [];
     const replacement = await connectClient(second.port, {
@@ -49,7 +49,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
       },
     });
     clients.push(replacement);
-    await waitFor(() => !old.isReady, 'the old connection to close');
+    await waitUntil(() => !old.isReady, 'the old connection to close');
     expect(closeReasons).toEqual([expect.stringContaining('evicted')]);
 
     const held = (await connection(hwaddr))!;
@@ -65,26 +65,41 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     expect((await connection(hwaddr))?.connected).toBe(true);
   });
 
-  it('evicts an older connection of the same panel on the same gateway', async () => {
+  it('evicts an older connection of the same panel on the same gateway without reporting the panel disconnected', async () => {
     const hwaddr = randomHwaddr();
     const old = await RawPanel.connect(second.port);
     await handshake(old, hwaddr);
+    let oldConnectionId: string | undefined;
+    await waitUntil(async () => {
+      oldConnectionId = (await connection(hwaddr))?.connectionId;
+      return oldConnectionId !== undefined;
+    }, 'the old connection published');
+    // Subscribed on the gateway's own NATS connection, so its messages arrive in the order it sent them.
+    const published: PanelConnectionMessage[] = [];
+    const subscription = second.nats.connection.subscribe(second.nats.names.subjects.panelConnection(hwaddr), {
+      callback: (_error, message) => {
+        published.push(message.json<PanelConnectionMessage>());
+      },
+    });
+    await second.nats.connection.flush();
+
     const replacement = await connectClient(second.port, { hwaddr });
     clients.push(replacement);
     expect((await old.next('close')).reason).toContain('evicted');
     await old.closed();
-    await waitFor(async () => (await connection(hwaddr))?.connectionId !== undefined, 'connection published');
-    expect((await connection(hwaddr))?.connected).toBe(true);
+    await waitUntil(() => published.some((message) => message.connected && message.connectionId !== oldConnectionId), 'the replacement connection published');
+    subscription.unsubscribe();
+    expect(published.filter((message) => !message.connected)).toEqual([]);
   });
 
   it('disconnects a panel silent past the supervision window and publishes it', async () => {
     const hwaddr = randomHwaddr();
     const panel = await RawPanel.connect(first.port);
     await handshake(panel, hwaddr);
-    await waitFor(async () => (await connection(hwaddr))?.connected === true, 'connected');
+    await waitUntil(async () => (await connection(hwaddr))?.connected === true, 'connected');
     expect((await panel.next('close', 5000)).reason).toBe('supervision timeout');
     await panel.closed();
-    await waitFor(async () => (await connection(hwaddr))?.connected === false, 'published as disconnected');
+    await waitUntil(async () => (await connection(hwaddr))?.connected === false, 'published as disconnected');
   });
 
   it('keeps a panel that heartbeats', async () => {
@@ -95,7 +110,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     // Ten heartbeats, each a third of a window apart: more than three windows pass.
     let heartbeats = 0;
     client.on('heartbeat', () => (heartbeats += 1));
-    await waitFor(() => heartbeats >= 10, 'ten heartbeats', 5000);
+    await waitUntil(() => heartbeats >= 10, 'ten heartbeats', 5000);
     expect(disconnects).toEqual([]);
     expect(client.isReady).toBe(true);
   });

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { NatsConfig } from '@app/config';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
+import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { connectClient } from './testing/test-panels.util';
-import { waitFor } from './testing/wait-for.util';
 
 describe('panels over TLS (real NATS)', () => {
   const prefix = uniqueTestName('gwtls');
@@ -34,6 +34,6 @@ describe('panels over TLS (real NATS)', () => {
     const acked: number[] = [];
     client.on('eventAck', (seq: number) => acked.push(seq));
     const seq = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 1' });
-    await waitFor(() => acked.includes(seq), 'the ack over TLS');
+    await waitUntil(() => acked.includes(seq), 'the ack over TLS');
   });
 });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsNames, panelEventKey, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
+import { QUEUE_NAMES, natsNames, panelEventKey, relayJobId, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
 import { ClaimEntity, NotificationEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity, UserEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { RelayPasswordCipher } from '@app/relay-protocol';
@@ -25,6 +25,7 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
   const lateBoard = new RelaySimulator({ password: PASSWORD });
   const deadBoard = new RelaySimulator({ password: PASSWORD });
   let userId: string;
+  let okActionId: number;
   const live: unknown[] = [];
 
   async function addRelay(port: number, hwaddr: string, name: string): Promise<number> {
@@ -66,7 +67,7 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     await lateBoard.stop();
     await deadBoard.start();
     await deadBoard.stop();
-    await addRelay(board.port, SITE_OK, 'Strobe');
+    okActionId = await addRelay(board.port, SITE_OK, 'Strobe');
     await addRelay(lateBoard.port, SITE_LATE, 'Door');
     await addRelay(deadBoard.port, SITE_DOWN, 'Dialler');
     nc = await connect({ servers: environment.natsConfig.servers });
@@ -134,12 +135,15 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       await publishEvent(SITE_OK, 1, 'fire', `${panelEventKey(SITE_OK, 1)}-resent`);
       await waitUntil(consumerIdle, 'the resent event to be acked');
       // Even with the finished job gone from Redis, the recorded run stops a second drive.
-      const queue = apps[0].get(QueueService).queue('relay-actions');
+      const queue = apps[0].get(QueueService).queue(QUEUE_NAMES.relayActions);
       const [job] = await queue.getJobs(['completed']);
       await job.remove();
       await publishEvent(SITE_OK, 1, 'fire', `${panelEventKey(SITE_OK, 1)}-resent-again`);
       await waitUntil(consumerIdle, 'the second resend to be acked');
-      await waitUntil(async () => (await queue.getJobCounts('active', 'waiting', 'delayed')).active === 0 && (await queue.getJobCounts('waiting')).waiting === 0, 'the queue to be idle');
+      await waitUntil(async () => {
+        const counts = await queue.getJobCounts('active', 'waiting', 'delayed');
+        return counts.active === 0 && counts.waiting === 0 && counts.delayed === 0;
+      }, 'the queue to be idle');
       expect(board.switches).toHaveLength(before);
       expect(await runsOf(SITE_OK)).toEqual([expect.objectContaining({ attempts: 1, status: 'succeeded' })]);
     });
@@ -148,6 +152,10 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       await publishEvent(SITE_OK, 2, 'system');
       await publishEvent(SITE_OK, 3, 'fault');
       await waitUntil(consumerIdle, 'the events to be acked');
+      // Jobs are stored before their event is acked, so none was added for either event.
+      const queue = apps[0].get(QueueService).queue(QUEUE_NAMES.relayActions);
+      expect(await queue.getJob(relayJobId(SITE_OK, 2, okActionId))).toBeUndefined();
+      expect(await queue.getJob(relayJobId(SITE_OK, 3, okActionId))).toBeUndefined();
       expect(await runsOf(SITE_OK)).toHaveLength(1);
     });
 

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import { QUEUE_NAMES, relayJobId } from '@app/contracts';
 import { ClaimEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity, UserEntity } from '@app/database';
-import { NatsService } from '@app/messaging';
+import { NatsService, QueueService } from '@app/messaging';
 import { RelayPasswordCipher } from '@app/relay-protocol';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../panel-gateway/src/testing/gateway-harness';
@@ -18,6 +19,7 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
   let worker: INestApplication;
   let gateway: StartedGateway;
   let panel: SimulatedPanel;
+  let actionId: number;
   const board = new RelaySimulator({ password: PASSWORD });
 
   beforeAll(async () => {
@@ -33,12 +35,13 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
       port: board.port,
       passwordEncrypted: new RelayPasswordCipher(SECRET_KEY).encrypt(PASSWORD),
     });
-    await dataSource.getRepository(RelayActionEntity).save({
+    const action = await dataSource.getRepository(RelayActionEntity).save({
       relayId: relay.id,
       hwaddr: HWADDR,
       onFire: { relay_1: 1, relay_2: 0, io_1: false, io_2: true, io_3: false, io_4: false },
       onFault: { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false },
     });
+    actionId = action.id;
     worker = (await startRelayWorkerTestApp(environment, { RELAY_SECRET_KEY: SECRET_KEY, RELAY_ALLOWED_TARGETS: '127.0.0.1' })).app;
     gateway = await startGateway(environment.natsConfig);
     panel = new SimulatedPanel({ hwaddr: HWADDR, adminKey: '1234', host: '127.0.0.1', port: gateway.port, networkIds: [1], panelType: 'MULTILOOP', firmware: '1.0', cloudControl: true, log: () => undefined });
@@ -74,6 +77,12 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
       const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.relayWorker);
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq >= 2;
     }, 'the relay-worker to have taken both events');
-    expect(board.switches).toHaveLength(2);
+    // Jobs are stored before their event is acked, so a job for the fault would be in the queue by now.
+    const queue = worker.get(QueueService).queue(QUEUE_NAMES.relayActions);
+    const fireJobId = relayJobId(HWADDR, run.eventSeq, actionId);
+    await waitUntil(async () => (await queue.getJobState(fireJobId)) === 'completed', 'the fire job to complete');
+    expect((await queue.getJobs()).map((job) => job.id)).toEqual([fireJobId]);
+    const counts = await queue.getJobCounts();
+    expect(Object.entries(counts).filter(([, count]) => count > 0)).toEqual([['completed', 1]]);
   });
 });

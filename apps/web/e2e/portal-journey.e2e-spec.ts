@@ -1,4 +1,4 @@
-import { hwaddrToColonForm } from '@app/contracts';
+import { AUTH_STORAGE_KEY, hwaddrToColonForm } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { startPortalWithPanels, type PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
@@ -108,7 +108,6 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     expect(await page.getByLabel('MAC address').inputValue()).toBe(hwaddrToColonForm(hwaddr));
     await page.getByLabel('Nickname').fill('Main Depot');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByRole('button', { name: 'Update' }).and(page.locator(':disabled')).waitFor();
 
     await page.getByRole('link', { name: /Site Manager/ }).click();
     await page.locator(`[data-hwaddr="${hwaddr}"]`).getByText('Main Depot').waitFor();
@@ -119,6 +118,10 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
 
     await page.getByRole('button', { name: 'Log In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('AuthData'))).toBeNull();
+    const storedAuth = await page.evaluate(
+      (storageKey) => (globalThis as unknown as { localStorage: Storage }).localStorage.getItem(storageKey),
+      AUTH_STORAGE_KEY,
+    );
+    expect(storedAuth).toBeNull();
   });
 });

@@ -1,7 +1,5 @@
 import { MigrationExecutor, type DataSource } from 'typeorm';
 
-export { ensureDatabaseExists } from './ensure-database.util';
-
 // Advisory lock name: several copies of an app starting together take turns, so each
 // migration runs once and the later copies find nothing pending.
 const MIGRATION_LOCK_NAME = 'portal.migrations';

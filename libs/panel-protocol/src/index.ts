@@ -8,4 +8,3 @@ export * from './messages/command-payload.validation';
 export * from './session/link-state.util';
 export * from './auth/key-proof.util';
 export * from './client/panel-link-client';
-export * from './nats/panel-command-request.util';

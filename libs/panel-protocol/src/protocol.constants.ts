@@ -12,6 +12,10 @@ export const DEFAULT_MAX_FRAME_BYTES = 256 * 1024;
 /** The gateway's challenge nonce: 32 random bytes, sent as 64 lowercase hex characters. */
 export const NONCE_BYTES = 32;
 
+/** A nonce or a key proof (HMAC-SHA256, also 32 bytes) on the wire, and how to name it in an error. */
+export const HEX_64_PATTERN = /^[0-9a-f]{64}$/;
+export const HEX_64_DESCRIPTION = '64 lowercase hex characters';
+
 /** Event sequence numbers and configuration snapshot ids are unsigned 32-bit integers from 1. */
 export const SEQUENCE_MAX = 0xffff_ffff;
 

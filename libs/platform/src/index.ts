@@ -4,3 +4,4 @@ export * from './health/health.registry';
 export * from './metrics/metrics.service';
 export * from './bootstrap/bootstrap-app';
 export * from './clock/clock.service';
+export * from './async/with-timeout.util';

@@ -5,7 +5,6 @@ import {
   getStatusBlock,
   inputStateOf,
   isAckReply,
-  nonceOf,
   pulseRelayBlock,
   readStatus,
   relayStateOf,
@@ -78,11 +77,10 @@ export class RelayBoardSession {
     return reading;
   }
 
-  private expectAck(reply: Buffer, what: string): Buffer {
+  private expectAck(reply: Buffer, what: string): void {
     if (!isAckReply(reply)) {
       throw new RelayError('rejected', `Relay ${this.target} rejected ${what}: the board may not have it`);
     }
-    return nonceOf(reply);
   }
 
   private async send(block: Buffer): Promise<Buffer> {

@@ -37,13 +37,14 @@ export class RelayClient {
     return this.withSession(target, (session) => session.status());
   }
 
-  /** Runs the plan, each switch read back; the first failure stops it. Returns the board's status. */
-  drive(target: RelayTarget, plan: RelayDrivePlan): Promise<RelayStatus> {
+  /**
+   * Runs the plan, each switch read back; the first failure stops it. Every switch fetches the
+   * board's status for its nonce, so the first one also catches a wrong password.
+   */
+  drive(target: RelayTarget, plan: RelayDrivePlan): Promise<void> {
     return this.withSession(target, async (session) => {
-      const status = await session.status();
       for (const { relay, seconds } of plan.pulses) await session.pulseRelay(relay, seconds);
       for (const { io, on } of plan.outputs) await session.setOutput(io, on);
-      return status;
     });
   }
 

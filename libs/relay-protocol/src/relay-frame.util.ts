@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { BLOCK_SIZE, COMMAND_RANGE, FRAME_SIZE, RELAY_KEY_LENGTH } from './relay-protocol.constants';
+import { RELAY_PASSWORD_LENGTH } from '@app/contracts';
+import { BLOCK_SIZE, COMMAND_RANGE, FRAME_SIZE } from './relay-protocol.constants';
 
 /** The board uses its 32 ASCII password characters directly as the AES-256 key. */
 export function relayKey(password: string): Buffer {
   const key = Buffer.from(password, 'latin1');
-  if (password.length !== RELAY_KEY_LENGTH || key.length !== RELAY_KEY_LENGTH) {
-    throw new RangeError(`a relay password must be exactly ${RELAY_KEY_LENGTH} characters`);
+  if (password.length !== RELAY_PASSWORD_LENGTH || key.length !== RELAY_PASSWORD_LENGTH) {
+    throw new RangeError(`a relay password must be exactly ${RELAY_PASSWORD_LENGTH} characters`);
   }
   return key;
 }

@@ -4,16 +4,11 @@
  * board's 32-character password, sent as IV (16 bytes) followed by the ciphertext (16 bytes).
  */
 
-/** The board's factory TCP command port. */
-export const RELAY_PROTOCOL_PORT = 17123;
-
 export const BLOCK_SIZE = 16;
 export const FRAME_SIZE = 32;
 /** Bytes 12-15 of a block carry the anti-replay nonce. */
 export const NONCE_OFFSET = 12;
 export const NONCE_SIZE = 4;
-
-export const RELAY_KEY_LENGTH = 32;
 
 export const COMMAND = {
   getStatus: 0x30,
@@ -22,18 +17,6 @@ export const COMMAND = {
   getRelays: 0x33,
   getInputs: 0x34,
 } as const;
-
-/** Reply byte 0 of Set Relay / Set Output when the number was accepted (sent even on a wrong nonce). */
-export const ACK = 0x00;
-
-/** Module IDs reported by Get Status. */
-export const MODULE_NAMES: Readonly<Record<number, string>> = {
-  30: 'dS3484',
-  31: 'dS1242',
-  34: 'dS2824',
-  35: 'dS378',
-  42: 'dS2832',
-};
 
 /**
  * A board left in plain Binary mode would execute our random IV's first byte as a command; IVs
@@ -44,6 +27,3 @@ export const COMMAND_RANGE = { first: 0x30, last: 0x39 } as const;
 /** Relays and I/O ports the portal drives (spec 3: relay_1, relay_2, io_1..io_4). */
 export const DRIVEN_RELAYS = [1, 2] as const;
 export const DRIVEN_IOS = [1, 2, 3, 4] as const;
-
-/** A pulse is a uint32 of milliseconds. */
-export const MAX_PULSE_SECONDS = Math.floor(0xffffffff / 1000);

@@ -1,4 +1,4 @@
-import { DatabaseConfig, NatsConfig, RedisConfig, RuntimeConfig } from '@app/config';
+import { DatabaseConfig, NatsConfig, RedisConfig } from '@app/config';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
 import { removeNatsPrefix, removeRedisPrefix, TEST_NATS_URL, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
 
@@ -12,7 +12,6 @@ export interface TestEnvironment {
   databaseConfig: DatabaseConfig;
   natsConfig: NatsConfig;
   redisConfig: RedisConfig;
-  runtime(appName: string): RuntimeConfig;
   cleanup(): Promise<void>;
 }
 
@@ -25,8 +24,6 @@ export async function createTestEnvironment(options: { migrate?: boolean } = {})
     databaseConfig: new DatabaseConfig(database.url),
     natsConfig: new NatsConfig([TEST_NATS_URL], name),
     redisConfig: new RedisConfig(TEST_REDIS_URL, name),
-    // Port 0: tests never listen on a fixed port, so they run beside `npm start`.
-    runtime: (appName) => new RuntimeConfig(appName, 'test', 'silent', 0),
     async cleanup() {
       await Promise.allSettled([database.drop(), removeNatsPrefix(name), removeRedisPrefix(name)]);
     },

@@ -1,5 +1,6 @@
 import {
   deviceOptionChoices,
+  deviceTypeByNumber,
   DEVICE_TYPES,
   packDayNight,
   type DeviceConfig,
@@ -20,7 +21,7 @@ const PLACES = ['Entrance', 'Corridor', 'Office', 'Landing', 'Lobby', 'Store', '
 const LOOP_DEVICE_TYPES = DEVICE_TYPES.filter((type) => type.n > 0 && !type.id.startsWith('WIRELESS'));
 
 function loopDeviceSettings(typeN: number, address: number, random: SeededRandom): DeviceSettings {
-  const type = DEVICE_TYPES.find((candidate) => candidate.n === typeN)!;
+  const type = deviceTypeByNumber(typeN);
   const settings: DeviceSettings = { address, mode: 'MODE_ENABLED' };
   const choices = deviceOptionChoices(type);
   if (choices) settings.deviceOptions = packDayNight(random.int(0, choices.length - 1), random.int(0, choices.length - 1));

@@ -36,10 +36,6 @@ export class ScenarioRunner {
     this.timer = undefined;
   }
 
-  get running(): boolean {
-    return this.timer !== undefined;
-  }
-
   step(panel: SimulatedPanel, scenario: Scenario): void {
     const networks = [...panel.model.networks.values()];
     const network = networks[Math.floor(this.random() * networks.length)];

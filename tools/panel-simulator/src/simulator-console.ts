@@ -1,4 +1,5 @@
-import { EVENT_CATEGORIES, type EventCategory } from '@app/contracts';
+import { EVENT_CATEGORIES, normaliseHwaddr, type EventCategory } from '@app/contracts';
+import { EVENT_TEXT_MAX_LENGTH } from '@app/panel-protocol';
 import { SCENARIOS, type Scenario, type ScenarioRunner } from './scenario-runner';
 import type { SimulatedPanel } from './simulated-panel';
 
@@ -56,7 +57,7 @@ export class SimulatorConsole {
         if (target === 'all') this.selected = [...this.panels];
         else {
           const byIndex = this.panels[Number(target) - 1];
-          const panel = byIndex ?? this.panels.find((candidate) => candidate.hwaddr === target.replace(/:/g, '').toLowerCase());
+          const panel = byIndex ?? this.panels.find((candidate) => candidate.hwaddr === normaliseHwaddr(target));
           if (!panel) throw new Error(`no panel ${target}`);
           this.selected = [panel];
         }
@@ -80,7 +81,7 @@ export class SimulatorConsole {
         if (!EVENT_CATEGORIES.includes(category)) throw new Error(`category must be one of ${EVENT_CATEGORIES.join(', ')}`);
         const networkId = int(1, 'network');
         const title = args.slice(2).join(' ') || 'Simulated event';
-        return each((panel) => outcomeText(panel, panel.report(panel.model.note(networkId, category, title.slice(0, 120)))));
+        return each((panel) => outcomeText(panel, panel.report(panel.model.note(networkId, category, title.slice(0, EVENT_TEXT_MAX_LENGTH)))));
       }
       case 'status':
         return each((panel) =>

@@ -1,4 +1,5 @@
-import { isNormalisedHwaddr, isPanelType, NETWORK_ID_MAX, NETWORK_ID_MIN, PANEL_KEY_PATTERN, type PanelType } from '@app/contracts';
+import { isPanelType, NETWORK_ID_MAX, NETWORK_ID_MIN, normaliseHwaddr, PANEL_KEY_PATTERN, type PanelType } from '@app/contracts';
+import { FIRMWARE_MAX_LENGTH } from '@app/panel-protocol';
 import { SCENARIOS, type Scenario } from './scenario-runner';
 
 export interface SimulatorOptions {
@@ -75,9 +76,10 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         options.panels = positiveInt(flag, value(flag), 10_000);
         break;
       case '--hwaddr': {
-        const text = value(flag).replace(/:/g, '').toLowerCase();
-        if (!isNormalisedHwaddr(text)) throw new OptionsError(`--hwaddr must be 12 hex characters, got '${text}'`);
-        options.hwaddr = text;
+        const text = value(flag);
+        const hwaddr = normaliseHwaddr(text);
+        if (hwaddr === null) throw new OptionsError(`--hwaddr must be 12 hex characters, got '${text}'`);
+        options.hwaddr = hwaddr;
         break;
       }
       case '--key': {
@@ -96,7 +98,7 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         break;
       }
       case '--firmware':
-        options.firmware = value(flag).slice(0, 32);
+        options.firmware = value(flag).slice(0, FIRMWARE_MAX_LENGTH);
         break;
       case '--tls':
         options.tls = true;

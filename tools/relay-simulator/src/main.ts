@@ -1,4 +1,4 @@
-import { RELAY_PROTOCOL_PORT } from '@app/relay-protocol';
+import { RELAY_DEFAULT_PORT } from '@app/contracts';
 import { RelaySimulator } from './relay-simulator';
 
 /**
@@ -14,7 +14,7 @@ function option(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const port = Number(option('port') ?? process.env.RELAY_SIMULATOR_PORT ?? RELAY_PROTOCOL_PORT);
+  const port = Number(option('port') ?? process.env.RELAY_SIMULATOR_PORT ?? RELAY_DEFAULT_PORT);
   const host = option('host') ?? process.env.RELAY_SIMULATOR_HOST ?? '127.0.0.1';
   const password = process.env.RELAY_SIMULATOR_PASSWORD ?? FACTORY_PASSWORD;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got '${option('port')}'`);

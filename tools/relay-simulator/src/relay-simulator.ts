@@ -32,8 +32,6 @@ const STATE_ONLY_BELOW_MS = 4;
  */
 export class RelaySimulator {
   readonly switches: RelaySwitch[] = [];
-  /** Get Status requests served, e.g. to see that a client came by. */
-  statusRequests = 0;
   private readonly key: Buffer;
   private readonly relays = new Array<boolean>(RELAY_COUNT + 1).fill(false);
   private readonly ios = new Array<boolean>(IO_COUNT + 1).fill(false);
@@ -51,10 +49,6 @@ export class RelaySimulator {
   /** The port it listens on (kept across stop and start, so a board can go down and come back). */
   get port(): number {
     return this.boundPort;
-  }
-
-  get listening(): boolean {
-    return this.server !== null;
   }
 
   async start(): Promise<number> {
@@ -111,7 +105,6 @@ export class RelaySimulator {
     const nonceMatches = request.subarray(NONCE_OFFSET, NONCE_OFFSET + NONCE_SIZE).equals(this.nonce);
     switch (request[0]) {
       case COMMAND.getStatus:
-        this.statusRequests += 1;
         reply[0] = this.options.moduleId ?? 35;
         reply.set([4, 2, 4, 14, 125], 1); // system 4.2, application 4.14, 12.5 V
         reply.writeInt16BE(267, 6); // 26.7 °C

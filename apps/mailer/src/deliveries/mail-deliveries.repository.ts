@@ -42,10 +42,6 @@ export class MailDeliveries {
     await this.repository().update({ jobId }, { status: final ? 'failed' : 'queued', error: reason });
   }
 
-  find(jobId: string): Promise<MailDeliveryEntity | null> {
-    return this.repository().findOneBy({ jobId });
-  }
-
   private repository() {
     return this.dataSource.getRepository(MailDeliveryEntity);
   }

@@ -3,7 +3,6 @@ import type { Msg } from '@nats-io/transport-node';
 import {
   PANEL_CLOUD_CONTROL_DISABLED,
   PANEL_COMMAND_INVALID,
-  PANEL_COMMAND_TIMEOUT,
   PANEL_NOT_CONNECTED,
   type PanelCommand,
   type PanelCommandReply,
@@ -11,7 +10,11 @@ import {
 import { NatsService } from '@app/messaging';
 import { newNonce, ProtocolError, readNatsCommand, toWireCommand, verifyKeyProof } from '@app/panel-protocol';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
+import type { CommandFailure } from './pending-commands';
 import type { PanelSession } from '../sessions/panel-session';
+
+/** The metric's outcome label: bounded, and naming who ended the command (the panel refusing is 'refused'). */
+type CommandOutcomeLabel = 'ok' | 'invalid' | 'cloud-control-disabled' | CommandFailure;
 
 /** Kinds a panel that refuses cloud control still answers: proving its key and sending its configuration. */
 const ALLOWED_WITHOUT_CLOUD_CONTROL = new Set<PanelCommand['kind']>(['keyProof', 'resync']);
@@ -43,12 +46,13 @@ export class PanelCommandRouter {
 
   private async answer(session: PanelSession, message: Msg): Promise<void> {
     const started = process.hrtime.bigint();
-    const { reply, kind } = await this.handle(session, message);
-    this.metrics.commandRoundTrip.observe({ kind, outcome: outcomeLabel(reply) }, Number(process.hrtime.bigint() - started) / 1e9);
+    const { reply, kind, outcome } = await this.handle(session, message);
+    this.metrics.commandRoundTrip.observe({ kind, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
     if (!message.respond(JSON.stringify(reply))) this.logger.warn(`command for ${session.hwaddr} had no reply subject`);
   }
 
-  private async handle(session: PanelSession, message: Msg): Promise<{ reply: PanelCommandReply; kind: string }> {
+  /** The reply, with the command kind and a bounded outcome label for the metric. */
+  private async handle(session: PanelSession, message: Msg): Promise<{ reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel }> {
     let correlationId = '';
     let networkId: number;
     let command: PanelCommand;
@@ -62,27 +66,18 @@ export class PanelCommandRouter {
       }
     } catch (error) {
       const detail = error instanceof ProtocolError ? error.detail : 'the request is not JSON';
-      return { reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` }, kind: 'invalid' };
+      return { reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` }, kind: 'invalid', outcome: 'invalid' };
     }
-    if (!session.isReady) return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind: command.kind };
+    const { kind } = command;
+    if (!session.isReady) return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind, outcome: 'not-connected' };
     if (!session.acceptsControl && !ALLOWED_WITHOUT_CLOUD_CONTROL.has(command.kind)) {
-      return { reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED }, kind: command.kind };
+      return { reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED }, kind, outcome: 'cloud-control-disabled' };
     }
     let nonce = '';
     const outcome = await session.sendCommand(networkId, toWireCommand(command, () => (nonce = newNonce())));
-    if (!outcome.ok) return { reply: { correlationId, ok: false, reason: outcome.reason }, kind: command.kind };
-    if (command.kind !== 'keyProof') return { reply: { correlationId, ok: true }, kind: command.kind };
-    if (!outcome.proof) return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind: command.kind };
-    return { reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) }, kind: command.kind };
+    if (!outcome.ok) return { reply: { correlationId, ok: false, reason: outcome.reason }, kind, outcome: outcome.failure };
+    if (command.kind !== 'keyProof') return { reply: { correlationId, ok: true }, kind, outcome: 'ok' };
+    if (!outcome.proof) return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind, outcome: 'refused' };
+    return { reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) }, kind, outcome: 'ok' };
   }
-}
-
-/** A bounded metric label: the gateway's own reasons by name, any reason of the panel as 'refused'. */
-function outcomeLabel(reply: PanelCommandReply): string {
-  if (reply.ok) return 'ok';
-  if (reply.reason.startsWith(PANEL_COMMAND_INVALID)) return 'invalid';
-  if (reply.reason === PANEL_NOT_CONNECTED) return 'not-connected';
-  if (reply.reason === PANEL_COMMAND_TIMEOUT) return 'timeout';
-  if (reply.reason === PANEL_CLOUD_CONTROL_DISABLED) return 'cloud-control-disabled';
-  return 'refused';
 }

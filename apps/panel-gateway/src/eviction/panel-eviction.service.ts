@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import type { Subscription } from '@nats-io/transport-node';
 import type { PanelConnectionMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import type { PanelSession } from '../sessions/panel-session';
 import { SessionRegistry } from '../sessions/session-registry.service';
 
 /**
@@ -23,22 +24,23 @@ export class PanelEvictionService implements OnApplicationBootstrap, OnModuleDes
     this.subscription = this.nats.connection.subscribe(this.nats.names.subjects.allPanelConnections, {
       callback: (error, message) => {
         if (error) return;
+        // `[<prefix>.]panel.<hwaddr>.connection`: most messages are of panels held elsewhere, read no further.
+        const session = this.registry.get(message.subject.split('.').at(-2) ?? '');
+        if (!session) return;
         let connection: PanelConnectionMessage;
         try {
           connection = message.json<PanelConnectionMessage>();
         } catch {
           return;
         }
-        this.evictIfHeldElsewhere(connection);
+        this.evictIfHeldElsewhere(session, connection);
       },
     });
   }
 
-  evictIfHeldElsewhere(connection: PanelConnectionMessage): void {
-    if (!connection?.connected) return;
-    const session = this.registry.get(connection.hwaddr);
-    if (!session || session.connectionId === connection.connectionId) return;
-    this.logger.log(`panel ${connection.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`);
+  private evictIfHeldElsewhere(session: PanelSession, connection: PanelConnectionMessage): void {
+    if (!connection?.connected || session.connectionId === connection.connectionId) return;
+    this.logger.log(`panel ${session.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`);
     session.close(`evicted: the panel connected to gateway ${connection.gatewayId}`, { publishDisconnect: false });
   }
 

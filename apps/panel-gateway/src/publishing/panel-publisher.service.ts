@@ -9,6 +9,7 @@ import {
   type PanelRuntimeMessage,
 } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { withTimeout } from '@app/platform';
 import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
 import type { PanelListenerConfig } from '../panel-gateway.config';
 
@@ -39,7 +40,7 @@ export class PanelPublisher {
     });
     if (!ack.duplicate) return { duplicate: false, reusedSequence: false };
     // A duplicate's ack names the stream sequence of the message stored first under that id.
-    const stored = await withTimeout(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }), this.config.publishTimeoutMs);
+    const stored = await natsCall(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }), this.config.publishTimeoutMs);
     return { duplicate: true, reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event) };
   }
 
@@ -53,7 +54,7 @@ export class PanelPublisher {
   async publishRuntime(runtime: PanelRuntimeMessage): Promise<void> {
     const payload = JSON.stringify(runtime);
     const bucket = await this.nats.bucket(this.nats.names.buckets.panelRuntime);
-    await withTimeout(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload), this.config.publishTimeoutMs);
+    await natsCall(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload), this.config.publishTimeoutMs);
     this.nats.connection.publish(this.nats.names.subjects.panelRuntime(runtime.hwaddr), payload);
   }
 
@@ -61,7 +62,7 @@ export class PanelPublisher {
   async publishConnected(message: PanelConnectionMessage): Promise<void> {
     const payload = JSON.stringify(message);
     const bucket = await this.connections();
-    await withTimeout(bucket.put(message.hwaddr, payload), this.config.publishTimeoutMs);
+    await natsCall(bucket.put(message.hwaddr, payload), this.config.publishTimeoutMs);
     this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
   }
 
@@ -74,12 +75,12 @@ export class PanelPublisher {
     const payload = JSON.stringify(message);
     const bucket = await this.connections();
     for (;;) {
-      const entry = await withTimeout(bucket.get(message.hwaddr), this.config.publishTimeoutMs);
+      const entry = await natsCall(bucket.get(message.hwaddr), this.config.publishTimeoutMs);
       const current = entry && entry.operation === 'PUT' ? (entry.json<PanelConnectionMessage>() as PanelConnectionMessage) : null;
       if (current && current.connectionId !== message.connectionId) return 'superseded';
       try {
-        if (entry) await withTimeout(bucket.update(message.hwaddr, payload, entry.revision), this.config.publishTimeoutMs);
-        else await withTimeout(bucket.create(message.hwaddr, payload), this.config.publishTimeoutMs);
+        if (entry) await natsCall(bucket.update(message.hwaddr, payload, entry.revision), this.config.publishTimeoutMs);
+        else await natsCall(bucket.create(message.hwaddr, payload), this.config.publishTimeoutMs);
       } catch (error) {
         // Someone wrote in between: read again and decide again.
         if (String(error).includes('wrong last sequence') || String(error).includes('exists')) continue;
@@ -109,11 +110,7 @@ function isSameEvent(stored: PanelEventMessage, event: PanelEventMessage): boole
   );
 }
 
-/** KV calls have no timeout of their own while the client waits for a reconnect. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from NATS within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** KV calls have no timeout of their own while the client waits for a reconnect: bound them. */
+function natsCall<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return withTimeout(promise, ms, `no answer from NATS within ${ms} ms`);
 }

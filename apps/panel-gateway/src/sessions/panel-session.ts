@@ -10,6 +10,7 @@ import {
   nextGatewayState,
   PANEL_PROTOCOL_VERSION,
   ProtocolError,
+  REASON_MAX_LENGTH,
   type CommandResultMessage,
   type ConfigMessage,
   type EventMessage,
@@ -70,11 +71,11 @@ export class PanelSession {
         pause: () => {
           this.logger.warn(`${this.label}: NATS is behind, no longer reading from the panel`);
           this.socket.pause();
-          this.supervision.suspend();
+          this.supervision.stop();
         },
         resume: () => {
           this.logger.log(`${this.label}: NATS caught up, reading from the panel again`);
-          this.supervision.resume();
+          this.supervision.start();
           this.socket.resume();
         },
       },
@@ -110,9 +111,8 @@ export class PanelSession {
     return `panel ${this.hwaddr ?? '(no hello yet)'} from ${this.socket.remoteAddress ?? '?'}:${this.socket.remotePort ?? '?'}`;
   }
 
-  /** Sends a command and resolves with the panel's result, a timeout or 'not connected'. */
+  /** Sends a command (the router checked the link is ready) and resolves with the panel's result, a timeout or 'not connected'. */
   sendCommand(networkId: number, command: WireCommand): Promise<CommandOutcome> {
-    if (this.state !== 'ready') return Promise.resolve({ ok: false, reason: 'not connected' });
     const { correlationId, outcome } = this.commands.open();
     this.send({ type: 'command', correlationId, networkId, ...command });
     return outcome;
@@ -131,7 +131,7 @@ export class PanelSession {
     this.context.metrics.disconnects.inc({ reason: reason.split(':')[0] });
     if (wasReady) this.context.registry.remove(this);
     if (!this.socket.destroyed) {
-      if (reason !== 'connection closed') this.writeFrame({ type: 'close', reason: reason.slice(0, 200) });
+      this.writeFrame({ type: 'close', reason: reason.slice(0, REASON_MAX_LENGTH) });
       this.socket.end();
       setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
     }

@@ -27,8 +27,4 @@ export class SessionRegistry {
   get(hwaddr: string): PanelSession | undefined {
     return this.sessions.get(hwaddr);
   }
-
-  all(): PanelSession[] {
-    return [...this.sessions.values()];
-  }
 }

@@ -1,6 +1,6 @@
 /**
  * Fires when nothing arrived from a panel for a whole window. Every received frame refreshes it;
- * it is suspended while the gateway itself stops reading (back-pressure), since silence then is ours.
+ * it is stopped while the gateway itself stops reading (back-pressure), since silence then is ours.
  */
 export class SupervisionTimer {
   private timer: NodeJS.Timeout | undefined;
@@ -19,14 +19,6 @@ export class SupervisionTimer {
   /** A frame arrived. */
   refresh(): void {
     this.timer?.refresh();
-  }
-
-  suspend(): void {
-    this.stop();
-  }
-
-  resume(): void {
-    this.start();
   }
 
   stop(): void {

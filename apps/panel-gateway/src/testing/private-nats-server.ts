@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from './wait-for.util';
+import { waitUntil } from '@app/testing';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 
@@ -33,7 +33,7 @@ export class PrivateNatsServer {
   async resume(): Promise<void> {
     const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
     this.process = child;
-    await waitFor(() => accepts(this.port), `nats-server on port ${this.port}`, 10_000);
+    await waitUntil(() => accepts(this.port), `nats-server on port ${this.port}`, 10_000);
   }
 
   /** Stops it gracefully (what it acknowledged is on disk) and waits for the exit. */

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { decodeGatewayMessage, encodeMessage, FrameDecoder, type GatewayMessage, type PanelMessage } from '@app/panel-protocol';
-import { waitFor } from './wait-for.util';
+import { waitUntil } from '@app/testing';
 
 /** A hand-driven panel socket: sends exactly what a test says, records what the gateway answers. */
 export class RawPanel {
@@ -38,13 +38,13 @@ export class RawPanel {
   }
 
   async next<T extends GatewayMessage['type']>(type: T, timeoutMs = 5000): Promise<Extract<GatewayMessage, { type: T }>> {
-    await waitFor(() => this.received.some((message) => message.type === type), `a ${type} frame`, timeoutMs);
+    await waitUntil(() => this.received.some((message) => message.type === type), `a ${type} frame`, timeoutMs);
     const index = this.received.findIndex((message) => message.type === type);
     return this.received.splice(index, 1)[0] as Extract<GatewayMessage, { type: T }>;
   }
 
   async closed(timeoutMs = 5000): Promise<void> {
-    await waitFor(() => this.ended, 'the gateway to close the connection', timeoutMs);
+    await waitUntil(() => this.ended, 'the gateway to close the connection', timeoutMs);
   }
 
   destroy(): void {

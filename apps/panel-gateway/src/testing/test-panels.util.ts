@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PanelLinkClient, type CommandMessage, type ConfigSnapshot, type HelloMessage, type PanelCommandOutcome, type PanelLinkClientOptions } from '@app/panel-protocol';
-import { waitFor } from './wait-for.util';
+import { waitUntil } from '@app/testing';
 import type { RawPanel } from './raw-panel';
 
 export const TEST_KEY = '1234';
@@ -40,7 +40,7 @@ export async function connectClient(
     hello: { ...hello, ...options.hello },
   });
   client.start();
-  await waitFor(() => client.isReady, `panel ${hwaddr} ready`);
+  await waitUntil(() => client.isReady, `panel ${hwaddr} ready`);
   return client;
 }
 

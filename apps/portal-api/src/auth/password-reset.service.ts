@@ -1,9 +1,10 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { passwordResetMailJobId, QUEUE_NAMES, resetPasswordPath, type PasswordResetMailJob } from '@app/contracts';
-import { PasswordResetTokenEntity } from '@app/database';
+import { PasswordResetTokenEntity, UserEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { Clock } from '@app/platform';
+import { passwordChangedSince } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
 import { InvalidTokenError, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -72,12 +73,11 @@ export class PasswordResetService {
       const record = await manager
         .getRepository(PasswordResetTokenEntity)
         .findOne({ where: { jti: payload.jti }, lock: { mode: 'pessimistic_write' } });
-      const user = record ? await this.users.findById(record.userId) : null;
+      const user = record ? await manager.getRepository(UserEntity).findOneBy({ id: record.userId }) : null;
       if (!record || !user || record.userId !== payload.sub) throw new BadRequestException({ err: RESET_LINK_INVALID });
       if (record.usedAt) throw new BadRequestException({ err: RESET_LINK_USED });
-      if (record.expiresAt.getTime() <= this.clock.now().getTime()) throw new BadRequestException({ err: RESET_LINK_EXPIRED });
-      // A password changed since the link was sent voids it (compared in the token's whole seconds).
-      if (Math.floor(user.passwordChangedAt.getTime() / 1000) > payload.iat) throw new BadRequestException({ err: RESET_LINK_USED });
+      // Expiry was checked with the token's signature; a password changed since the link was sent voids it.
+      if (passwordChangedSince(user, payload.iat)) throw new BadRequestException({ err: RESET_LINK_USED });
       const now = this.clock.now();
       await this.users.setPassword(user.id, passwordHash, now, manager);
       // This link and every other one still outstanding for the account are spent.

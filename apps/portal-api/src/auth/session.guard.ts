@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { AuthenticatedRequest } from './authenticated-request.types';
 import { bearerToken } from './bearer-token.util';
+import { passwordChangedSince } from './password-change.util';
 import { InvalidTokenError, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 
@@ -24,7 +25,7 @@ export class SessionGuard implements CanActivate {
       throw error;
     });
     const user = await this.users.findById(payload.sub);
-    if (!user || Math.floor(user.passwordChangedAt.getTime() / 1000) > payload.iat) {
+    if (!user || passwordChangedSince(user, payload.iat)) {
       throw new UnauthorizedException({ err: SESSION_EXPIRED });
     }
     request.session = { userId: user.id };

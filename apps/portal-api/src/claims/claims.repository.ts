@@ -16,21 +16,21 @@ export class ClaimsRepository {
     return this.claims.findOneBy({ userId, hwaddr });
   }
 
-  /** Creates the claim, or replaces the key of one not yet authorised; answers the stored claim. */
-  async upsertWaiting(userId: string, hwaddr: string, key: string, nickname: string | undefined, emailEvents: boolean | undefined): Promise<ClaimEntity> {
+  /**
+   * Creates the claim WAITING, or puts one back to WAITING with a new key; the nickname and e-mail
+   * choice are set when given (a new claim defaults them), kept otherwise. One statement.
+   */
+  async upsertWaiting(userId: string, hwaddr: string, key: string, nickname: string | undefined, emailEvents: boolean | undefined): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(ClaimEntity)
-      .values({ userId, hwaddr, adminKey: key, nickname: nickname ?? '', emailEvents: emailEvents ?? false, status: 'WAITING' })
-      .orUpdate(['admin_key', 'status', 'updated_at'], ['user_id', 'hwaddr'])
+      .values({ userId, hwaddr, adminKey: key, status: 'WAITING', ...(nickname !== undefined && { nickname }), ...(emailEvents !== undefined && { emailEvents }) })
+      .orUpdate(
+        ['admin_key', 'status', 'updated_at', ...(nickname !== undefined ? ['nickname'] : []), ...(emailEvents !== undefined ? ['email_events'] : [])],
+        ['user_id', 'hwaddr'],
+      )
       .execute();
-    const claim = await this.find(userId, hwaddr);
-    if (!claim) throw new Error(`claim of ${hwaddr} vanished while being written`);
-    if (nickname !== undefined || emailEvents !== undefined) {
-      await this.claims.update({ id: claim.id }, { ...(nickname !== undefined && { nickname }), ...(emailEvents !== undefined && { emailEvents }) });
-    }
-    return claim;
   }
 
   async remove(userId: string, hwaddr: string): Promise<boolean> {

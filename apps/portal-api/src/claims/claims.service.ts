@@ -21,7 +21,7 @@ export class ClaimsService {
     const existing = await this.claims.find(userId, request.hwaddr);
     if (existing?.status === 'AUTHED') throw new ConflictException({ err: CLAIM_ALREADY_AUTHORISED });
     // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
-    await this.claims.upsertWaiting(userId, request.hwaddr, request.key, request.nickname ?? (existing ? undefined : ''), request.notify);
+    await this.claims.upsertWaiting(userId, request.hwaddr, request.key, request.nickname, request.notify);
     await this.keyCheck.checkNow(request.hwaddr);
     const claim = await this.claims.find(userId, request.hwaddr);
     return { status: claim?.status ?? 'WAITING' };

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { EventsPage, NotificationDto, SiteSummary } from '@app/contracts';
 import { NotificationEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
+import { LivefeedRegistry } from '../livefeed/livefeed-registry.service';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
 import { claimsTokenOf, registerUser, startPortalWithPanels, waitForClaimStatus, type PortalWithPanels, type TestUser } from './portal-panel-harness';
@@ -42,8 +43,9 @@ describe('events, notifications and control with a simulated panel (real Postgre
     try {
       aliceSocket.sendToken(aliceToken);
       bobSocket.sendToken(await claimsTokenOf(world.portal, bob));
-      await waitUntil(() => aliceSocket.messages.length > 0 && bobSocket.messages.length > 0, 'both sockets greeted');
-      // The token is accepted before the fire: a Runtime message of the panel proves delivery works.
+      // Both tokens accepted before the fire, so that Bob's silence below means something.
+      const registry = world.portal.app.get(LivefeedRegistry);
+      await waitUntil(() => registry.forUser(alice.id).size > 0 && registry.forUser(bob.id).size > 0, 'both tokens accepted');
       panel.report(panel.model.setZone(1, 2, 'fire'));
       const log = await aliceSocket.waitFor((message) => message.type === 'LogEvent', 'the fire on the live feed');
       expect(log.data).toEqual({ hwaddr, category: 'fire', title: 'Fire alarm' });

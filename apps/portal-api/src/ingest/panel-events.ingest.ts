@@ -56,7 +56,10 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
     const { stored, notifications } = await this.store.transaction(async (manager) => {
       const stored = await this.store.insertNew(manager, rows);
       const notifications: NotificationEntity[] = [];
-      for (const event of stored.filter((candidate) => this.isOutOfStep(candidate))) {
+      // One open TIME_DESYNC per site at most: only a site's first out-of-step event can raise it.
+      const firstOutOfStep = new Map<string, StoredEvent>();
+      for (const event of stored) if (this.isOutOfStep(event) && !firstOutOfStep.has(event.hwaddr)) firstOutOfStep.set(event.hwaddr, event);
+      for (const event of firstOutOfStep.values()) {
         const raised = await this.store.raiseTimeDesync(manager, event);
         if (raised) notifications.push(raised);
       }

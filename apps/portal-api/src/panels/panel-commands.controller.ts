@@ -5,7 +5,6 @@ import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../auth/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { PanelCommandsService } from './panel-commands.service';
-import { PanelNetworksRepository } from './panel-networks.repository';
 import { deviceSettingsProblem, moduleSettingsProblem } from './panel-settings-rules.util';
 
 /**
@@ -16,10 +15,7 @@ import { deviceSettingsProblem, moduleSettingsProblem } from './panel-settings-r
 @Controller('v2/sites/:hwaddr/panel/:networkId')
 @UseGuards(ClaimsGuard)
 export class PanelCommandsController {
-  constructor(
-    private readonly commands: PanelCommandsService,
-    private readonly networks: PanelNetworksRepository,
-  ) {}
+  constructor(private readonly commands: PanelCommandsService) {}
 
   @Post('zone')
   @HttpCode(HttpStatus.OK)
@@ -55,28 +51,28 @@ export class PanelCommandsController {
   @Post('module')
   @HttpCode(HttpStatus.OK)
   async moduleSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: ModuleSettingsDto): Promise<object> {
-    await this.commands.assertControllable(claims, params.hwaddr, params.networkId);
-    const network = await this.networks.find(params.hwaddr, params.networkId);
-    const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
-    if (!module) throw new NotFoundException({ err: `This panel has no module on port ${body.port_id}` });
-    const settings = definedFields(body.settings);
-    const problem = moduleSettingsProblem(module, settings);
-    if (problem) throw new BadRequestException({ err: problem });
-    return this.send(claims, params, { kind: 'moduleSettings', port_id: body.port_id, settings });
+    await this.commands.sendChecked(claims, params.hwaddr, params.networkId, (network) => {
+      const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
+      if (!module) throw new NotFoundException({ err: `This panel has no module on port ${body.port_id}` });
+      const settings = definedFields(body.settings);
+      assertNoProblem(moduleSettingsProblem(module, settings));
+      return { kind: 'moduleSettings', port_id: body.port_id, settings };
+    });
+    return {};
   }
 
   @Post('device')
   @HttpCode(HttpStatus.OK)
   async deviceSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: DeviceSettingsDto): Promise<object> {
-    await this.commands.assertControllable(claims, params.hwaddr, params.networkId);
-    const network = await this.networks.find(params.hwaddr, params.networkId);
-    const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
-    const device = network?.devices.find((candidate) => candidate.port_id === body.port_id && candidate.mod_idx === body.mod_idx);
-    if (!module || !device) throw new NotFoundException({ err: `This panel has no device ${body.mod_idx} on port ${body.port_id}` });
-    const settings = definedFields(body.settings);
-    const problem = deviceSettingsProblem(module.port_type, device, settings);
-    if (problem) throw new BadRequestException({ err: problem });
-    return this.send(claims, params, { kind: 'deviceSettings', port_id: body.port_id, mod_idx: body.mod_idx, settings });
+    await this.commands.sendChecked(claims, params.hwaddr, params.networkId, (network) => {
+      const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
+      const device = network?.devices.find((candidate) => candidate.port_id === body.port_id && candidate.mod_idx === body.mod_idx);
+      if (!module || !device) throw new NotFoundException({ err: `This panel has no device ${body.mod_idx} on port ${body.port_id}` });
+      const settings = definedFields(body.settings);
+      assertNoProblem(deviceSettingsProblem(module.port_type, device, settings));
+      return { kind: 'deviceSettings', port_id: body.port_id, mod_idx: body.mod_idx, settings };
+    });
+    return {};
   }
 
   private async send(claims: ClaimsIdentity, params: PanelParamsDto, command: PanelCommand): Promise<object> {
@@ -88,4 +84,8 @@ export class PanelCommandsController {
 /** A validated DTO's fields that were given (class fields the body left out are undefined). */
 function definedFields<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
+function assertNoProblem(problem: string | null): void {
+  if (problem) throw new BadRequestException({ err: problem });
 }

@@ -1,19 +1,19 @@
 import {
   ConflictException,
   GatewayTimeoutException,
-  HttpException,
-  HttpStatus,
   Injectable,
   NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { MESSAGES, PANEL_CLOUD_CONTROL_DISABLED, type PanelCommand } from '@app/contracts';
+import type { PanelNetworkEntity } from '@app/database';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { CommandAuditRepository } from './command-audit.repository';
 import { PanelCommandClient, type PanelCommandResult } from './panel-command.client';
 import { PanelConnectionState } from './panel-connection-state.service';
+import { PanelNetworksRepository } from './panel-networks.repository';
 
 export const PANEL_DID_NOT_ANSWER = 'The panel did not answer in time';
 
@@ -29,10 +29,11 @@ export class PanelCommandsService {
     private readonly client: PanelCommandClient,
     private readonly audit: CommandAuditRepository,
     private readonly users: UsersRepository,
+    private readonly networks: PanelNetworksRepository,
   ) {}
 
   /** Checks what can be checked before the command leaves: access, connection, network. */
-  async assertControllable(claims: ClaimsIdentity, hwaddr: string, networkId: number): Promise<void> {
+  private async assertControllable(claims: ClaimsIdentity, hwaddr: string, networkId: number): Promise<void> {
     await this.access.assertMayOpen(claims, hwaddr);
     const connection = await this.state.connection(hwaddr);
     if (!connection?.connected) throw new ConflictException({ err: MESSAGES.panelNotConnected });
@@ -43,6 +44,19 @@ export class PanelCommandsService {
   /** Sends the command, records it, and answers only once the panel has applied it. */
   async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand): Promise<void> {
     await this.assertControllable(claims, hwaddr, networkId);
+    await this.dispatch(claims, hwaddr, networkId, command);
+  }
+
+  /**
+   * `send` for a command built from the network's stored configuration (module and device settings):
+   * `build` sees the configuration only once the user may control the panel, and may refuse.
+   */
+  async sendChecked(claims: ClaimsIdentity, hwaddr: string, networkId: number, build: (network: PanelNetworkEntity | null) => PanelCommand): Promise<void> {
+    await this.assertControllable(claims, hwaddr, networkId);
+    await this.dispatch(claims, hwaddr, networkId, build(await this.networks.find(hwaddr, networkId)));
+  }
+
+  private async dispatch(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand): Promise<void> {
     const result = await this.client.send(hwaddr, networkId, command);
     const user = await this.users.findById(claims.userId);
     await this.audit.record({
@@ -69,7 +83,5 @@ function throwUnlessOk(result: PanelCommandResult): void {
     case 'refused':
       if (result.reason === PANEL_CLOUD_CONTROL_DISABLED) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
       throw new UnprocessableEntityException({ err: `The panel refused the change: ${result.reason}` });
-    default:
-      throw new HttpException({ err: 'Unexpected answer from the panel' }, HttpStatus.BAD_GATEWAY);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/database';
+import { RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/database';
 
 /** Relays, their actions and runs, always within one user's own relays. */
 @Injectable()
@@ -34,10 +34,6 @@ export class RelaysRepository {
 
   async delete(relayId: number): Promise<void> {
     await this.dataSource.getRepository(RelayEntity).delete({ id: relayId });
-  }
-
-  isAuthedSite(userId: string, hwaddr: string): Promise<boolean> {
-    return this.dataSource.getRepository(ClaimEntity).existsBy({ userId, hwaddr, status: 'AUTHED' });
   }
 
   saveAction(action: Pick<RelayActionEntity, 'relayId' | 'hwaddr' | 'onFire' | 'onFault'> & { id?: number }): Promise<RelayActionEntity> {

@@ -4,6 +4,7 @@ import { RELAY_DEFAULT_PORT, withTriggerDefaults } from '@app/contracts';
 import type { RelayActionRequestDto, RelayCreateDto, RelayTestDto, RelayUpdateDto } from '@app/api-dto';
 import type { RelayEntity } from '@app/database';
 import { RelayError, RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
+import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import { relayActionRunDto, relayDto } from './relay-dto.util';
 import { RelayVerifyService } from './relay-verify.service';
 import { RelaysRepository } from './relays.repository';
@@ -20,6 +21,7 @@ export class RelaysService {
     private readonly cipher: RelayPasswordCipher,
     private readonly policy: RelayTargetPolicy,
     private readonly verifier: RelayVerifyService,
+    private readonly authedPanels: AuthedPanelsRepository,
   ) {}
 
   async list(userId: string): Promise<RelayDto[]> {
@@ -66,7 +68,7 @@ export class RelaysService {
       if (existing.hwaddr !== action.hwaddr) throw new BadRequestException({ err: 'action.hwaddr cannot change: delete the action and add one for the other site' });
       await this.relays.saveAction({ id: existing.id, relayId, hwaddr: existing.hwaddr, ...settings });
     } else {
-      if (!(await this.relays.isAuthedSite(userId, action.hwaddr))) {
+      if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
         throw new BadRequestException({ err: `Site ${action.hwaddr} is not one of your authorised sites` });
       }
       if (actions.some((candidate) => candidate.hwaddr === action.hwaddr)) {

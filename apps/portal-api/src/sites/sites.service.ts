@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { PanelConfig, PanelType, SiteDetail, SiteNetwork, SiteSummary } from '@app/contracts';
 import type { PanelNetworkEntity } from '@app/database';
+import { Clock } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
@@ -18,6 +19,7 @@ export class SitesService {
     private readonly access: PanelAccessService,
     private readonly networks: PanelNetworksRepository,
     private readonly state: PanelConnectionState,
+    private readonly clock: Clock,
   ) {}
 
   list(claims: ClaimsIdentity): Promise<SiteSummary[]> {
@@ -57,7 +59,7 @@ export class SitesService {
   /** Spec 4, "Marking events as seen": lastEventSeen becomes now, so the counts start again from 0. */
   async markEventsSeen(claims: ClaimsIdentity, hwaddr: string): Promise<void> {
     await this.access.assertMayOpen(claims, hwaddr);
-    await this.claims.update(claims.userId, hwaddr, { lastEventSeen: new Date() });
+    await this.claims.update(claims.userId, hwaddr, { lastEventSeen: this.clock.now() });
   }
 }
 

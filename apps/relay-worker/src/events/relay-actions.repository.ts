@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { RelayActionEntity } from '@app/database';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { RelayActionEntity, type RelayEntity } from '@app/database';
+
+/** A relay action loaded with its relay (the inner join guarantees the relay is there). */
+export type FirableRelayAction = RelayActionEntity & { relay: RelayEntity };
 
 /**
  * The relay actions the worker may fire: only those whose relay's owner still holds an AUTHED
@@ -10,24 +13,20 @@ import { RelayActionEntity } from '@app/database';
 export class RelayActionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async firableForSite(hwaddr: string): Promise<RelayActionEntity[]> {
-    return this.dataSource
-      .getRepository(RelayActionEntity)
-      .createQueryBuilder('action')
-      .innerJoinAndSelect('action.relay', 'relay')
-      .innerJoin('claims', 'claim', "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'")
-      .where('action.hwaddr = :hwaddr', { hwaddr })
-      .orderBy('action.id', 'ASC')
-      .getMany();
+  async firableForSite(hwaddr: string): Promise<FirableRelayAction[]> {
+    return (await this.firable().where('action.hwaddr = :hwaddr', { hwaddr }).orderBy('action.id', 'ASC').getMany()) as FirableRelayAction[];
   }
 
-  async firableById(actionId: number): Promise<RelayActionEntity | null> {
+  async firableById(actionId: number): Promise<FirableRelayAction | null> {
+    return (await this.firable().where('action.id = :actionId', { actionId }).getOne()) as FirableRelayAction | null;
+  }
+
+  /** Actions with their relay, kept only while the relay's owner holds an AUTHED claim on the site. */
+  private firable(): SelectQueryBuilder<RelayActionEntity> {
     return this.dataSource
       .getRepository(RelayActionEntity)
       .createQueryBuilder('action')
       .innerJoinAndSelect('action.relay', 'relay')
-      .innerJoin('claims', 'claim', "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'")
-      .where('action.id = :actionId', { actionId })
-      .getOne();
+      .innerJoin('claims', 'claim', "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'");
   }
 }

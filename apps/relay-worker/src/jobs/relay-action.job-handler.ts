@@ -36,7 +36,7 @@ export class RelayActionJobHandler {
   async run(data: RelayActionJob, job: Job): Promise<void> {
     const action = await this.actions.firableById(data.relayActionId);
     // Deleted since the event, or the owner lost the site: nothing to drive.
-    if (!action?.relay) return;
+    if (!action) return;
     const run = await this.runs.startAttempt(action.id, data.hwaddr, data.seq, data.trigger);
     if (!run) return;
     const settings = withTriggerDefaults(data.trigger === 'fire' ? action.onFire : action.onFault);

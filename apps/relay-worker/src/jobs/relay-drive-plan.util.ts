@@ -1,5 +1,5 @@
 import type { RelayTriggerSettings } from '@app/contracts';
-import type { RelayDrivePlan } from '@app/relay-protocol';
+import { DRIVEN_IOS, DRIVEN_RELAYS, type RelayDrivePlan } from '@app/relay-protocol';
 
 /**
  * What one trigger's settings ask of the board: relay 1 and 2 pulse for their seconds (0 leaves a
@@ -7,9 +7,9 @@ import type { RelayDrivePlan } from '@app/relay-protocol';
  * other uses keep their state).
  */
 export function drivePlanOf(settings: RelayTriggerSettings): RelayDrivePlan {
-  const pulses = ([1, 2] as const)
+  const pulses = DRIVEN_RELAYS
     .map((relay) => ({ relay, seconds: settings[`relay_${relay}`] }))
     .filter((pulse) => pulse.seconds > 0);
-  const outputs = ([1, 2, 3, 4] as const).filter((io) => settings[`io_${io}`]).map((io) => ({ io, on: true }));
+  const outputs = DRIVEN_IOS.filter((io) => settings[`io_${io}`]).map((io) => ({ io, on: true }));
   return { pulses, outputs };
 }

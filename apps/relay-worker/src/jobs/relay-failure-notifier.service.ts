@@ -7,8 +7,9 @@ import {
   type RelayFailureData,
   type RelayTrigger,
 } from '@app/contracts';
-import { NotificationEntity, toNotificationDto, type RelayActionEntity } from '@app/database';
+import { NotificationEntity, toNotificationDto } from '@app/database';
 import { NatsService } from '@app/messaging';
+import type { FirableRelayAction } from '../events/relay-actions.repository';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
 
 /**
@@ -26,8 +27,8 @@ export class RelayFailureNotifier {
     private readonly nats: NatsService,
   ) {}
 
-  async recordFailure(action: RelayActionEntity, runId: number, seq: number, trigger: RelayTrigger, error: string): Promise<void> {
-    const relay = action.relay!;
+  async recordFailure(action: FirableRelayAction, runId: number, seq: number, trigger: RelayTrigger, error: string): Promise<void> {
+    const relay = action.relay;
     const data: RelayFailureData = {
       relay_id: relay.id,
       relay_name: relay.name || relay.host,

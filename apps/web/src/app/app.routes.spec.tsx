@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
+import { waitForState } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
 import { AUTH_STORAGE_KEY } from '@app/contracts';
 import { createAppStore } from './app.store';
@@ -39,7 +40,7 @@ describe('route table', () => {
         </MemoryRouter>
       </Provider>,
     );
-    await act(async () => undefined);
+    await act(() => waitForState(app.store, (state) => state.auth.ready));
     return screen.getByTestId('path').textContent;
   }
 
@@ -63,6 +64,8 @@ describe('route table', () => {
     signedIn();
     expect(await renderAt('/site')).toBe('/');
     expect(screen.getByText('My Account')).toBeTruthy();
+    cleanup();
+    expect(await renderAt('/nowhere')).toBe('/');
   });
 
   it('removes a trailing slash and opens the events tab of a mail link', async () => {

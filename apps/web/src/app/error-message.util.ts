@@ -1,7 +1,4 @@
-import { ApiError } from './api-client';
-
-/** The text a failure shows: the spec's wording for API failures, the message otherwise. */
+/** The text a failure shows: API failures already carry the spec's wording, so the message it is. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
-  return String(error);
+  return error instanceof Error ? error.message : String(error);
 }

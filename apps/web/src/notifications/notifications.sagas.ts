@@ -28,7 +28,9 @@ function* resolveSaga(action: PayloadAction<number>) {
     // The resolved entry and the unread badges both change.
     yield* all([call(loadNotifications), call(loadSites)]);
   } catch (error) {
-    yield* put(notificationResolveFinished({ id: action.payload, error: errorMessage(error) }));
+    // An ended session is already being dealt with; the button is released without an alert.
+    const message = error instanceof SessionExpiredError ? null : errorMessage(error);
+    yield* put(notificationResolveFinished({ id: action.payload, error: message }));
   }
 }
 

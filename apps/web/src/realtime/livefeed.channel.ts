@@ -1,5 +1,5 @@
 import { LIVEFEED_PATH, parseLivefeedMessage, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
-import { eventChannel, type EventChannel } from 'redux-saga';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 
 export type LogEventData = LivefeedServerMessageMap['LogEvent'];
 
@@ -22,6 +22,7 @@ export function openLivefeedSocket(url: string): WebSocket {
   return new WebSocket(url);
 }
 
+/** Buffered: whatever arrives while the saga is busy handling a signal waits for it, the close included. */
 export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
   return eventChannel<FeedSignal>((emit) => {
     let batch: LogEventData[] = [];
@@ -53,5 +54,5 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
       socket.onopen = socket.onclose = socket.onmessage = null;
       if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close();
     };
-  });
+  }, buffers.expanding(16));
 }

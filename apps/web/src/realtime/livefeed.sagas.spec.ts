@@ -77,6 +77,35 @@ describe('live feed saga', () => {
     expect(state.realtime.connected).toEqual({ [hwaddr]: false });
   });
 
+  it('keeps what the socket says while the saga is busy, the close included', async () => {
+    const answer = fetchMock.getMockImplementation()!;
+    let answerSlowSites: (() => void) | undefined;
+    fetchMock.mockImplementation((path, init) =>
+      String(path) === '/api/v2/sites' && answerSlowSites === undefined
+        ? new Promise((resolve) => {
+            answerSlowSites = () => resolve(answer(path, init));
+          })
+        : answer(path, init),
+    );
+    signIn();
+    const socket = FakeWebSocket.latest();
+    socket.serverOpens();
+    socket.serverSends({ type: 'AUTH_CHK', data: {} });
+    await waitUntil(() => answerSlowSites !== undefined);
+
+    socket.serverSends({ type: 'Connection', data: { hwaddr, connected: false } });
+    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title: 'Fire alarm' } });
+    socket.serverCloses();
+    answerSlowSites!();
+    const state = await waitForState(app.store, (current) => current.realtime.failures === 1);
+
+    expect(state.realtime.connected).toEqual({ [hwaddr]: false });
+    expect(state.toasts.shown).toEqual([
+      { kind: 'warning', text: 'Site Depot disconnected' },
+      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
+    ]);
+  });
+
   it('retries every 5 s, warns after more than 5 failures, retries every 15 s, and says when it is back', async () => {
     jest.useFakeTimers();
     signIn();

@@ -4,23 +4,20 @@ import {
   LIVEFEED_SLOW_RETRY_MS,
   LIVE_UPDATE_STATUS_TOAST_MS,
   MESSAGES,
-  siteLabel,
   type LivefeedMessage,
 } from '@app/contracts';
 import { call, cancelled, delay, put, select, take } from 'typed-redux-saga';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { eventsRefreshRequested } from '../events/events.slice';
 import { notificationReceived, notificationsLoadRequested } from '../notifications/notifications.slice';
-import { siteConnectionChanged, siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
+import { siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
 import { loadSites, markSiteEventsSeen } from '../sites/sites.sagas';
+import { selectSiteLabel } from '../sites/sites.selectors';
 import { toastRequested } from '../toasts/toasts.slice';
 import type { RootState } from '../app/root.reducer';
 import { connectionToast, logEventToast } from './live-toasts.util';
 import { livefeedChannel, livefeedUrl, openLivefeedSocket, type LogEventData } from './livefeed.channel';
 import { connectionReceived, feedClosed, feedOpened, runtimeReceived } from './realtime.slice';
-
-const siteNameOf = (state: RootState, hwaddr: string) =>
-  siteLabel(state.sites.list.find((site) => site.hwaddr === hwaddr)?.name, hwaddr);
 
 function* sendToken(socket: WebSocket, force: boolean) {
   const token = yield* call(requireClaimsToken, force);
@@ -38,7 +35,7 @@ export function* refetchShownData() {
 
 function* handleLogEvents(events: LogEventData[]) {
   const state = yield* select((root: RootState) => root);
-  for (const event of events) yield* put(toastRequested(logEventToast(event, siteNameOf(state, event.hwaddr))));
+  for (const event of events) yield* put(toastRequested(logEventToast(event, selectSiteLabel(state, event.hwaddr))));
   const shownSite = state.events.hwaddr;
   if (shownSite !== null && events.some((event) => event.hwaddr === shownSite)) {
     yield* put(eventsRefreshRequested());
@@ -63,9 +60,8 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
       yield* put(sitesLoadRequested());
       return;
     case 'Connection': {
-      const name = yield* select(siteNameOf, message.data.hwaddr);
+      const name = yield* select(selectSiteLabel, message.data.hwaddr);
       yield* put(connectionReceived(message.data));
-      yield* put(siteConnectionChanged(message.data));
       yield* put(toastRequested(connectionToast(name, message.data.connected)));
       return;
     }
@@ -83,22 +79,22 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
   }
 }
 
-/** One connection of the live feed, until it closes. Returns whether it ever opened. */
+/** One connection of the live feed, until it closes. Returns whether it opened. */
 function* runConnection(failures: number, reconnecting: boolean) {
   const socket = yield* call(openLivefeedSocket, livefeedUrl());
   const channel = yield* call(livefeedChannel, socket);
+  let opened = false;
   try {
     while (true) {
       const signal = yield* take(channel);
-      if (signal.kind === 'close') return;
+      if (signal.kind === 'close') return opened;
       if (signal.kind === 'open') {
+        opened = true;
         yield* put(feedOpened());
         if (failures > LIVEFEED_FAILURES_BEFORE_SLOW_RETRY) {
           yield* put(toastRequested({ kind: 'info', text: MESSAGES.liveUpdatesConnected, durationMs: LIVE_UPDATE_STATUS_TOAST_MS }));
         }
         if (reconnecting) yield* call(refetchShownData);
-        failures = 0;
-        reconnecting = true;
       } else if (signal.kind === 'logEvents') {
         yield* call(handleLogEvents, signal.events);
       } else {
@@ -117,10 +113,10 @@ function* runConnection(failures: number, reconnecting: boolean) {
 
 /** Owns the websocket while signed in: reconnects after 5 s, after more than 5 failures every 15 s. */
 export function* livefeedSaga() {
-  let opened = false;
+  let everOpened = false;
   while (true) {
-    yield* call(runConnection, yield* select((state: RootState) => state.realtime.failures), opened);
-    opened = opened || (yield* select((state: RootState) => state.realtime.failures)) === 0;
+    const failuresBefore = yield* select((state: RootState) => state.realtime.failures);
+    if (yield* call(runConnection, failuresBefore, everOpened)) everOpened = true;
     yield* put(feedClosed());
     const failures = yield* select((state: RootState) => state.realtime.failures);
     if (failures === LIVEFEED_FAILURES_BEFORE_SLOW_RETRY + 1) {

@@ -1,7 +1,8 @@
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
 import { apiRequest } from '../app/api-client';
 
-const sitePath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}`;
+/** The API path of one site; its sub-resources hang below it. */
+export const sitePath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}`;
 
 export function fetchSites(claims: string): Promise<SiteSummary[]> {
   return apiRequest('/api/v2/sites', { token: claims, isExpectedBody: (body): body is SiteSummary[] => Array.isArray(body) });

@@ -15,6 +15,7 @@ import {
 import {
   claimCreateRequested,
   claimRemoveRequested,
+  siteDetailFailed,
   siteDetailLoaded,
   siteDetailRequested,
   siteEmailRequested,
@@ -37,11 +38,12 @@ export function* loadSites() {
 }
 
 export function* loadSiteDetail(action: PayloadAction<string>) {
+  const hwaddr = action.payload;
   try {
     const claims = yield* call(requireClaimsToken);
-    yield* put(siteDetailLoaded(yield* call(fetchSiteDetail, claims, action.payload)));
+    yield* put(siteDetailLoaded(yield* call(fetchSiteDetail, claims, hwaddr)));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(sitesLoadFailed(errorMessage(error)));
+    if (!(error instanceof SessionExpiredError)) yield* put(siteDetailFailed({ hwaddr, error: errorMessage(error) }));
   }
 }
 

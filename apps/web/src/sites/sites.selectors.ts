@@ -1,12 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel, siteStatusText, toPanelType } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
+import { panelUnreadTotal } from './site-unread.util';
 
-export const selectSites = (state: RootState) => state.sites;
 export const selectSiteList = (state: RootState) => state.sites.list;
 export const selectSitesLoaded = (state: RootState) => state.sites.loaded;
+export const selectSitesError = (state: RootState) => state.sites.error;
 export const selectSiteForm = (state: RootState) => state.sites.form;
-export const selectSiteDetails = (state: RootState) => state.sites.details;
 
 /** A site tile as the Site Manager shows it. */
 export interface SiteTile {
@@ -42,6 +42,9 @@ export const selectSiteSummary = (state: RootState, hwaddr: string) =>
 
 export const selectSiteDetail = (state: RootState, hwaddr: string) => state.sites.details[hwaddr];
 
+/** Why the site's data could not be loaded, if it could not. */
+export const selectSiteDetailError = (state: RootState, hwaddr: string): string | undefined => state.sites.detailErrors[hwaddr];
+
 export const selectSiteLabel = createSelector(
   [selectSiteSummary, (_state: RootState, hwaddr: string) => hwaddr],
   (site, hwaddr) => siteLabel(site?.name, hwaddr),
@@ -49,5 +52,5 @@ export const selectSiteLabel = createSelector(
 
 /** Unread events of the site, for the Events tab badge. */
 export const selectSiteUnreadEvents = createSelector(selectSiteSummary, (site) =>
-  site ? Object.values(site.perPanelCount).reduce((sum, count) => sum + count, 0) : 0,
+  site ? panelUnreadTotal(site.perPanelCount) : 0,
 );

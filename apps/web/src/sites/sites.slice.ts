@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
 import { sessionCleared } from '../app/session-cleared.action';
+import { connectionReceived } from '../realtime/realtime.slice';
+import { panelUnreadTotal } from './site-unread.util';
 
 /** The last site form (add, update key, remove, rename, e-mail): its progress and outcome. */
 export interface SiteFormState {
@@ -11,11 +13,13 @@ export interface SiteFormState {
 
 export interface SitesState {
   list: SiteSummary[];
+  /** The list has been answered, with sites or with an error. */
   loaded: boolean;
-  loading: boolean;
   error: string | null;
   /** The site screens' data, by hwaddr. */
   details: Record<string, SiteDetail>;
+  /** Why a site's data could not be loaded, by hwaddr. */
+  detailErrors: Record<string, string>;
   form: SiteFormState;
 }
 
@@ -24,9 +28,9 @@ const idleForm: SiteFormState = { pending: false, error: null, succeeded: false 
 export const initialSitesState: SitesState = {
   list: [],
   loaded: false,
-  loading: false,
   error: null,
   details: {},
+  detailErrors: {},
   form: idleForm,
 };
 
@@ -34,22 +38,25 @@ export const sitesSlice = createSlice({
   name: 'sites',
   initialState: initialSitesState,
   reducers: {
-    sitesLoadRequested(state) {
-      state.loading = true;
-    },
+    sitesLoadRequested() {},
     sitesLoaded(state, action: PayloadAction<SiteSummary[]>) {
       state.list = action.payload;
       state.loaded = true;
-      state.loading = false;
       state.error = null;
     },
     sitesLoadFailed(state, action: PayloadAction<string>) {
-      state.loading = false;
+      state.loaded = true;
       state.error = action.payload;
     },
-    siteDetailRequested(_state, _action: PayloadAction<string>) {},
+    siteDetailRequested(state, action: PayloadAction<string>) {
+      delete state.detailErrors[action.payload];
+    },
     siteDetailLoaded(state, action: PayloadAction<SiteDetail>) {
       state.details[action.payload.hwaddr] = action.payload;
+      delete state.detailErrors[action.payload.hwaddr];
+    },
+    siteDetailFailed(state, action: PayloadAction<{ hwaddr: string; error: string }>) {
+      state.detailErrors[action.payload.hwaddr] = action.payload.error;
     },
     siteFormReset(state) {
       state.form = idleForm;
@@ -68,18 +75,18 @@ export const sitesSlice = createSlice({
     siteEventsSeen(state, action: PayloadAction<{ hwaddr: string; at: string }>) {
       const site = state.list.find((candidate) => candidate.hwaddr === action.payload.hwaddr);
       if (!site) return;
-      const seen = Object.values(site.perPanelCount).reduce((sum, count) => sum + count, 0);
-      site.unreadCount = Math.max(0, site.unreadCount - seen);
+      site.unreadCount = Math.max(0, site.unreadCount - panelUnreadTotal(site.perPanelCount));
       site.perPanelCount = Object.fromEntries(Object.keys(site.perPanelCount).map((networkId) => [networkId, 0]));
       site.lastEventSeen = action.payload.at;
     },
-    siteConnectionChanged(state, action: PayloadAction<{ hwaddr: string; connected: boolean }>) {
-      const detail = state.details[action.payload.hwaddr];
-      if (detail) detail.connected = action.payload.connected;
-    },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => initialSitesState);
+    builder
+      .addCase(sessionCleared, () => initialSitesState)
+      .addCase(connectionReceived, (state, action) => {
+        const detail = state.details[action.payload.hwaddr];
+        if (detail) detail.connected = action.payload.connected;
+      });
   },
 });
 
@@ -93,6 +100,7 @@ export const {
   sitesLoadFailed,
   siteDetailRequested,
   siteDetailLoaded,
+  siteDetailFailed,
   siteFormReset,
   claimCreateRequested,
   claimRemoveRequested,
@@ -101,5 +109,4 @@ export const {
   siteFormSucceeded,
   siteFormFailed,
   siteEventsSeen,
-  siteConnectionChanged,
 } = sitesSlice.actions;

@@ -1,5 +1,5 @@
 import { call, cancel, cancelled, delay, fork, put, take } from 'typed-redux-saga';
-import { ApiError } from '../app/api-client';
+import { errorMessage } from '../app/error-message.util';
 import { fetchHealthReport } from './system-health.api';
 import { HEALTH_REFRESH_MS } from './system.constants';
 import {
@@ -18,7 +18,7 @@ export function* refreshHealth() {
     const report = yield* call(fetchHealthReport, abort.signal);
     yield* put(healthCheckSucceeded(report));
   } catch (error) {
-    yield* put(healthCheckFailed(error instanceof ApiError ? error.message : String(error)));
+    yield* put(healthCheckFailed(errorMessage(error)));
   } finally {
     if (yield* cancelled()) abort.abort();
   }

@@ -1,13 +1,10 @@
 import { wholeNumber } from '../validation/field-checks.util';
 import { Rule } from '../validation/field-rule.decorator';
 import { DigitsToNumber } from './digits-to-number.transform';
+import { IdParamDto } from './id-param.dto';
 
 /** POST /relays/{id}/actions/delete/{actionId}. */
-export class RelayActionParamsDto {
-  @DigitsToNumber()
-  @Rule(wholeNumber(1, Number.MAX_SAFE_INTEGER))
-  id!: number;
-
+export class RelayActionParamsDto extends IdParamDto {
   @DigitsToNumber()
   @Rule(wholeNumber(1, Number.MAX_SAFE_INTEGER))
   actionId!: number;

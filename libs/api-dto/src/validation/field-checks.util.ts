@@ -53,9 +53,6 @@ export const panelText: FieldCheck = (value, field) =>
   text(value, field) ??
   ((value as string).length <= PANEL_TEXT_MAX_LENGTH ? null : `${field} must be at most ${PANEL_TEXT_MAX_LENGTH} characters`);
 
-export const requiredPanelText: FieldCheck = (value, field) =>
-  requiredText(value, field) ?? panelText(value, field);
-
 export function wholeNumber(min: number, max?: number): FieldCheck {
   return (value, field) => {
     const inRange =

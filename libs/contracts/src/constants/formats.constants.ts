@@ -1,8 +1,5 @@
 /** Display formats and browser storage names of the spec (section 9). */
 
-/** Event and notification times are shown in UTC in this format. */
-export const TIME_DISPLAY_FORMAT = 'DD/MM/YYYY HH:mm:ss';
-export const TIME_DISPLAY_ZONE = 'UTC';
 /** Date pickers show and accept dates in this format. */
 export const DATE_PICKER_FORMAT = 'DD/MM/YYYY';
 /** The same picker format in date-fns notation, for react-datepicker. */

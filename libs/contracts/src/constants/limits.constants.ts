@@ -32,8 +32,5 @@ export const PANEL_TEXT_MAX_LENGTH = 47;
 export const MODULE_ADDRESS_MIN = 0;
 export const MODULE_ADDRESS_MAX = 64;
 
-export const BAUD_RATE_MIN = 1200;
-export const BAUD_RATE_MAX = 115200;
-
 export const TCP_PORT_MIN = 1;
 export const TCP_PORT_MAX = 65535;

@@ -57,10 +57,6 @@ export function networkFailureMessage(reason: string): string {
   return `Could not contact server due to: ${reason}`;
 }
 
-export function missingClaimMessage(name: string): string {
-  return `Cannot find claim ${name}`;
-}
-
 export function resetFailedMessage(message: string): string {
   return `Reset failed: ${message}`;
 }

@@ -2,8 +2,6 @@
 
 export const TOAST_AUTO_DISMISS_MS = 5000;
 export const TOAST_ANIMATION_MS = 400;
-export const MODAL_TRANSITION_MS = 300;
-export const MODAL_BACKDROP_TRANSITION_MS = 150;
 
 export const LIVEFEED_RETRY_MS = 5000;
 export const LIVEFEED_SLOW_RETRY_MS = 15000;

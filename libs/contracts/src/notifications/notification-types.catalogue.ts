@@ -1,3 +1,5 @@
+import { MESSAGES } from '../constants/messages.constants';
+
 /** Kinds of site notification (spec 3, 4). */
 
 export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE'] as const;
@@ -5,7 +7,7 @@ export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_TITLES: Readonly<Record<NotificationType, string>> = {
-  TIME_DESYNC: 'Panel time possibly out of sync',
+  TIME_DESYNC: MESSAGES.panelTimeOutOfSync,
   RELAY_FAILURE: 'Relay action failed',
 };
 

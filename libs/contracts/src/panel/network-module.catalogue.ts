@@ -4,10 +4,6 @@ export const NETWORK_MODULE_SETTINGS = ['ENABLED', 'DISABLED'] as const;
 
 export type NetworkModuleSetting = (typeof NETWORK_MODULE_SETTINGS)[number];
 
-export function isNetworkModuleSetting(value: unknown): value is NetworkModuleSetting {
-  return typeof value === 'string' && (NETWORK_MODULE_SETTINGS as readonly string[]).includes(value);
-}
-
 /** Enabled is false only when the setting is DISABLED. */
 export function isNetworkModuleEnabled(setting: string): boolean {
   return setting !== 'DISABLED';

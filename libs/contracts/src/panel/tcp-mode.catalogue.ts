@@ -9,7 +9,3 @@ export const TCP_MODE_LABELS: Readonly<Record<TcpMode, string>> = {
   STATIC: 'Static',
   DHCP: 'DHCP',
 };
-
-export function isTcpMode(value: unknown): value is TcpMode {
-  return typeof value === 'string' && (TCP_MODES as readonly string[]).includes(value);
-}

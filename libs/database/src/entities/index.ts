@@ -28,7 +28,6 @@ export {
   RelayEntity,
   UserEntity,
 };
-export { DEFAULT_RELAY_PORT } from './relay.entity';
 
 /** Every entity the portal maps. Listed by hand: no globs. */
 export const ENTITIES = [

@@ -11,12 +11,10 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
+import { RELAY_DEFAULT_PORT } from '@app/contracts';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
 import { RelayActionEntity } from './relay-action.entity';
 import { UserEntity } from './user.entity';
-
-/** Port a relay board listens on unless told otherwise. */
-export const DEFAULT_RELAY_PORT = 17123;
 
 /** A user's IP relay board. */
 @Entity({ name: 'relays' })
@@ -39,7 +37,7 @@ export class RelayEntity {
   @Column({ name: 'host', type: 'text' })
   host!: string;
 
-  @Column({ name: 'port', type: 'integer', default: DEFAULT_RELAY_PORT })
+  @Column({ name: 'port', type: 'integer', default: RELAY_DEFAULT_PORT })
   port!: number;
 
   /** Ciphertext only: the relay's password is encrypted before it reaches this column. */

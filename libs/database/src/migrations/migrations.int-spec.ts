@@ -5,6 +5,7 @@ import {
   EventEntity,
   MAIL_DELIVERY_STATUSES,
   MAIL_KINDS,
+  PANEL_COMMAND_OUTCOMES,
   RELAY_ACTION_RUN_STATUSES,
   RELAY_TRIGGERS,
 } from '../entities';
@@ -95,6 +96,7 @@ describe('initial schema migration', () => {
       relay_action_runs_status_check: RELAY_ACTION_RUN_STATUSES,
       mail_deliveries_kind_check: MAIL_KINDS,
       mail_deliveries_status_check: MAIL_DELIVERY_STATUSES,
+      panel_command_audit_outcome_check: PANEL_COMMAND_OUTCOMES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

@@ -62,9 +62,9 @@ export class ConsumeLoop {
     return this.stopped;
   }
 
-  /** Why messages are not being received right now, or null while they are (for health checks). */
-  get problem(): string | null {
-    return this.notReceiving;
+  /** Returns while messages are being received; throws saying why not (for health checks). */
+  assertReceiving(): void {
+    if (this.notReceiving) throw new Error(this.notReceiving);
   }
 
   private async run(first: ConsumerMessages): Promise<void> {

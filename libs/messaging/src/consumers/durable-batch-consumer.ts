@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 import { ConsumeLoop } from './consume-loop';
-import { defaultRetryDelayMs } from './durable-consumer';
+import { decodeJson, defaultRetryDelayMs } from './durable-consumer';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
 import type { StreamProgress } from './stream-progress';
 
@@ -65,7 +65,7 @@ export class DurableBatchConsumer<T = unknown> {
   /** Resolves while messages are being received; rejects saying why not (for `/healthz`). */
   async assertReceiving(): Promise<void> {
     if (!this.loop) throw new Error('not started');
-    if (this.loop.problem) throw new Error(this.loop.problem);
+    this.loop.assertReceiving();
   }
 
   private get maxBatch(): number {
@@ -133,10 +133,6 @@ export class DurableBatchConsumer<T = unknown> {
     );
     for (const message of readable) progress.finished(message.seq);
   }
-}
-
-function decodeJson<T>(data: Uint8Array): T {
-  return JSON.parse(new TextDecoder().decode(data)) as T;
 }
 
 export async function startDurableBatchConsumer<T>(nats: NatsService, options: DurableBatchConsumerOptions<T>): Promise<DurableBatchConsumer<T>> {

@@ -182,6 +182,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
 
     await ensureNatsTopology(nats.connection, nats.manager, nats.names);
-    await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 15_000);
-  });
+    // Retries back off (250 ms doubling), so coming back may take a few seconds.
+    await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 20_000);
+  }, 30_000);
 });

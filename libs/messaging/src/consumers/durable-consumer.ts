@@ -34,7 +34,8 @@ export function defaultRetryDelayMs(deliveryCount: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, deliveryCount - 1));
 }
 
-function decodeJson<T>(data: Uint8Array): T {
+/** The default payload decoder of the durable consumers: UTF-8 JSON. */
+export function decodeJson<T>(data: Uint8Array): T {
   return JSON.parse(new TextDecoder().decode(data)) as T;
 }
 
@@ -75,7 +76,7 @@ export class DurableConsumer<T = unknown> {
   /** Resolves while messages are being received; rejects saying why not (for `/healthz`). */
   async assertReceiving(): Promise<void> {
     if (!this.loop) throw new Error('not started');
-    if (this.loop.problem) throw new Error(this.loop.problem);
+    this.loop.assertReceiving();
   }
 
   private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {

@@ -4,8 +4,8 @@ import { connect as connectTls } from 'node:tls';
 import { keyProof } from '../auth/key-proof.util';
 import { FrameDecoder } from '../framing/frame-decoder';
 import { decodeGatewayMessage, encodeMessage } from '../messages/message.codec';
-import type { CommandMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
-import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, SEQUENCE_MAX } from '../protocol.constants';
+import type { CommandMessage, ConfigMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
+import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, REASON_MAX_LENGTH, SEQUENCE_MAX } from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
 
@@ -40,13 +40,12 @@ export type PanelEventInput = Omit<EventMessage, 'type' | 'seq'>;
  */
 export class PanelLinkClient extends EventEmitter {
   private socket: Socket | undefined;
-  private state: PanelLinkState = 'awaitingChallenge';
-  private ready = false;
+  private state: PanelLinkState = 'disconnected';
   private stopped = true;
   private nextSeq: number;
   private nextConfigId = 1;
   private readonly unackedEvents = new Map<number, EventMessage>();
-  private readonly unackedConfigs = new Map<number, PanelMessage>();
+  private readonly unackedConfigs = new Map<number, ConfigMessage>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private silenceTimer: NodeJS.Timeout | undefined;
   /** Three heartbeat intervals once ready; 0 while not supervising the gateway. */
@@ -67,7 +66,7 @@ export class PanelLinkClient extends EventEmitter {
   }
 
   get isReady(): boolean {
-    return this.ready;
+    return this.state === 'ready';
   }
 
   /** Events sent but not acked yet, in sequence order. */
@@ -99,29 +98,29 @@ export class PanelLinkClient extends EventEmitter {
     this.nextSeq = seq >= SEQUENCE_MAX ? 1 : seq + 1;
     const message: EventMessage = { type: 'event', seq, ...event };
     this.unackedEvents.set(seq, message);
-    if (this.ready) this.send(message);
+    if (this.isReady) this.send(message);
     return seq;
   }
 
   sendRuntime(networkId: number, runtime: RuntimeMessage['runtime']): void {
-    if (this.ready) this.send({ type: 'runtime', networkId, runtime });
+    if (this.isReady) this.send({ type: 'runtime', networkId, runtime });
   }
 
   /** Sends a network's configuration snapshot, kept until acked (only the latest per network). */
   sendConfig(snapshot: ConfigSnapshot): number {
     const id = this.nextConfigId++;
     for (const [oldId, old] of this.unackedConfigs) {
-      if (old.type === 'config' && old.networkId === snapshot.networkId) this.unackedConfigs.delete(oldId);
+      if (old.networkId === snapshot.networkId) this.unackedConfigs.delete(oldId);
     }
-    const message: PanelMessage = { type: 'config', id, ...snapshot };
+    const message: ConfigMessage = { type: 'config', id, ...snapshot };
     this.unackedConfigs.set(id, message);
-    if (this.ready) this.send(message);
+    if (this.isReady) this.send(message);
     return id;
   }
 
   setCloudControl(enabled: boolean): void {
     this.cloudControl = enabled;
-    if (this.ready) this.send({ type: 'cloudControl', enabled });
+    if (this.isReady) this.send({ type: 'cloudControl', enabled });
   }
 
   private connect(): void {
@@ -129,7 +128,6 @@ export class PanelLinkClient extends EventEmitter {
     const socket = tls ? connectTls({ host, port, rejectUnauthorized: tls.rejectUnauthorized ?? true, ca: tls.ca }) : connectTcp({ host, port });
     this.socket = socket;
     this.state = 'awaitingChallenge';
-    this.ready = false;
     const decoder = new FrameDecoder(this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
     socket.once(tls ? 'secureConnect' : 'connect', () => {
       this.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, ...this.options.hello, cloudControl: this.cloudControl });
@@ -177,7 +175,6 @@ export class PanelLinkClient extends EventEmitter {
   }
 
   private onReady(heartbeatMs: number): void {
-    this.ready = true;
     this.reconnectDelay = this.options.reconnectDelayMs?.min ?? 200;
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), heartbeatMs);
@@ -207,14 +204,14 @@ export class PanelLinkClient extends EventEmitter {
     } catch (error) {
       outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
-    if (!this.ready) return;
-    this.send(outcome.ok ? { type: 'commandResult', correlationId: command.correlationId, ...outcome } : { type: 'commandResult', correlationId: command.correlationId, ok: false, reason: outcome.reason.slice(0, 200) });
+    if (!this.isReady) return;
+    this.send(outcome.ok ? { type: 'commandResult', correlationId: command.correlationId, ...outcome } : { type: 'commandResult', correlationId: command.correlationId, ok: false, reason: outcome.reason.slice(0, REASON_MAX_LENGTH) });
   }
 
   private onClose(socket: Socket): void {
     if (socket !== this.socket) return;
-    const wasReady = this.ready;
-    this.ready = false;
+    const wasReady = this.isReady;
+    this.state = 'disconnected';
     this.silenceMs = 0;
     clearInterval(this.heartbeatTimer);
     clearTimeout(this.silenceTimer);

@@ -8,7 +8,7 @@ import {
   type ButtonData,
   type PanelCommand,
 } from '@app/contracts';
-import { NONCE_BYTES, CONFIG_ID_MAX } from '../protocol.constants';
+import { CONFIG_ID_MAX, HEX_64_DESCRIPTION, HEX_64_PATTERN } from '../protocol.constants';
 import { FieldReader, invalid } from './field-reader.util';
 import type { WireCommand, WireCommandKind, WireCommandPayloads } from './panel-link-messages.types';
 import { readDeviceSettings, readModuleSettings } from './settings.validation';
@@ -16,8 +16,6 @@ import { readDeviceSettings, readModuleSettings } from './settings.validation';
 /** The payload of every command kind, checked; shared by the wire codec and the gateway's NATS side. */
 
 type SharedKind = Exclude<WireCommandKind, 'keyProof'>;
-
-const NONCE_PATTERN = new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}$`);
 
 const SHARED_PAYLOADS: { [K in SharedKind]: (reader: FieldReader) => WireCommandPayloads[K] } = {
   button: (r) => {
@@ -60,7 +58,7 @@ function isSharedKind(kind: string): kind is SharedKind {
 /** A command as it travels to the panel: `{ kind, payload }`. */
 export function readWireCommand(kind: unknown, payload: unknown, path: string): WireCommand {
   if (kind === 'keyProof') {
-    return { kind, payload: { nonce: FieldReader.of(payload, `${path}.payload`).matching('nonce', NONCE_PATTERN, `${NONCE_BYTES * 2} lowercase hex characters`) } };
+    return { kind, payload: { nonce: FieldReader.of(payload, `${path}.payload`).matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION) } };
   }
   if (typeof kind !== 'string' || !isSharedKind(kind)) invalid(`${path}.kind`, `one of ${PANEL_COMMAND_KINDS.join(', ')}`, kind);
   const reader = FieldReader.of(payload, `${path}.payload`);

@@ -12,7 +12,8 @@ import {
   CONFIG_ID_MAX,
   EVENT_TEXT_MAX_LENGTH,
   FIRMWARE_MAX_LENGTH,
-  NONCE_BYTES,
+  HEX_64_DESCRIPTION,
+  HEX_64_PATTERN,
   REASON_MAX_LENGTH,
   SEQUENCE_MAX,
 } from '../protocol.constants';
@@ -22,8 +23,6 @@ import { readConfigSnapshot } from './config-snapshot.validation';
 import { FieldReader, intItem, invalid } from './field-reader.util';
 import type { GatewayMessage, GatewayMessageType, PanelMessage, PanelMessageType } from './panel-link-messages.types';
 
-const HEX_64 = new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}$`);
-const HEX_64_TEXT = `${NONCE_BYTES * 2} lowercase hex characters`;
 /** ISO 8601 date and time, with optional fraction and zone: panels without a zone send local time. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -54,7 +53,7 @@ const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<Pane
       cloudControl: r.bool('cloudControl'),
     };
   },
-  keyProof: (r) => ({ type: 'keyProof', proof: r.matching('proof', HEX_64, HEX_64_TEXT) }),
+  keyProof: (r) => ({ type: 'keyProof', proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION) }),
   heartbeat: () => ({ type: 'heartbeat' }),
   event: (r) => ({
     type: 'event',
@@ -72,13 +71,13 @@ const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<Pane
     const correlationId = r.string('correlationId', CORRELATION_ID_MAX_LENGTH, 1);
     if (!r.bool('ok')) return { type: 'commandResult', correlationId, ok: false, reason: r.string('reason', REASON_MAX_LENGTH, 1) };
     return r.has('proof')
-      ? { type: 'commandResult', correlationId, ok: true, proof: r.matching('proof', HEX_64, HEX_64_TEXT) }
+      ? { type: 'commandResult', correlationId, ok: true, proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION) }
       : { type: 'commandResult', correlationId, ok: true };
   },
 };
 
 const GATEWAY_READERS: { [T in GatewayMessageType]: (r: FieldReader) => Extract<GatewayMessage, { type: T }> } = {
-  challenge: (r) => ({ type: 'challenge', version: r.int('version', 1, 0xffff), nonce: r.matching('nonce', HEX_64, HEX_64_TEXT) }),
+  challenge: (r) => ({ type: 'challenge', version: r.int('version', 1, 0xffff), nonce: r.matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION) }),
   ready: (r) => ({
     type: 'ready',
     gatewayId: r.string('gatewayId', 200, 1),

@@ -22,10 +22,11 @@ export function nextGatewayState(state: LinkState, type: PanelMessageType): Link
   return next;
 }
 
-/** The panel's side: it waits for the challenge (after its hello), then ready, then works. */
-export type PanelLinkState = 'awaitingChallenge' | 'awaitingReady' | 'ready';
+/** The panel's side: it waits for the challenge (after its hello), then ready, then works; 'disconnected' between connections. */
+export type PanelLinkState = 'disconnected' | 'awaitingChallenge' | 'awaitingReady' | 'ready';
 
 const GATEWAY_FRAMES: Record<PanelLinkState, Partial<Record<GatewayMessageType, PanelLinkState>>> = {
+  disconnected: {},
   awaitingChallenge: { challenge: 'awaitingReady', close: 'awaitingChallenge' },
   awaitingReady: { ready: 'ready', close: 'awaitingReady' },
   ready: { heartbeat: 'ready', eventAck: 'ready', configAck: 'ready', command: 'ready', close: 'ready' },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withTimeout } from '../async/with-timeout.util';
 import { HealthIndicator, HealthReport, DependencyStatus } from './health-indicator.types';
 
 const CHECK_TIMEOUT_MS = 3000;
@@ -18,10 +19,6 @@ export class HealthRegistry {
     this.indicators.set(indicator.name, indicator);
   }
 
-  names(): string[] {
-    return [...this.indicators.keys()];
-  }
-
   async report(app: string): Promise<HealthReport> {
     const entries = await Promise.all(
       [...this.indicators.values()].map(async (indicator) => [indicator.name, await checkOne(indicator)] as const),
@@ -33,16 +30,10 @@ export class HealthRegistry {
 }
 
 async function checkOne(indicator: HealthIndicator): Promise<DependencyStatus> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([indicator.check(), timeout]);
+    await withTimeout(indicator.check(), CHECK_TIMEOUT_MS, `no answer within ${CHECK_TIMEOUT_MS} ms`);
     return { status: 'up' };
   } catch (error) {
     return { status: 'down', reason: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }

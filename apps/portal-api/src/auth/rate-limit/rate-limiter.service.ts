@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RedisConfig } from '@app/config';
 import { QueueService } from '@app/messaging';
-import { Clock } from '@app/platform';
+import { Clock, withTimeout } from '@app/platform';
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -38,6 +38,8 @@ export class RateLimiter {
           .expire(key, windowSeconds + 1)
           .exec()
           .then((results) => Number(results?.[0]?.[1] ?? 0)),
+        REDIS_TIMEOUT_MS,
+        `Redis did not answer within ${REDIS_TIMEOUT_MS} ms`,
       );
       return { allowed: count <= limit, retryAfterSeconds };
     } catch (error) {
@@ -45,14 +47,4 @@ export class RateLimiter {
       return { allowed: true, retryAfterSeconds };
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -17,14 +17,19 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const [dirty, setDirty] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removeRequested, setRemoveRequested] = useState(false);
+  const [renameRequested, setRenameRequested] = useState(false);
   const current = site?.name ?? '';
 
   useEffect(() => {
     if (!dirty) setNickname(current);
   }, [current, dirty]);
+  // Only a successful rename makes the typed nickname the current one; other forms leave it being edited.
   useEffect(() => {
-    if (form.succeeded) setDirty(false);
-  }, [form.succeeded]);
+    if (renameRequested && form.succeeded) {
+      setRenameRequested(false);
+      setDirty(false);
+    }
+  }, [renameRequested, form.succeeded]);
 
   if (removeRequested && form.succeeded) return <Navigate to="/" />;
 
@@ -49,7 +54,10 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
           />
           <Button
             disabled={!trimmed || trimmed === current || form.pending}
-            onClick={() => dispatch(siteRenameRequested({ hwaddr, name: trimmed }))}
+            onClick={() => {
+              setRenameRequested(true);
+              dispatch(siteRenameRequested({ hwaddr, name: trimmed }));
+            }}
           >
             Update
           </Button>
@@ -62,7 +70,10 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
         label="Email Fire/Fault events to me"
         checked={site?.emailEvents ?? false}
         disabled={!site || form.pending}
-        onChange={(e) => dispatch(siteEmailRequested({ hwaddr, state: e.target.checked }))}
+        onChange={(e) => {
+          setRenameRequested(false);
+          dispatch(siteEmailRequested({ hwaddr, state: e.target.checked }));
+        }}
       />
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel

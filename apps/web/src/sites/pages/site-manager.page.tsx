@@ -1,21 +1,23 @@
 import { useEffect } from 'react';
-import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
+import { Badge, Card, Col } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { relaysLoadRequested } from '../../relays/relays.slice';
-import { selectRelays, selectRelayTiles } from '../../relays/relays.selectors';
+import { selectRelaysError, selectRelaysLoaded, selectRelayTiles } from '../../relays/relays.selectors';
 import { PageHeader } from '../../shell/page-header.component';
 import { PanelTypeImage } from '../panel-type-image.component';
-import { selectSites, selectSiteTiles } from '../sites.selectors';
+import { selectSitesError, selectSitesLoaded, selectSiteTiles } from '../sites.selectors';
 import { sitesLoadRequested } from '../sites.slice';
+import { TileSection } from './tile-section.component';
 
 /** Home (spec 2.4): the user's sites and relays. */
 export function SiteManagerPage() {
   const dispatch = useAppDispatch();
-  const sites = useAppSelector(selectSites);
+  const sitesLoaded = useAppSelector(selectSitesLoaded);
+  const sitesError = useAppSelector(selectSitesError);
   const tiles = useAppSelector(selectSiteTiles);
-  const relays = useAppSelector(selectRelays);
+  const relaysLoaded = useAppSelector(selectRelaysLoaded);
+  const relaysError = useAppSelector(selectRelaysError);
   const relayTiles = useAppSelector(selectRelayTiles);
 
   useEffect(() => {
@@ -26,10 +28,15 @@ export function SiteManagerPage() {
   return (
     <>
       <PageHeader crumbs={[]} title="Site Manager" subtitle="Your sites and relays" />
-      <h2 className="h4">Sites</h2>
-      {sites.error && <Alert variant="danger">{sites.error}</Alert>}
-      {!sites.loaded && !sites.error && <p className="text-muted">{MESSAGES.loadingDevices}</p>}
-      <Row xs={1} sm={2} lg={4} className="g-3 mb-4" data-testid="site-tiles">
+      <TileSection
+        title="Sites"
+        loaded={sitesLoaded}
+        error={sitesError}
+        addLabel="Add Site"
+        addLink="/site/add"
+        testId="site-tiles"
+        className="mb-4"
+      >
         {tiles.map((tile) => (
           <Col key={tile.hwaddr}>
             <Card as={Link} to={tile.link} className="tile site-tile" data-hwaddr={tile.hwaddr}>
@@ -50,18 +57,8 @@ export function SiteManagerPage() {
             </Card>
           </Col>
         ))}
-        <Col>
-          <Card as={Link} to="/site/add" className="tile tile--add">
-            <Card.Body>
-              <Card.Title>Add Site</Card.Title>
-            </Card.Body>
-          </Card>
-        </Col>
-      </Row>
-      <h2 className="h4">Relays</h2>
-      {relays.error && <Alert variant="danger">{relays.error}</Alert>}
-      {!relays.loaded && <p className="text-muted">{MESSAGES.loadingDevices}</p>}
-      <Row xs={1} sm={2} lg={4} className="g-3">
+      </TileSection>
+      <TileSection title="Relays" loaded={relaysLoaded} error={relaysError} addLabel="Add Relay" addLink="/relay/add">
         {relayTiles.map((relay) => (
           <Col key={relay.id}>
             <Card as={Link} to={`/relay/${relay.id}`} className="tile relay-tile">
@@ -72,14 +69,7 @@ export function SiteManagerPage() {
             </Card>
           </Col>
         ))}
-        <Col>
-          <Card as={Link} to="/relay/add" className="tile tile--add">
-            <Card.Body>
-              <Card.Title>Add Relay</Card.Title>
-            </Card.Body>
-          </Card>
-        </Col>
-      </Row>
+      </TileSection>
     </>
   );
 }

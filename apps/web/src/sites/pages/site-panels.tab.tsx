@@ -1,13 +1,16 @@
-import { Badge, Card, Col, Row } from 'react-bootstrap';
+import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/contracts';
 import { useAppSelector } from '../../app/app-hooks';
 import { PanelTypeImage } from '../panel-type-image.component';
 import { selectSitePanelWidgets } from '../site-panels.selectors';
+import { selectSiteDetailError } from '../sites.selectors';
 
 /** The Panels tab: one widget per panel network, with its type icon and unread badge. */
 export function SitePanelsTab({ hwaddr }: { hwaddr: string }) {
   const panels = useAppSelector((state) => selectSitePanelWidgets(state, hwaddr));
+  const error = useAppSelector((state) => selectSiteDetailError(state, hwaddr));
+  if (panels === null && error !== undefined) return <Alert variant="danger">{error}</Alert>;
   if (panels === null) return <p className="text-muted">{MESSAGES.loadingPanel}</p>;
   if (panels.length === 0) return <p className="text-muted">No panels have reported to this site yet.</p>;
   return (
