@@ -76,6 +76,8 @@ export class BenchStack {
       // Many sign-ups and logins come from 127.0.0.1 in one run.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       WEB_DIST_DIR: 'dist/bench-no-web-client',
+      // e.g. `--cpu-prof --cpu-prof-dir=.data/profiles` to see where an app spends a scenario.
+      ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     };
     // portal-api creates and migrates the database; the others start once the schema is there.
     await this.startApp('portal-api', ports.portal);

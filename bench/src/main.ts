@@ -4,7 +4,7 @@ import { BENCH_USAGE, parseBenchArgs, type ScenarioName } from './bench-options.
 import { BenchPortalClient } from './bench-portal.client';
 import type { BenchRun, ScenarioResult } from './bench-results.types';
 import { BENCH_APPS, BenchStack } from './bench-stack';
-import { ProcessWatch } from './process-usage.util';
+import { pidsOfCommand, ProcessWatch } from './process-usage.util';
 import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
 import { runRawWebsocketServer } from './raw-ws-server';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows } from './report-table.util';
@@ -70,7 +70,15 @@ async function main(): Promise<void> {
       portal,
       options,
       log,
-      watchApps: () => BENCH_APPS.map((name) => new ProcessWatch(name, stack.pid(name))),
+      watchApps: () => BENCH_APPS.map((name) => ProcessWatch.of(name, stack.pid(name))),
+      // Everything else that shares the cores: the simulated panels and browser sockets of this
+      // process, and the servers the apps talk to.
+      watchMachine: () => [
+        ProcessWatch.of('bench (panels, sockets)', process.pid),
+        new ProcessWatch('nats-server', () => pidsOfCommand('nats-server')),
+        new ProcessWatch('postgres (all backends)', () => pidsOfCommand('postgres')),
+        new ProcessWatch('redis-server', () => pidsOfCommand('redis-server')),
+      ],
       rawIngestLimits: async () =>
         (rawIngest ??= { insertRate: await rawPostgresInsertRate(portal!.db, 50_000, 500), publishRate: await rawJetStreamPublishRate(stack.id, 20_000, 64) }),
       smtp: sink,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -25,42 +25,76 @@ export function readRssMegabytes(pid: number): number {
   return statusMegabytes(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS');
 }
 
+/** Pids of the running processes whose command name (`/proc/<pid>/comm`) is `command`. */
+export function pidsOfCommand(command: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) pids.push(Number(entry));
+    } catch {
+      // ended while listed
+    }
+  }
+  return pids;
+}
+
 /**
- * Watches one process over a measured span: CPU seconds spent in it and the highest resident size
- * seen (sampled, since VmHWM counts from the process's start, not from the span's).
+ * Watches a process, or a group of them (all PostgreSQL backends, say), over a measured span: CPU
+ * seconds spent and the highest resident size seen (sampled, since VmHWM counts from the process's
+ * start, not from the span's). For a group, the RSS is the sum over its members.
  */
 export class ProcessWatch {
-  private readonly startCpu: number;
-  private peakRss: number;
+  private readonly startCpu = new Map<number, number>();
+  private peakRss = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     readonly name: string,
-    private readonly pid: number,
+    private readonly pids: () => number[],
     sampleMs = 250,
   ) {
-    this.startCpu = readCpuSeconds(pid);
-    this.peakRss = readRssMegabytes(pid);
+    for (const pid of pids()) {
+      try {
+        this.startCpu.set(pid, readCpuSeconds(pid));
+      } catch {
+        // ended while listed
+      }
+    }
+    this.sample();
     this.timer = setInterval(() => this.sample(), sampleMs);
   }
 
+  static of(name: string, pid: number): ProcessWatch {
+    return new ProcessWatch(name, () => [pid]);
+  }
+
   private sample(): void {
-    try {
-      this.peakRss = Math.max(this.peakRss, readRssMegabytes(this.pid));
-    } catch {
-      // the process ended; its last sample stands
+    let rss = 0;
+    for (const pid of this.pids()) {
+      try {
+        rss += readRssMegabytes(pid);
+      } catch {
+        // the process ended; its last sample stands
+      }
     }
+    this.peakRss = Math.max(this.peakRss, rss);
   }
 
   stop(): { name: string; cpuSeconds: number; peakRssMb: number } {
     clearInterval(this.timer);
     this.sample();
-    let cpuSeconds = Number.NaN;
-    try {
-      cpuSeconds = readCpuSeconds(this.pid) - this.startCpu;
-    } catch {
-      // ended
+    let cpuSeconds = 0;
+    let alive = 0;
+    for (const pid of this.pids()) {
+      try {
+        // A member that started within the span counts from zero.
+        cpuSeconds += readCpuSeconds(pid) - (this.startCpu.get(pid) ?? 0);
+        alive++;
+      } catch {
+        // ended
+      }
     }
-    return { name: this.name, cpuSeconds, peakRssMb: this.peakRss };
+    return { name: this.name, cpuSeconds: alive > 0 ? cpuSeconds : Number.NaN, peakRssMb: this.peakRss };
   }
 }

@@ -58,7 +58,7 @@ export async function rawJetStreamPublishRate(prefix: string, messages: number, 
     const worker = async () => {
       while (next < messages) {
         const message = eventMessage(next++);
-        await js.publish(names.subjects.panelEvent(message.hwaddr), JSON.stringify(message), { msgID: `${message.hwaddr}-${message.seq}` });
+        await js.publish(names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message), { msgID: `${message.hwaddr}-${message.seq}` });
       }
     };
     await Promise.all(Array.from({ length: window }, worker));

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { QUEUE_NAMES, natsNames, panelEventKey, relayJobId, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
+import { ALERT_CATEGORIES, QUEUE_NAMES, natsNames, panelEventKey, relayJobId, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
 import { ClaimEntity, NotificationEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity, UserEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { RelayPasswordCipher } from '@app/relay-protocol';
@@ -42,7 +42,7 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     const event: PanelEventMessage = { hwaddr, seq, networkId: 1, category, title: 'Fire', panelDate: new Date().toISOString(), location: 'Zone 1', receivedAt: new Date().toISOString() };
     const names = natsNames(environment.natsConfig.prefix);
     const { jetstream } = await import('@nats-io/jetstream');
-    await jetstream(nc).publish(names.subjects.panelEvent(hwaddr), JSON.stringify(event), { msgID });
+    await jetstream(nc).publish(names.subjects.panelEvent(hwaddr, category), JSON.stringify(event), { msgID });
   }
 
   function runsOf(hwaddr: string): Promise<RelayActionRunEntity[]> {
@@ -52,8 +52,9 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
   async function consumerIdle(): Promise<boolean> {
     const { jetstreamManager } = await import('@nats-io/jetstream');
     const names = natsNames(environment.natsConfig.prefix);
-    const info = await (await jetstreamManager(nc)).consumers.info(names.streams.panelEvents, names.consumers.relayWorker);
-    return info.num_pending === 0 && info.num_ack_pending === 0;
+    const manager = await jetstreamManager(nc);
+    const infos = await Promise.all(ALERT_CATEGORIES.map((category) => manager.consumers.info(names.streams.panelEvents, names.consumers.relayWorker(category))));
+    return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0);
   }
 
   const switchesOf = (simulator: RelaySimulator) => simulator.switches.map(({ at: _at, ...rest }) => rest);

@@ -74,7 +74,7 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
     await waitUntil(() => panel.link.unacked.length === 0, 'the fault stored in the stream');
     const nats = worker.get(NatsService);
     await waitUntil(async () => {
-      const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.relayWorker);
+      const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.relayWorker('fault'));
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq >= 2;
     }, 'the relay-worker to have taken both events');
     // Jobs are stored before their event is acked, so a job for the fault would be in the queue by now.

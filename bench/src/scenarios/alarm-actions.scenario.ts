@@ -31,7 +31,7 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const mailsBefore = env.smtp.accepted.length;
   const fireSentAt: number[] = [];
   const titles: string[] = [];
-  const watches = env.watchApps();
+  const watches = [...env.watchApps(), ...env.watchMachine()];
   const firing = (async () => {
     for (let index = 0; index < fires; index++) {
       const title = `BenchFire${String(index).padStart(5, '0')}`;

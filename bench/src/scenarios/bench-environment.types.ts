@@ -12,6 +12,8 @@ export interface BenchEnvironment {
   log: (line: string) => void;
   /** Starts watching CPU and memory of each app process. */
   watchApps(): ProcessWatch[];
+  /** Starts watching the other processes on the cores: this one, NATS, PostgreSQL, Redis. */
+  watchMachine(): ProcessWatch[];
   /** The raw insert and publish rates of the ingest path, measured once per run. */
   rawIngestLimits(): Promise<{ insertRate: number; publishRate: number }>;
   smtp: SmtpSink;

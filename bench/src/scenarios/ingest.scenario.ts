@@ -96,7 +96,7 @@ export async function ingestScenario(env: BenchEnvironment): Promise<ScenarioRes
   const { panels, rate, duration } = env.options;
   const { fleet, live } = await startIngestRig(env, panels, 0xb1);
   try {
-    const watches = env.watchApps();
+    const watches = [...env.watchApps(), ...env.watchMachine()];
     const run = await runIngestLoad(env, fleet, live, rate, duration, 'Ingest');
     const processes = watches.map((watch) => watch.stop());
     const raw = await env.rawIngestLimits();

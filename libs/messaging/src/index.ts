@@ -11,3 +11,4 @@ export * from './consumers/durable-consumer';
 export * from './consumers/durable-batch-consumer';
 export * from './consumers/ensure-durable-consumer.util';
 export { GATEWAY_LIVENESS_TTL_MS } from './nats/nats-topology.constants';
+export * from './consumers/alert-event-consumers';

@@ -1,4 +1,4 @@
-import { QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
+import { ALERT_CATEGORIES, QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
 import { ClaimEntity, MailDeliveryEntity, PanelEntity, PanelNetworkEntity, UserEntity, type ClaimStatus } from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
@@ -46,7 +46,7 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
 
   async function publish(message: PanelEventMessage, msgID = `${message.hwaddr}-${message.seq}`): Promise<void> {
     const nats = mailer.app.get(NatsService);
-    await nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr), JSON.stringify(message), { msgID });
+    await nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message), { msgID });
   }
 
   /** Every published event acked by the mailer, and no mail job waiting, running or due for a retry. */
@@ -54,9 +54,9 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     const nats = mailer.app.get(NatsService);
     const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
     await waitUntil(async () => {
-      const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer);
+      const infos = await Promise.all(ALERT_CATEGORIES.map((category) => nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer(category))));
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      return info.num_pending === 0 && info.num_ack_pending === 0 && Object.values(counts).every((count) => count === 0);
+      return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) && Object.values(counts).every((count) => count === 0);
     }, 'events acked and mail jobs finished');
   }
 

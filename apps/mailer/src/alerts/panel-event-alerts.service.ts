@@ -1,23 +1,21 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { eventMailJobId, panelEventKey, QUEUE_NAMES, type EventAlertMailJob, type EventCategory, type PanelEventMessage } from '@app/contracts';
-import { NatsService, QueueService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { eventMailJobId, panelEventKey, QUEUE_NAMES, isAlertCategory, type EventAlertMailJob, type PanelEventMessage } from '@app/contracts';
+import { AlertEventConsumers, NatsService, QueueService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
 
-/** The events users can ask to be e-mailed about (spec 2.12: 'Email Fire/Fault events to me'). */
-const ALERTED_CATEGORIES: ReadonlySet<EventCategory> = new Set(['fire', 'fault']);
-
 /**
- * Reads the panel events stream with the mailer's durable consumer and adds one mail job per
- * opted-in user of the site. The job id comes from the event and the user, so a redelivered event
- * adds nothing; the event is acked only once its jobs are in Redis.
+ * Reads the fire and fault events (spec 2.12: 'Email Fire/Fault events to me') with the mailer's
+ * durable consumers and adds one mail job per opted-in user of the site. The job id comes from the
+ * event and the user, so a redelivered event adds nothing; the event is acked only once its jobs
+ * are in Redis.
  */
 @Injectable()
 export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PanelEventAlerts.name);
-  private consumer?: DurableConsumer<PanelEventMessage>;
+  private consumers?: AlertEventConsumers;
 
   constructor(
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
@@ -27,14 +25,12 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({ name: 'panelEventsConsumer', check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await startDurableConsumer<PanelEventMessage>(this.nats, {
-      stream: this.nats.names.streams.panelEvents,
-      durable: this.nats.names.consumers.mailer,
-      filterSubject: this.nats.names.subjects.allPanelEvents,
+    this.consumers = await AlertEventConsumers.start(this.nats, {
+      durable: (category) => this.nats.names.consumers.mailer(category),
       // A first deployment mails no one about alarms already in the stream.
       deliverFrom: 'new',
       handler: (event) => this.queueAlerts(event),
@@ -43,11 +39,11 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
 
   /** Before NATS drains: the event in hand finishes and is acked. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    await this.consumers?.stop();
   }
 
   async queueAlerts(event: PanelEventMessage): Promise<void> {
-    if (!ALERTED_CATEGORIES.has(event.category)) return;
+    if (!isAlertCategory(event.category)) return;
     const recipients = await this.recipients.ofSite(event.hwaddr);
     if (recipients.length === 0) return;
     const { attempts, retryDelayMs } = this.config.delivery;

@@ -34,7 +34,7 @@ export class PanelPublisher {
    */
   async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean; reusedSequence: boolean }> {
     const stream = this.nats.names.streams.panelEvents;
-    const ack = await this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr), JSON.stringify(event), {
+    const ack = await this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr, event.category), JSON.stringify(event), {
       msgID: panelEventKey(event.hwaddr, event.seq),
       timeout: this.config.publishTimeoutMs,
     });

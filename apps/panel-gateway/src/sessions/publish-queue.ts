@@ -1,3 +1,5 @@
+import { runNextTurn } from './next-turn.util';
+
 /**
  * The ordered work of one connection that waits on NATS (events, snapshots, reports, connection
  * changes). Jobs run one at a time, so acks go out in the panel's order. When jobs pile up (NATS
@@ -7,6 +9,7 @@
 export class PublishQueue {
   private readonly jobs: Array<() => Promise<void>> = [];
   private running = false;
+  private starting = false;
   private paused = false;
   private stopped = false;
 
@@ -31,7 +34,14 @@ export class PublishQueue {
       this.paused = true;
       this.flow.pause();
     }
-    void this.run();
+    // Started with the other panels' work of this turn, so that their publishes share a write.
+    if (!this.running && !this.starting) {
+      this.starting = true;
+      runNextTurn(() => {
+        this.starting = false;
+        void this.run();
+      });
+    }
   }
 
   /** Drops queued jobs (their frames stay unacked) and runs nothing more. */

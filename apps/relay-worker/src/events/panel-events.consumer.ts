@@ -1,14 +1,14 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelEventMessage } from '@app/contracts';
-import { NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { AlertEventConsumers, NatsService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
 
-/** The worker's durable consumer of PANEL_EVENTS, shared by its copies; acks after the jobs are added. */
+/** The worker's durable consumers of fire and fault events, shared by its copies; ack after the jobs are added. */
 @Injectable()
 export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private consumer?: DurableConsumer<PanelEventMessage>;
+  private consumers?: AlertEventConsumers;
 
   constructor(
     private readonly nats: NatsService,
@@ -17,23 +17,21 @@ export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({ name: 'panelEventsConsumer', check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await startDurableConsumer<PanelEventMessage>(this.nats, {
-      stream: this.nats.names.streams.panelEvents,
-      durable: this.nats.names.consumers.relayWorker,
-      filterSubject: this.nats.names.subjects.allPanelEvents,
+    this.consumers = await AlertEventConsumers.start(this.nats, {
+      durable: (category) => this.nats.names.consumers.relayWorker(category),
       // A first deployment pulses no relay for alarms already in the stream.
       deliverFrom: 'new',
-      handler: (event) => this.jobs.handle(event),
+      handler: (event: PanelEventMessage) => this.jobs.handle(event),
       // Adding jobs fails only while Redis or PostgreSQL is away: retry on the job backoff's scale.
       retryDelayMs: (deliveryCount) => Math.min(60_000, this.driving.backoffMs * 2 ** Math.max(0, deliveryCount - 1)),
     });
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    await this.consumers?.stop();
   }
 }

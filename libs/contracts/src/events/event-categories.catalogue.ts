@@ -4,6 +4,14 @@ export const EVENT_CATEGORIES = ['fire', 'fault', 'system', 'service', 'technica
 
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
+/**
+ * The categories the alarm path acts on: relay actions have an on-fire and an on-fault setting,
+ * and users ask to be e-mailed about fire/fault events (spec 2.12).
+ */
+export const ALERT_CATEGORIES = ['fire', 'fault'] as const satisfies readonly EventCategory[];
+
+export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
+
 export const EVENT_CATEGORY_FILTERS = ['all', ...EVENT_CATEGORIES] as const;
 
 export type EventCategoryFilter = (typeof EVENT_CATEGORY_FILTERS)[number];
@@ -26,4 +34,8 @@ export const HIDDEN_EVENT_LOCATIONS: readonly string[] = ['No location', 'N/A'];
 
 export function isLocationShown(location: string | null | undefined): boolean {
   return !!location && !HIDDEN_EVENT_LOCATIONS.includes(location);
+}
+
+export function isAlertCategory(value: unknown): value is AlertCategory {
+  return typeof value === 'string' && (ALERT_CATEGORIES as readonly string[]).includes(value);
 }

@@ -1,3 +1,5 @@
+import type { EventCategory } from '../events/event-categories.catalogue';
+
 /**
  * Every NATS subject, JetStream stream, KV bucket and durable consumer name of the portal, built in
  * one place. A prefix lets several deployments (or test runs) share one NATS server without seeing
@@ -6,7 +8,10 @@
 export interface NatsNames {
   readonly prefix: string;
   readonly subjects: {
-    panelEvent(hwaddr: string): string;
+    /** A panel event, by category, so that a consumer can take only the categories it acts on. */
+    panelEvent(hwaddr: string, category: EventCategory): string;
+    /** Events of one category from every panel. */
+    panelEventsOf(category: EventCategory): string;
     panelConfig(hwaddr: string): string;
     panelConnection(hwaddr: string): string;
     panelRuntime(hwaddr: string): string;
@@ -24,7 +29,13 @@ export interface NatsNames {
   };
   readonly streams: { panelEvents: string; panelConfig: string };
   readonly buckets: { panelConnections: string; panelRuntime: string; gateways: string };
-  readonly consumers: { portalApi: string; relayWorker: string; mailer: string; portalApiConfig: string };
+  readonly consumers: {
+    portalApi: string;
+    portalApiConfig: string;
+    /** One durable per category acted on, so that other events never reach (nor delay) these. */
+    relayWorker(category: EventCategory): string;
+    mailer(category: EventCategory): string;
+  };
 }
 
 const PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
@@ -38,14 +49,15 @@ export function natsNames(prefix = ''): NatsNames {
   return {
     prefix,
     subjects: {
-      panelEvent: (hwaddr) => s(`panel.${hwaddr}.event`),
+      panelEvent: (hwaddr, category) => s(`panel.${hwaddr}.event.${category}`),
+      panelEventsOf: (category) => s(`panel.*.event.${category}`),
       panelConfig: (hwaddr) => s(`panel.${hwaddr}.config`),
       panelConnection: (hwaddr) => s(`panel.${hwaddr}.connection`),
       panelRuntime: (hwaddr) => s(`panel.${hwaddr}.runtime`),
       panelCommand: (hwaddr) => s(`panel.${hwaddr}.cmd`),
       live: (hwaddr) => s(`live.${hwaddr}`),
       liveUser: (userId) => s(`live.user.${userId}`),
-      allPanelEvents: s('panel.*.event'),
+      allPanelEvents: s('panel.*.event.*'),
       allPanelConfigs: s('panel.*.config'),
       allPanelConnections: s('panel.*.connection'),
       allPanelRuntimes: s('panel.*.runtime'),
@@ -57,8 +69,8 @@ export function natsNames(prefix = ''): NatsNames {
     consumers: {
       portalApi: 'portal-api',
       portalApiConfig: 'portal-api-config',
-      relayWorker: 'relay-worker',
-      mailer: 'mailer',
+      relayWorker: (category) => `relay-worker-${category}`,
+      mailer: (category) => `mailer-${category}`,
     },
   };
 }

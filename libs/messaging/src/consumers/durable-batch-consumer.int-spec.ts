@@ -28,7 +28,7 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     const consumer = await startDurableBatchConsumer<Body>(nats, {
       stream: nats.names.streams.panelEvents,
       durable: `b${++durables}`,
-      filterSubject: nats.names.subjects.panelEvent(hwaddr),
+      filterSubject: nats.names.subjects.panelEvent(hwaddr, 'system'),
       maxBatch,
       ackWaitMs: 2000,
       retryDelayMs: () => 20,
@@ -39,7 +39,7 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
   }
 
   const publish = (hwaddr: string, count: number, raw?: string) =>
-    Promise.all(Array.from({ length: count }, (_, index) => nats.jetstream.publish(nats.names.subjects.panelEvent(hwaddr), raw ?? JSON.stringify({ n: index + 1 }))));
+    Promise.all(Array.from({ length: count }, (_, index) => nats.jetstream.publish(nats.names.subjects.panelEvent(hwaddr, 'system'), raw ?? JSON.stringify({ n: index + 1 }))));
 
   it('hands a burst over in few batches, in stream order, each message once', async () => {
     const batches: number[][] = [];
@@ -87,7 +87,7 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await waitUntil(async () => handled.length === 1 && (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0, 'the first acked');
 
     await nats.manager.consumers.delete(nats.names.streams.panelEvents, durable);
-    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc04'), JSON.stringify({ n: 2 }));
+    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc04', 'system'), JSON.stringify({ n: 2 }));
     await waitUntil(() => handled.includes(2), 'the message published while the consumer was gone');
     expect(handled).toEqual([1, 2]);
   });

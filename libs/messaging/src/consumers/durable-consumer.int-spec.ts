@@ -1,3 +1,4 @@
+import { AckPolicy } from '@nats-io/jetstream';
 import { NatsConfig } from '@app/config';
 import { waitUntil } from '@app/testing';
 import { ensureNatsTopology } from '../nats/nats-topology.util';
@@ -24,7 +25,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
 
   /** A durable of its own per test, on the panel events stream, reading one panel's events only. */
   function options(hwaddr: string, handler: DurableConsumerOptions<Body>['handler'], durable = `d${++durableCount}`): DurableConsumerOptions<Body> {
-    return { stream: nats.names.streams.panelEvents, durable, filterSubject: nats.names.subjects.panelEvent(hwaddr), handler, retryDelayMs: () => 50 };
+    return { stream: nats.names.streams.panelEvents, durable, filterSubject: nats.names.subjects.panelEvent(hwaddr, 'system'), handler, retryDelayMs: () => 50 };
   }
 
   async function start(on: NatsService, consumerOptions: DurableConsumerOptions<Body>): Promise<DurableConsumer<Body>> {
@@ -34,7 +35,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
   }
 
   async function publish(hwaddr: string, n: number): Promise<void> {
-    await nats.jetstream.publish(nats.names.subjects.panelEvent(hwaddr), JSON.stringify({ n }));
+    await nats.jetstream.publish(nats.names.subjects.panelEvent(hwaddr, 'system'), JSON.stringify({ n }));
   }
 
   async function pendingOf(durable: string): Promise<{ pending: number; unacked: number }> {
@@ -65,6 +66,25 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     }, 'every message acked');
   });
 
+  it('brings a consumer left by an older version onto its filter, keeping its position', async () => {
+    const durable = 'older-filter';
+    // What an older version created: the same durable, filtering another panel's subject.
+    await nats.manager.consumers.add(nats.names.streams.panelEvents, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: nats.names.subjects.panelEvent('0011aabbcc0f', 'system'),
+    });
+    // Published while the older consumer was in place: after its position, so still to be handled.
+    await publish('0011aabbcc0e', 6);
+    const seen: number[] = [];
+    await start(nats, options('0011aabbcc0e', async (body) => void seen.push(body.n), durable));
+    await publish('0011aabbcc0e', 7);
+    await waitUntil(() => seen.length === 2, 'both messages on the new filter handled');
+    expect(seen).toEqual([6, 7]);
+    const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, durable);
+    expect(info.config.filter_subject).toBe(nats.names.subjects.panelEvent('0011aabbcc0e', 'system'));
+  });
+
   it('redelivers a message whose handler failed, until it succeeds', async () => {
     const deliveries: number[] = [];
     let failuresLeft = 2;
@@ -84,7 +104,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     const seen: number[] = [];
     const durable = 'unreadable';
     await start(nats, options('0011aabbcc03', async (body) => void seen.push(body.n), durable));
-    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc03'), 'not json');
+    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc03', 'system'), 'not json');
     await publish('0011aabbcc03', 7);
     await waitUntil(() => seen.length === 1, 'the readable message', 3000);
     await waitUntil(async () => (await pendingOf(durable)).unacked === 0, 'nothing left unacked');

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
+import { CoalescedAcks } from './coalesced-acks';
 import { ConsumeLoop } from './consume-loop';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
 import type { StreamProgress } from './stream-progress';
@@ -34,9 +35,11 @@ export function defaultRetryDelayMs(deliveryCount: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, deliveryCount - 1));
 }
 
+const utf8 = new TextDecoder();
+
 /** The default payload decoder of the durable consumers: UTF-8 JSON. */
 export function decodeJson<T>(data: Uint8Array): T {
-  return JSON.parse(new TextDecoder().decode(data)) as T;
+  return JSON.parse(utf8.decode(data)) as T;
 }
 
 /**
@@ -49,6 +52,7 @@ export function decodeJson<T>(data: Uint8Array): T {
 export class DurableConsumer<T = unknown> {
   private readonly logger: Logger;
   private loop?: ConsumeLoop;
+  private readonly acks = new CoalescedAcks();
 
   constructor(
     private readonly nats: NatsService,
@@ -80,14 +84,18 @@ export class DurableConsumer<T = unknown> {
   }
 
   private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
-    for await (const message of messages) {
-      if (this.loop?.isStopped) {
-        // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
-        message.nak();
-        continue;
+    try {
+      for await (const message of messages) {
+        if (this.loop?.isStopped) {
+          // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
+          message.nak();
+          continue;
+        }
+        progress.received(message.seq);
+        if (await this.handleOne(message)) progress.finished(message.seq);
       }
-      progress.received(message.seq);
-      if (await this.handleOne(message)) progress.finished(message.seq);
+    } finally {
+      this.acks.flush();
     }
   }
 
@@ -116,7 +124,7 @@ export class DurableConsumer<T = unknown> {
     // one consumer copy handle only a few thousand messages a second, so that a fire queued behind
     // thousands of other events was acted on late. An ack lost on the way only means the message
     // comes again, and every handler's work is idempotent (job ids, records keyed by the event).
-    message.ack();
+    this.acks.ack(message);
     return true;
   }
 }

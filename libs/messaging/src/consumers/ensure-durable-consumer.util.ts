@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerConfig } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerConfig, type ConsumerInfo } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 
 const NANOS_PER_MS = 1_000_000;
@@ -34,6 +34,16 @@ export async function ensureDurableConsumer(nats: NatsService, options: DurableC
     ack_wait: (options.ackWaitMs ?? 10_000) * NANOS_PER_MS,
     max_ack_pending: options.maxAckPending ?? 1000,
   };
+  const existing = await consumerInfo(nats, stream, durable);
+  if (existing && (existing.config.filter_subject ?? '') !== (options.filterSubject ?? '')) {
+    // Left by a version with another subject layout. The server takes a new filter in an update
+    // but does not wake the consumer's waiting pulls for it, so the consumer would sit idle with
+    // messages pending: recreate it instead, from where it had got to.
+    await nats.manager.consumers.delete(stream, durable).catch((error: unknown) => {
+      if (!(error instanceof JetStreamApiError && error.status === 404)) throw error;
+    });
+    startSequence ??= existing.ack_floor.stream_seq + 1;
+  }
   try {
     await nats.manager.consumers.add(stream, {
       ...settings,
@@ -48,5 +58,14 @@ export async function ensureDurableConsumer(nats: NatsService, options: DurableC
     // It exists already (another copy, or an older configuration): bring the settings up to date.
     if (!(error instanceof JetStreamApiError)) throw error;
     await nats.manager.consumers.update(stream, durable, settings);
+  }
+}
+
+async function consumerInfo(nats: NatsService, stream: string, durable: string): Promise<ConsumerInfo | undefined> {
+  try {
+    return await nats.manager.consumers.info(stream, durable);
+  } catch (error) {
+    if (error instanceof JetStreamApiError && error.status === 404) return undefined;
+    throw error;
   }
 }

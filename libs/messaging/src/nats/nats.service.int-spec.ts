@@ -33,12 +33,12 @@ describe('NatsService (real NATS with JetStream)', () => {
       ]),
     );
     const info = await again.manager.streams.info(`${prefix}_PANEL_EVENTS`);
-    expect(info.config.subjects).toEqual([`${prefix}.panel.*.event`]);
+    expect(info.config.subjects).toEqual([`${prefix}.panel.*.event.*`]);
   });
 
   it('de-duplicates a resent panel event by its message id', async () => {
     const nats = await connect();
-    const subject = nats.names.subjects.panelEvent('0011aabbccdd');
+    const subject = nats.names.subjects.panelEvent('0011aabbccdd', 'fire');
     const first = await nats.jetstream.publish(subject, '{"seq":1}', { msgID: '0011aabbccdd-1' });
     const resend = await nats.jetstream.publish(subject, '{"seq":1}', { msgID: '0011aabbccdd-1' });
     expect(first.duplicate).toBe(false);
