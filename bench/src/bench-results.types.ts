@@ -32,6 +32,8 @@ export interface ScenarioResult {
 export interface BenchRun {
   date: string;
   machine: { cores: number; cpuModel: string; memoryGb: number; loadAverage: number[] };
+  /** NODE_OPTIONS the apps ran with (BENCH_APP_NODE_OPTIONS), e.g. a profiler that slows them. */
+  appNodeOptions?: string;
   versions: Record<string, string>;
   scenarios: ScenarioResult[];
 }

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     machine: { cores: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)), loadAverage: loadavg().map((value) => Number(value.toFixed(2))) },
     versions: await versions(),
+    ...(process.env.BENCH_APP_NODE_OPTIONS ? { appNodeOptions: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     scenarios: [],
   };
   const stopAll = async () => {
