@@ -13,6 +13,8 @@ export interface BenchOptions {
   duration: number;
   /** Highest rate ingest-max tries. */
   maxRate: number;
+  /** Factor from one ingest-max step's rate to the next (above 1). */
+  step: number;
   /** Browser sockets subscribed to one site (fanout). */
   sockets: number;
   /** Events in the fanout burst. */
@@ -35,6 +37,7 @@ export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'scenarios'> = {
   rate: 1000,
   duration: 20,
   maxRate: 16000,
+  step: 1.5,
   sockets: 5000,
   burst: 20,
   fires: 30,
@@ -50,6 +53,7 @@ const NUMERIC_FLAGS: Record<string, keyof Omit<BenchOptions, 'scenarios'>> = {
   '--rate': 'rate',
   '--duration': 'duration',
   '--max-rate': 'maxRate',
+  '--step': 'step',
   '--sockets': 'sockets',
   '--burst': 'burst',
   '--fires': 'fires',
@@ -81,6 +85,7 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
       throw new Error(`unknown argument '${arg}'\n${BENCH_USAGE}`);
     }
   }
+  if (options.step <= 1) throw new Error(`--step must be above 1 (each ingest-max step faster than the last), got ${options.step}`);
   if (options.scenarios.length === 0) options.scenarios = [...SCENARIO_NAMES];
   options.scenarios.sort((a, b) => SCENARIO_NAMES.indexOf(a) - SCENARIO_NAMES.indexOf(b));
   return options;

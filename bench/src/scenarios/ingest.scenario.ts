@@ -113,16 +113,16 @@ export async function ingestScenario(env: BenchEnvironment): Promise<ScenarioRes
   }
 }
 
-/** Raises the rate step by step (doubling) until p99 passes 1 s or an event is lost. */
+/** Raises the rate step by step (by `--step`) until p99 passes 1 s, an event is lost or storing falls behind. */
 export async function ingestMaxScenario(env: BenchEnvironment): Promise<ScenarioResult> {
-  const { panels, rate, duration, maxRate } = env.options;
+  const { panels, rate, duration, maxRate, step } = env.options;
   const stepSeconds = Math.min(duration, 10);
   const { fleet, live } = await startIngestRig(env, panels, 0xb2);
   const notes: string[] = [];
   let best: IngestRun | undefined;
   let bestRate = 0;
   try {
-    for (let stepRate = rate; stepRate <= maxRate; stepRate *= 2) {
+    for (let stepRate = rate; stepRate <= maxRate; stepRate = Math.round(stepRate * step)) {
       const run = await runIngestLoad(env, fleet, live, stepRate, stepSeconds, `Max ${stepRate}`);
       const lost = lostEvents(run);
       notes.push(`${stepRate} events/s for ${stepSeconds} s: stored ${run.storedPerSecond.toFixed(0)}/s, p99 ${run.latency.p99.toFixed(0)} ms, lost ${lost}`);
@@ -137,7 +137,7 @@ export async function ingestMaxScenario(env: BenchEnvironment): Promise<Scenario
   const raw = await env.rawIngestLimits();
   return {
     scenario: 'ingest-max',
-    parameters: { panels, firstRate: rate, maxRate, stepSeconds },
+    parameters: { panels, firstRate: rate, maxRate, stepFactor: step, stepSeconds },
     metrics: [
       { name: 'highest rate sustained (p99 ≤ 1 s, no loss)', value: bestRate, unit: 'events/s', raw: { name: 'PostgreSQL batched insert', value: raw.insertRate }, target: { kind: 'atLeast', value: 10_000 } },
       { name: 'p99 at that rate', value: best?.latency.p99 ?? Number.NaN, unit: 'ms' },

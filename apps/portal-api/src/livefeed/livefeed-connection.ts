@@ -29,8 +29,8 @@ export class LivefeedConnection {
     return this.userId !== null;
   }
 
-  /** Queues a frame (JSON text of one message, or its UTF-8 bytes) for the next flush. */
-  send(frame: string | Buffer): void {
+  /** Queues a websocket frame (`encodeTextFrame` of one message) for the next flush. */
+  send(frame: Buffer): void {
     this.outbox.push(frame);
   }
 

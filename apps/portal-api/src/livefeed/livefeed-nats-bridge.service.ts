@@ -4,12 +4,13 @@ import { parseLivefeedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
 import type { LivefeedConnection } from './livefeed-connection';
 import { LivefeedRegistry } from './livefeed-registry.service';
+import { encodeTextFrame } from './websocket-frame.util';
 
 /**
  * Hands the live subjects to this copy's sockets. Every portal-api copy subscribes to all of
  * `live.>` (a plain subscription, not a queue group), and each delivers only to the sockets it
  * holds, so a browser gets each message once whichever copy it is connected to. Messages arrive
- * already in the spec's form; each is checked once and its text written unchanged to every socket.
+ * already in the spec's form; each is checked and framed once, and the same bytes go to every socket.
  */
 @Injectable()
 export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -50,8 +51,8 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
       this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
       return;
     }
-    // The message's UTF-8 bytes, copied once (the sockets send them later) rather than encoded per socket.
-    const frame = Buffer.from(message.data);
+    // Framed once, into bytes of its own (the sockets send them later), for every socket.
+    const frame = encodeTextFrame(message.data);
     for (const connection of connections) connection.send(frame);
   }
 }

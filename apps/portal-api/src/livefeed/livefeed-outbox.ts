@@ -17,14 +17,15 @@ export interface LivefeedOutboxHooks {
  * A socket's send buffer. The spec's emit delay of 10 ms is read as: the first message queued for a
  * socket starts a 10 ms window, and everything queued for it within that window is written in one
  * flush. Each message keeps its own frame (the browser handles one `{ type, data }` per frame), but
- * the frames of a flush go out in one corked write, so a burst of alarms costs one write, not one
- * per message. Order is kept. When what earlier flushes left unwritten (the socket's
+ * the frames of a flush go out in one write, so a burst of alarms costs one write, not one per
+ * message. Frames come framed already (`encodeTextFrame`): a message sent to thousands of sockets is
+ * framed once, not once per socket. Order is kept. When what earlier flushes left unwritten (the socket's
  * `bufferedAmount`: the browser is not reading) plus this queue exceeds the limit, the socket is
  * terminated instead of growing without bound: one slow browser never holds memory or delays
  * anyone else.
  */
 export class LivefeedOutbox {
-  private frames: Array<string | Buffer> = [];
+  private frames: Buffer[] = [];
   private queuedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -35,10 +36,10 @@ export class LivefeedOutbox {
     private readonly hooks: LivefeedOutboxHooks,
   ) {}
 
-  push(frame: string | Buffer): void {
+  push(frame: Buffer): void {
     if (this.closed) return;
     this.frames.push(frame);
-    this.queuedBytes += Buffer.byteLength(frame);
+    this.queuedBytes += frame.byteLength;
     if (this.overLimit()) {
       this.overflow();
       return;
@@ -53,18 +54,14 @@ export class LivefeedOutbox {
     if (this.closed || this.frames.length === 0) return;
     if (this.socket.readyState !== WebSocket.OPEN) return;
     const frames = this.frames;
+    const bytes = this.queuedBytes;
     this.frames = [];
     this.queuedBytes = 0;
-    // `ws` writes each frame as soon as it is sent; corking the TCP socket around the batch turns
-    // the frames into one write. `_socket` is the underlying net.Socket of a server-side WebSocket.
-    const raw = (this.socket as unknown as { _socket?: Socket })._socket;
-    raw?.cork();
-    try {
-      // Text frames; a Buffer is sent as it is, so one message encoded once serves every socket.
-      for (const frame of frames) this.socket.send(frame, { binary: false });
-    } finally {
-      raw?.uncork();
-    }
+    // Whole frames, written to the TCP socket under `ws` (its `_socket`): `ws` sends nothing else
+    // but whole frames of its own (pings, close) and no compression is negotiated, so frames never
+    // interleave, and what waits in the socket still counts in `bufferedAmount`.
+    const raw = (this.socket as unknown as { _socket: Socket })._socket;
+    raw.write(frames.length === 1 ? frames[0] : Buffer.concat(frames, bytes));
     this.hooks.flushed(frames.length);
   }
 

@@ -9,9 +9,10 @@ import { LivefeedConnection } from './livefeed-connection';
 import { LivefeedOutbox } from './livefeed-outbox';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedMetrics } from './livefeed.metrics';
+import { encodeTextFrame } from './websocket-frame.util';
 
-const INIT_FRAME = JSON.stringify(livefeedMessage('INIT', {}));
-const AUTH_CHK_FRAME = JSON.stringify(livefeedMessage('AUTH_CHK', {}));
+const INIT_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('INIT', {})));
+const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK', {})));
 
 /**
  * The life of one live feed socket: INIT on open, TOKEN_SET answered by checking the claims token
