@@ -5,7 +5,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { HealthRegistry } from '@app/platform';
 import { PanelCommandRouter } from '../commands/panel-command-router.service';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
-import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
+import { PANEL_ACCEPT_BACKLOG, PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
 import type { PanelListenerConfig } from '../panel-gateway.config';
 import { PanelPublisher } from '../publishing/panel-publisher.service';
 import { PanelSession } from '../sessions/panel-session';
@@ -64,7 +64,9 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
   async onApplicationBootstrap(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.config.port, this.config.host, () => {
+      // A deep accept queue (the kernel caps it at net.core.somaxconn): after a restart every panel
+      // of this copy knocks at once, and a connection the queue drops waits for TCP's own retry.
+      this.server.listen({ port: this.config.port, host: this.config.host, backlog: PANEL_ACCEPT_BACKLOG }, () => {
         this.server.off('error', reject);
         resolve();
       });

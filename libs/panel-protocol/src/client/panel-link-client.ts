@@ -8,6 +8,7 @@ import type { CommandMessage, ConfigMessage, ConfigSnapshot, EventMessage, Gatew
 import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, REASON_MAX_LENGTH, SEQUENCE_MAX } from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
+import { nextReconnectDelay } from './reconnect-delay.util';
 
 export type PanelCommandOutcome = { ok: true; proof?: string } | { ok: false; reason: string };
 
@@ -51,13 +52,14 @@ export class PanelLinkClient extends EventEmitter {
   /** Three heartbeat intervals once ready; 0 while not supervising the gateway. */
   private silenceMs = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectDelay: number;
+  /** Ceiling of the next reconnect's random wait (see nextReconnectDelay). */
+  private reconnectCeiling: number;
   private cloudControl: boolean;
 
   constructor(private readonly options: PanelLinkClientOptions) {
     super();
     this.nextSeq = options.firstSeq ?? 1;
-    this.reconnectDelay = options.reconnectDelayMs?.min ?? 200;
+    this.reconnectCeiling = this.reconnectLimits.min;
     this.cloudControl = options.hello.cloudControl;
   }
 
@@ -175,7 +177,7 @@ export class PanelLinkClient extends EventEmitter {
   }
 
   private onReady(heartbeatMs: number): void {
-    this.reconnectDelay = this.options.reconnectDelayMs?.min ?? 200;
+    this.reconnectCeiling = this.reconnectLimits.min;
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = setInterval(() => this.send({ type: 'heartbeat' }), heartbeatMs);
     this.heartbeatTimer.unref();
@@ -217,11 +219,15 @@ export class PanelLinkClient extends EventEmitter {
     clearTimeout(this.silenceTimer);
     this.emit('disconnected', wasReady);
     if (this.stopped || this.options.reconnect === false) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(delay * 2, this.options.reconnectDelayMs?.max ?? 5000);
+    const { waitMs, nextCeiling } = nextReconnectDelay(this.reconnectCeiling, this.reconnectLimits);
+    this.reconnectCeiling = nextCeiling;
     this.reconnectTimer = setTimeout(() => {
       if (!this.stopped) this.connect();
-    }, delay);
+    }, waitMs);
+  }
+
+  private get reconnectLimits(): { min: number; max: number } {
+    return { min: this.options.reconnectDelayMs?.min ?? 200, max: this.options.reconnectDelayMs?.max ?? 5000 };
   }
 
   private send(message: PanelMessage): void {
