@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { ClaimsTokenPayload, ResetTokenPayload, SessionTokenPayload, TokenUse } from '@app/contracts';
@@ -26,13 +27,14 @@ const ALGORITHM = 'HS256';
  */
 @Injectable()
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     private readonly config: AuthConfig,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(config.tokenSecret);
+    // Imported once: given the raw secret, jose imports it again for every token it signs or checks.
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(config.tokenSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   get resetTtlSeconds(): number {
@@ -55,7 +57,7 @@ export class TokenService {
   async verify<U extends TokenUse>(token: string, use: U): Promise<PayloadOf<U>> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
+      ({ payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         issuer: this.config.issuer,
         currentDate: this.clock.now(),
@@ -69,14 +71,15 @@ export class TokenService {
     return payload as unknown as PayloadOf<U>;
   }
 
-  private sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
+  private async sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
     const now = this.clock.nowSeconds();
+    const key = await this.key;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(this.config.issuer)
       .setSubject(subject)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.key);
+      .sign(key);
   }
 }

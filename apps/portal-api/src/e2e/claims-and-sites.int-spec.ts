@@ -118,6 +118,8 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
     const token = await claimsTokenOf(world.portal, bob);
     await request(world.portal.server).post('/api/v2/claims/remove').set('Authorization', `Bearer ${bob.session}`).send({ hwaddr }).expect(200);
     await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(403);
+    // The token issued before still lists the panel: its events are read alongside the claim check, never shown.
+    await request(world.portal.server).get(`/api/v2/sites/${hwaddr}/events`).set('Authorization', `Bearer ${token}`).expect(403, { err: 'You do not have access to this panel' });
     await request(world.portal.server).post('/api/v2/claims/remove').set('Authorization', `Bearer ${bob.session}`).send({ hwaddr }).expect(404);
   });
 });

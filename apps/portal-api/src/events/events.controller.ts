@@ -23,16 +23,17 @@ export class EventsController {
 
   @Get()
   async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto, @Query() query: EventsQueryDto): Promise<EventsPage> {
-    await this.access.assertMayOpen(claims, params.hwaddr);
     const range = defaultEventRange(this.clock.now());
-    return this.events.search({
-      hwaddr: params.hwaddr,
-      from: query.start ? new Date(query.start) : range.start,
-      to: query.end ? new Date(query.end) : undefined,
-      networkId: query.networkId,
-      category: query.category === 'all' ? undefined : query.category,
-      limit: query.limit ?? EVENTS_PER_PAGE,
-      offset: query.offset ?? 0,
-    });
+    return this.access.readIfMayOpen(claims, params.hwaddr, () =>
+      this.events.search({
+        hwaddr: params.hwaddr,
+        from: query.start ? new Date(query.start) : range.start,
+        to: query.end ? new Date(query.end) : undefined,
+        networkId: query.networkId,
+        category: query.category === 'all' ? undefined : query.category,
+        limit: query.limit ?? EVENTS_PER_PAGE,
+        offset: query.offset ?? 0,
+      }),
+    );
   }
 }
