@@ -35,24 +35,33 @@ export async function queriesScenario(env: BenchEnvironment): Promise<ScenarioRe
      FROM generate_series(1, $3::bigint) AS n`,
     [hwaddrs, sites, events],
   );
-  await db.query('ANALYZE events');
+  // What autovacuum gives a table that has lived a while: statistics, and a visibility map so that
+  // counting a range reads the index only.
+  await db.query('VACUUM (ANALYZE) events');
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   const user = await env.portal.registerUser('queries');
   await env.portal.claim(user, hwaddrs.slice(0, 100));
   const token = await env.portal.claimsToken(user);
   const site = (index: number) => hwaddrs[index % 100];
+  const requests = {
+    eventsPage: (index: number) => env.portal.api('GET', `/v2/sites/${site(index)}/events`, token),
+    siteList: () => env.portal.api('GET', '/v2/sites', token),
+    siteRead: (index: number) => env.portal.api('GET', `/v2/sites/${site(index)}`, token),
+    rawEventsPage: (index: number) =>
+      Promise.all([
+        db.query(`SELECT * FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days' ORDER BY date DESC, id DESC LIMIT 20`, [site(index)]),
+        db.query(`SELECT count(*) FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days'`, [site(index)]),
+      ]),
+  };
+  // Steady state, not the first touches: every kind once over the 100 sites before any is timed.
+  for (const request of Object.values(requests)) await timeRequests(100, request);
   const watches = env.watchApps().filter((watch) => watch.name === 'portal-api');
-  const eventsPage = await timeRequests(samples, (index) => env.portal.api('GET', `/v2/sites/${site(index)}/events`, token));
-  const siteList = await timeRequests(samples, () => env.portal.api('GET', '/v2/sites', token));
-  const siteRead = await timeRequests(samples, (index) => env.portal.api('GET', `/v2/sites/${site(index)}`, token));
+  const eventsPage = await timeRequests(samples, requests.eventsPage);
+  const siteList = await timeRequests(samples, requests.siteList);
+  const siteRead = await timeRequests(samples, requests.siteRead);
   const processes = watches.map((watch) => watch.stop());
-  const rawEventsPage = await timeRequests(samples, (index) =>
-    Promise.all([
-      db.query(`SELECT * FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days' ORDER BY date DESC, id DESC LIMIT 20`, [site(index)]),
-      db.query(`SELECT count(*) FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days'`, [site(index)]),
-    ]),
-  );
+  const rawEventsPage = await timeRequests(samples, requests.rawEventsPage);
   return {
     scenario: 'queries',
     parameters: { events, sites, samples, seedSeconds: Number(seedSeconds.toFixed(1)) },
