@@ -73,7 +73,9 @@ export class ProcessWatch {
     let rss = 0;
     for (const pid of this.pids()) {
       try {
-        rss += readRssMegabytes(pid);
+        // A process on its way out (or a zombie) has no VmRSS line: it weighs nothing.
+        const megabytes = readRssMegabytes(pid);
+        if (Number.isFinite(megabytes)) rss += megabytes;
       } catch {
         // the process ended; its last sample stands
       }
