@@ -6,6 +6,7 @@ import type { BenchRun, ScenarioResult } from './bench-results.types';
 import { BENCH_APPS, BenchStack } from './bench-stack';
 import { pidsOfCommand, ProcessWatch } from './process-usage.util';
 import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
+import { runRawTcpServer } from './raw-tcp-server';
 import { runRawWebsocketServer } from './raw-ws-server';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
@@ -107,9 +108,11 @@ async function main(): Promise<void> {
   process.stdout.write(`\nmachine: ${run.machine.cores} cores, ${run.machine.memoryGb} GB, load ${run.machine.loadAverage.join(' ')} at start\nresults: ${file}\n`);
 }
 
-// The plain ws server of the raw fan-out limit runs as this same program in a child process.
+// The plain servers of the raw fan-out and connection limits run as this same program in a child process.
 if (process.argv[2] === 'raw-ws-server') {
   runRawWebsocketServer();
+} else if (process.argv[2] === 'raw-tcp-server') {
+  runRawTcpServer();
 } else {
   main().then(
     // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats } from '@nats-io/transport-node';
@@ -8,6 +9,7 @@ import { streamConfigs } from '@app/messaging/nats/nats-topology.constants';
 import { summarizeLatencies, type LatencySummary } from './latency-stats.util';
 import { benchHwaddr } from './panel-fleet';
 import { LiveSockets } from './live-sockets';
+import { readRssMegabytes } from './process-usage.util';
 import { NATS_URL } from './bench-stack';
 
 function eventMessage(index: number): PanelEventMessage {
@@ -126,6 +128,42 @@ export async function rawWebsocketFanout(sockets: number, burst: number): Promis
     live.close();
     return { perEvent: summarizeLatencies(perSocket), lastSocket: summarizeLatencies(last), pid: child.pid! };
   } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/**
+ * A plain TCP server in a process of its own (this program started with `raw-tcp-server`) holding
+ * `connections` sockets that do nothing but echo: the memory a bare connection costs in Node, and how
+ * long opening that many connections from here takes, against the gateway's figures.
+ */
+export async function rawTcpConnections(connections: number, slice = 500): Promise<{ kilobytesPerConnection: number; connectSeconds: number }> {
+  const child = spawn(process.execPath, [process.argv[1], 'raw-tcp-server'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => String((await lines.next()).value);
+  const sockets: Socket[] = [];
+  try {
+    const port = Number(await nextLine());
+    const rssBefore = readRssMegabytes(child.pid!);
+    const started = performance.now();
+    for (let start = 0; start < connections; start += slice) {
+      const opening: Array<Promise<void>> = [];
+      for (let index = start; index < Math.min(connections, start + slice); index++) {
+        const socket = connectTcp({ host: '127.0.0.1', port });
+        sockets.push(socket);
+        opening.push(new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject)));
+      }
+      await Promise.all(opening);
+    }
+    const connectSeconds = (performance.now() - started) / 1000;
+    // Held once the server counts them all (accepted and set up on its side).
+    for (let held = 0; held < connections; ) {
+      child.stdin!.write('count\n');
+      held = Number(await nextLine());
+    }
+    return { kilobytesPerConnection: ((readRssMegabytes(child.pid!) - rssBefore) * 1024) / connections, connectSeconds };
+  } finally {
+    for (const socket of sockets) socket.destroy();
     child.kill('SIGTERM');
   }
 }
