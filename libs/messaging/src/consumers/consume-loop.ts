@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { ConsumerMessages } from '@nats-io/jetstream';
+import { withTimeout } from '@app/platform';
 import type { NatsService } from '../nats/nats.service';
 import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
 import { StreamProgress } from './stream-progress';
@@ -8,6 +9,13 @@ import { StreamProgress } from './stream-progress';
 const CONSUMER_GONE = new Set(['consumer_deleted', 'consumer_not_found', 'stream_not_found']);
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 30_000;
+const CLOSE_TIMEOUT_MS = 2000;
+/**
+ * How long one pull waits on the server; the server's heartbeats come at half of it. When a
+ * consumer or its stream is deleted without the pull hearing of it, two missed heartbeats make the
+ * client look the consumer up and report it gone: about 10 s here, 30 s with the client's default.
+ */
+const PULL_EXPIRES_MS = 10_000;
 
 export interface ConsumeLoopOptions {
   nats: NatsService;
@@ -44,7 +52,7 @@ export class ConsumeLoop {
     await ensureDurableConsumer(options.nats, options.settings);
     const consumer = await options.nats.jetstream.consumers.get(options.settings.stream, options.settings.durable);
     const loop = new ConsumeLoop(options, (await consumer.info(true)).ack_floor.stream_seq);
-    const messages = await consumer.consume({ max_messages: options.maxMessages });
+    const messages = await consumer.consume({ max_messages: options.maxMessages, expires: PULL_EXPIRES_MS });
     loop.loop = loop.run(messages);
     return loop;
   }
@@ -54,7 +62,7 @@ export class ConsumeLoop {
     if (this.stopped) return;
     this.stopped = true;
     this.wake?.();
-    if (this.messages && !this.options.nats.connection.isClosed()) await this.messages.close().catch(() => undefined);
+    if (this.messages) await this.closeQuietly(this.messages);
     await this.loop;
   }
 
@@ -87,6 +95,11 @@ export class ConsumeLoop {
       if (this.stopped) return;
       try {
         messages = await this.consumeAgain();
+        if (this.stopped) {
+          // Stopped while the consumer was being recreated: this pull was never seen by stop().
+          await this.closeQuietly(messages);
+          return;
+        }
         failures = 0;
         this.notReceiving = null;
       } catch (error) {
@@ -102,7 +115,16 @@ export class ConsumeLoop {
     // Only creates when missing; a consumer that still exists keeps its own position.
     await ensureDurableConsumer(nats, settings, this.progress.resumeFrom());
     const consumer = await nats.jetstream.consumers.get(settings.stream, settings.durable);
-    return consumer.consume({ max_messages: maxMessages });
+    return consumer.consume({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
+  }
+
+  /**
+   * The client's close waits for the server to end the pull; with the stream gone it may never
+   * answer. Reading stops at once either way, and a shutdown must not hang on it.
+   */
+  private async closeQuietly(messages: ConsumerMessages): Promise<void> {
+    if (this.options.nats.connection.isClosed()) return;
+    await withTimeout(messages.close(), CLOSE_TIMEOUT_MS, 'close of the pull').catch(() => undefined);
   }
 
   /** Ends the reading of `messages` as soon as the server says the consumer is gone. */

@@ -195,14 +195,14 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     const durable = 'health';
     const consumer = await start(nats, options('0011aabbcc08', async () => undefined, durable));
     await expect(consumer.assertReceiving()).resolves.toBeUndefined();
-
-    // With the stream itself gone, the consumer cannot be recreated until the stream is back.
+    // With the stream itself gone, the consumer cannot be recreated until the stream is back. The
+    // server tells a waiting pull at once; a pull it missed learns from two missed heartbeats.
     await nats.manager.streams.delete(nats.names.streams.panelEvents);
-    await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing');
+    await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing', 25_000);
     await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
 
     await ensureNatsTopology(nats.connection, nats.manager, nats.names);
     // Retries back off (250 ms doubling), so coming back may take a few seconds.
     await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 20_000);
-  }, 30_000);
+  }, 60_000);
 });
