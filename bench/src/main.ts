@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       portal,
       options,
       log,
-      watchApps: () => BENCH_APPS.map((name) => ProcessWatch.of(name, stack.pid(name))),
+      watchApps: (names = BENCH_APPS) => names.map((name) => ProcessWatch.of(name, stack.pid(name))),
       // Everything else that shares the cores: the simulated panels and browser sockets of this
       // process, and the servers the apps talk to.
       watchMachine: () => [

@@ -1,6 +1,6 @@
 import type { BenchOptions } from '../bench-options.util';
 import type { BenchPortalClient } from '../bench-portal.client';
-import type { BenchStack } from '../bench-stack';
+import type { BenchAppName, BenchStack } from '../bench-stack';
 import type { ProcessWatch } from '../process-usage.util';
 import type { SmtpSink } from '../smtp-sink';
 
@@ -10,8 +10,8 @@ export interface BenchEnvironment {
   portal: BenchPortalClient;
   options: BenchOptions;
   log: (line: string) => void;
-  /** Starts watching CPU and memory of each app process. */
-  watchApps(): ProcessWatch[];
+  /** Starts watching CPU and memory of the app processes (all four unless named). */
+  watchApps(names?: readonly BenchAppName[]): ProcessWatch[];
   /** Starts watching the other processes on the cores: this one, NATS, PostgreSQL, Redis. */
   watchMachine(): ProcessWatch[];
   /** The raw insert and publish rates of the ingest path, measured once per run. */

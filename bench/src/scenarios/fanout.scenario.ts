@@ -26,7 +26,7 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
       const again = fleet.send('system', 'Fan-out warm-up 2');
       await waitFor(() => (live.arrivals.get(again)?.count ?? 0) >= sockets, 60_000, 'a warm-up event at every socket', 100);
     });
-    const watches = [...env.watchApps().filter((watch) => watch.name === 'portal-api'), ...env.watchMachine().slice(0, 2)];
+    const watches = [...env.watchApps(['portal-api']), ...env.watchMachine()];
     const keys = Array.from({ length: burst }, (_, index) => fleet.send('fire', `Fan-out ${index}`));
     await waitFor(() => keys.every((key) => (live.arrivals.get(key)?.count ?? 0) >= sockets), 60_000, 'the burst at every socket').catch((error: Error) => notes.push(error.message));
     const processes = watches.map((watch) => watch.stop());

@@ -56,7 +56,7 @@ export async function queriesScenario(env: BenchEnvironment): Promise<ScenarioRe
   };
   // Steady state, not the first touches: every kind once over the 100 sites before any is timed.
   for (const request of Object.values(requests)) await timeRequests(100, request);
-  const watches = env.watchApps().filter((watch) => watch.name === 'portal-api');
+  const watches = env.watchApps(['portal-api']);
   const eventsPage = await timeRequests(samples, requests.eventsPage);
   const siteList = await timeRequests(samples, requests.siteList);
   const siteRead = await timeRequests(samples, requests.siteRead);

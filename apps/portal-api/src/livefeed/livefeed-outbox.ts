@@ -18,11 +18,11 @@ export interface LivefeedOutboxHooks {
  * socket starts a 10 ms window, and everything queued for it within that window is written in one
  * flush. Each message keeps its own frame (the browser handles one `{ type, data }` per frame), but
  * the frames of a flush go out in one write, so a burst of alarms costs one write, not one per
- * message. Frames come framed already (`encodeTextFrame`): a message sent to thousands of sockets is
- * framed once, not once per socket. Order is kept. When what earlier flushes left unwritten (the socket's
- * `bufferedAmount`: the browser is not reading) plus this queue exceeds the limit, the socket is
- * terminated instead of growing without bound: one slow browser never holds memory or delays
- * anyone else.
+ * message. Frames come framed already (`encodeTextFrame`): a message sent to thousands of sockets
+ * is framed once, not once per socket. Order is kept. When what earlier flushes left unwritten (the
+ * socket's `bufferedAmount`: the browser is not reading) plus this queue exceeds the limit, the
+ * socket is terminated instead of growing without bound: one slow browser never holds memory or
+ * delays anyone else.
  */
 export class LivefeedOutbox {
   private frames: Buffer[] = [];
