@@ -46,6 +46,8 @@ export function pidsOfCommand(command: string): number[] {
  */
 export class ProcessWatch {
   private readonly startCpu = new Map<number, number>();
+  /** Members found at the start; sampling reads only these, not the whole of /proc each time. */
+  private readonly members: number[];
   private peakRss = 0;
   private readonly timer: NodeJS.Timeout;
 
@@ -54,24 +56,25 @@ export class ProcessWatch {
     private readonly pids: () => number[],
     sampleMs = 250,
   ) {
-    for (const pid of pids()) {
+    this.members = pids();
+    for (const pid of this.members) {
       try {
         this.startCpu.set(pid, readCpuSeconds(pid));
       } catch {
         // ended while listed
       }
     }
-    this.sample();
-    this.timer = setInterval(() => this.sample(), sampleMs);
+    this.sample(this.members);
+    this.timer = setInterval(() => this.sample(this.members), sampleMs);
   }
 
   static of(name: string, pid: number): ProcessWatch {
     return new ProcessWatch(name, () => [pid]);
   }
 
-  private sample(): void {
+  private sample(pids: readonly number[]): void {
     let rss = 0;
-    for (const pid of this.pids()) {
+    for (const pid of pids) {
       try {
         // A process on its way out (or a zombie) has no VmRSS line: it weighs nothing.
         const megabytes = readRssMegabytes(pid);
@@ -85,12 +88,13 @@ export class ProcessWatch {
 
   stop(): { name: string; cpuSeconds: number; peakRssMb: number } {
     clearInterval(this.timer);
-    this.sample();
+    // Looked up again: members that started within the span count too, from zero.
+    const pids = this.pids();
+    this.sample(pids);
     let cpuSeconds = 0;
     let alive = 0;
-    for (const pid of this.pids()) {
+    for (const pid of pids) {
       try {
-        // A member that started within the span counts from zero.
         cpuSeconds += readCpuSeconds(pid) - (this.startCpu.get(pid) ?? 0);
         alive++;
       } catch {

@@ -29,3 +29,16 @@ export async function createTestEnvironment(options: { migrate?: boolean } = {})
     },
   };
 }
+
+/** The variables every app reads to reach the environment's services, quiet, in test mode. */
+export function serviceVariables(environment: TestEnvironment): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: environment.databaseConfig.url,
+    NATS_URL: environment.natsConfig.servers.join(','),
+    NATS_PREFIX: environment.natsConfig.prefix,
+    REDIS_URL: environment.redisConfig.url,
+    REDIS_PREFIX: environment.redisConfig.prefix,
+  };
+}

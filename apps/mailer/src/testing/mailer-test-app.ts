@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { TestEnvironment } from '@app/testing';
+import { serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadMailerConfig, type MailerConfig } from '../mailer.config';
 import { MailerModule } from '../mailer.module';
 
@@ -17,14 +17,8 @@ export interface MailerTestApp {
  */
 export async function startMailerTestApp(environment: TestEnvironment, smtpPort: number, env: Record<string, string> = {}): Promise<MailerTestApp> {
   const config = loadMailerConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...serviceVariables(environment),
     MAILER_HTTP_PORT: '7703',
-    DATABASE_URL: environment.databaseConfig.url,
-    NATS_URL: environment.natsConfig.servers.join(','),
-    NATS_PREFIX: environment.natsConfig.prefix,
-    REDIS_URL: environment.redisConfig.url,
-    REDIS_PREFIX: environment.redisConfig.prefix,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     PUBLIC_URL: 'https://portal.example.com',

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Clock } from '@app/platform';
-import { createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { createTestEnvironment, serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadPortalApiConfig, type PortalApiConfig } from '../portal-api.config';
 import { PortalApiModule } from '../portal-api.module';
 import { configurePortalApi } from '../portal-api.setup';
@@ -45,14 +45,8 @@ export interface PortalApiTestAppOptions {
 export async function startPortalApiTestApp(env: Record<string, string> = {}, options: PortalApiTestAppOptions = {}): Promise<PortalApiTestApp> {
   const environment = options.environment ?? (await createTestEnvironment({ migrate: false }));
   const config = loadPortalApiConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...serviceVariables(environment),
     PORTAL_HTTP_PORT: '3000',
-    DATABASE_URL: environment.databaseConfig.url,
-    NATS_URL: environment.natsConfig.servers.join(','),
-    NATS_PREFIX: environment.natsConfig.prefix,
-    REDIS_URL: environment.redisConfig.url,
-    REDIS_PREFIX: environment.redisConfig.prefix,
     ...env,
   });
   const clock = new TestClock();

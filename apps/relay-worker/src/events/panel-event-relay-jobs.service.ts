@@ -1,10 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { QUEUE_NAMES, panelEventKey, relayJobId, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
+import { QUEUE_NAMES, isAlertCategory, panelEventKey, relayJobId, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
 import { QueueService } from '@app/messaging';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { RelayActionsRepository } from './relay-actions.repository';
-
-const TRIGGERS: Readonly<Partial<Record<string, RelayTrigger>>> = { fire: 'fire', fault: 'fault' };
 
 /**
  * Turns one panel event into relay jobs: for a fire or fault, one job per relay action of the
@@ -22,8 +20,9 @@ export class PanelEventRelayJobs {
   ) {}
 
   async handle(event: PanelEventMessage): Promise<void> {
-    const trigger = TRIGGERS[event.category];
-    if (!trigger) return;
+    // The relay triggers are the alert categories: on fire, on fault.
+    if (!isAlertCategory(event.category)) return;
+    const trigger: RelayTrigger = event.category;
     const actions = (await this.actions.firableForSite(event.hwaddr)).filter((action) =>
       triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
     );

@@ -1,20 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { TestEnvironment } from '@app/testing';
+import { serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig, type RelayWorkerConfig } from '../relay-worker.config';
 import { RelayWorkerModule } from '../relay-worker.module';
 
 /** The variables a relay-worker copy of a test run reads, on that run's own services. */
 export function relayWorkerTestEnv(environment: TestEnvironment, env: Record<string, string> = {}): Record<string, string> {
   return {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    ...serviceVariables(environment),
     RELAY_WORKER_HTTP_PORT: '7702',
-    DATABASE_URL: environment.databaseConfig.url,
-    NATS_URL: environment.natsConfig.servers.join(','),
-    NATS_PREFIX: environment.natsConfig.prefix,
-    REDIS_URL: environment.redisConfig.url,
-    REDIS_PREFIX: environment.redisConfig.prefix,
     ...env,
   };
 }

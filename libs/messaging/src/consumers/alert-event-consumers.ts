@@ -18,7 +18,7 @@ export class AlertEventConsumers {
 
   static async start(nats: NatsService, options: AlertEventConsumersOptions): Promise<AlertEventConsumers> {
     const { durable, ...handling } = options;
-    const consumers = await Promise.all(
+    const started = await Promise.allSettled(
       ALERT_CATEGORIES.map((category) =>
         startDurableConsumer<PanelEventMessage>(nats, {
           ...handling,
@@ -28,6 +28,13 @@ export class AlertEventConsumers {
         }),
       ),
     );
+    const consumers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const failure = started.find((outcome) => outcome.status === 'rejected');
+    if (failure) {
+      // All or none: a category left running on its own would keep pulling after the start failed.
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      throw failure.reason;
+    }
     return new AlertEventConsumers(consumers);
   }
 
