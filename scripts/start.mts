@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     });
   }
   log('every service reports healthy');
-  if (demoEnabled(env)) apps.push(...startDemo(env, Number(env.GATEWAY_PANEL_PORT ?? 7700), log));
+  if (demoEnabled(env)) apps.push(...(await startDemo(env, Number(env.GATEWAY_PANEL_PORT ?? 7700), DATA_DIR, log)));
   log(`Fire Alarm Portal is running at http://localhost:${healthPort('portal-api', env)}  (Ctrl-C stops everything)`);
 }
 

@@ -1,5 +1,6 @@
 import type { EventCategory } from '@app/contracts';
-import { PanelLinkClient } from '@app/panel-protocol';
+import { panelIdentitiesInsert } from '@app/database';
+import { generateDeviceKeyPair, PanelLinkClient } from '@app/panel-protocol';
 
 /** hwaddr of the bench's n-th panel: lowercase hex, 12 digits. */
 export function benchHwaddr(index: number, family = 0xbe): string {
@@ -13,6 +14,8 @@ export function benchHwaddr(index: number, family = 0xbe): string {
  */
 export class PanelFleet {
   readonly panels: PanelLinkClient[] = [];
+  /** Each panel's device public key, for the registry (provision() before connect()). */
+  private readonly publicKeys: string[] = [];
   readonly sentAt = new Map<string, number>();
   sent = 0;
   acked = 0;
@@ -24,10 +27,13 @@ export class PanelFleet {
     family = 0xbe,
   ) {
     for (let index = 0; index < count; index++) {
+      const { secret, publicKey } = generateDeviceKeyPair();
+      this.publicKeys.push(publicKey);
       const panel = new PanelLinkClient({
         host: '127.0.0.1',
         port,
         adminKey: '1234',
+        deviceSecret: secret,
         hello: { hwaddr: benchHwaddr(index, family), panelType: 'SMARTLOOP_MK2', firmware: '4.2.0', networkIds: [1], cloudControl: true },
         onCommand: () => ({ ok: true }),
         reconnectDelayMs: { min: 200, max: 2000 },
@@ -47,6 +53,13 @@ export class PanelFleet {
 
   get unackedCount(): number {
     return this.panels.reduce((count, panel) => count + panel.unacked.length, 0);
+  }
+
+  /** Puts every panel of the fleet in the registry, as the provisioning command would: one statement for the whole fleet. */
+  async provision(db: { query(sql: string, params: unknown[]): Promise<unknown> }): Promise<void> {
+    const rows = this.panels.map((panel, index) => ({ hwaddr: panel.hwaddr, publicKey: this.publicKeys[index] }));
+    const { sql, params } = panelIdentitiesInsert(rows, { source: 'generated', label: 'bench', replace: true });
+    await db.query(sql, params);
   }
 
   /** Connects in slices, so that a large fleet does not knock on the gateway all at once. */

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 /** Programs `npm start` runs beside the apps for the demo. */
 export const DEMO_PROGRAMS = {
   'demo-panel': 'dist/tools/panel-simulator/tools/panel-simulator/src/main.js',
+  'demo-provisioning': 'dist/tools/panel-provisioning/tools/panel-provisioning/src/main.js',
   'demo-relay': 'dist/tools/relay-simulator/tools/relay-simulator/src/main.js',
 } as const;
 export type DemoProgram = keyof typeof DEMO_PROGRAMS;

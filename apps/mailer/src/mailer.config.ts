@@ -1,17 +1,20 @@
 import {
   ConfigError,
+  ConsumerConfig,
   DatabaseConfig,
   NatsConfig,
   RedisConfig,
   RuntimeConfig,
   env,
   readConfig,
+  readConsumerConfig,
   readDatabaseConfig,
   readNatsConfig,
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
 import { PRODUCT_NAME } from '@app/contracts';
+import { readJobStallConfig, type JobStallConfig } from '@app/messaging';
 
 type Env = Record<string, string | undefined>;
 
@@ -41,8 +44,11 @@ export interface MailerConfig {
   database: DatabaseConfig;
   nats: NatsConfig;
   redis: RedisConfig;
+  consumers: ConsumerConfig;
   smtp: SmtpConfig;
   delivery: MailDeliveryConfig;
+  /** How soon a mail job held by a dead copy runs again (JOB_LOCK_MS, JOB_STALL_CHECK_MS, JOB_MAX_STALLS). */
+  jobs: JobStallConfig;
   /** Where users reach the portal; links in mails start with it (no trailing slash). */
   publicUrl: string;
 }
@@ -76,6 +82,7 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),
+    consumers: readConsumerConfig(source),
     smtp: {
       host: values.SMTP_HOST,
       port: values.SMTP_PORT,
@@ -85,6 +92,7 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
       from: values.MAIL_FROM,
     },
     delivery: { concurrency: values.MAIL_CONCURRENCY, attempts: values.MAIL_ATTEMPTS, retryDelayMs: values.MAIL_RETRY_DELAY_MS },
+    jobs: readJobStallConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

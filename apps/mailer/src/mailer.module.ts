@@ -1,6 +1,6 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule } from '@app/database';
-import { JobsModule, NatsModule, QueueModule } from '@app/messaging';
+import { DatabaseModule, DeadLettersRepository } from '@app/database';
+import { DeadLettersModule, JobsModule, NatsModule, QueueModule } from '@app/messaging';
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
@@ -30,8 +30,9 @@ export class MailerModule implements OnModuleInit {
         // The schema belongs to portal-api, which migrates it; this app only reads and writes rows.
         DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
+        DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
-        JobsModule.forRoot({ queues: { mail: { concurrency: config.delivery.concurrency } } }),
+        JobsModule.forRoot({ queues: { mail: { concurrency: config.delivery.concurrency } }, stall: config.jobs }),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { ConfigError, NatsConfig, RuntimeConfig, env, readConfig, readNatsConfig, readRuntimeConfig } from '@app/config';
+import { ConfigError, DatabaseConfig, NatsConfig, RuntimeConfig, env, readConfig, readDatabaseConfig, readNatsConfig, readRuntimeConfig } from '@app/config';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -27,6 +27,8 @@ export interface PanelListenerConfig {
 
 export interface PanelGatewayConfig {
   runtime: RuntimeConfig;
+  /** The panel identity registry (read only: portal-api owns the schema). */
+  database: DatabaseConfig;
   nats: NatsConfig;
   listener: PanelListenerConfig;
 }
@@ -57,6 +59,7 @@ export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayC
   const values = readConfig(listenerSchema, source);
   return {
     runtime: readRuntimeConfig('panel-gateway', 'GATEWAY_HTTP_PORT', 7701, source),
+    database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     listener: {
       host: values.GATEWAY_PANEL_HOST,

@@ -19,7 +19,7 @@ describe('panel-gateway boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(gateway.app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'panel-gateway', checks: { nats: { status: 'up' }, panelListener: { status: 'up' } } });
+    expect(response.body).toEqual({ status: 'ok', app: 'panel-gateway', checks: { database: { status: 'up' }, nats: { status: 'up' }, panelListener: { status: 'up' } } });
   });
 
   it('serves Prometheus metrics, its own included', async () => {

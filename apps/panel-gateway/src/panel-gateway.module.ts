@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule } from '@app/database';
 import { NatsModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { PanelCommandRouter } from './commands/panel-command-router.service';
 import { PanelEvictionService } from './eviction/panel-eviction.service';
 import { PanelListener } from './listener/panel-listener.service';
 import { GatewayLiveness } from './liveness/gateway-liveness.service';
+import { PanelIdentityRegistry } from './identity/panel-identity.registry';
 import { GatewayMetrics } from './metrics/gateway-metrics.service';
 import type { PanelGatewayConfig } from './panel-gateway.config';
 import { PANEL_LISTENER_CONFIG } from './panel-gateway.constants';
@@ -17,11 +19,17 @@ export class PanelGatewayModule {
   static forRoot(config: PanelGatewayConfig): DynamicModule {
     return {
       module: PanelGatewayModule,
-      imports: [PlatformModule.forRoot(config.runtime), NatsModule.forRoot(config.nats)],
+      imports: [
+        PlatformModule.forRoot(config.runtime),
+        // The panel identity registry; the schema belongs to portal-api, which migrates it.
+        DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
+        NatsModule.forRoot(config.nats),
+      ],
       providers: [
         { provide: PANEL_LISTENER_CONFIG, useValue: config.listener },
         GatewayMetrics,
         PanelPublisher,
+        PanelIdentityRegistry,
         SessionRegistry,
         PanelCommandRouter,
         PanelEvictionService,

@@ -9,9 +9,10 @@ import {
   type PanelEventMessage,
   type PanelRuntimeMessage,
 } from '@app/contracts';
+import { provisionTestPanel } from '@app/database/testing';
 import { MetricsService } from '@app/platform';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
-import { verifyKeyProof, type CommandMessage, type PanelLinkClient } from '@app/panel-protocol';
+import { PANEL_PROTOCOL_VERSION, verifyKeyProof, type CommandMessage, type PanelLinkClient } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { RawPanel } from './testing/raw-panel';
@@ -25,9 +26,14 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
   const raws: RawPanel[] = [];
 
   async function client(options: Parameters<typeof connectClient>[1] = {}): Promise<PanelLinkClient> {
-    const started = await connectClient(gateway.port, options);
+    const started = await connectClient(gateway, options);
     clients.push(started);
     return started;
+  }
+
+  /** Provisions the panel in the gateway's registry; answers its device secret. */
+  function provision(hwaddr: string): Promise<string> {
+    return provisionTestPanel(gateway.dataSource, hwaddr);
   }
 
   async function raw(): Promise<RawPanel> {
@@ -97,9 +103,10 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
   it('stores a resent event once and acks it again', async () => {
     const hwaddr = randomHwaddr();
     const event = { type: 'event', seq: 5, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' } as const;
+    const secret = await provision(hwaddr);
     for (let attempt = 0; attempt < 2; attempt++) {
       const panel = await raw();
-      await handshake(panel, hwaddr);
+      await handshake(panel, hwaddr, secret);
       panel.send(event);
       await expect(panel.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 5 });
       panel.destroy();
@@ -110,14 +117,15 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
 
   it('refuses, unacked, a new event under a sequence the stream holds for another event (a panel counting again from 1)', async () => {
     const hwaddr = randomHwaddr();
+    const secret = await provision(hwaddr);
     const before = await raw();
-    await handshake(before, hwaddr);
+    await handshake(before, hwaddr, secret);
     before.send({ type: 'event', seq: 1, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' });
     await expect(before.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 1 });
     before.destroy();
 
     const afterPowerCycle = await raw();
-    await handshake(afterPowerCycle, hwaddr);
+    await handshake(afterPowerCycle, hwaddr, secret);
     afterPowerCycle.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-22T03:00:00Z', location: 'Zone 3' });
     const close = await afterPowerCycle.next('close');
     expect(close.reason).toMatch(/^unexpected-frame: event sequence 1 was used before by another event/);
@@ -207,19 +215,19 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
       ['an empty frame', async (panel) => panel.sendBytes(Buffer.alloc(4)), 'empty-frame'],
       ['a body that is not JSON', async (panel) => panel.sendBytes(bodyOf('{"type":"hello",')), 'malformed-json'],
       ['an unknown message type', async (panel) => panel.send({ type: 'selfDestruct' }), 'unknown-type'],
-      ['an invalid hello', async (panel) => panel.send({ type: 'hello', version: 1, hwaddr: 'XYZ' }), 'invalid-message'],
-      ['another protocol version', async (panel, hwaddr) => panel.send({ type: 'hello', version: 2, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true }), 'unsupported-version'],
+      ['an invalid hello', async (panel) => panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr: 'XYZ' }), 'invalid-message'],
+      ['a version-1 hello (no device identity)', async (panel, hwaddr) => {
+        await provision(hwaddr);
+        panel.send({ type: 'hello', version: 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
+      }, 'unsupported-version'],
+      ['a later protocol version', async (panel, hwaddr) => panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION + 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true }), 'unsupported-version'],
       ['an event before the hello', async (panel) => panel.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'x', date: '2026-11-21T07:30:00Z', location: '' }), 'unexpected-frame'],
       ['a second hello', async (panel, hwaddr) => {
-        await handshake(panel, hwaddr);
-        panel.send({ type: 'hello', version: 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
+        await handshake(panel, hwaddr, await provision(hwaddr));
+        panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
       }, 'unexpected-frame'],
-      ['an event of a network the panel does not have', async (panel, hwaddr) => {
-        await handshake(panel, hwaddr);
-        panel.send({ type: 'event', seq: 1, networkId: 9, category: 'fire', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
-      }, 'invalid-message'],
       ['an event sequence going backwards', async (panel, hwaddr) => {
-        await handshake(panel, hwaddr);
+        await handshake(panel, hwaddr, await provision(hwaddr));
         panel.send({ type: 'event', seq: 9, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
         await panel.next('eventAck');
         panel.send({ type: 'event', seq: 8, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });

@@ -16,7 +16,7 @@ describe('events survive a NATS outage (private nats-server)', () => {
   beforeAll(async () => {
     server = await PrivateNatsServer.start();
     gateway = await startGateway(new NatsConfig([server.url], ''), { publishTimeoutMs: 300 });
-    panel = await connectClient(gateway.port);
+    panel = await connectClient(gateway);
   }, 20_000);
 
   afterAll(async () => {

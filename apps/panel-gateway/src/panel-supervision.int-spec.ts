@@ -1,5 +1,6 @@
 import { NatsConfig } from '@app/config';
 import type { PanelCommandReply, PanelConnectionMessage } from '@app/contracts';
+import { createTestDatabase, provisionTestPanel, type TestDatabase } from '@app/database/testing';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
@@ -12,6 +13,8 @@ describe('one holder per panel, and supervision (real NATS)', () => {
   const nats = new NatsConfig([TEST_NATS_URL], prefix);
   let first: StartedGateway;
   let second: StartedGateway;
+  // Both copies check panels against one registry, as in a deployment.
+  let database: TestDatabase;
   const clients: PanelLinkClient[] = [];
 
   async function connection(hwaddr: string): Promise<PanelConnectionMessage | undefined> {
@@ -20,29 +23,33 @@ describe('one holder per panel, and supervision (real NATS)', () => {
   }
 
   beforeAll(async () => {
+    database = await createTestDatabase();
     [first, second] = await Promise.all([
-      startGateway(nats, { gatewayId: 'gateway-a', supervisionWindowMs: 400, handshakeTimeoutMs: 400 }),
-      startGateway(nats, { gatewayId: 'gateway-b' }),
+      startGateway(nats, { gatewayId: 'gateway-a', supervisionWindowMs: 400, handshakeTimeoutMs: 400 }, { url: database.url }),
+      startGateway(nats, { gatewayId: 'gateway-b' }, { url: database.url }),
     ]);
   });
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.stop()));
     await Promise.all([first?.close(), second?.close()]);
+    await database?.drop();
     await removeNatsPrefix(prefix);
   });
 
   it('evicts the first connection when the panel connects to a second gateway', async () => {
     const hwaddr = randomHwaddr();
-    const old = await connectClient(first.port, { hwaddr, reconnect: false });
+    const deviceSecret = await provisionTestPanel(database.dataSource, hwaddr);
+    const old = await connectClient(first, { hwaddr, deviceSecret, reconnect: false });
     clients.push(old);
     const closeReasons: string[] = [];
     old.on('close', (reason: string) => closeReasons.push(reason));
     await waitUntil(async () => (await connection(hwaddr))?.gatewayId === 'gateway-a', 'held by gateway a');
 
     const answeredBy: string[] = [];
-    const replacement = await connectClient(second.port, {
+    const replacement = await connectClient(second, {
       hwaddr,
+      deviceSecret,
       onCommand: () => {
         answeredBy.push('b');
         return { ok: true };
@@ -67,8 +74,9 @@ describe('one holder per panel, and supervision (real NATS)', () => {
 
   it('evicts an older connection of the same panel on the same gateway without reporting the panel disconnected', async () => {
     const hwaddr = randomHwaddr();
+    const deviceSecret = await provisionTestPanel(database.dataSource, hwaddr);
     const old = await RawPanel.connect(second.port);
-    await handshake(old, hwaddr);
+    await handshake(old, hwaddr, deviceSecret);
     let oldConnectionId: string | undefined;
     await waitUntil(async () => {
       oldConnectionId = (await connection(hwaddr))?.connectionId;
@@ -83,7 +91,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     });
     await second.nats.connection.flush();
 
-    const replacement = await connectClient(second.port, { hwaddr });
+    const replacement = await connectClient(second, { hwaddr, deviceSecret });
     clients.push(replacement);
     expect((await old.next('close')).reason).toContain('evicted');
     await old.closed();
@@ -95,7 +103,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
   it('disconnects a panel silent past the supervision window and publishes it', async () => {
     const hwaddr = randomHwaddr();
     const panel = await RawPanel.connect(first.port);
-    await handshake(panel, hwaddr);
+    await handshake(panel, hwaddr, await provisionTestPanel(database.dataSource, hwaddr));
     await waitUntil(async () => (await connection(hwaddr))?.connected === true, 'connected');
     expect((await panel.next('close', 5000)).reason).toBe('supervision timeout');
     await panel.closed();
@@ -103,7 +111,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
   });
 
   it('keeps a panel that heartbeats', async () => {
-    const client = await connectClient(first.port);
+    const client = await connectClient(first);
     clients.push(client);
     const disconnects: unknown[] = [];
     client.on('disconnected', (wasReady) => disconnects.push(wasReady));

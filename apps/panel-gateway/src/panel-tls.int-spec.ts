@@ -30,7 +30,7 @@ describe('panels over TLS (real NATS)', () => {
   });
 
   it('runs the protocol inside TLS, trusting the gateway certificate', async () => {
-    client = await connectClient(gateway.port, { tls: { ca: readFileSync(certFile) } });
+    client = await connectClient(gateway, { tls: { ca: readFileSync(certFile) } });
     const acked: number[] = [];
     client.on('eventAck', (seq: number) => acked.push(seq));
     const seq = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 1' });

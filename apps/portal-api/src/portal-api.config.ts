@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import {
+  ConsumerConfig,
   DatabaseConfig,
   NatsConfig,
   RedisConfig,
   RuntimeConfig,
   env,
   readConfig,
+  readConsumerConfig,
   readDatabaseConfig,
   readNatsConfig,
   readRedisConfig,
@@ -15,6 +17,7 @@ import { AuthConfig, readAuthConfig } from './auth/auth.config';
 import { RelaysApiConfig, readRelaysApiConfig } from './relays/relays.config';
 import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
 import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
+import { SupportContactConfig, readSupportContactConfig } from './http/support-contact.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -29,8 +32,8 @@ export class HttpConfig {
   constructor(
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
     readonly trustProxy: boolean,
-    /** Largest JSON body accepted; larger ones answer 413. */
-    readonly bodyLimit: string,
+    /** Largest JSON body accepted, in bytes; larger ones answer 413 (a declared length at once). */
+    readonly bodyLimitBytes: number,
   ) {}
 }
 
@@ -45,6 +48,8 @@ export interface PortalApiConfig {
   web: WebClientConfig;
   livefeed: LivefeedConfig;
   ingest: IngestConfig;
+  consumers: ConsumerConfig;
+  support: SupportContactConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -59,7 +64,7 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
   const runtime = readRuntimeConfig('portal-api', 'PORTAL_HTTP_PORT', 3000, source);
   return {
     runtime,
-    http: new HttpConfig(own.HTTP_TRUST_PROXY, `${own.HTTP_BODY_LIMIT_KB}kb`),
+    http: new HttpConfig(own.HTTP_TRUST_PROXY, own.HTTP_BODY_LIMIT_KB * 1024),
     auth: readAuthConfig(runtime, source),
     relays: readRelaysApiConfig(runtime, source),
     database: readDatabaseConfig(source),
@@ -68,5 +73,7 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     web: new WebClientConfig(resolve(own.WEB_DIST_DIR)),
     livefeed: readLivefeedConfig(source),
     ingest: readIngestConfig(source),
+    consumers: readConsumerConfig(source),
+    support: readSupportContactConfig(source),
   };
 }

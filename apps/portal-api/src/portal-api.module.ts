@@ -1,14 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { DatabaseModule } from '@app/database';
-import { NatsModule, QueueModule } from '@app/messaging';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { DatabaseModule, DeadLettersRepository } from '@app/database';
+import { DeadLettersModule, NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { AuthModule } from './auth/auth.module';
 import { ClaimsModule } from './claims/claims.module';
 import { EventsModule } from './events/events.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ClientConfigController } from './http/client-config.controller';
+import { SupportContactConfig } from './http/support-contact.config';
 import { ApiValidationPipe } from './http/api-validation.pipe';
+import { RequestInputGuard } from './http/request-input.guard';
 import { IngestModule } from './ingest/ingest.module';
 import { LivefeedModule } from './livefeed/livefeed.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -32,6 +34,7 @@ export class PortalApiModule {
           runMigrations: true,
         }),
         NatsModule.forRoot(config.nats),
+        DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
         AuthModule.forRoot(config.auth),
         RelaysModule.forRoot(config.relays),
@@ -45,8 +48,10 @@ export class PortalApiModule {
       ],
       controllers: [ClientConfigController],
       providers: [
+        { provide: SupportContactConfig, useValue: config.support },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: APP_GUARD, useClass: RequestInputGuard },
       ],
     };
   }

@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
+import { jsonBodyParserOptions } from './http/json-body-parser.options';
+import { requestBodyMiddleware } from './http/request-body.middleware';
 import type { PortalApiConfig } from './portal-api.config';
 import { serveWebClient } from './web-client/serve-web-client.util';
 
@@ -10,7 +12,8 @@ import { serveWebClient } from './web-client/serve-web-client.util';
 export function configurePortalApi(app: INestApplication, config: PortalApiConfig): void {
   const express = app as NestExpressApplication;
   express.set('trust proxy', config.http.trustProxy);
-  express.useBodyParser('json', { limit: config.http.bodyLimit });
+  app.use(requestBodyMiddleware(config.http.bodyLimitBytes));
+  express.useBodyParser('json', jsonBodyParserOptions(config.http.bodyLimitBytes));
   app.use(helmet());
   // The live feed is a raw websocket on the HTTP port (the browser speaks plain `{ type, data }` frames).
   app.useWebSocketAdapter(new WsAdapter(app));

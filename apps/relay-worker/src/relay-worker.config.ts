@@ -1,15 +1,19 @@
 import {
+  ConfigError,
+  ConsumerConfig,
   DatabaseConfig,
   NatsConfig,
   RedisConfig,
   RuntimeConfig,
   env,
   readConfig,
+  readConsumerConfig,
   readDatabaseConfig,
   readNatsConfig,
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
+import { readJobStallConfig, type JobStallConfig } from '@app/messaging';
 import { readRelaySecurityConfig, type RelaySecurityConfig } from '@app/relay-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -27,14 +31,14 @@ export class RelayDrivingConfig {
     readonly connectTimeoutMs: number,
     /** Wait for each reply of a board (RELAY_REPLY_TIMEOUT_MS). */
     readonly replyTimeoutMs: number,
-    /** Longest wait for a board another job is driving (RELAY_BOARD_WAIT_MS). */
+    /** Longest wait for a board another job is driving (RELAY_BOARD_WAIT_MS), longer than a lease. */
     readonly boardWaitMs: number,
+    /**
+     * A board lock's lease (RELAY_BOARD_LEASE_MS): renewed while a job drives the board, so the
+     * board of a dead worker is free again within one lease.
+     */
+    readonly boardLeaseMs: number,
   ) {}
-
-  /** A board lock outlives the longest command sequence, and expires by itself after a crash. */
-  get boardLockTtlMs(): number {
-    return this.connectTimeoutMs + 20 * this.replyTimeoutMs;
-  }
 }
 
 export interface RelayWorkerConfig {
@@ -44,6 +48,9 @@ export interface RelayWorkerConfig {
   redis: RedisConfig;
   relaySecurity: RelaySecurityConfig;
   driving: RelayDrivingConfig;
+  consumers: ConsumerConfig;
+  /** How soon a relay job held by a dead copy runs again (JOB_LOCK_MS, JOB_STALL_CHECK_MS, JOB_MAX_STALLS). */
+  jobs: JobStallConfig;
 }
 
 export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerConfig {
@@ -56,9 +63,14 @@ export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerCon
       RELAY_CONNECT_TIMEOUT_MS: env.int({ fallback: 5000, min: 50, max: 120_000 }),
       RELAY_REPLY_TIMEOUT_MS: env.int({ fallback: 3000, min: 50, max: 120_000 }),
       RELAY_BOARD_WAIT_MS: env.int({ fallback: 60_000, min: 100, max: 600_000 }),
+      RELAY_BOARD_LEASE_MS: env.int({ fallback: 5000, min: 100, max: 120_000 }),
     },
     source,
   );
+  // A caller must outwait a dead worker's lease, or every action for its board fails as 'busy'.
+  if (own.RELAY_BOARD_WAIT_MS <= own.RELAY_BOARD_LEASE_MS) {
+    throw new ConfigError('RELAY_BOARD_WAIT_MS', `longer than RELAY_BOARD_LEASE_MS (${own.RELAY_BOARD_LEASE_MS})`, String(own.RELAY_BOARD_WAIT_MS));
+  }
   return {
     runtime,
     database: readDatabaseConfig(source),
@@ -72,6 +84,9 @@ export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerCon
       own.RELAY_CONNECT_TIMEOUT_MS,
       own.RELAY_REPLY_TIMEOUT_MS,
       own.RELAY_BOARD_WAIT_MS,
+      own.RELAY_BOARD_LEASE_MS,
     ),
+    consumers: readConsumerConfig(source),
+    jobs: readJobStallConfig(source),
   };
 }

@@ -20,7 +20,7 @@ describe('relay-worker boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'relay-worker', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, panelEventsConsumer: { status: 'up' } } });
+    expect(response.body).toEqual({ status: 'ok', app: 'relay-worker', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, panelEventsConsumer: { status: 'up' }, relayBoards: { status: 'up' } } });
   });
 
   it('serves Prometheus metrics', async () => {

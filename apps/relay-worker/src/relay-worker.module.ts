@@ -1,16 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QUEUE_NAMES } from '@app/contracts';
-import { DatabaseModule } from '@app/database';
-import { JobsModule, NatsModule, QueueModule } from '@app/messaging';
+import { DatabaseModule, DeadLettersRepository } from '@app/database';
+import { DeadLettersModule, JobsModule, NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
 import { PanelEventsConsumer } from './events/panel-events.consumer';
 import { RelayActionsRepository } from './events/relay-actions.repository';
+import { RelayActionDriver } from './jobs/relay-action-driver.service';
+import { RelayActionGivenUp } from './jobs/relay-action-given-up.service';
 import { RelayActionJobHandler } from './jobs/relay-action.job-handler';
 import { RelayActionRunsRepository } from './jobs/relay-action-runs.repository';
 import { RelayFailureNotifier } from './jobs/relay-failure-notifier.service';
 import type { RelayWorkerConfig } from './relay-worker.config';
+import { RelayActionTestResponder } from './verify/relay-action-test.responder';
 import { RelayVerifyResponder } from './verify/relay-verify.responder';
 
 /** Turns fire and fault events into relay jobs and drives the relay boards. */
@@ -24,8 +27,9 @@ export class RelayWorkerModule {
         // The schema belongs to portal-api, which migrates it; this app only reads and writes rows.
         DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
+        DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
-        JobsModule.forRoot({ queues: { [QUEUE_NAMES.relayActions]: { concurrency: config.driving.concurrency } } }),
+        JobsModule.forRoot({ queues: { [QUEUE_NAMES.relayActions]: { concurrency: config.driving.concurrency } }, stall: config.jobs }),
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
       ],
       providers: [
@@ -34,8 +38,11 @@ export class RelayWorkerModule {
         PanelEventsConsumer,
         RelayActionRunsRepository,
         RelayFailureNotifier,
+        RelayActionDriver,
         RelayActionJobHandler,
+        RelayActionGivenUp,
         RelayVerifyResponder,
+        RelayActionTestResponder,
       ],
     };
   }

@@ -13,7 +13,19 @@ export function launchChromium(): Promise<Browser> {
 
 /** Screenshots for a person to look at, in test-results/ (ignored by git). */
 export function screenshotPath(name: string): string {
-  const folder = resolve(__dirname, '../../../test-results/web-e2e');
+  return pathIn(resolve(__dirname, '../../../test-results/web-e2e'), name);
+}
+
+/**
+ * A screenshot the README shows: in docs/screenshots/ when the run is asked to refresh them
+ * (UPDATE_DOCS_SCREENSHOTS=1), else beside the others in test-results/, so that a plain test run
+ * never changes tracked files.
+ */
+export function docsScreenshotPath(name: string): string {
+  return process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? pathIn(resolve(__dirname, '../../../docs/screenshots'), name) : screenshotPath(name);
+}
+
+function pathIn(folder: string, name: string): string {
   mkdirSync(folder, { recursive: true });
   return join(folder, `${name}.png`);
 }

@@ -1,8 +1,9 @@
 import { AUTH_STORAGE_KEY, hwaddrToColonForm } from '@app/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { startPortalWithPanels, type PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
+import type { Page } from 'playwright-core';
+import type { PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
-import { launchChromium, screenshotPath } from './browser.util';
+import { screenshotPath } from './browser.util';
+import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /**
  * One user's journey through the built client against the real stack: register, claim a simulated
@@ -13,26 +14,18 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   const key = '2468';
   let world: PortalWithPanels;
   let panel: SimulatedPanel;
-  let browser: Browser;
   let page: Page;
   let origin: string;
+  let started: BrowserWorld;
 
   beforeAll(async () => {
-    const webDir = process.env.E2E_WEB_DIST_DIR;
-    if (!webDir) throw new Error('The web client was not built: E2E_WEB_DIST_DIR is missing');
-    world = await startPortalWithPanels({ WEB_DIST_DIR: webDir, TIME_DESYNC_THRESHOLD: '10m' });
-    origin = `http://127.0.0.1:${world.portal.port}`;
-    panel = world.panel(hwaddr, key);
-    panel.start();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(20_000);
+    // Connected before the claim, so that the key is checked at once (a waiting key keeps Add Site open).
+    started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m' }, [{ hwaddr, key }]);
+    ({ world, page, origin } = started);
+    [panel] = started.panels;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  afterAll(() => started?.close());
 
   it('registers and lands on the Site Manager', async () => {
     await page.goto(`${origin}/anywhere`);

@@ -19,6 +19,7 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const relay = new RelaySimulator({ password: RELAY_PASSWORD });
   await relay.start();
   const alarmPanel = new PanelFleet(env.stack.panelPort, 1, 0xb5);
+  await alarmPanel.provision(env.portal.db);
   await alarmPanel.connect();
   const user = await env.portal.registerUser('alarms');
   await env.portal.claim(user, alarmPanel.hwaddrs, true);

@@ -15,6 +15,7 @@ export async function connectionsScenario(env: BenchEnvironment): Promise<Scenar
   const gatewayPid = env.stack.pid('panel-gateway');
   const rssBefore = readRssMegabytes(gatewayPid);
   const fleet = new PanelFleet(env.stack.panelPort, connections, 0xb7);
+  await fleet.provision(env.portal.db);
   const connectStarted = performance.now();
   try {
     await fleet.connect(300_000);

@@ -12,6 +12,7 @@ import type { BenchEnvironment } from './bench-environment.types';
 export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioResult> {
   const { sockets, burst } = env.options;
   const fleet = new PanelFleet(env.stack.panelPort, 1, 0xb3);
+  await fleet.provision(env.portal.db);
   await fleet.connect();
   const user = await env.portal.registerUser('fanout');
   await env.portal.claim(user, fleet.hwaddrs);

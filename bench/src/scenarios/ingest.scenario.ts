@@ -56,6 +56,7 @@ export async function runIngestLoad(env: BenchEnvironment, fleet: PanelFleet, li
 /** A fleet of `panels` connected and one browser socket subscribed to all of them, warmed up. */
 export async function startIngestRig(env: BenchEnvironment, panels: number, family: number): Promise<{ fleet: PanelFleet; live: LiveSockets }> {
   const fleet = new PanelFleet(env.stack.panelPort, panels, family);
+  await fleet.provision(env.portal.db);
   await fleet.connect();
   const user = await env.portal.registerUser('ingest');
   await env.portal.claim(user, fleet.hwaddrs);

@@ -1,6 +1,8 @@
 export * from './validation/field-checks.util';
 export * from './validation/field-rule.decorator';
 export * from './validation/hwaddr-field.decorator';
+export * from './validation/json-nesting.util';
+export * from './validation/request-value.util';
 export * from './validation/validate-dto.util';
 
 export * from './auth/account-update.dto';
@@ -25,6 +27,7 @@ export * from './panel/strings.dto';
 export * from './panel/zone-update.dto';
 
 export * from './relays/relay-action-request.dto';
+export * from './relays/relay-action-test.dto';
 export * from './relays/relay-create.dto';
 export * from './relays/relay-test.dto';
 export * from './relays/relay-update.dto';

@@ -1,4 +1,5 @@
 export * from './config-error';
 export * from './env-readers';
 export * from './config-sections';
+export * from './consumer-config';
 export * from './load-or-exit';

@@ -1,4 +1,5 @@
 export * from './constants/formats.constants';
+export * from './constants/input-limits.constants';
 export * from './constants/limits.constants';
 export * from './constants/messages.constants';
 export * from './constants/ui-timing.constants';
@@ -54,6 +55,7 @@ export * from './nats/nats-names.util';
 export * from './nats/panel-command.types';
 export * from './nats/panel-messages.types';
 export * from './nats/relay-verify.types';
+export * from './nats/relay-action-test.types';
 
 export * from './queues/job-ids.util';
 export * from './queues/job-payloads.types';

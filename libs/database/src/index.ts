@@ -9,3 +9,5 @@ export { DATABASE_MODULE_OPTIONS } from './database.constants';
 export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './database-module-options.types';
 export { DatabaseHealth } from './database-health.registration';
 export { toNotificationDto } from './mappers/notification-dto.util';
+export { DeadLettersRepository } from './dead-letters/dead-letters.repository';
+export { panelIdentitiesInsert, type PanelIdentityRow, type PanelIdentitiesInsertOptions } from './panel-identities/panel-identities-insert.util';

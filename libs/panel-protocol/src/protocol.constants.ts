@@ -1,7 +1,7 @@
 /** Constants of the panel link protocol (docs/panel-protocol.md). */
 
-/** The protocol version this codec speaks; a hello with another version is refused. */
-export const PANEL_PROTOCOL_VERSION = 1;
+/** The protocol version this codec speaks; a hello with another version is refused (2: the key proof carries the device signature). */
+export const PANEL_PROTOCOL_VERSION = 2;
 
 /** Every frame starts with its body length as an unsigned 32-bit big-endian integer. */
 export const FRAME_HEADER_BYTES = 4;
@@ -24,6 +24,17 @@ export const EVENT_TEXT_MAX_LENGTH = 120;
 export const FIRMWARE_MAX_LENGTH = 32;
 export const REASON_MAX_LENGTH = 200;
 export const CORRELATION_ID_MAX_LENGTH = 64;
+
+/**
+ * Event dates, once their offset is applied, lie in this window: what a panel clock can plausibly
+ * show (one whose battery died shows 2000-01-01) and PostgreSQL and JavaScript both store.
+ */
+export const PANEL_DATE_MIN_MS = Date.UTC(1970, 0, 1);
+export const PANEL_DATE_MAX_MS = Date.UTC(2200, 0, 1) - 1;
+/** Longest ISO 8601 date the codec reads (nine fraction digits and an offset). */
+export const PANEL_DATE_MAX_LENGTH = 35;
+/** The `field` of a refused frame: a path such as `message.devices[12].name`. */
+export const REFUSED_FIELD_MAX_LENGTH = 200;
 
 /** Bounds of a configuration snapshot. */
 export const ZONES_MAX = 1000;

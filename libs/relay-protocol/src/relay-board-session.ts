@@ -27,6 +27,8 @@ export class RelayBoardSession {
     private readonly host: string,
     private readonly port: number,
     private readonly replyTimeoutMs: number,
+    /** Checked before every frame sent: throws once this session may no longer use the board. */
+    private readonly fence: () => Promise<void> = async () => undefined,
   ) {}
 
   private get target(): string {
@@ -84,6 +86,7 @@ export class RelayBoardSession {
   }
 
   private async send(block: Buffer): Promise<Buffer> {
+    await this.fence();
     return decryptFrame(this.key, await this.connection.exchange(encryptFrame(this.key, block), this.replyTimeoutMs));
   }
 }

@@ -11,7 +11,7 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
   const prefix = uniqueTestName('relayclient');
   const redis = new Redis(TEST_REDIS_URL);
   const simulator = new RelaySimulator({ password });
-  const lock = new RedisBoardLock(redis, { prefix, ttlMs: 10_000, waitMs: 5_000 });
+  const lock = new RedisBoardLock(redis, { prefix, leaseMs: 2_000, waitMs: 5_000 });
   const client = new RelayClient({ policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')), lock, connectTimeoutMs: 1000, replyTimeoutMs: 1000 });
   let port: number;
 

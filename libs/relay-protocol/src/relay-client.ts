@@ -27,7 +27,8 @@ export interface RelayClientOptions {
 
 /**
  * Talks to relay boards: checks the target against the policy, takes the board's lock (one
- * command sequence per board across every worker), and runs the commands on one connection.
+ * command sequence per board across every worker), and runs the commands on one connection, each
+ * only after the lock's lease is confirmed still ours.
  */
 export class RelayClient {
   constructor(private readonly options: RelayClientOptions) {}
@@ -52,10 +53,10 @@ export class RelayClient {
     const key = relayKey(target.password);
     const address = await this.options.policy.resolve(target.host);
     const boardKey = `${address}:${target.port}`;
-    return this.options.lock.withBoard(boardKey, async () => {
+    return this.options.lock.withBoard(boardKey, async (lease) => {
       const connection = await RelayConnection.open({ host: target.host, address, port: target.port }, this.options.connectTimeoutMs);
       try {
-        return await work(new RelayBoardSession(connection, key, target.host, target.port, this.options.replyTimeoutMs));
+        return await work(new RelayBoardSession(connection, key, target.host, target.port, this.options.replyTimeoutMs, () => lease.confirm()));
       } finally {
         connection.close();
       }

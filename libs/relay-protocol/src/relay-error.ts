@@ -9,7 +9,8 @@ export type RelayErrorKind =
   | 'wrong-password'
   | 'rejected'
   | 'read-back-mismatch'
-  | 'busy';
+  | 'busy'
+  | 'lock-lost';
 
 export class RelayError extends Error {
   constructor(

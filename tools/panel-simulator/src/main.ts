@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { DeviceSecretsError, deviceSecretsFor, parseDeviceSecrets } from './device-secrets.util';
 import { panelHwaddrs } from './hwaddr.util';
 import { ScenarioRunner } from './scenario-runner';
 import { SimulatedPanel } from './simulated-panel';
@@ -21,11 +22,23 @@ async function main(): Promise<void> {
     return;
   }
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  const panels = panelHwaddrs(options.panels, options.hwaddr).map(
+  let hwaddrs: string[];
+  let secrets: Map<string, string>;
+  try {
+    const file = options.deviceSecretsFile === undefined ? undefined : parseDeviceSecrets(readFileSync(options.deviceSecretsFile, 'utf8'));
+    hwaddrs = file && !options.hwaddr ? [...file.keys()].slice(0, options.panelsGiven ? options.panels : undefined) : panelHwaddrs(options.panels, options.hwaddr);
+    secrets = deviceSecretsFor(hwaddrs, { single: options.deviceSecret, file });
+  } catch (error) {
+    if (!(error instanceof DeviceSecretsError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(64); // EX_USAGE
+  }
+  const panels = hwaddrs.map(
     (hwaddr) =>
       new SimulatedPanel({
         hwaddr,
         adminKey: options.key,
+        deviceSecret: secrets.get(hwaddr)!,
         host: options.host,
         port: options.port,
         tls: options.tls ? { rejectUnauthorized: !options.tlsInsecure } : undefined,

@@ -1,5 +1,6 @@
 import { NatsConfig } from '@app/config';
 import { runtimeBucketKey, type PanelCommand, type PanelCommandReply, type PanelConfigMessage, type PanelEventMessage, type PanelRuntimeMessage } from '@app/contracts';
+import { provisionTestPanel } from '@app/database/testing';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../../apps/panel-gateway/src/testing/gateway-harness';
@@ -14,6 +15,7 @@ describe('the panel simulator against a gateway (real NATS)', () => {
   let gateway: StartedGateway;
   let panel: SimulatedPanel;
   let simulatorConsole: SimulatorConsole;
+  const logLines: string[] = [];
 
   async function send(command: PanelCommand, networkId = 1): Promise<PanelCommandReply> {
     const reply = await gateway.nats.connection.request(
@@ -41,7 +43,8 @@ describe('the panel simulator against a gateway (real NATS)', () => {
   beforeAll(async () => {
     gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix));
     const [hwaddr] = panelHwaddrs(1);
-    panel = new SimulatedPanel({ hwaddr, adminKey: '2468', host: '127.0.0.1', port: gateway.port, networkIds: [1, 2], panelType: 'MULTILOOP', firmware: '4.2.1', cloudControl: true, log: () => undefined });
+    const deviceSecret = await provisionTestPanel(gateway.dataSource, hwaddr);
+    panel = new SimulatedPanel({ hwaddr, adminKey: '2468', deviceSecret, host: '127.0.0.1', port: gateway.port, networkIds: [1, 2], panelType: 'MULTILOOP', firmware: '4.2.1', cloudControl: true, log: (line) => logLines.push(line) });
     simulatorConsole = new SimulatorConsole([panel], new ScenarioRunner([panel]), () => undefined);
     panel.start();
     await waitUntil(() => panel.link.isReady, 'the simulated panel to connect');
@@ -97,6 +100,19 @@ describe('the panel simulator against a gateway (real NATS)', () => {
     await simulatorConsole.execute('connect');
     await waitUntil(() => panel.link.unacked.length === 0, 'the kept event acked');
     expect((await events()).filter((event) => event.seq === seq)).toEqual([expect.objectContaining({ category: 'technical', title: 'Battery low', networkId: 2 })]);
+  });
+
+  it('sends a poison event from the console, logs its refusal, drops it and goes on', async () => {
+    const sent = await simulatorConsole.execute('poison 1 location');
+    const seq = Number(/sent event (\d+) with a bad location$/.exec(sent)?.[1]);
+    await waitUntil(() => logLines.some((line) => line.includes(`gateway refused event ${seq},`)), 'the refusal in the log');
+    expect(logLines).toContain(`${panel.hwaddr}: gateway refused event ${seq}, dropped (message.location contains the control character U+0000)`);
+    expect(panel.link.unacked.map((event) => event.seq)).not.toContain(seq);
+
+    expect(await simulatorConsole.execute('event fire 2 Fire after the poison')).toBe(`${panel.hwaddr}: ok`);
+    await waitUntil(async () => (await events()).some((event) => event.title === 'Fire after the poison'), 'the next fire stored');
+    expect(panel.link.isReady).toBe(true);
+    expect((await events()).some((event) => event.seq === seq)).toBe(false);
   });
 
   it('plays every scenario with all its events acked', async () => {

@@ -1,11 +1,13 @@
 import type { PanelType } from '@app/contracts';
-import { PanelLinkClient, type CommandMessage, type PanelCommandOutcome } from '@app/panel-protocol';
+import { describeRefusalSubject, PanelLinkClient, type CommandMessage, type PanelCommandOutcome, type RefusedMessage } from '@app/panel-protocol';
 import { buildNetwork } from './panel-model-factory.util';
 import { PanelModel, type ModelChange } from './panel-model';
 
 export interface SimulatedPanelOptions {
   hwaddr: string;
   adminKey: string;
+  /** The device secret (Ed25519 seed, 64 hex) the panel signs its key proof with. */
+  deviceSecret: string;
   host: string;
   port: number;
   tls?: { rejectUnauthorized: boolean };
@@ -34,6 +36,7 @@ export class SimulatedPanel {
       port: options.port,
       tls: options.tls,
       adminKey: options.adminKey,
+      deviceSecret: options.deviceSecret,
       hello: { hwaddr: options.hwaddr, panelType: options.panelType, firmware: options.firmware, networkIds: options.networkIds, cloudControl: options.cloudControl },
       // Deciseconds since 2023 keep counting up across restarts of the simulator, as a panel's counter would.
       firstSeq: Math.max(1, Math.floor((Date.now() - Date.UTC(2023, 0, 1)) / 100)),
@@ -44,6 +47,7 @@ export class SimulatedPanel {
     this.link.on('disconnected', (wasReady: boolean) => wasReady && options.log(`${this.hwaddr}: disconnected, reconnecting`));
     this.link.on('close', (reason: string) => options.log(`${this.hwaddr}: gateway closed the link (${reason})`));
     this.link.on('protocolError', (reason: string) => options.log(`${this.hwaddr}: protocol error ${reason}`));
+    this.link.on('refused', (refusal: RefusedMessage) => options.log(`${this.hwaddr}: gateway refused ${describeRefusalSubject(refusal)}, dropped (${refusal.field} ${refusal.reason})`));
   }
 
   get hwaddr(): string {

@@ -1,5 +1,6 @@
 import { EVENT_CATEGORIES, normaliseHwaddr, type EventCategory } from '@app/contracts';
 import { EVENT_TEXT_MAX_LENGTH } from '@app/panel-protocol';
+import { POISON_FIELDS, poisonEvent, type PoisonField } from './poison-event.util';
 import { SCENARIOS, type Scenario, type ScenarioRunner } from './scenario-runner';
 import type { SimulatedPanel } from './simulated-panel';
 
@@ -11,6 +12,7 @@ export const CONSOLE_HELP = `Commands (zones are numbered from 1 as on the porta
   restore <network> <zone>      a zone returns to normal
   reset [network]               clear every fire and fault (all networks when none given)
   event <category> <network> <title…>   any event: ${EVENT_CATEGORIES.join(', ')}
+  poison <network> [${POISON_FIELDS.join('|')}]   an event the gateway must refuse (U+0000 in the text, year 0000)
   status                        runtime of each network of the selected panel(s)
   cloud on|off                  enable or disable cloud control
   disconnect | connect          drop the link (events are kept and resent) or bring it back
@@ -82,6 +84,12 @@ export class SimulatorConsole {
         const networkId = int(1, 'network');
         const title = args.slice(2).join(' ') || 'Simulated event';
         return each((panel) => outcomeText(panel, panel.report(panel.model.note(networkId, category, title.slice(0, EVENT_TEXT_MAX_LENGTH)))));
+      }
+      case 'poison': {
+        const networkId = int(0, 'network');
+        const field = (args[1] ?? 'title') as PoisonField;
+        if (!POISON_FIELDS.includes(field)) throw new Error(`the poisoned field must be one of ${POISON_FIELDS.join(', ')}`);
+        return each((panel) => `${panel.hwaddr}: sent event ${panel.link.sendEvent(poisonEvent(networkId, field))} with a bad ${field}`);
       }
       case 'status':
         return each((panel) =>

@@ -15,6 +15,8 @@ describe('parseSimulatorOptions', () => {
       tls: true, tlsInsecure: true, cloudControl: false, scenario: 'mixed', rate: 2.5, script: 'demo.txt', firmware: '5.0',
     });
     expect(parseSimulatorOptions(['--networks', '1,4,7']).networkIds).toEqual([1, 4, 7]);
+    expect(parseSimulatorOptions(['--device-secret', 'ab'.repeat(32)]).deviceSecret).toBe('ab'.repeat(32));
+    expect(parseSimulatorOptions(['--device-secrets', 'panels.csv'])).toMatchObject({ deviceSecretsFile: 'panels.csv', panelsGiven: false });
   });
 
   it.each([
@@ -22,6 +24,8 @@ describe('parseSimulatorOptions', () => {
     [['--panels', '0'], '--panels must be a whole number'],
     [['--hwaddr', 'xyz'], '--hwaddr must be 12 hex characters'],
     [['--key', '12345'], '--key must be exactly 4 digits'],
+    [['--device-secret', 'AB'.repeat(32)], '--device-secret must be 64 lowercase hex characters'],
+    [['--device-secrets'], '--device-secrets needs a value'],
     [['--networks', '1,1'], '--networks must be'],
     [['--networks', '100'], '--networks must be'],
     [['--type', 'OTHER'], '--type must be'],

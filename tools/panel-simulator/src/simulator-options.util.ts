@@ -1,13 +1,19 @@
 import { isPanelType, NETWORK_ID_MAX, NETWORK_ID_MIN, normaliseHwaddr, PANEL_KEY_PATTERN, type PanelType } from '@app/contracts';
-import { FIRMWARE_MAX_LENGTH } from '@app/panel-protocol';
+import { DEVICE_KEY_PATTERN, FIRMWARE_MAX_LENGTH } from '@app/panel-protocol';
 import { SCENARIOS, type Scenario } from './scenario-runner';
 
 export interface SimulatorOptions {
   host: string;
   port: number;
   panels: number;
+  /** --panels was given (otherwise a device secrets file without --hwaddr names the panels). */
+  panelsGiven: boolean;
   hwaddr?: string;
   key: string;
+  /** --device-secret: the device secret of the one panel. */
+  deviceSecret?: string;
+  /** --device-secrets: a file of hwaddr,secret lines. */
+  deviceSecretsFile?: string;
   networkIds: number[];
   panelType: PanelType;
   firmware: string;
@@ -26,6 +32,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --panels N              number of panels (default 1)
   --hwaddr 0011aabbccdd   first panel's hardware address; the others count up from it (default random)
   --key 1234              the panels' 4-digit admin key (default 1234)
+  --device-secret HEX     the panel's device secret (64 hex), printed when it was provisioned
+                          (npm run panels -- provision <hwaddr>); for one panel
+  --device-secrets FILE   device secrets of many panels: lines hwaddr,secret (# comments);
+                          without --hwaddr the panels are the file's (the first N with --panels)
+                          (every panel needs its secret: the gateway refuses unprovisioned ones)
   --networks 2 | 1,3,5    number of networks (ids 1..N) or a list of network ids (default 1)
   --type SMARTLOOP_MK2    panel type: SMARTLOOP_MK2, MULTILOOP or UNKNOWN (default SMARTLOOP_MK2)
   --firmware 4.2.1        firmware version reported in the hello
@@ -45,6 +56,7 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
     host: '127.0.0.1',
     port: 7700,
     panels: 1,
+    panelsGiven: false,
     key: '1234',
     networkIds: [1],
     panelType: 'SMARTLOOP_MK2',
@@ -74,6 +86,7 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       }
       case '--panels':
         options.panels = positiveInt(flag, value(flag), 10_000);
+        options.panelsGiven = true;
         break;
       case '--hwaddr': {
         const text = value(flag);
@@ -88,6 +101,15 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         options.key = text;
         break;
       }
+      case '--device-secret': {
+        const text = value(flag);
+        if (!DEVICE_KEY_PATTERN.test(text)) throw new OptionsError('--device-secret must be 64 lowercase hex characters');
+        options.deviceSecret = text;
+        break;
+      }
+      case '--device-secrets':
+        options.deviceSecretsFile = value(flag);
+        break;
       case '--networks':
         options.networkIds = parseNetworks(value(flag));
         break;

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { eventMailJobId, panelEventKey, QUEUE_NAMES, isAlertCategory, type EventAlertMailJob, type PanelEventMessage } from '@app/contracts';
-import { AlertEventConsumers, NatsService, QueueService } from '@app/messaging';
+import { ConsumerConfig } from '@app/config';
+import { AlertEventConsumers, DeadLetters, NatsService, QueueService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
@@ -22,6 +23,8 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
     private readonly nats: NatsService,
     private readonly queues: QueueService,
     private readonly recipients: AlertRecipients,
+    private readonly consumerConfig: ConsumerConfig,
+    private readonly deadLetters: DeadLetters,
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
@@ -33,6 +36,8 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
       durable: (category) => this.nats.names.consumers.mailer(category),
       // A first deployment mails no one about alarms already in the stream.
       deliverFrom: 'new',
+      deadLetters: this.deadLetters,
+      stallWindowMs: this.consumerConfig.stallWindowMs,
       handler: (event) => this.queueAlerts(event),
     });
   }

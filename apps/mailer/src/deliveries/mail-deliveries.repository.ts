@@ -9,8 +9,6 @@ export interface DeliveryStart {
   userId: string | null;
   hwaddr: string | null;
   eventSeq: number | null;
-  /** This try's number, from 1. */
-  attempt: number;
 }
 
 /** The record of every mail by job id: what was sent, what failed and why. */
@@ -19,27 +17,41 @@ export class MailDeliveries {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /**
-   * Records a try and answers whether the mail was already sent (a job run again after a crash,
-   * or re-added after BullMQ forgot it): then it must not be sent twice.
+   * Records a start and answers whether the mail was already sent (a job run again after a crash,
+   * or re-added after BullMQ forgot it): then it must not be sent twice. The record is marked as
+   * sending before the SMTP send; a start that finds it still so follows a crash whose outcome is
+   * unknown: the mail goes out again (an alarm twice beats never) and counts as a possible repeat.
    */
-  async begin(start: DeliveryStart): Promise<{ alreadySent: boolean }> {
-    const rows: Array<{ status: string }> = await this.dataSource.query(
-      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7)
-       ON CONFLICT (job_id) DO UPDATE SET attempts = GREATEST(mail_deliveries.attempts, EXCLUDED.attempts)
-       RETURNING status`,
-      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, start.attempt],
+  async begin(start: DeliveryStart): Promise<{ alreadySent: boolean; possibleRepeat: boolean }> {
+    const rows: Array<{ status: string; possible_repeat: boolean }> = await this.dataSource.query(
+      `WITH before AS (SELECT status, sending_since FROM mail_deliveries WHERE job_id = $1)
+       INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, sending_since)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 1, now())
+       ON CONFLICT (job_id) DO UPDATE SET
+         attempts = mail_deliveries.attempts + CASE WHEN mail_deliveries.status = 'sent' THEN 0 ELSE 1 END,
+         possible_repeats = mail_deliveries.possible_repeats
+           + CASE WHEN mail_deliveries.status <> 'sent' AND mail_deliveries.sending_since IS NOT NULL THEN 1 ELSE 0 END,
+         sending_since = CASE WHEN mail_deliveries.status = 'sent' THEN NULL ELSE now() END
+       RETURNING status, COALESCE((SELECT status <> 'sent' AND sending_since IS NOT NULL FROM before), false) AS possible_repeat`,
+      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq],
     );
-    return { alreadySent: rows[0]?.status === 'sent' };
+    return { alreadySent: rows[0]?.status === 'sent', possibleRepeat: rows[0]?.possible_repeat === true };
   }
 
   async sent(jobId: string, at: Date): Promise<void> {
-    await this.repository().update({ jobId }, { status: 'sent', sentAt: at, error: null });
+    await this.repository().update({ jobId }, { status: 'sent', sentAt: at, error: null, sendingSince: null });
   }
 
   /** A failed try: `final` when no further try will come. */
-  async failed(jobId: string, reason: string, final: boolean): Promise<void> {
-    await this.repository().update({ jobId }, { status: final ? 'failed' : 'queued', error: reason });
+  async failed(jobId: string, reason: string, final: boolean): Promise<boolean> {
+    // A record already sent stays sent: a late failure report must not hide a delivered mail.
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(MailDeliveryEntity)
+      .set({ status: final ? 'failed' : 'queued', error: reason, sendingSince: null })
+      .where('job_id = :jobId AND status <> :sent', { jobId, sent: 'sent' })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   private repository() {

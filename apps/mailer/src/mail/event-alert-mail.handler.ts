@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { panelLabel, siteLabel, type EventAlertMailJob } from '@app/contracts';
-import { JobHandler } from '@app/messaging';
+import { JobGivenUp, JobHandler } from '@app/messaging';
 import { AlertRecipients } from '../alerts/alert-recipients.repository';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
+import { alertMessageId } from './alert-message-id.util';
 import { MailContent } from './mail-content.service';
 import { MailSender } from './mail-sender.service';
 
@@ -32,9 +33,16 @@ export class EventAlertMailHandler {
     const acceptedAt = await this.sender.send(
       job,
       { kind: 'event-alert', recipient: recipient.email, userId: recipient.userId, hwaddr: event.hwaddr, eventSeq: event.seq },
-      { ...mail, to: { name: recipient.fullName, address: recipient.email } },
+      { ...mail, to: { name: recipient.fullName, address: recipient.email }, messageId: alertMessageId(event.hwaddr, event.seq, recipient.userId, this.sender.from) },
     );
     const receivedAt = Date.parse(event.receivedAt);
     if (acceptedAt && !Number.isNaN(receivedAt)) this.metrics.eventToAcceptance.observe(Math.max(0, acceptedAt.getTime() - receivedAt) / 1000);
+  }
+
+  /** Its copies died while sending on every try (a crash loop): recorded as failed, never left queued. */
+  @JobGivenUp('mail', 'event-alert')
+  async givenUp(data: EventAlertMailJob, job: Job, reason: string): Promise<void> {
+    const recorded = await this.sender.givenUp(job, 'event-alert', reason);
+    this.logger.error(`event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (no delivery record to mark)'}`);
   }
 }

@@ -6,7 +6,7 @@ import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { classifySmtpFailure } from '../smtp/smtp-failure.util';
 import { SmtpTransport, type OutgoingMail } from '../smtp/smtp-transport.service';
 
-export type DeliveryFacts = Omit<DeliveryStart, 'jobId' | 'attempt'>;
+export type DeliveryFacts = Omit<DeliveryStart, 'jobId'>;
 
 /**
  * Sends one mail job's mail and records the outcome. A temporary failure rethrows so that BullMQ
@@ -24,16 +24,22 @@ export class MailSender {
     private readonly clock: Clock,
   ) {}
 
+  /** The configured sender, whose domain names the mails' Message-IDs. */
+  get from(): string {
+    return this.transport.config.from;
+  }
+
   /** Returns the moment the SMTP server accepted the mail, or null when it had been sent before. */
   async send(job: Job, facts: DeliveryFacts, mail: OutgoingMail): Promise<Date | null> {
-    const jobId = job.id ?? `${job.name}-${job.timestamp}`;
+    const jobId = deliveryId(job);
     const attempt = job.attemptsMade + 1;
     const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-    const { alreadySent } = await this.deliveries.begin({ ...facts, jobId, attempt });
+    const { alreadySent, possibleRepeat } = await this.deliveries.begin({ ...facts, jobId });
     if (alreadySent) {
       this.logger.log(`mail ${jobId} was sent before; not sending it again`);
       return null;
     }
+    if (possibleRepeat) this.logger.warn(`mail ${jobId}: a copy stopped while sending it, outcome unknown; sending again (a possible repeat)`);
     try {
       await this.transport.send(mail);
     } catch (error) {
@@ -54,4 +60,19 @@ export class MailSender {
     this.metrics.countSent(facts.kind);
     return acceptedAt;
   }
+
+  /**
+   * Records the mail of a job that failed its last try without reaching `send`'s own last-try path
+   * (its copies died while sending): failed for good, unless it was recorded sent.
+   */
+  async givenUp(job: Job, kind: DeliveryFacts['kind'], reason: string): Promise<boolean> {
+    const recorded = await this.deliveries.failed(deliveryId(job), reason, true);
+    this.metrics.countFailed(kind);
+    return recorded;
+  }
+}
+
+/** The delivery record's key: the job's id, stable across its tries. */
+function deliveryId(job: Job): string {
+  return job.id ?? `${job.name}-${job.timestamp}`;
 }

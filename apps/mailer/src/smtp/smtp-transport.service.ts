@@ -6,6 +6,8 @@ import type { RenderedMail } from '../templates/template-renderer.util';
 
 export interface OutgoingMail extends RenderedMail {
   to: { name: string; address: string };
+  /** A Message-ID of the caller's (stable across sends of one mail); nodemailer makes one otherwise. */
+  messageId?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface OutgoingMail extends RenderedMail {
 export class SmtpTransport implements OnApplicationShutdown {
   private readonly transporter: Transporter<SMTPTransport.SentMessageInfo>;
 
-  constructor(private readonly config: SmtpConfig) {
+  constructor(readonly config: SmtpConfig) {
     this.transporter = createTransport({
       host: config.host,
       port: config.port,
@@ -30,7 +32,7 @@ export class SmtpTransport implements OnApplicationShutdown {
 
   /** Resolves once the server has accepted the mail (answered 250 to its data). */
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.transporter.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
   }
 
   /** Connects and greets (and logs in when configured): the health check. */

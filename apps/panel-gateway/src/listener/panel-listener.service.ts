@@ -4,6 +4,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { HealthRegistry } from '@app/platform';
 import { PanelCommandRouter } from '../commands/panel-command-router.service';
+import { PanelIdentityRegistry } from '../identity/panel-identity.registry';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
 import { PANEL_ACCEPT_BACKLOG, PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
 import type { PanelListenerConfig } from '../panel-gateway.config';
@@ -32,11 +33,13 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
     registry: SessionRegistry,
     commandRouter: PanelCommandRouter,
     private readonly health: HealthRegistry,
+    identities: PanelIdentityRegistry,
   ) {
     this.context = {
       config,
       publisher,
       metrics,
+      identities,
       registry,
       commandRouter,
       track: (work) => {

@@ -13,6 +13,8 @@ export class GatewayMetrics {
   readonly protocolErrors: Counter<'reason'>;
   readonly disconnects: Counter<'reason'>;
   readonly publishRetries: Counter<'kind'>;
+  readonly refusedMessages: Counter<'message' | 'field'>;
+  readonly authRefusals: Counter<'reason'>;
 
   constructor(metrics: MetricsService) {
     this.connectedPanels = metrics.gauge({ name: 'panel_gateway_connected_panels', help: 'Panels connected and past the key proof' });
@@ -28,5 +30,15 @@ export class GatewayMetrics {
     this.protocolErrors = metrics.counter({ name: 'panel_gateway_protocol_errors_total', help: 'Connections closed for a protocol error, by reason', labelNames: ['reason'] });
     this.disconnects = metrics.counter({ name: 'panel_gateway_disconnects_total', help: 'Panel connections ended, by reason', labelNames: ['reason'] });
     this.publishRetries = metrics.counter({ name: 'panel_gateway_publish_retries_total', help: 'NATS publishes tried again after a failure or timeout', labelNames: ['kind'] });
+    this.refusedMessages = metrics.counter({
+      name: 'panel_gateway_refused_messages_total',
+      help: 'Panel messages refused (never acked nor published) for content the portal cannot store, by message and field (list indexes as [])',
+      labelNames: ['message', 'field'],
+    });
+    this.authRefusals = metrics.counter({
+      name: 'panel_gateway_auth_refusals_total',
+      help: 'Connections refused because the panel did not prove its device identity, by reason (unknown-panel, revoked, bad-signature, registry-unavailable)',
+      labelNames: ['reason'],
+    });
   }
 }

@@ -34,27 +34,31 @@ export class PanelPublisher {
    */
   async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean; reusedSequence: boolean }> {
     const stream = this.nats.names.streams.panelEvents;
-    const ack = await this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr, event.category), JSON.stringify(event), {
-      msgID: panelEventKey(event.hwaddr, event.seq),
-      timeout: this.config.publishTimeoutMs,
-    });
+    const ack = await this.untilReconnect(
+      this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr, event.category), JSON.stringify(event), {
+        msgID: panelEventKey(event.hwaddr, event.seq),
+        timeout: this.config.publishTimeoutMs,
+      }),
+    );
     if (!ack.duplicate) return { duplicate: false, reusedSequence: false };
     // A duplicate's ack names the stream sequence of the message stored first under that id.
-    const stored = await natsCall(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }), this.config.publishTimeoutMs);
+    const stored = await this.call(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }));
     return { duplicate: true, reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event) };
   }
 
   async publishConfig(config: PanelConfigMessage): Promise<void> {
-    await this.nats.jetstream.publish(this.nats.names.subjects.panelConfig(config.hwaddr), JSON.stringify(config), {
-      timeout: this.config.publishTimeoutMs,
-    });
+    await this.untilReconnect(
+      this.nats.jetstream.publish(this.nats.names.subjects.panelConfig(config.hwaddr), JSON.stringify(config), {
+        timeout: this.config.publishTimeoutMs,
+      }),
+    );
   }
 
   /** Core NATS for whoever listens now, and the bucket for whoever asks later. */
   async publishRuntime(runtime: PanelRuntimeMessage): Promise<void> {
     const payload = JSON.stringify(runtime);
     const bucket = await this.nats.bucket(this.nats.names.buckets.panelRuntime);
-    await natsCall(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload), this.config.publishTimeoutMs);
+    await this.call(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload));
     this.nats.connection.publish(this.nats.names.subjects.panelRuntime(runtime.hwaddr), payload);
   }
 
@@ -62,7 +66,7 @@ export class PanelPublisher {
   async publishConnected(message: PanelConnectionMessage): Promise<void> {
     const payload = JSON.stringify(message);
     const bucket = await this.connections();
-    await natsCall(bucket.put(message.hwaddr, payload), this.config.publishTimeoutMs);
+    await this.call(bucket.put(message.hwaddr, payload));
     this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
   }
 
@@ -75,12 +79,12 @@ export class PanelPublisher {
     const payload = JSON.stringify(message);
     const bucket = await this.connections();
     for (;;) {
-      const entry = await natsCall(bucket.get(message.hwaddr), this.config.publishTimeoutMs);
+      const entry = await this.call(bucket.get(message.hwaddr));
       const current = entry && entry.operation === 'PUT' ? (entry.json<PanelConnectionMessage>() as PanelConnectionMessage) : null;
       if (current && current.connectionId !== message.connectionId) return 'superseded';
       try {
-        if (entry) await natsCall(bucket.update(message.hwaddr, payload, entry.revision), this.config.publishTimeoutMs);
-        else await natsCall(bucket.create(message.hwaddr, payload), this.config.publishTimeoutMs);
+        if (entry) await this.call(bucket.update(message.hwaddr, payload, entry.revision));
+        else await this.call(bucket.create(message.hwaddr, payload));
       } catch (error) {
         // Someone wrote in between: read again and decide again.
         if (String(error).includes('wrong last sequence') || String(error).includes('exists')) continue;
@@ -90,6 +94,26 @@ export class PanelPublisher {
       this.logger.debug(`published disconnect of ${message.hwaddr}`);
       return 'published';
     }
+  }
+
+  /** A KV or stream call bounded by the publish timeout, and abandoned when the connection comes back. */
+  private call<T>(promise: Promise<T>): Promise<T> {
+    return this.untilReconnect(natsCall(promise, this.config.publishTimeoutMs));
+  }
+
+  /**
+   * Rejects when the connection comes back after a loss. A request sent before the loss went to a
+   * server that is gone, and one made during the loss is not answered after the reconnect either
+   * (both seen with a restarted nats-server): waiting out the publish timeout would stall
+   * the panel's acks longer than the outage, so the caller tries again at once instead (a repeated
+   * event is dropped by the stream's duplicate window, a repeated write sets the same value).
+   */
+  private untilReconnect<T>(promise: Promise<T>): Promise<T> {
+    let unsubscribe: () => void = () => undefined;
+    const reconnected = new Promise<never>((_, reject) => {
+      unsubscribe = this.nats.onReconnect(() => reject(new Error('NATS reconnected before it answered; trying again')));
+    });
+    return Promise.race([promise, reconnected]).finally(() => unsubscribe());
   }
 
   private connections(): Promise<KV> {

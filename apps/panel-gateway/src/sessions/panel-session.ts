@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
+import type { DeviceAuthOutcome } from '../identity/panel-identity.registry';
 import {
   decodePanelMessage,
   encodeMessage,
@@ -16,8 +17,16 @@ import {
   type EventMessage,
   type GatewayMessage,
   type HelloMessage,
+  type KeyProofMessage,
   type LinkState,
+  describeRefusalSubject,
+  MessageRefusedError,
+  refusalOf,
+  truncateText,
   type PanelMessage,
+  type PanelMessageType,
+  type RefusalSubject,
+  type RefusedMessage,
   type WireCommand,
 } from '@app/panel-protocol';
 import { PendingCommands, type CommandOutcome } from '../commands/pending-commands';
@@ -30,6 +39,8 @@ import { SupervisionTimer } from './supervision-timer';
 const PUBLISH_HIGH_WATER = 64;
 /** A socket we asked to close is destroyed if the panel does not finish closing in this time. */
 const CLOSE_GRACE_MS = 2000;
+/** One reason for every failed device proof: the panel (or an impostor) learns nothing of why; the log says. */
+export const DEVICE_AUTH_REFUSED = 'unauthenticated: device identity not proven';
 
 export interface CloseOptions {
   /** Tell the rest of the portal the panel is gone (not when it is connected elsewhere). */
@@ -131,7 +142,7 @@ export class PanelSession {
     this.context.metrics.disconnects.inc({ reason: reason.split(':')[0] });
     if (wasReady) this.context.registry.remove(this);
     if (!this.socket.destroyed) {
-      this.writeFrame({ type: 'close', reason: reason.slice(0, REASON_MAX_LENGTH) });
+      this.writeFrame({ type: 'close', reason: truncateText(reason, REASON_MAX_LENGTH) });
       this.socket.end();
       setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
     }
@@ -143,10 +154,18 @@ export class PanelSession {
     try {
       for (const body of this.decoder.push(chunk)) {
         if (this.state === 'closed') return;
-        const message = decodePanelMessage(body);
-        this.context.metrics.framesIn.inc({ type: message.type });
-        this.state = nextGatewayState(this.state, message.type);
-        this.supervision.refresh();
+        let message: PanelMessage;
+        try {
+          message = decodePanelMessage(body);
+        } catch (error) {
+          // A well-identified message with bad content is refused; the connection goes on.
+          if (!(error instanceof MessageRefusedError)) throw error;
+          this.accept(error.refusal.message);
+          if (error.refusal.message === 'event') this.checkSequence(error.refusal.seq);
+          this.refuse(error.refusal);
+          continue;
+        }
+        this.accept(message.type);
         this.handle(message);
       }
     } catch (error) {
@@ -163,18 +182,25 @@ export class PanelSession {
     }
   }
 
+  /** Counts a frame and moves the link on; throws 'unexpected-frame' when it is out of order. */
+  private accept(type: PanelMessageType): void {
+    this.context.metrics.framesIn.inc({ type });
+    this.state = nextGatewayState(this.state, type);
+    this.supervision.refresh();
+  }
+
   private handle(message: PanelMessage): void {
     switch (message.type) {
       case 'hello':
         return this.onHello(message);
       case 'keyProof':
-        return this.onKeyProof(message.proof);
+        return this.onKeyProof(message);
       case 'heartbeat':
         return this.send({ type: 'heartbeat' });
       case 'event':
         return this.onEvent(message);
       case 'runtime':
-        this.checkNetwork(message.networkId);
+        if (this.refuseForeignNetwork({ message: 'runtime', networkId: message.networkId }, message.networkId)) return;
         return this.enqueue('runtime', () =>
           this.context.publisher.publishRuntime({ hwaddr: this.hwaddr!, networkId: message.networkId, runtime: message.runtime, at: new Date().toISOString() }),
         );
@@ -198,8 +224,32 @@ export class PanelSession {
     this.send({ type: 'challenge', version: PANEL_PROTOCOL_VERSION, nonce: this.nonce });
   }
 
-  private onKeyProof(proof: string): void {
-    this.proof = proof;
+  /**
+   * The device signature is checked before this connection may do anything: evict another one,
+   * serve commands, publish its connection and key proof. Until then it is in 'verifying', where
+   * any frame from the panel closes it; the handshake timer still runs.
+   */
+  private onKeyProof(message: KeyProofMessage): void {
+    this.proof = message.proof;
+    this.context.identities.authenticate(this.hwaddr!, this.nonce, message.signature).then(
+      (outcome) => this.onDeviceAuthenticated(outcome),
+      (error: unknown) => {
+        this.logger.error(`${this.label}: device identity check failed: ${String(error)}`);
+        this.onDeviceAuthenticated({ ok: false, reason: 'registry-unavailable' });
+      },
+    );
+  }
+
+  private onDeviceAuthenticated(outcome: DeviceAuthOutcome): void {
+    // Closed meanwhile (handshake timeout, the panel left or sent a frame too early): nothing to do.
+    if (this.state !== 'verifying') return;
+    if (!outcome.ok) {
+      this.context.metrics.authRefusals.inc({ reason: outcome.reason });
+      this.logger.warn(`${this.label}: refused, device identity not proven (${outcome.reason})`);
+      this.close(DEVICE_AUTH_REFUSED);
+      return;
+    }
+    this.state = 'ready';
     clearTimeout(this.handshakeTimer);
     this.supervision.start();
     // A connection of the same panel still held here is evicted by this one.
@@ -212,11 +262,8 @@ export class PanelSession {
   }
 
   private onEvent(event: EventMessage): void {
-    this.checkNetwork(event.networkId);
-    if (event.seq <= this.lastSeq) {
-      throw new ProtocolError('unexpected-frame', `event sequence ${event.seq} after ${this.lastSeq} on one connection`);
-    }
-    this.lastSeq = event.seq;
+    this.checkSequence(event.seq);
+    if (this.refuseForeignNetwork({ message: 'event', seq: event.seq }, event.networkId)) return;
     const hwaddr = this.hwaddr!;
     const receivedAt = new Date().toISOString();
     this.enqueue('event', async () => {
@@ -235,7 +282,7 @@ export class PanelSession {
   }
 
   private onConfig(config: ConfigMessage): void {
-    this.checkNetwork(config.networkId);
+    if (this.refuseForeignNetwork({ message: 'config', id: config.id }, config.networkId)) return;
     const { type: _type, id, ...snapshot } = config;
     const message = { hwaddr: this.hwaddr!, panelType: this.hello!.panelType, ...snapshot };
     this.enqueue('config', async () => {
@@ -248,10 +295,29 @@ export class PanelSession {
     if (!this.commands.resolve(result)) this.logger.debug(`${this.label}: result for ${result.correlationId} came after its timeout`);
   }
 
-  private checkNetwork(networkId: number): void {
-    if (!this.hello!.networkIds.includes(networkId)) {
-      throw new ProtocolError('invalid-message', `network ${networkId} is not one of the networks of the hello`);
-    }
+  /** Events of one connection come in increasing sequence; a panel resends only after reconnecting. */
+  private checkSequence(seq: number): void {
+    if (seq <= this.lastSeq) throw new ProtocolError('unexpected-frame', `event sequence ${seq} after ${this.lastSeq} on one connection`);
+    this.lastSeq = seq;
+  }
+
+  /** Refuses a message of a network the hello did not name; true when it did so. */
+  private refuseForeignNetwork(subject: RefusalSubject, networkId: number): boolean {
+    const { networkIds } = this.hello!;
+    if (networkIds.includes(networkId)) return false;
+    this.refuse(refusalOf(subject, 'message.networkId', `${networkId} is not one of the networks of the hello (${networkIds.join(', ')})`));
+    return true;
+  }
+
+  /**
+   * Never acks nor publishes the message: answers `refused` through the publish queue, so that the
+   * panel gets it in order with the acks of what it sent before, and carries on with the connection.
+   * A refused fire reaches no one: a panel defect someone must look at, hence an error.
+   */
+  private refuse(refusal: RefusedMessage): void {
+    this.context.metrics.refusedMessages.inc({ message: refusal.message, field: refusal.field.replace(/\[\d+\]/g, '[]') });
+    this.logger.error(`${this.label}: refused ${describeRefusalSubject(refusal)}, not acked: ${refusal.field} ${refusal.reason}`);
+    this.queue.push(async () => this.send(refusal));
   }
 
   /** Queues a NATS publish, tried again until it succeeds or the connection ends. */

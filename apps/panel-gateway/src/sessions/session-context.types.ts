@@ -1,3 +1,4 @@
+import type { DeviceAuthOutcome } from '../identity/panel-identity.registry';
 import type { GatewayMetrics } from '../metrics/gateway-metrics.service';
 import type { PanelListenerConfig } from '../panel-gateway.config';
 import type { PanelPublisher } from '../publishing/panel-publisher.service';
@@ -8,6 +9,7 @@ export interface SessionContext {
   config: PanelListenerConfig;
   publisher: PanelPublisher;
   metrics: GatewayMetrics;
+  identities: { authenticate(hwaddr: string, nonce: string, signature: string): Promise<DeviceAuthOutcome> };
   registry: { add(session: PanelSession): void; remove(session: PanelSession): void };
   commandRouter: { serve(session: PanelSession): () => void };
   /** Keeps a background publish (a disconnect) so that shutdown can wait for it. */

@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { NatsConfig, RuntimeConfig } from '@app/config';
+import { DataSource } from 'typeorm';
+import { DatabaseConfig, NatsConfig, RuntimeConfig } from '@app/config';
+import { createTestDatabase } from '@app/database/testing';
 import { NatsService } from '@app/messaging';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 import { PanelListener } from '../listener/panel-listener.service';
@@ -12,7 +14,14 @@ export interface StartedGateway {
   app: INestApplication;
   port: number;
   nats: NatsService;
+  /** The gateway's own DataSource on the registry it checks panels against (provision panels with it). */
+  dataSource: DataSource;
   close(): Promise<void>;
+}
+
+export interface GatewayDatabase {
+  /** A migrated database to use (e.g. portal-api's test database); none: a fresh one of its own, dropped on close. */
+  url?: string;
 }
 
 export function testListenerConfig(overrides: Partial<PanelListenerConfig> = {}): PanelListenerConfig {
@@ -30,22 +39,33 @@ export function testListenerConfig(overrides: Partial<PanelListenerConfig> = {})
   };
 }
 
-export async function startGateway(nats: NatsConfig, listener: Partial<PanelListenerConfig> = {}): Promise<StartedGateway> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [
-      PanelGatewayModule.forRoot({
-        runtime: new RuntimeConfig('panel-gateway', 'test', 'silent', 0),
-        nats,
-        listener: testListenerConfig(listener),
-      }),
-    ],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  await app.init();
-  return {
-    app,
-    port: app.get(PanelListener).port(),
-    nats: app.get(NatsService),
-    close: () => app.close(),
-  };
+export async function startGateway(nats: NatsConfig, listener: Partial<PanelListenerConfig> = {}, database: GatewayDatabase = {}): Promise<StartedGateway> {
+  const own = database.url ? undefined : await createTestDatabase();
+  try {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        PanelGatewayModule.forRoot({
+          runtime: new RuntimeConfig('panel-gateway', 'test', 'silent', 0),
+          database: new DatabaseConfig(database.url ?? own!.url),
+          nats,
+          listener: testListenerConfig(listener),
+        }),
+      ],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+    return {
+      app,
+      port: app.get(PanelListener).port(),
+      nats: app.get(NatsService),
+      dataSource: app.get(DataSource),
+      close: async () => {
+        await app.close();
+        await own?.drop();
+      },
+    };
+  } catch (error) {
+    await own?.drop();
+    throw error;
+  }
 }

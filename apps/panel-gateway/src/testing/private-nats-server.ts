@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '@app/testing';
+import { acceptsConnections, freePort, waitUntil } from '@app/testing';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 
@@ -33,7 +32,7 @@ export class PrivateNatsServer {
   async resume(): Promise<void> {
     const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
     this.process = child;
-    await waitUntil(() => accepts(this.port), `nats-server on port ${this.port}`, 10_000);
+    await waitUntil(() => acceptsConnections(this.port), `nats-server on port ${this.port}`, 10_000);
   }
 
   /** Stops it gracefully (what it acknowledged is on disk) and waits for the exit. */
@@ -51,26 +50,4 @@ export class PrivateNatsServer {
     await this.stop();
     rmSync(this.storeDir, { recursive: true, force: true });
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

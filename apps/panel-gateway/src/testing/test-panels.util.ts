@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PanelLinkClient, type CommandMessage, type ConfigSnapshot, type HelloMessage, type PanelCommandOutcome, type PanelLinkClientOptions } from '@app/panel-protocol';
+import { provisionTestPanel } from '@app/database/testing';
+import { PANEL_PROTOCOL_VERSION, PanelLinkClient, keyProof, signDeviceProof, type CommandMessage, type ConfigSnapshot, type HelloMessage, type PanelCommandOutcome, type PanelLinkClientOptions } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
+import type { StartedGateway } from './gateway-harness';
 import type { RawPanel } from './raw-panel';
 
 export const TEST_KEY = '1234';
@@ -10,7 +12,7 @@ export function randomHwaddr(): string {
 }
 
 export function helloFor(hwaddr: string, overrides: Partial<HelloMessage> = {}): HelloMessage {
-  return { type: 'hello', version: 1, hwaddr, panelType: 'SMARTLOOP_MK2', firmware: '4.2.1', networkIds: [1, 2], cloudControl: true, ...overrides };
+  return { type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr, panelType: 'SMARTLOOP_MK2', firmware: '4.2.1', networkIds: [1, 2], cloudControl: true, ...overrides };
 }
 
 export function sampleSnapshot(networkId: number, name = 'Main panel'): ConfigSnapshot {
@@ -23,17 +25,22 @@ export function sampleSnapshot(networkId: number, name = 'Main panel'): ConfigSn
   };
 }
 
-/** A protocol client started against the gateway, answering commands with `onCommand`. */
+/**
+ * A protocol client started against the gateway, answering commands with `onCommand`. Without a
+ * `deviceSecret` the panel is provisioned first (a new key pair in the gateway's registry).
+ */
 export async function connectClient(
-  port: number,
+  gateway: Pick<StartedGateway, 'port' | 'dataSource'>,
   options: Partial<Omit<PanelLinkClientOptions, 'hello'>> & { hwaddr?: string; hello?: Partial<HelloMessage>; onCommand?: (command: CommandMessage) => PanelCommandOutcome } = {},
 ): Promise<PanelLinkClient> {
   const hwaddr = options.hwaddr ?? randomHwaddr();
   const { type: _type, version: _version, ...hello } = helloFor(hwaddr, options.hello);
+  const deviceSecret = options.deviceSecret ?? (await provisionTestPanel(gateway.dataSource, hwaddr));
   const client = new PanelLinkClient({
     host: '127.0.0.1',
-    port,
+    port: gateway.port,
     adminKey: TEST_KEY,
+    deviceSecret,
     reconnectDelayMs: { min: 20, max: 200 },
     onCommand: () => ({ ok: true }),
     ...options,
@@ -44,10 +51,16 @@ export async function connectClient(
   return client;
 }
 
-/** Runs hello and key proof by hand on a raw socket. */
-export async function handshake(panel: RawPanel, hwaddr: string, overrides: Partial<HelloMessage> = {}): Promise<void> {
+/** Sends hello and a key proof signed with `deviceSecret` by hand on a raw socket; answers the challenge's nonce. */
+export async function sendHandshake(panel: RawPanel, hwaddr: string, deviceSecret: string, overrides: Partial<HelloMessage> = {}, adminKey = TEST_KEY): Promise<string> {
   panel.send(helloFor(hwaddr, overrides));
-  await panel.next('challenge');
-  panel.send({ type: 'keyProof', proof: 'ab'.repeat(32) });
+  const { nonce } = await panel.next('challenge');
+  panel.send({ type: 'keyProof', proof: keyProof(adminKey, nonce), signature: signDeviceProof(deviceSecret, hwaddr, nonce) });
+  return nonce;
+}
+
+/** Runs hello and key proof by hand on a raw socket, up to ready. */
+export async function handshake(panel: RawPanel, hwaddr: string, deviceSecret: string, overrides: Partial<HelloMessage> = {}): Promise<void> {
+  await sendHandshake(panel, hwaddr, deviceSecret, overrides);
   await panel.next('ready');
 }

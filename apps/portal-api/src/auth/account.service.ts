@@ -29,7 +29,7 @@ export class AccountService {
         telephone: request.telephone?.trim() ?? '',
         passwordHash,
       });
-      return await this.tokens.signSession(user.id);
+      return await this.tokens.signSession(user);
     } catch (error) {
       if (error instanceof EmailTakenError) throw new ConflictException({ err: error.message });
       throw error;
@@ -41,7 +41,7 @@ export class AccountService {
     const user = await this.users.findByEmail(email);
     const matches = await this.hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
     if (!user || !matches) throw new UnauthorizedException({ err: MESSAGES.loginFailed });
-    return this.tokens.signSession(user.id);
+    return this.tokens.signSession(user);
   }
 
   async account(userId: string): Promise<AccountResponse> {

@@ -17,6 +17,17 @@ export class AuthRateLimitConfig {
   ) {}
 }
 
+/** Wrong admin keys allowed per window before key checks of a panel are refused (429). */
+export class WrongKeyLimitConfig {
+  constructor(
+    readonly windowSeconds: number,
+    /** Wrong keys per user and panel per window. */
+    readonly perUser: number,
+    /** Wrong keys per panel per window, over all users. */
+    readonly perPanel: number,
+  ) {}
+}
+
 export class AuthConfig {
   constructor(
     readonly issuer: string,
@@ -25,6 +36,7 @@ export class AuthConfig {
     readonly claimsTtlSeconds: number,
     readonly resetTtlSeconds: number,
     readonly rateLimit: AuthRateLimitConfig,
+    readonly wrongKeyLimit: WrongKeyLimitConfig,
   ) {}
 }
 
@@ -38,6 +50,9 @@ export function readAuthConfig(runtime: RuntimeConfig, source: Env = process.env
       AUTH_RATE_LIMIT_WINDOW: env.duration('15m'),
       AUTH_RATE_LIMIT_PER_ADDRESS: env.int({ fallback: 50, min: 1 }),
       AUTH_RATE_LIMIT_PER_EMAIL: env.int({ fallback: 10, min: 1 }),
+      CLAIM_KEY_LIMIT_WINDOW: env.duration('15m'),
+      CLAIM_KEY_LIMIT_PER_USER: env.int({ fallback: 5, min: 1, max: 10_000 }),
+      CLAIM_KEY_LIMIT_PER_PANEL: env.int({ fallback: 20, min: 1, max: 10_000 }),
     },
     source,
   );
@@ -48,6 +63,7 @@ export function readAuthConfig(runtime: RuntimeConfig, source: Env = process.env
     values.AUTH_CLAIMS_TTL,
     values.AUTH_RESET_TTL,
     new AuthRateLimitConfig(values.AUTH_RATE_LIMIT_WINDOW, values.AUTH_RATE_LIMIT_PER_ADDRESS, values.AUTH_RATE_LIMIT_PER_EMAIL),
+    new WrongKeyLimitConfig(values.CLAIM_KEY_LIMIT_WINDOW, values.CLAIM_KEY_LIMIT_PER_USER, values.CLAIM_KEY_LIMIT_PER_PANEL),
   );
 }
 

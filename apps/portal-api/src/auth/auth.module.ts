@@ -6,6 +6,7 @@ import { AuthController } from './auth.controller';
 import { AuthedPanelsRepository } from './authed-panels.repository';
 import { ClaimsGuard } from './claims.guard';
 import { ClaimsTokenController } from './claims-token.controller';
+import { CredentialRevocations } from './credential-revocations.service';
 import { PanelAccessService } from './panel-access.service';
 import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
@@ -36,8 +37,9 @@ export class AuthModule {
         SessionGuard,
         ClaimsGuard,
         PanelAccessService,
+        CredentialRevocations,
       ],
-      exports: [AuthConfig, TokenService, SessionGuard, ClaimsGuard, PanelAccessService, UsersRepository, AuthedPanelsRepository],
+      exports: [AuthConfig, TokenService, SessionGuard, ClaimsGuard, PanelAccessService, UsersRepository, AuthedPanelsRepository, RateLimiter],
     };
   }
 }

@@ -18,6 +18,7 @@ export class ClaimsTokenController {
   @Post('auth')
   @HttpCode(HttpStatus.OK)
   async claimsToken(@CurrentSession() session: SessionIdentity): Promise<TokenResponse> {
-    return { token: await this.tokens.signClaims(session.userId, await this.authedPanels.hwaddrsOf(session.userId)) };
+    const subject = { id: session.userId, passwordChangedAt: session.passwordChangedAt };
+    return { token: await this.tokens.signClaims(subject, await this.authedPanels.hwaddrsOf(session.userId)) };
   }
 }

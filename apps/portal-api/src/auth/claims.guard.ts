@@ -1,12 +1,22 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { AuthenticatedRequest } from './authenticated-request.types';
 import { bearerToken } from './bearer-token.util';
+import { passwordChangedSince } from './password-change.util';
 import { InvalidTokenError, TokenService } from './token.service';
+import { UsersRepository } from './users.repository';
 
-/** Panel-level calls (sites, events, panels, notifications): a valid claims token. */
+export const TOKEN_REVOKED = 'Token is no longer valid: the password has changed';
+
+/**
+ * Panel-level calls (sites, events, panels, notifications): a valid claims token, of an account
+ * that still exists and whose password has not changed since the token was signed.
+ */
 @Injectable()
 export class ClaimsGuard implements CanActivate {
-  constructor(private readonly tokens: TokenService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly users: UsersRepository,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -14,6 +24,8 @@ export class ClaimsGuard implements CanActivate {
       if (error instanceof InvalidTokenError) throw new UnauthorizedException({ err: error.message });
       throw error;
     });
+    const user = await this.users.findById(payload.sub);
+    if (!user || passwordChangedSince(user, payload)) throw new UnauthorizedException({ err: TOKEN_REVOKED });
     request.claims = { userId: payload.sub, panels: Array.isArray(payload.panels) ? payload.panels : [] };
     return true;
   }

@@ -1,9 +1,20 @@
 import type { UserEntity } from '@app/database';
 
+type PasswordState = Pick<UserEntity, 'passwordChangedAt'>;
+
 /**
- * True when the account's password changed after a token was issued (`iat`, whole seconds), which
- * voids the token: sessions and reset links alike.
+ * The account's password version, signed into every token as `pwv`: the moment its password was
+ * last set, in milliseconds. `iat` has whole seconds only, so it cannot tell a token signed just
+ * before a change from one signed just after it in the same second; the exact version can.
  */
-export function passwordChangedSince(user: Pick<UserEntity, 'passwordChangedAt'>, issuedAtSeconds: number): boolean {
-  return Math.floor(user.passwordChangedAt.getTime() / 1000) > issuedAtSeconds;
+export function passwordVersion(user: PasswordState): number {
+  return user.passwordChangedAt.getTime();
+}
+
+/**
+ * True when the account's password changed (or was reset) after the token was signed, which voids
+ * the token: sessions, claims tokens and reset links alike.
+ */
+export function passwordChangedSince(user: PasswordState, token: { pwv: number }): boolean {
+  return token.pwv !== passwordVersion(user);
 }

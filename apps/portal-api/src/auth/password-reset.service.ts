@@ -4,7 +4,8 @@ import { passwordResetMailJobId, QUEUE_NAMES, resetPasswordPath, type PasswordRe
 import { PasswordResetTokenEntity, UserEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { Clock } from '@app/platform';
-import { passwordChangedSince } from './password-change.util';
+import { CredentialRevocations } from './credential-revocations.service';
+import { passwordChangedSince, passwordVersion } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
 import { InvalidTokenError, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -36,6 +37,7 @@ export class PasswordResetService {
     private readonly tokens: TokenService,
     private readonly queues: QueueService,
     private readonly clock: Clock,
+    private readonly revocations: CredentialRevocations,
   ) {}
 
   /** Queues the reset mail for a known address; an unknown one gets the same silence. */
@@ -46,7 +48,7 @@ export class PasswordResetService {
     const record = await this.dataSource
       .getRepository(PasswordResetTokenEntity)
       .save({ userId: user.id, expiresAt, usedAt: null });
-    const { token } = await this.tokens.signReset(user.id, user.email, record.jti);
+    const { token } = await this.tokens.signReset(user, user.email, record.jti);
     const job: PasswordResetMailJob = {
       kind: 'password-reset',
       email: user.email,
@@ -69,7 +71,7 @@ export class PasswordResetService {
       throw error;
     });
     const passwordHash = await this.hasher.hash(password);
-    await this.dataSource.transaction(async (manager) => {
+    const changedAt = await this.dataSource.transaction(async (manager) => {
       const record = await manager
         .getRepository(PasswordResetTokenEntity)
         .findOne({ where: { jti: payload.jti }, lock: { mode: 'pessimistic_write' } });
@@ -77,14 +79,18 @@ export class PasswordResetService {
       if (!record || !user || record.userId !== payload.sub) throw new BadRequestException({ err: RESET_LINK_INVALID });
       if (record.usedAt) throw new BadRequestException({ err: RESET_LINK_USED });
       // Expiry was checked with the token's signature; a password changed since the link was sent voids it.
-      if (passwordChangedSince(user, payload.iat)) throw new BadRequestException({ err: RESET_LINK_USED });
+      if (passwordChangedSince(user, payload)) throw new BadRequestException({ err: RESET_LINK_USED });
       const now = this.clock.now();
-      await this.users.setPassword(user.id, passwordHash, now, manager);
+      // The version only ever grows, even for two changes within one millisecond of the clock.
+      const version = new Date(Math.max(now.getTime(), passwordVersion(user) + 1));
+      await this.users.setPassword(user.id, passwordHash, version, manager);
       // This link and every other one still outstanding for the account are spent.
       await manager
         .getRepository(PasswordResetTokenEntity)
         .update({ userId: user.id, usedAt: IsNull() }, { usedAt: now });
+      return version;
     });
-    return this.tokens.signSession(payload.sub);
+    this.revocations.passwordChanged(payload.sub, changedAt);
+    return this.tokens.signSession({ id: payload.sub, passwordChangedAt: changedAt });
   }
 }

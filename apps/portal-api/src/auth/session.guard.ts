@@ -25,10 +25,10 @@ export class SessionGuard implements CanActivate {
       throw error;
     });
     const user = await this.users.findById(payload.sub);
-    if (!user || passwordChangedSince(user, payload.iat)) {
+    if (!user || passwordChangedSince(user, payload)) {
       throw new UnauthorizedException({ err: SESSION_EXPIRED });
     }
-    request.session = { userId: user.id };
+    request.session = { userId: user.id, passwordChangedAt: user.passwordChangedAt };
     return true;
   }
 }

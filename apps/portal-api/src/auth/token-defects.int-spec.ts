@@ -11,12 +11,14 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   let portal: PortalApiTestApp;
   let token: string;
   let userId: string;
+  /** The account's password version, which every token it accepts carries. */
+  let pwv: number;
 
   beforeAll(async () => {
     portal = await startPortalApiTestApp();
     const response = await request(portal.server).post('/api/auth/register').send({ fullname: 'Tess', email: 'tess@example.com', password: 'tess password' }).expect(201);
     token = response.body.token as string;
-    userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub as string;
+    ({ sub: userId, pwv } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string; pwv: number });
   });
 
   afterAll(() => portal?.close());
@@ -27,7 +29,7 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   };
   const now = () => Math.floor(Date.now() / 1000);
   const sign = (claims: Record<string, unknown>, options: { issuer?: string; secret?: string; exp?: number } = {}) =>
-    new SignJWT(claims)
+    new SignJWT({ pwv, ...claims })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(options.issuer ?? 'fire-alarm-portal-api')
       .setSubject(userId)
@@ -78,9 +80,14 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
     await account(`Bearer ${claims.body.token as string}`).expect(401, { err: 'Token is not valid' });
   });
 
+  it('refuses a token without the password version, or of an older one', async () => {
+    await account(`Bearer ${await sign({ typ: 'session', pwv: undefined })}`).expect(401, { err: 'Token is not valid' });
+    await account(`Bearer ${await sign({ typ: 'session', pwv: pwv - 1 })}`).expect(401, { err: 'Session expired' });
+  });
+
   it('refuses the token of an account that no longer exists', async () => {
     await account(`Bearer ${await sign({ typ: 'session' }, {})}`).expect(200);
-    const stranger = await new SignJWT({ typ: 'session' })
+    const stranger = await new SignJWT({ typ: 'session', pwv })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('fire-alarm-portal-api')
       .setSubject('00000000-0000-4000-8000-000000000000')

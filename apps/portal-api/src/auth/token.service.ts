@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { ClaimsTokenPayload, ResetTokenPayload, SessionTokenPayload, TokenUse } from '@app/contracts';
 import { Clock } from '@app/platform';
 import { AuthConfig } from './auth.config';
+import { passwordVersion } from './password-change.util';
 
 type PayloadOf<U extends TokenUse> = U extends 'session' ? SessionTokenPayload : U extends 'claims' ? ClaimsTokenPayload : ResetTokenPayload;
 
@@ -19,6 +20,12 @@ export class InvalidTokenError extends Error {
 }
 
 const ALGORITHM = 'HS256';
+
+/** Whom a token is signed for: the account and the version of its password at signing. */
+export interface TokenSubject {
+  id: string;
+  passwordChangedAt: Date;
+}
 
 /**
  * Signs and verifies the API's tokens (HS256 JWTs). Every token names its use (`typ`), so that a
@@ -41,16 +48,16 @@ export class TokenService {
     return this.config.resetTtlSeconds;
   }
 
-  signSession(userId: string): Promise<string> {
-    return this.sign({ typ: 'session' }, userId, this.config.sessionTtlSeconds);
+  signSession(subject: TokenSubject): Promise<string> {
+    return this.sign({ typ: 'session' }, subject, this.config.sessionTtlSeconds);
   }
 
-  signClaims(userId: string, panels: string[]): Promise<string> {
-    return this.sign({ typ: 'claims', panels }, userId, this.config.claimsTtlSeconds);
+  signClaims(subject: TokenSubject, panels: string[]): Promise<string> {
+    return this.sign({ typ: 'claims', panels }, subject, this.config.claimsTtlSeconds);
   }
 
-  async signReset(userId: string, email: string, jti: string): Promise<{ token: string }> {
-    return { token: await this.sign({ typ: 'reset', email, jti }, userId, this.config.resetTtlSeconds) };
+  async signReset(subject: TokenSubject, email: string, jti: string): Promise<{ token: string }> {
+    return { token: await this.sign({ typ: 'reset', email, jti }, subject, this.config.resetTtlSeconds) };
   }
 
   /** The verified payload, or an InvalidTokenError saying what is wrong. */
@@ -61,23 +68,23 @@ export class TokenService {
         algorithms: [ALGORITHM],
         issuer: this.config.issuer,
         currentDate: this.clock.now(),
-        requiredClaims: ['exp', 'iat', 'sub'],
+        requiredClaims: ['exp', 'iat', 'sub', 'pwv'],
       }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('Token has expired', true);
       throw new InvalidTokenError('Token is not valid');
     }
-    if (payload.typ !== use) throw new InvalidTokenError('Token is not valid');
+    if (payload.typ !== use || typeof payload.pwv !== 'number') throw new InvalidTokenError('Token is not valid');
     return payload as unknown as PayloadOf<U>;
   }
 
-  private async sign(claims: Record<string, unknown>, subject: string, ttlSeconds: number): Promise<string> {
+  private async sign(claims: Record<string, unknown>, subject: TokenSubject, ttlSeconds: number): Promise<string> {
     const now = this.clock.nowSeconds();
     const key = await this.key;
-    return new SignJWT(claims)
+    return new SignJWT({ ...claims, pwv: passwordVersion(subject) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(this.config.issuer)
-      .setSubject(subject)
+      .setSubject(subject.id)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
       .sign(key);

@@ -1,10 +1,12 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { ClaimCreateDto, ClaimEmailDto, ClaimRemoveDto, HwaddrParamDto } from '@app/api-dto';
 import type { SiteStatus } from '@app/contracts';
 import type { SessionIdentity } from '../auth/authenticated-request.types';
 import { CurrentSession } from '../auth/current-identity.decorator';
 import { SessionGuard } from '../auth/session.guard';
 import { ClaimsService } from './claims.service';
+import { TooManyWrongKeysException } from './wrong-key-limits.service';
 
 /** Session-level calls on the user's claims (spec 7; /v2/claims/auth lives with the tokens). */
 @Controller('v2/claims')
@@ -14,8 +16,17 @@ export class ClaimsController {
 
   @Post('create')
   @HttpCode(HttpStatus.OK)
-  create(@CurrentSession() session: SessionIdentity, @Body() body: ClaimCreateDto): Promise<{ status: SiteStatus }> {
-    return this.claims.create(session.userId, body);
+  async create(
+    @CurrentSession() session: SessionIdentity,
+    @Body() body: ClaimCreateDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ status: SiteStatus }> {
+    try {
+      return await this.claims.create(session.userId, body);
+    } catch (error) {
+      if (error instanceof TooManyWrongKeysException) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
   }
 
   @Post('remove')

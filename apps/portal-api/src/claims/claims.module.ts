@@ -4,12 +4,13 @@ import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsController } from './claims.controller';
 import { ClaimsRepository } from './claims.repository';
 import { ClaimsService } from './claims.service';
+import { WrongKeyLimits } from './wrong-key-limits.service';
 
 /** Users' claims on panels and the checking of their keys. */
 @Module({
   imports: [PanelsModule],
   controllers: [ClaimsController],
-  providers: [ClaimsRepository, ClaimsService, ClaimKeyCheck],
+  providers: [ClaimsRepository, ClaimsService, ClaimKeyCheck, WrongKeyLimits],
   exports: [ClaimsRepository, ClaimKeyCheck],
 })
 export class ClaimsModule {}

@@ -48,18 +48,22 @@ export class ClaimsRepository {
     return rows.map((row) => row.hwaddr);
   }
 
+  /** Oldest key first: when a limit stops the checks, the keys entered first have been checked. */
   waitingOn(hwaddr: string): Promise<ClaimEntity[]> {
-    return this.claims.findBy({ hwaddr, status: 'WAITING' });
+    return this.claims.find({ where: { hwaddr, status: 'WAITING' }, order: { updatedAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Sets the status of the given claims if they are still WAITING; answers those changed. */
-  async settle(ids: string[], status: SiteStatus): Promise<Array<{ id: string; userId: string }>> {
+  /**
+   * Sets the status of the given claims if they are still WAITING with the key that was checked (a
+   * key re-entered meanwhile waits for its own check); answers those changed.
+   */
+  async settle(ids: string[], key: string, status: SiteStatus): Promise<Array<{ id: string; userId: string }>> {
     if (ids.length === 0) return [];
     const result = await this.claims
       .createQueryBuilder()
       .update()
       .set({ status })
-      .where({ id: In(ids), status: 'WAITING' })
+      .where({ id: In(ids), status: 'WAITING', adminKey: key })
       .returning(['id', 'userId'])
       .execute();
     return (result.raw as Array<{ id: string; user_id: string }>).map((row) => ({ id: row.id, userId: row.user_id }));

@@ -3,6 +3,7 @@ import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsRepository } from './claims.repository';
+import { TooManyWrongKeysException, WrongKeyLimits } from './wrong-key-limits.service';
 
 export const CLAIM_ALREADY_AUTHORISED = 'This panel is already authorised for your account';
 export const NO_SUCH_SITE = 'You have no site with this address';
@@ -14,16 +15,23 @@ export class ClaimsService {
     private readonly claims: ClaimsRepository,
     private readonly keyCheck: ClaimKeyCheck,
     private readonly livefeed: LivefeedPublisher,
+    private readonly limits: WrongKeyLimits,
   ) {}
 
   /** Answers the claim's status once the key has been checked, if the panel was there to check it. */
   async create(userId: string, request: ClaimCreateRequest): Promise<{ status: SiteStatus }> {
     const existing = await this.claims.find(userId, request.hwaddr);
     if (existing?.status === 'AUTHED') throw new ConflictException({ err: CLAIM_ALREADY_AUTHORISED });
+    // Beyond the wrong-key limits nothing changes: the pending key (if any) stays as it was.
+    await this.limits.assertMayTry(userId, request.hwaddr);
     // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
+    // One pending key per user and panel: re-entering replaces it.
     await this.claims.upsertWaiting(userId, request.hwaddr, request.key, request.nickname, request.notify);
-    await this.keyCheck.checkNow(request.hwaddr);
+    const limited = await this.keyCheck.checkNow(request.hwaddr);
     const claim = await this.claims.find(userId, request.hwaddr);
+    // Concurrent tries reached the limit first: this key waits (for a later try or the panel's next connection).
+    const retryAfter = claim ? limited.get(claim.id) : undefined;
+    if (retryAfter !== undefined) throw new TooManyWrongKeysException(retryAfter);
     return { status: claim?.status ?? 'WAITING' };
   }
 

@@ -36,7 +36,7 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
     expect(response.body).toEqual({ status: 'WAITING' });
     expect(payloadOf(await claimsTokenOf(world.portal, alice)).panels).toEqual([]);
 
-    world.panel(hwaddr, '1234').start();
+    (await world.panel(hwaddr, '1234')).start();
     await waitForClaimStatus(world.portal, alice, hwaddr, 'AUTHED');
     expect(payloadOf(await claimsTokenOf(world.portal, alice)).panels).toEqual([hwaddr]);
   });
@@ -69,16 +69,28 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
     ]);
   });
 
-  it("shows a site's panel networks with their configuration, connection and runtime", async () => {
+  it("shows a site's panel networks flat as the spec's Panel entity, with configuration state, connection and runtime", async () => {
     const token = await claimsTokenOf(world.portal, alice);
     const detail = await waitUntil(async () => {
       const response = await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200);
       const body = response.body as SiteDetail;
-      return body.networks.length === 2 && body.networks.every((network) => network.config && network.runtime) ? body : undefined;
+      return body.networks.length === 2 && body.networks.every((network) => network.configured && network.runtime) ? body : undefined;
     }, 'both networks with configuration and runtime');
     expect(detail).toMatchObject({ hwaddr, connected: true, cloudControl: true, panelType: 'SMARTLOOP_MK2' });
     expect(detail.networks.map((network) => network.networkId)).toEqual([1, 2]);
-    expect(detail.networks[0].config?.zones.length).toBeGreaterThan(0);
+    for (const network of detail.networks) {
+      // Every field of the spec's Panel entity at the top level, the additions beside them, nothing nested.
+      expect(Object.keys(network).sort()).toEqual(
+        ['hwaddr', 'networkId', 'strName', 'strSite', 'strCompany', 'strPhoneNumber', 'zones', 'modules', 'devices', 'configured', 'connected', 'runtime'].sort(),
+      );
+      expect(network).toMatchObject({ hwaddr, configured: true, connected: true });
+      for (const text of ['strName', 'strSite', 'strCompany', 'strPhoneNumber'] as const) expect(typeof network[text]).toBe('string');
+      expect(network.zones.length).toBeGreaterThan(0);
+      expect(network.zones[0]).toEqual({ id: expect.any(Number), name: expect.any(String), mode: expect.any(String) });
+      expect(network.modules[0]).toEqual({ port_id: expect.any(Number), port_type: expect.any(String), settings: expect.any(Object), devices: expect.any(Number) });
+      expect(Object.keys(network.devices[0]).sort()).toEqual(['mod_idx', 'name', 'port_id', 'settings', 'type', 'zone']);
+    }
+    expect(detail.networks[0].strName).not.toBe('');
     expect(detail.networks[0].runtime).toEqual({ zones: { fire: [], fault: [] }, disabled: { sounders: false } });
   });
 

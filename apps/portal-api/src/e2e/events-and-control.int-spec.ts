@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { EventsPage, NotificationDto, SiteSummary } from '@app/contracts';
+import type { EventsPage, LivefeedMessageOf, NotificationDto, SiteDetail, SiteSummary } from '@app/contracts';
 import { NotificationEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
 import { LivefeedRegistry } from '../livefeed/livefeed-registry.service';
@@ -20,9 +20,9 @@ describe('events, notifications and control with a simulated panel (real Postgre
     world = await startPortalWithPanels({ TIME_DESYNC_THRESHOLD: '10m' });
     alice = await registerUser(world.portal, 'Alice');
     bob = await registerUser(world.portal, 'Bob');
-    panel = world.panel(hwaddr, '4321');
+    panel = await world.panel(hwaddr, '4321');
     panel.start();
-    world.panel(other, '5555').start();
+    (await world.panel(other, '5555')).start();
     await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${alice.session}`).send({ hwaddr, key: '4321' }).expect(200);
     await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${bob.session}`).send({ hwaddr: other, key: '5555' }).expect(200);
     await waitForClaimStatus(world.portal, alice, hwaddr, 'AUTHED');
@@ -48,12 +48,26 @@ describe('events, notifications and control with a simulated panel (real Postgre
       await waitUntil(() => registry.forUser(alice.id).size > 0 && registry.forUser(bob.id).size > 0, 'both tokens accepted');
       panel.report(panel.model.setZone(1, 2, 'fire'));
       const log = await aliceSocket.waitFor((message) => message.type === 'LogEvent', 'the fire on the live feed');
-      expect(log.data).toEqual({ hwaddr, category: 'fire', title: 'Fire alarm' });
-
       const page = await waitUntil(async () => {
         const current = await eventsPage();
         return current.total > 0 ? current : undefined;
       }, 'the fire in the events list');
+      // The stored event as the events API returns it, and the counts as the site list shows them.
+      const [stored] = page.events;
+      const { unreadCount, perPanelCount } = await site();
+      expect(log.data).toEqual({
+        hwaddr,
+        category: 'fire',
+        title: 'Fire alarm',
+        id: stored.id,
+        networkId: stored.networkId,
+        date: stored.date,
+        location: stored.location,
+        eventCategory: 'fire',
+        unreadCount,
+        perPanelCount,
+      });
+      expect(unreadCount).toBeGreaterThan(0);
       expect(page.events).toEqual([expect.objectContaining({ hwaddr, networkId: 1, category: 'fire', title: 'Fire alarm', location: expect.stringContaining('Zone 3') })]);
       expect(page.total).toBe(1);
       await aliceSocket.waitFor((message) => message.type === 'Runtime' && message.data.report.zones.fire.includes(2), 'the runtime with zone 2 on fire');
@@ -91,6 +105,10 @@ describe('events, notifications and control with a simulated panel (real Postgre
   });
 
   it('carries each edit and button to the panel, and records them in the audit log', async () => {
+    const socket = await LivefeedTestClient.connect(world.portal.port!);
+    socket.sendToken(aliceToken, 'string');
+    const registry = world.portal.app.get(LivefeedRegistry);
+    await waitUntil(() => registry.forUser(alice.id).size > 0, 'the token accepted');
     await post(`/api/v2/sites/${hwaddr}/panel/1/zone`, { id: 0, name: 'Reception', mode: 'MODE_ENABLED' }).expect(200);
     await post(`/api/v2/sites/${hwaddr}/panel/1/strings`, { panelName: 'Main panel', panelCompanyName: 'Alarms Ltd', panelSiteName: 'Warehouse', panelPhoneNumber: '0123' }).expect(200);
     const device = panel.model.networks.get(1)!.config.devices[0];
@@ -111,9 +129,25 @@ describe('events, notifications and control with a simulated panel (real Postgre
 
     // The configuration the panel reports next is stored: the rename shows in the site.
     await waitUntil(async () => {
-      const detail = (await api(`/api/v2/sites/${hwaddr}`).expect(200)).body as { networks: Array<{ networkId: number; config: { zones: Array<{ id: number; name: string }> } | null }> };
-      return detail.networks.find((candidate) => candidate.networkId === 1)?.config?.zones.find((zone) => zone.id === 0)?.name === 'Reception';
+      const detail = (await api(`/api/v2/sites/${hwaddr}`).expect(200)).body as SiteDetail;
+      return detail.networks.find((candidate) => candidate.networkId === 1)?.zones.find((zone) => zone.id === 0)?.name === 'Reception';
     }, 'the renamed zone stored');
+
+    // The new configuration reached the open socket, flat as the site detail returns it.
+    try {
+      const sync = (await socket.waitFor(
+        (message) => message.type === 'ConfigSync' && message.data.networkId === 1 && message.data.zones.some((zone) => zone.id === 0 && zone.name === 'Reception') && message.data.strName === 'Main panel',
+        'the ConfigSync with the renamed zone and panel',
+      )) as LivefeedMessageOf<'ConfigSync'>;
+      const detail = (await api(`/api/v2/sites/${hwaddr}`).expect(200)).body as SiteDetail;
+      const stored = detail.networks.find((candidate) => candidate.networkId === 1)!;
+      // Devices may have changed since (the device edits come after); the runtime is the connection's.
+      expect(sync.data).toEqual({ ...stored, devices: sync.data.devices, runtime: sync.data.runtime });
+      expect(Object.keys(sync.data).sort()).toEqual(Object.keys(stored).sort());
+      expect(sync.data).toMatchObject({ hwaddr, configured: true, connected: true, strCompany: 'Alarms Ltd', strSite: 'Warehouse', strPhoneNumber: '0123' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('saves module and device settings of the fields their port type has', async () => {
@@ -180,7 +214,7 @@ describe('events, notifications and control with a simulated panel (real Postgre
   });
 
   it('refuses control while the panel is only sending events, and while it is disconnected', async () => {
-    const eventsOnly = world.panel('0a1b2c3d4e72', '7777', { cloudControl: false });
+    const eventsOnly = await world.panel('0a1b2c3d4e72', '7777', { cloudControl: false });
     eventsOnly.start();
     await post('/api/v2/claims/create', { hwaddr: '0a1b2c3d4e72', key: '7777' }, alice.session).expect(200);
     await waitForClaimStatus(world.portal, alice, '0a1b2c3d4e72', 'AUTHED');

@@ -1,4 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { provisionTestPanel } from '@app/database/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsNames } from '@app/contracts';
+import { NatsService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -9,8 +14,8 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
   let gateway: StartedGateway;
   let panel: SimulatedPanel;
   const running: PortalApiTestApp[] = [];
+  let observer: NatsConnection | undefined;
   const hwaddr = '0a1b2c3d4e80';
-  const total = 600;
   // Small batches, so the stop falls mid-stream; a short ack wait, so what the first copy had pulled comes back soon.
   const SETTINGS = { EVENT_BATCH_SIZE: '50', EVENT_ACK_WAIT: '2s' };
 
@@ -19,6 +24,7 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
   });
 
   afterAll(async () => {
+    await observer?.close();
     await panel?.stop();
     await gateway?.close();
     await Promise.all(running.map((portal) => portal.close()));
@@ -28,34 +34,90 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
   const storedCount = async () =>
     Number((await environment.database.dataSource.query<Array<{ count: string }>>('SELECT count(*) FROM events WHERE hwaddr = $1', [hwaddr]))[0]?.count ?? 0);
 
-  it('loses no event and stores none twice', async () => {
+  it('loses no event and stores none twice: the events the first copy left are stored by the second', async () => {
     const first = await startPortalApiTestApp(SETTINGS, { environment });
     running.push(first);
-    gateway = await startGateway(first.config.nats);
-    panel = new SimulatedPanel({ hwaddr, adminKey: '1234', host: '127.0.0.1', port: gateway.port, networkIds: [1], panelType: 'MULTILOOP', firmware: '1.0', cloudControl: true, log: () => undefined });
+    gateway = await startGateway(first.config.nats, {}, { url: environment.database.url });
+    const deviceSecret = await provisionTestPanel(environment.database.dataSource, hwaddr);
+    panel = new SimulatedPanel({ hwaddr, adminKey: '1234', deviceSecret, host: '127.0.0.1', port: gateway.port, networkIds: [1], panelType: 'MULTILOOP', firmware: '1.0', cloudControl: true, log: () => undefined });
     panel.start();
     await waitUntil(() => panel.link.isReady, 'the panel connected');
 
-    const sending = (async () => {
-      for (let index = 1; index <= total; index += 1) {
-        panel.report(panel.model.note(1, 'system', `Event ${index}`));
-        if (index % 20 === 0) await nextTurn();
+    let sent = 0;
+    /** Sent, and stored in the stream, before the first copy stops. */
+    let inStreamAtStop = 0;
+    const send = async (upTo: number) => {
+      for (; sent < upTo; ) {
+        sent += 1;
+        panel.report(panel.model.note(1, 'system', `Event ${sent}`));
+        if (sent % 20 === 0) await nextTurn();
       }
-    })();
+    };
 
-    await waitUntil(async () => (await storedCount()) >= 100, 'the first events stored');
-    await first.close();
-    running.splice(running.indexOf(first), 1);
+    await send(100);
+    await waitUntil(async () => (await storedCount()) === 100, 'the first 100 events stored by the first copy');
+
+    // The stream's view of the shared consumer, on a connection of the test's own.
+    observer = await connect({ servers: environment.natsConfig.servers });
+    const observerManager = await jetstreamManager(observer);
+    const names = natsNames(environment.natsConfig.prefix);
+    const consumerInfo = () => observerManager.consumers.info(names.streams.panelEvents, names.consumers.portalApi);
+
+    // Hold the events table, so that the first copy is stopped with events in hand and others not
+    // yet pulled, whatever the machine's speed.
+    const tableLock = environment.database.dataSource.createQueryRunner();
+    await tableLock.connect();
+    let storedAtStop: number;
+    let unackedAtStop: number;
+    try {
+      await tableLock.startTransaction();
+      await tableLock.query('LOCK TABLE events IN EXCLUSIVE MODE');
+      // Bursts until the first copy, unable to store, has stopped pulling: some events of the
+      // stream were then never delivered to it, others sit unacked in its hands.
+      await waitUntil(async () => {
+        await send(sent + 100);
+        await waitUntil(() => panel.link.unacked.length === 0, `all ${sent} events in the stream (acked to the panel)`);
+        return (await consumerInfo()).num_pending > 0;
+      }, 'events in the stream that the first copy has not pulled');
+      inStreamAtStop = sent;
+      // It dies as a crashed copy does: its connection to NATS goes first, its acks with it.
+      await first.app.get(NatsService).connection.close();
+      unackedAtStop = (await consumerInfo()).num_ack_pending;
+      const closing = first.close();
+      running.splice(running.indexOf(first), 1);
+      await tableLock.commitTransaction();
+      await closing;
+      storedAtStop = await storedCount();
+    } finally {
+      if (tableLock.isTransactionActive) await tableLock.rollbackTransaction();
+      await tableLock.release();
+    }
+    // Mid-stream: events already in the stream were left unstored, others delivered but unacked.
+    expect(storedAtStop).toBeGreaterThanOrEqual(100);
+    expect(storedAtStop).toBeLessThan(inStreamAtStop);
+    expect(unackedAtStop).toBeGreaterThan(0);
+
     const second = await startPortalApiTestApp(SETTINGS, { environment });
     running.push(second);
-    await sending;
+    const total = inStreamAtStop + 200;
+    await send(total);
 
     await waitUntil(async () => (await storedCount()) === total, `all ${total} events stored`, 30_000);
-    const [row] = await environment.database.dataSource.query<Array<{ count: string; titles: string }>>(
-      'SELECT count(*) AS count, count(DISTINCT title) AS titles FROM events WHERE hwaddr = $1',
-      [hwaddr],
+    const [row] = await environment.database.dataSource.query<Array<{ count: string; titles: string; early: string }>>(
+      `SELECT count(*) AS count, count(DISTINCT title) AS titles,
+              count(*) FILTER (WHERE substring(title FROM 'Event ([0-9]+)')::int <= $2) AS early
+       FROM events WHERE hwaddr = $1`,
+      [hwaddr, inStreamAtStop],
     );
     expect(Number(row.count)).toBe(total);
     expect(Number(row.titles)).toBe(total);
+    // The first copy is gone: the events of the stream it had not stored were delivered again, to
+    // the second copy, which stored each of them once.
+    expect(Number(row.early)).toBe(inStreamAtStop);
+    expect(Number(row.early) - storedAtStop).toBeGreaterThan(0);
+    // What the first copy held unacked was delivered again to the second, stored no second time,
+    // and acked: the consumer has acked the whole stream.
+    await waitUntil(async () => (await consumerInfo()).ack_floor.stream_seq === total, 'the whole stream acked');
+    expect((await consumerInfo()).num_ack_pending).toBe(0);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ClaimEntity } from '@app/database';
+import { provisionTestPanel } from '@app/database/testing';
 import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -10,23 +11,25 @@ export interface PortalWithPanels {
   portal: PortalApiTestApp;
   gateway: StartedGateway;
   panels: SimulatedPanel[];
-  /** A simulated panel (not yet connected: call start()). */
-  panel(hwaddr: string, adminKey: string, options?: { cloudControl?: boolean }): SimulatedPanel;
+  /** A simulated panel, provisioned in the registry (not yet connected: call start()). */
+  panel(hwaddr: string, adminKey: string, options?: { cloudControl?: boolean }): Promise<SimulatedPanel>;
   close(): Promise<void>;
 }
 
 export async function startPortalWithPanels(env: Record<string, string> = {}): Promise<PortalWithPanels> {
   const portal = await startPortalApiTestApp(env, { listen: true });
-  const gateway = await startGateway(portal.config.nats);
+  // One database, as deployed: the gateway checks panels against the registry portal-api migrated.
+  const gateway = await startGateway(portal.config.nats, {}, { url: portal.environment.database.url });
   const panels: SimulatedPanel[] = [];
   return {
     portal,
     gateway,
     panels,
-    panel(hwaddr, adminKey, options = {}) {
+    async panel(hwaddr, adminKey, options = {}) {
       const panel = new SimulatedPanel({
         hwaddr,
         adminKey,
+        deviceSecret: await provisionTestPanel(portal.environment.database.dataSource, hwaddr),
         host: '127.0.0.1',
         port: gateway.port,
         networkIds: [1, 2],

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import type { ErrorResponse } from '@app/contracts';
+import { REQUEST_NESTING_MAX_DEPTH, type ErrorResponse } from '@app/contracts';
+import { NESTING_TOO_DEEP } from './json-body-parser.options';
 
 /** Errors raised by Express's body parser before a route runs. */
 interface BodyParserError {
@@ -17,6 +18,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'entity.too.large': 'Request body is too large',
   'encoding.unsupported': 'Request body encoding is not supported',
   'charset.unsupported': 'Request body charset is not supported',
+  [NESTING_TOO_DEEP]: `Request body nests objects and arrays deeper than ${REQUEST_NESTING_MAX_DEPTH} levels`,
 };
 
 /**
@@ -32,6 +34,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, err } = this.describe(exception);
     if (response.headersSent) return;
+    // The body of a refused oversized request is not read: close the connection rather than drain it.
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) response.setHeader('Connection', 'close');
     const body: ErrorResponse = { err };
     response.status(status).json(body);
   }

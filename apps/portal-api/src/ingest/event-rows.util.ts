@@ -1,11 +1,12 @@
-import { isEventCategory, isNormalisedHwaddr, NETWORK_ID_MAX, NETWORK_ID_MIN, type PanelEventMessage } from '@app/contracts';
+import { isEventCategory, isNormalisedHwaddr, NETWORK_ID_MAX, NETWORK_ID_MIN, type EventCategory, type PanelEventMessage } from '@app/contracts';
+import { decodeJson } from '@app/messaging';
 
 /** A panel event as it is stored. */
 export interface EventRow {
   hwaddr: string;
   networkId: number;
   seq: number;
-  category: string;
+  category: EventCategory;
   title: string;
   date: Date;
   location: string;
@@ -34,4 +35,17 @@ export function toEventRow(message: PanelEventMessage): EventRow | string {
     location: String(message.location ?? ''),
     receivedAt,
   };
+}
+
+/**
+ * A message of the events stream as a row. A payload that is not JSON or not an event of the
+ * contract throws: the consumer then sets it aside in the dead letters at once instead of storing
+ * a half-understood event or retrying it.
+ */
+export function decodeEventRow(data: Uint8Array): EventRow {
+  const message = decodeJson<PanelEventMessage | null>(data);
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new Error('not an event object');
+  const row = toEventRow(message);
+  if (typeof row === 'string') throw new Error(row);
+  return row;
 }

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
+import { PanelsModule } from '../panels/panels.module';
 import { EventStoreRepository } from './event-store.repository';
 import { IngestConfig } from './ingest.config';
 import { PanelConfigIngest } from './panel-config.ingest';
@@ -13,7 +14,7 @@ export class IngestModule {
   static forRoot(config: IngestConfig): DynamicModule {
     return {
       module: IngestModule,
-      imports: [ClaimsModule],
+      imports: [ClaimsModule, PanelsModule],
       providers: [{ provide: IngestConfig, useValue: config }, EventStoreRepository, PanelStateRepository, PanelEventsIngest, PanelConfigIngest, PanelConnectionListener],
     };
   }

@@ -1,19 +1,30 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConsumerConfig } from '@app/config';
 import type { PanelConfigMessage } from '@app/contracts';
-import { NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
+import { DeadLetters, NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { PanelConnectionState } from '../panels/panel-connection-state.service';
+import { toSitePanel } from '../sites/site-panel.util';
 import { PanelStateRepository } from './panel-state.repository';
 
-/** Stores each network's configuration snapshot (PANEL_CONFIG stream), then tells browsers: ConfigSync. */
+/**
+ * Stores each network's configuration snapshot (PANEL_CONFIG stream), then tells browsers: ConfigSync
+ * with the network's new configuration, flat as GET /v2/sites/{hwaddr} returns it, so that an open
+ * site screen applies it without asking the API.
+ */
 @Injectable()
 export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PanelConfigIngest.name);
   private consumer?: DurableConsumer<PanelConfigMessage>;
 
   constructor(
     private readonly nats: NatsService,
     private readonly panels: PanelStateRepository,
     private readonly livefeed: LivefeedPublisher,
+    private readonly state: PanelConnectionState,
+    private readonly consumers: ConsumerConfig,
+    private readonly deadLetters: DeadLetters,
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
@@ -24,11 +35,31 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
     this.consumer = await startDurableConsumer<PanelConfigMessage>(this.nats, {
       stream: this.nats.names.streams.panelConfig,
       durable: this.nats.names.consumers.portalApiConfig,
+      deadLetters: this.deadLetters,
+      stallWindowMs: this.consumers.stallWindowMs,
       handler: async (message, info) => {
         if (!(await this.panels.saveConfig(message, info.streamSequence))) return;
-        this.livefeed.toPanel(message.hwaddr, { type: 'ConfigSync', data: { hwaddr: message.hwaddr, networkId: message.networkId } });
+        await this.announce(message);
       },
     });
+  }
+
+  /**
+   * After the commit. The connection state lives in the gateway's buckets: when it cannot be read,
+   * browsers are told to reload the site (Resync) rather than the stored snapshot being redelivered
+   * (a redelivered snapshot is not stored twice, so it would announce nothing).
+   */
+  private async announce(message: PanelConfigMessage): Promise<void> {
+    const { hwaddr, networkId } = message;
+    try {
+      const connected = (await this.state.connection(hwaddr))?.connected ?? false;
+      const runtime = connected ? await this.state.runtime(hwaddr, networkId) : null;
+      const configuration = { ...message.strings, zones: message.zones, modules: message.modules, devices: message.devices };
+      this.livefeed.toPanel(hwaddr, { type: 'ConfigSync', data: toSitePanel(hwaddr, networkId, configuration, connected, runtime) });
+    } catch (error) {
+      this.logger.warn(`ConfigSync of ${hwaddr}/${networkId} replaced by Resync: ${String(error)}`);
+      this.livefeed.toPanel(hwaddr, { type: 'Resync', data: { hwaddr } });
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,29 +1,33 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { livefeedCategory, type PanelEventMessage } from '@app/contracts';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConsumerConfig } from '@app/config';
+import { livefeedCategory } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
-import { NatsService, startDurableBatchConsumer, type DurableBatchConsumer } from '@app/messaging';
+import { DeadLetters, NatsService, startDurableBatchConsumer, type DurableBatchConsumer } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
-import { toEventRow, type EventRow } from './event-rows.util';
+import { decodeEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
 
 /**
  * Stores the panels' events from the PANEL_EVENTS stream (a durable consumer shared by every
  * portal-api copy): a batch per commit, acked after the commit, then each new event goes to the
- * browsers as a LogEvent, and a panel clock out of step raises TIME_DESYNC.
+ * browsers as a LogEvent, and a panel clock out of step raises TIME_DESYNC. An event the database
+ * refuses (or that breaks the contract) is set aside in the dead letters without holding back the
+ * rest of its batch or anyone behind it.
  */
 @Injectable()
 export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PanelEventsIngest.name);
-  private consumer?: DurableBatchConsumer<PanelEventMessage>;
+  private consumer?: DurableBatchConsumer<EventRow>;
 
   constructor(
     private readonly nats: NatsService,
     private readonly store: EventStoreRepository,
     private readonly livefeed: LivefeedPublisher,
     private readonly config: IngestConfig,
+    private readonly consumers: ConsumerConfig,
+    private readonly deadLetters: DeadLetters,
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
@@ -31,13 +35,16 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await startDurableBatchConsumer<PanelEventMessage>(this.nats, {
+    this.consumer = await startDurableBatchConsumer<EventRow>(this.nats, {
       stream: this.nats.names.streams.panelEvents,
       durable: this.nats.names.consumers.portalApi,
       maxBatch: this.config.eventBatchSize,
       maxAckPending: this.config.eventBatchSize * 4,
       ackWaitMs: this.config.eventAckWaitSeconds * 1000,
-      handler: (messages) => this.storeBatch(messages),
+      decode: decodeEventRow,
+      deadLetters: this.deadLetters,
+      stallWindowMs: this.consumers.stallWindowMs,
+      handler: (rows) => this.storeBatch(rows),
     });
   }
 
@@ -46,13 +53,7 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** Public for tests of the batch logic; the consumer is its only caller in the app. */
-  async storeBatch(messages: PanelEventMessage[]): Promise<void> {
-    const rows: EventRow[] = [];
-    for (const message of messages) {
-      const row = toEventRow(message);
-      if (typeof row === 'string') this.logger.error(`panel event not stored (${row}): ${JSON.stringify(message).slice(0, 300)}`);
-      else rows.push(row);
-    }
+  async storeBatch(rows: EventRow[]): Promise<void> {
     const { stored, notifications } = await this.store.transaction(async (manager) => {
       const stored = await this.store.insertNew(manager, rows);
       const notifications: NotificationEntity[] = [];
@@ -74,7 +75,22 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
 
   private announce(stored: StoredEvent[], notifications: NotificationEntity[]): void {
     for (const event of stored) {
-      this.livefeed.toPanel(event.hwaddr, { type: 'LogEvent', data: { hwaddr: event.hwaddr, category: livefeedCategory(event.category), title: event.title } });
+      // The stored event goes with the message (known at commit, no re-read); each portal-api copy
+      // adds the receiving users' counts (LivefeedDelivery).
+      this.livefeed.toPanel(event.hwaddr, {
+        type: 'LogEvent',
+        data: {
+          hwaddr: event.hwaddr,
+          category: livefeedCategory(event.category),
+          title: event.title,
+          id: event.id,
+          networkId: event.networkId,
+          date: event.date.toISOString(),
+          location: event.location,
+          eventCategory: event.category,
+          receivedAt: event.receivedAt.toISOString(),
+        },
+      });
     }
     for (const notification of notifications) {
       this.livefeed.toPanel(notification.hwaddr, { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: toNotificationDto(notification) } });

@@ -13,6 +13,8 @@ export class LivefeedConnection {
   /** Set by the registry, which indexes sockets by them. */
   userId: string | null = null;
   panels: ReadonlySet<string> = new Set();
+  /** The password version (`pwv`) of the accepted token: a password change after it closes the socket. */
+  passwordVersion: number | null = null;
   /** Cleared at each heartbeat ping, set again by the pong. */
   alive = true;
   /** Counts TOKEN_SET frames, so that only the latest one's verification is applied. */

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { livefeedMessage } from '@app/contracts';
+import { livefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { waitUntil } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
@@ -43,14 +43,14 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
 
   beforeAll(async () => {
     first = await startPortalApiTestApp({}, { listen: true });
+    // Copies of one deployment share its database (a token's account is checked on every copy) and NATS.
     second = await startPortalApiTestApp(
       {
-        NATS_PREFIX: first.config.nats.prefix,
         LIVEFEED_HEARTBEAT_MS: '300',
         LIVEFEED_AUTH_TIMEOUT_MS: '1000',
         AUTH_CLAIMS_TTL: '3s',
       },
-      { listen: true },
+      { listen: true, environment: first.environment },
     );
   });
 
@@ -70,8 +70,12 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
     const token = await claimsToken(first, alice);
     const [onFirst, onSecond] = [await connectWithToken(first, token), await connectWithToken(second, token)];
     const titles = ['one', 'two', 'three', 'four', 'five'];
-    for (const title of titles.slice(0, 3)) first.app.get(LivefeedPublisher).toPanel(PANEL, livefeedMessage('LogEvent', { hwaddr: PANEL, category: 'fault', title }));
-    for (const title of titles.slice(3)) second.app.get(LivefeedPublisher).toPanel(PANEL, livefeedMessage('LogEvent', { hwaddr: PANEL, category: 'fault', title }));
+    const fault = (title: string, id: number): LivefeedPublishedMessage => ({
+      type: 'LogEvent',
+      data: { hwaddr: PANEL, category: 'fault', title, id, networkId: 1, date: '2023-04-01T10:00:00.000Z', location: 'Zone 1', eventCategory: 'fault', receivedAt: '2023-04-01T10:00:00.000Z' },
+    });
+    titles.slice(0, 3).forEach((title, index) => first.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 1)));
+    titles.slice(3).forEach((title, index) => second.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 4)));
     for (const client of [onFirst, onSecond]) await waitUntil(() => client.of('LogEvent').length >= titles.length, 'every message');
     first.app.get(LivefeedPublisher).toPanel(PANEL, livefeedMessage('Resync', { hwaddr: PANEL }));
     for (const client of [onFirst, onSecond]) {

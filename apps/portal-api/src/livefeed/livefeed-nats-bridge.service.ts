@@ -1,25 +1,31 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Msg, Subscription } from '@nats-io/transport-node';
-import { parseLivefeedMessage } from '@app/contracts';
+import type { Subscription } from '@nats-io/transport-node';
+import { parseLivefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
-import type { LivefeedConnection } from './livefeed-connection';
+import { LivefeedCountsCache } from './livefeed-counts-cache.service';
+import { parseLivefeedCountsStale } from './livefeed-counts-stale.types';
+import { LivefeedDelivery } from './livefeed-delivery.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
-import { encodeTextFrame } from './websocket-frame.util';
 
 /**
  * Hands the live subjects to this copy's sockets. Every portal-api copy subscribes to all of
  * `live.>` (a plain subscription, not a queue group), and each delivers only to the sockets it
  * holds, so a browser gets each message once whichever copy it is connected to. Messages arrive
- * already in the spec's form; each is checked and framed once, and the same bytes go to every socket.
+ * in the spec's form, LogEvent and NotificationEvent still without the receiving user's counts,
+ * which LivefeedDelivery adds. It also hears `livefeed.counts.stale` (core, every copy), which drops
+ * the counts this copy keeps for a (user, site) whose events were marked seen on any copy.
  */
 @Injectable()
 export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LivefeedNatsBridge.name);
   private subscription: Subscription | undefined;
+  private staleSubscription: Subscription | undefined;
 
   constructor(
     private readonly nats: NatsService,
+    private readonly delivery: LivefeedDelivery,
     private readonly registry: LivefeedRegistry,
+    private readonly countsCache: LivefeedCountsCache,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -32,8 +38,24 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
           this.logger.warn(`Live subscription error: ${String(error)}`);
           return;
         }
-        if (message.subject.startsWith(userPrefix)) this.deliver(message, this.registry.forUser(message.subject.slice(userPrefix.length)));
-        else this.deliver(message, this.registry.forPanel(message.subject.slice(panelPrefix.length)));
+        const toUser = message.subject.startsWith(userPrefix);
+        const key = message.subject.slice(toUser ? userPrefix.length : panelPrefix.length);
+        const connections = toUser ? this.registry.forUser(key) : this.registry.forPanel(key);
+        // Read only what some socket of this copy is to receive.
+        if (connections.size === 0) return;
+        const text = message.string();
+        const published = parseLivefeedMessage(text) as LivefeedPublishedMessage | null;
+        if (!published) this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
+        else if (toUser) this.delivery.toUser(key, connections, published, text);
+        else this.delivery.toPanel(key, connections, published, text);
+      },
+    });
+    this.staleSubscription = this.nats.connection.subscribe(subjects.livefeedCountsStale, {
+      callback: (error, message) => {
+        if (error) return this.logger.warn(`Live counts notice subscription error: ${String(error)}`);
+        const stale = parseLivefeedCountsStale(message.string());
+        if (!stale) return this.logger.warn(`Dropped a malformed live counts notice on ${message.subject}`);
+        this.countsCache.drop(stale.userId, stale.hwaddr);
       },
     });
   }
@@ -41,18 +63,9 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
   onApplicationShutdown(): void {
     // A draining or closed connection ends its subscriptions itself.
     const { connection } = this.nats;
-    if (!connection.isClosed() && !connection.isDraining()) this.subscription?.unsubscribe();
-  }
-
-  private deliver(message: Msg, connections: ReadonlySet<LivefeedConnection>): void {
-    if (connections.size === 0) return;
-    const text = message.string();
-    if (!parseLivefeedMessage(text)) {
-      this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
-      return;
+    if (!connection.isClosed() && !connection.isDraining()) {
+      this.subscription?.unsubscribe();
+      this.staleSubscription?.unsubscribe();
     }
-    // Framed once, into bytes of its own (the sockets send them later), for every socket.
-    const frame = encodeTextFrame(message.data);
-    for (const connection of connections) connection.send(frame);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { LivefeedMessage } from '@app/contracts';
+import type { LivefeedPublishedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import type { LivefeedCountsStaleMessage } from './livefeed-counts-stale.types';
 
 /**
  * Publishes live feed messages for every portal-api copy to hand to its sockets. Call it after the
@@ -15,16 +16,29 @@ export class LivefeedPublisher {
   constructor(private readonly nats: NatsService) {}
 
   /** To every socket whose claims list the panel. */
-  toPanel(hwaddr: string, message: LivefeedMessage): void {
+  toPanel(hwaddr: string, message: LivefeedPublishedMessage): void {
     this.publish(this.nats.names.subjects.live(hwaddr), message);
   }
 
   /** To every socket of the user (e.g. AUTH_CHK after the user's claims changed). */
-  toUser(userId: string, message: LivefeedMessage): void {
+  toUser(userId: string, message: LivefeedPublishedMessage): void {
     this.publish(this.nats.names.subjects.liveUser(userId), message);
   }
 
-  private publish(subject: string, message: LivefeedMessage): void {
+  /**
+   * After a commit that changed the user's counts for the site outside the live feed (events marked
+   * seen): every copy forgets the counts it keeps for the pair (LivefeedCountsCache).
+   */
+  countsStale(userId: string, hwaddr: string): void {
+    const message: LivefeedCountsStaleMessage = { userId, hwaddr };
+    try {
+      this.nats.connection.publish(this.nats.names.subjects.livefeedCountsStale, JSON.stringify(message));
+    } catch (error) {
+      this.logger.warn(`Live counts notice for ${hwaddr} not published: ${String(error)}`);
+    }
+  }
+
+  private publish(subject: string, message: LivefeedPublishedMessage): void {
     try {
       this.nats.connection.publish(subject, JSON.stringify(message));
     } catch (error) {

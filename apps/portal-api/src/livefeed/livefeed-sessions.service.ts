@@ -1,11 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { RawData, WebSocket } from 'ws';
-import { livefeedMessage, parseLivefeedClientMessage } from '@app/contracts';
+import { livefeedMessage, readLivefeedClientFrame } from '@app/contracts';
 import { Clock } from '@app/platform';
+import { TOKEN_REVOKED } from '../auth/claims.guard';
+import { passwordChangedSince } from '../auth/password-change.util';
 import { InvalidTokenError, TokenService } from '../auth/token.service';
+import { UsersRepository } from '../auth/users.repository';
+import { LivefeedRevocations } from './livefeed-revocations.service';
 import { LivefeedConfig } from './livefeed.config';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
 import { LivefeedConnection } from './livefeed-connection';
+import { LivefeedCountsCache } from './livefeed-counts-cache.service';
 import { LivefeedOutbox } from './livefeed-outbox';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedMetrics } from './livefeed.metrics';
@@ -15,9 +20,10 @@ const INIT_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('INIT', {})));
 const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK', {})));
 
 /**
- * The life of one live feed socket: INIT on open, TOKEN_SET answered by checking the claims token
- * and (re)registering the socket under its user and panels, AUTH_CHK when that token expires, and
- * closing a socket that does not authenticate in time or sends a token that is not valid.
+ * The life of one live feed socket: INIT on open, TOKEN_SET (the claims token as its data or as
+ * `{ token }`) answered by checking the token and (re)registering the socket under its user and
+ * panels, AUTH_CHK when that token expires, and closing a socket that does not authenticate in time
+ * (4408) or sends a TOKEN_SET without a usable token or with one that is not valid (4401, with the reason).
  */
 @Injectable()
 export class LivefeedSessions {
@@ -30,6 +36,9 @@ export class LivefeedSessions {
     private readonly registry: LivefeedRegistry,
     private readonly metrics: LivefeedMetrics,
     private readonly clock: Clock,
+    private readonly users: UsersRepository,
+    private readonly revocations: LivefeedRevocations,
+    private readonly countsCache: LivefeedCountsCache,
   ) {}
 
   opened(socket: WebSocket): void {
@@ -58,6 +67,8 @@ export class LivefeedSessions {
     this.bySocket.delete(socket);
     connection.dispose();
     this.registry.remove(connection);
+    // Nobody left on this copy to count for.
+    if (connection.userId !== null && this.registry.forUser(connection.userId).size === 0) this.countsCache.dropUser(connection.userId);
     this.metrics.socketsOpen.dec();
   }
 
@@ -69,13 +80,24 @@ export class LivefeedSessions {
   }
 
   private async received(connection: LivefeedConnection, data: RawData): Promise<void> {
-    const message = parseLivefeedClientMessage(rawText(data));
-    if (!message) return; // Browsers send only TOKEN_SET; anything else is ignored.
+    const frame = readLivefeedClientFrame(rawText(data));
+    if (frame.kind === 'ignored') return;
     const sequence = ++connection.tokenSequence;
+    if (frame.kind === 'refused') {
+      // A TOKEN_SET without a usable token is refused at once, not left to the auth timeout.
+      this.metrics.dropped('invalid_token');
+      connection.close(LIVEFEED_CLOSE.invalidToken, frame.reason);
+      return;
+    }
     try {
-      const claims = await this.tokens.verify(message.data.token, 'claims');
+      const claims = await this.tokens.verify(frame.token, 'claims');
+      const user = await this.users.findById(claims.sub);
+      if (!user || passwordChangedSince(user, claims)) throw new InvalidTokenError(TOKEN_REVOKED);
       // A later TOKEN_SET overtook this one while it was being checked: the later one decides.
       if (sequence !== connection.tokenSequence || connection.socket.readyState !== connection.socket.OPEN) return;
+      // A password change whose notice arrived while the account was being read voids the token too.
+      if (this.revocations.isRevoked(claims.sub, claims.pwv)) throw new InvalidTokenError(TOKEN_REVOKED);
+      connection.passwordVersion = claims.pwv;
       this.registry.authorise(connection, claims.sub, claims.panels);
       const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();
       connection.tokenAccepted(expiresInMs, () => this.tokenExpired(connection));

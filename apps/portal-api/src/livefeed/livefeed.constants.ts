@@ -3,7 +3,7 @@
  * reason text travels with the close frame, so the browser's `close` event says what went wrong.
  */
 export const LIVEFEED_CLOSE = {
-  /** TOKEN_SET carried a claims token that is not valid or has expired; the reason is the token error. */
+  /** TOKEN_SET carried no usable claims token, or one that is not valid or has expired; the reason says which. */
   invalidToken: 4401,
   /** No valid TOKEN_SET arrived in time after INIT (or after AUTH_CHK for an expired token). */
   authTimeout: 4408,
@@ -15,4 +15,11 @@ export const LIVEFEED_AUTH_TIMEOUT_REASON = 'No valid token received in time';
 export const LIVEFEED_MAX_CLIENT_FRAME_BYTES = 16 * 1024;
 
 /** Why the server dropped a socket (label of the dropped-sockets metric). */
-export type LivefeedDropReason = 'slow' | 'dead' | 'auth_timeout' | 'invalid_token';
+export type LivefeedDropReason = 'slow' | 'dead' | 'auth_timeout' | 'invalid_token' | 'revoked';
+
+/**
+ * How long a copy keeps adding LogEvents to counts it read from the database before reading them
+ * again; it bounds how long a count can stay wrong when a rare change (an event committed out of id
+ * order, a lost stale notice) escapes the cache.
+ */
+export const LIVEFEED_COUNTS_TTL_MS = 10_000;

@@ -1,10 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LivefeedConfig } from './livefeed.config';
 import { LivefeedGateway } from './livefeed.gateway';
+import { LivefeedCountsCache } from './livefeed-counts-cache.service';
+import { LivefeedCountsRepository } from './livefeed-counts.repository';
+import { LivefeedDelivery } from './livefeed-delivery.service';
 import { LivefeedHeartbeat } from './livefeed-heartbeat.service';
 import { LivefeedNatsBridge } from './livefeed-nats-bridge.service';
 import { LivefeedPublisher } from './livefeed-publisher.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedRevocations } from './livefeed-revocations.service';
 import { LivefeedSessions } from './livefeed-sessions.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 
@@ -25,8 +29,12 @@ export class LivefeedModule {
         LivefeedSessions,
         LivefeedGateway,
         LivefeedHeartbeat,
+        LivefeedCountsRepository,
+        LivefeedCountsCache,
+        LivefeedDelivery,
         LivefeedNatsBridge,
         LivefeedPublisher,
+        LivefeedRevocations,
       ],
       exports: [LivefeedPublisher],
     };

@@ -1,21 +1,11 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { HwaddrParamDto } from '@app/api-dto';
+import type { CommandAuditEntry } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../auth/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { CommandAuditRepository } from './command-audit.repository';
-
-export interface CommandAuditDto {
-  id: number;
-  date: string;
-  userName: string;
-  networkId: number;
-  kind: string;
-  command: Record<string, unknown>;
-  outcome: string;
-  reason: string | null;
-}
 
 const AUDIT_ENTRIES_LISTED = 100;
 
@@ -29,7 +19,7 @@ export class CommandAuditController {
   ) {}
 
   @Get()
-  async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<CommandAuditDto[]> {
+  async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<CommandAuditEntry[]> {
     await this.access.assertMayOpen(claims, params.hwaddr);
     const entries = await this.audit.latest(params.hwaddr, AUDIT_ENTRIES_LISTED);
     return entries.map((entry) => ({

@@ -1,9 +1,10 @@
-import { BadRequestException, Body, Controller, HttpCode, HttpStatus, NotFoundException, Param, Post, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, HttpStatus, NotFoundException, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ButtonDto, DeviceNameDto, DeviceSettingsDto, DeviceZoneDto, ModuleSettingsDto, PanelParamsDto, StringsDto, ZoneUpdateDto } from '@app/api-dto';
 import type { PanelCommand } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../auth/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
+import { InvalidCommandAuditFilter } from './invalid-command-audit.filter';
 import { PanelCommandsService } from './panel-commands.service';
 import { deviceSettingsProblem, moduleSettingsProblem } from './panel-settings-rules.util';
 
@@ -14,6 +15,7 @@ import { deviceSettingsProblem, moduleSettingsProblem } from './panel-settings-r
  */
 @Controller('v2/sites/:hwaddr/panel/:networkId')
 @UseGuards(ClaimsGuard)
+@UseFilters(InvalidCommandAuditFilter)
 export class PanelCommandsController {
   constructor(private readonly commands: PanelCommandsService) {}
 
@@ -51,12 +53,11 @@ export class PanelCommandsController {
   @Post('module')
   @HttpCode(HttpStatus.OK)
   async moduleSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: ModuleSettingsDto): Promise<object> {
-    await this.commands.sendChecked(claims, params.hwaddr, params.networkId, (network) => {
+    const settings = definedFields(body.settings);
+    await this.commands.send(claims, params.hwaddr, params.networkId, { kind: 'moduleSettings', port_id: body.port_id, settings }, (network) => {
       const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
       if (!module) throw new NotFoundException({ err: `This panel has no module on port ${body.port_id}` });
-      const settings = definedFields(body.settings);
       assertNoProblem(moduleSettingsProblem(module, settings));
-      return { kind: 'moduleSettings', port_id: body.port_id, settings };
     });
     return {};
   }
@@ -64,13 +65,13 @@ export class PanelCommandsController {
   @Post('device')
   @HttpCode(HttpStatus.OK)
   async deviceSettings(@CurrentClaims() claims: ClaimsIdentity, @Param() params: PanelParamsDto, @Body() body: DeviceSettingsDto): Promise<object> {
-    await this.commands.sendChecked(claims, params.hwaddr, params.networkId, (network) => {
+    const settings = definedFields(body.settings);
+    const command = { kind: 'deviceSettings', port_id: body.port_id, mod_idx: body.mod_idx, settings } as const;
+    await this.commands.send(claims, params.hwaddr, params.networkId, command, (network) => {
       const module = network?.modules.find((candidate) => candidate.port_id === body.port_id);
       const device = network?.devices.find((candidate) => candidate.port_id === body.port_id && candidate.mod_idx === body.mod_idx);
       if (!module || !device) throw new NotFoundException({ err: `This panel has no device ${body.mod_idx} on port ${body.port_id}` });
-      const settings = definedFields(body.settings);
       assertNoProblem(deviceSettingsProblem(module.port_type, device, settings));
-      return { kind: 'deviceSettings', port_id: body.port_id, mod_idx: body.mod_idx, settings };
     });
     return {};
   }

@@ -1,28 +1,46 @@
 import {
+  BadRequestException,
   ConflictException,
   GatewayTimeoutException,
+  HttpException,
   Injectable,
+  Logger,
   NotFoundException,
+  ServiceUnavailableException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { MESSAGES, PANEL_CLOUD_CONTROL_DISABLED, type PanelCommand } from '@app/contracts';
+import { MESSAGES, PANEL_CLOUD_CONTROL_DISABLED, PANEL_COMMAND_INVALID, type PanelCommand } from '@app/contracts';
 import type { PanelNetworkEntity } from '@app/database';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
-import { CommandAuditRepository } from './command-audit.repository';
+import { markAudited } from './audited-refusals.util';
+import { CommandAuditRepository, type AuditEntry, type SettledOutcome } from './command-audit.repository';
 import { PanelCommandClient, type PanelCommandResult } from './panel-command.client';
+import { commandProblem } from './panel-command-rules.util';
 import { PanelConnectionState } from './panel-connection-state.service';
 import { PanelNetworksRepository } from './panel-networks.repository';
 
 export const PANEL_DID_NOT_ANSWER = 'The panel did not answer in time';
+export const COMMAND_NOT_AUDITED = 'The command was not sent: the audit log is unavailable. Please try again later';
+export const COMMAND_NOT_SENT = 'The command could not be sent to the panel. Please try again later';
+
+/** Waits between the tries of an audit write (its first try is at once). */
+const AUDIT_RETRY_DELAYS_MS = [100, 400, 1600];
+
+/** Checks of a command against the network's stored configuration; throws an HttpException to refuse. */
+export type ConfigurationCheck = (network: PanelNetworkEntity | null) => void;
 
 /**
- * Control and edit commands from a user to a panel: allowed only on a site the user may open,
- * only while the panel is connected with cloud control, and always written to the audit log.
+ * Control and edit commands from a user to a panel: allowed only on a site the user may open, only
+ * when fully valid, only while the panel is connected with cloud control. Every attempt by a user
+ * who may open the site is in the audit log with its outcome: the row is written before the command
+ * leaves (no row, no command) and settled with what the panel did, which is also what the API answers.
  */
 @Injectable()
 export class PanelCommandsService {
+  private readonly logger = new Logger(PanelCommandsService.name);
+
   constructor(
     private readonly access: PanelAccessService,
     private readonly state: PanelConnectionState,
@@ -32,44 +50,118 @@ export class PanelCommandsService {
     private readonly networks: PanelNetworksRepository,
   ) {}
 
-  /** Checks what can be checked before the command leaves: access, connection, network. */
-  private async assertControllable(claims: ClaimsIdentity, hwaddr: string, networkId: number): Promise<void> {
-    await this.access.assertMayOpen(claims, hwaddr);
-    const connection = await this.state.connection(hwaddr);
-    if (!connection?.connected) throw new ConflictException({ err: MESSAGES.panelNotConnected });
-    if (!connection.cloudControl) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
-    if (!connection.networkIds.includes(networkId)) throw new NotFoundException({ err: `This site has no panel ${networkId}` });
-  }
 
-  /** Sends the command, records it, and answers only once the panel has applied it. */
-  async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand): Promise<void> {
-    await this.assertControllable(claims, hwaddr, networkId);
-    await this.dispatch(claims, hwaddr, networkId, command);
+  /**
+   * A command request refused before it became a command (its body failed validation): on record
+   * as 'rejected' like any other refusal, but only for a user who may open the site (anyone else
+   * writes nothing into its log). `asked` is the request body as sent, under the route's kind.
+   */
+  async recordInvalidRequest(claims: ClaimsIdentity, hwaddr: string, networkId: number, asked: PanelCommand, reason: string): Promise<void> {
+    try {
+      await this.access.assertMayOpen(claims, hwaddr);
+    } catch {
+      return;
+    }
+    const user = await this.users.findById(claims.userId);
+    await this.recordRefusal({ userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command: asked }, 'rejected', reason);
   }
 
   /**
-   * `send` for a command built from the network's stored configuration (module and device settings):
-   * `build` sees the configuration only once the user may control the panel, and may refuse.
+   * Sends the command, records it, and answers only once the panel has applied it. A command that
+   * also depends on the network's stored configuration (module and device settings) passes `check`,
+   * which sees the configuration only once the user may control the panel.
    */
-  async sendChecked(claims: ClaimsIdentity, hwaddr: string, networkId: number, build: (network: PanelNetworkEntity | null) => PanelCommand): Promise<void> {
-    await this.assertControllable(claims, hwaddr, networkId);
-    await this.dispatch(claims, hwaddr, networkId, build(await this.networks.find(hwaddr, networkId)));
-  }
-
-  private async dispatch(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand): Promise<void> {
-    const result = await this.client.send(hwaddr, networkId, command);
+  async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand, check?: ConfigurationCheck): Promise<void> {
+    // Someone who may not open the site gets 403 and writes nothing into its log.
+    await this.access.assertMayOpen(claims, hwaddr);
     const user = await this.users.findById(claims.userId);
-    await this.audit.record({
-      userId: claims.userId,
-      userName: user?.fullName ?? '',
-      hwaddr,
-      networkId,
-      command,
-      outcome: result.outcome,
-      reason: result.outcome === 'refused' ? result.reason : null,
+    const entry: AuditEntry = { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command };
+    try {
+      await this.assertSendable(hwaddr, networkId, command, check);
+    } catch (error) {
+      if (!(error instanceof HttpException)) throw error;
+      const outcome: SettledOutcome = error instanceof PanelNotConnectedException ? 'not-connected' : 'rejected';
+      await this.recordRefusal(entry, outcome, errText(error));
+      throw markAudited(error);
+    }
+    const id = await this.audit.begin(entry).catch((error: unknown) => {
+      this.logger.error(`audit row of a ${command.kind} command for ${hwaddr} not written, command not sent: ${String(error)}`);
+      throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
     });
+    let result: PanelCommandResult;
+    try {
+      result = await this.client.send(hwaddr, networkId, command);
+    } catch (error) {
+      this.logger.error(`${command.kind} command for ${hwaddr} not sent: ${String(error)}`);
+      await this.settle(id, 'failed', String(error));
+      throw new ServiceUnavailableException({ err: COMMAND_NOT_SENT });
+    }
+    await this.settle(id, outcomeOf(result), result.outcome === 'refused' ? result.reason : null);
     throwUnlessOk(result);
   }
+
+  /** What can be checked before the command leaves: its own validity, the connection, the network. */
+  private async assertSendable(hwaddr: string, networkId: number, command: PanelCommand, check: ConfigurationCheck | undefined): Promise<void> {
+    const problem = commandProblem(command);
+    if (problem) throw new BadRequestException({ err: problem });
+    const connection = await this.state.connection(hwaddr);
+    if (!connection?.connected) throw new PanelNotConnectedException();
+    if (!connection.cloudControl) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+    if (!connection.networkIds.includes(networkId)) throw new NotFoundException({ err: `This site has no panel ${networkId}` });
+    check?.(await this.networks.find(hwaddr, networkId));
+  }
+
+  /** A refusal is answered only once it is in the log: a log that cannot be written answers 503. */
+  private async recordRefusal(entry: AuditEntry, outcome: SettledOutcome, reason: string): Promise<void> {
+    try {
+      await withRetries(() => this.audit.record(entry, outcome, reason));
+    } catch (error) {
+      this.logger.error(`audit row of a refused ${entry.command.kind} command for ${entry.hwaddr} not written: ${String(error)}`);
+      throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
+    }
+  }
+
+  /**
+   * The outcome of a command that left: retried, since the panel has acted on it. If the log stays
+   * unavailable the row keeps 'pending' (the attempt is on record) and the answer is still the panel's.
+   */
+  private async settle(id: number, outcome: SettledOutcome, reason: string | null): Promise<void> {
+    try {
+      await withRetries(() => this.audit.settle(id, outcome, reason));
+    } catch (error) {
+      this.logger.error(`outcome '${outcome}' of audited command ${id} not written, the row stays pending: ${String(error)}`);
+    }
+  }
+}
+
+/** 409: no gateway holds the panel; recorded in the audit log as not-connected. */
+class PanelNotConnectedException extends ConflictException {
+  constructor() {
+    super({ err: MESSAGES.panelNotConnected });
+  }
+}
+
+async function withRetries(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= AUDIT_RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, AUDIT_RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
+
+function errText(error: HttpException): string {
+  const response = error.getResponse();
+  const err = typeof response === 'object' && response !== null ? (response as { err?: unknown }).err : undefined;
+  return typeof err === 'string' ? err : error.message;
+}
+
+/** The gateway's own refusals never reached the panel: 'rejected'; the panel's are 'refused'. */
+function outcomeOf(result: PanelCommandResult): SettledOutcome {
+  if (result.outcome !== 'refused') return result.outcome;
+  return result.reason === PANEL_CLOUD_CONTROL_DISABLED || result.reason.startsWith(PANEL_COMMAND_INVALID) ? 'rejected' : 'refused';
 }
 
 function throwUnlessOk(result: PanelCommandResult): void {
@@ -77,7 +169,7 @@ function throwUnlessOk(result: PanelCommandResult): void {
     case 'ok':
       return;
     case 'not-connected':
-      throw new ConflictException({ err: MESSAGES.panelNotConnected });
+      throw new PanelNotConnectedException();
     case 'timeout':
       throw new GatewayTimeoutException({ err: PANEL_DID_NOT_ANSWER });
     case 'refused':

@@ -1,10 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import type { KvEntry } from '@nats-io/kv';
 import { gatewayBucketKey, runtimeBucketKey, type PanelConnectionMessage, type RuntimeReport } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { withTimeout } from '@app/platform';
+
+/** How long a read of the gateway's buckets may take before the live state counts as unavailable. */
+export const PANEL_STATE_READ_TIMEOUT_MS = 1000;
+
+export const PANEL_STATE_UNAVAILABLE = "The panel's live state is unavailable at the moment, please try again shortly";
 
 /**
  * The latest connection and runtime of each panel, as the gateway keeps them in its KV buckets:
- * read fresh on each call, so every portal-api copy sees the same state.
+ * read fresh on each call, so every portal-api copy sees the same state. While NATS is away (a
+ * restart), a read fails at once or after a short wait with a 503, never hangs into a 500.
  */
 @Injectable()
 export class PanelConnectionState {
@@ -15,8 +23,7 @@ export class PanelConnectionState {
    * without closing its connections) is not connected, whatever its last report said.
    */
   async connection(hwaddr: string): Promise<PanelConnectionMessage | null> {
-    const bucket = await this.nats.bucket(this.nats.names.buckets.panelConnections);
-    const entry = await bucket.get(hwaddr);
+    const entry = await this.read(this.nats.names.buckets.panelConnections, hwaddr);
     if (!entry || entry.operation !== 'PUT' || entry.length === 0) return null;
     const connection = entry.json<PanelConnectionMessage>();
     if (connection.connected && !(await this.gatewayAlive(connection.gatewayId))) return { ...connection, connected: false };
@@ -24,15 +31,24 @@ export class PanelConnectionState {
   }
 
   private async gatewayAlive(gatewayId: string): Promise<boolean> {
-    const gateways = await this.nats.bucket(this.nats.names.buckets.gateways);
-    const entry = await gateways.get(gatewayBucketKey(gatewayId));
+    const entry = await this.read(this.nats.names.buckets.gateways, gatewayBucketKey(gatewayId));
     return entry !== null && entry.operation === 'PUT';
   }
 
   async runtime(hwaddr: string, networkId: number): Promise<RuntimeReport | null> {
-    const bucket = await this.nats.bucket(this.nats.names.buckets.panelRuntime);
-    const entry = await bucket.get(runtimeBucketKey(hwaddr, networkId));
+    const entry = await this.read(this.nats.names.buckets.panelRuntime, runtimeBucketKey(hwaddr, networkId));
     if (!entry || entry.operation !== 'PUT' || entry.length === 0) return null;
     return entry.json<{ runtime: RuntimeReport }>().runtime;
+  }
+
+  private async read(bucketName: string, key: string): Promise<KvEntry | null> {
+    if (!this.nats.isConnected) throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
+    try {
+      const bucket = await withTimeout(this.nats.bucket(bucketName), PANEL_STATE_READ_TIMEOUT_MS, 'bucket open timed out');
+      return await withTimeout(bucket.get(key), PANEL_STATE_READ_TIMEOUT_MS, 'bucket read timed out');
+    } catch {
+      // Whatever the cause (timeout, disconnect mid-request), the caller can only try again later.
+      throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
+    }
   }
 }

@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
+import { RelayActionAuditRepository } from './relay-action-audit.repository';
+import { RelayActionTestService } from './relay-action-test.service';
 import { RelayVerifyService } from './relay-verify.service';
 import { RelaysApiConfig } from './relays.config';
 import { RelaysController } from './relays.controller';
@@ -20,6 +22,8 @@ export class RelaysModule {
         RelaysRepository,
         RelayVerifyService,
         RelaysService,
+        RelayActionAuditRepository,
+        RelayActionTestService,
       ],
     };
   }

@@ -1,13 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { PanelConfig, PanelType, SiteDetail, SiteNetwork, SiteSummary } from '@app/contracts';
+import type { SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
 import type { PanelNetworkEntity } from '@app/database';
 import { Clock } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { NO_SUCH_SITE } from '../claims/claims.service';
+import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelNetworksRepository } from '../panels/panel-networks.repository';
+import { toSitePanel } from './site-panel.util';
 import { SitesRepository } from './sites.repository';
 
 /** The user's sites and one site's panels, as the Site Manager and the site screen show them. */
@@ -20,6 +22,7 @@ export class SitesService {
     private readonly networks: PanelNetworksRepository,
     private readonly state: PanelConnectionState,
     private readonly clock: Clock,
+    private readonly livefeed: LivefeedPublisher,
   ) {}
 
   list(claims: ClaimsIdentity): Promise<SiteSummary[]> {
@@ -35,17 +38,18 @@ export class SitesService {
     ]);
     if (!summary) throw new NotFoundException({ err: NO_SUCH_SITE });
     const networkIds = [...new Set([...stored.map((network) => network.networkId), ...(connection?.networkIds ?? [])])].sort((a, b) => a - b);
-    const networks: SiteNetwork[] = await Promise.all(
-      networkIds.map(async (networkId) => ({
-        networkId,
-        config: toPanelConfig(stored.find((network) => network.networkId === networkId), connection?.panelType ?? summary.panelType),
-        runtime: connection?.connected ? await this.state.runtime(hwaddr, networkId) : null,
-      })),
+    const connected = connection?.connected ?? false;
+    const networks: SitePanel[] = await Promise.all(
+      networkIds.map(async (networkId) => {
+        const network = stored.find((candidate) => candidate.networkId === networkId);
+        const runtime = connected ? await this.state.runtime(hwaddr, networkId) : null;
+        return toSitePanel(hwaddr, networkId, network?.configReceivedAt ? network : null, connected, runtime);
+      }),
     );
     return {
       ...summary,
       panelType: connection?.panelType ?? summary.panelType,
-      connected: connection?.connected ?? false,
+      connected,
       cloudControl: connection?.cloudControl ?? false,
       networks,
     };
@@ -60,17 +64,7 @@ export class SitesService {
   async markEventsSeen(claims: ClaimsIdentity, hwaddr: string): Promise<void> {
     await this.access.assertMayOpen(claims, hwaddr);
     await this.claims.update(claims.userId, hwaddr, { lastEventSeen: this.clock.now() });
+    // The live feed's copies keep counts from the old mark; they count again from the new one.
+    this.livefeed.countsStale(claims.userId, hwaddr);
   }
-}
-
-function toPanelConfig(network: PanelNetworkEntity | undefined, panelType: PanelType): PanelConfig | null {
-  if (!network?.configReceivedAt) return null;
-  return {
-    networkId: network.networkId,
-    panelType,
-    strings: { strName: network.strName, strSite: network.strSite, strCompany: network.strCompany, strPhoneNumber: network.strPhoneNumber },
-    zones: network.zones,
-    modules: network.modules,
-    devices: network.devices,
-  };
 }

@@ -3,8 +3,13 @@ import { RedisConfig } from '@app/config';
 import { QueueService } from '@app/messaging';
 import { RedisBoardLock, RelayClient, RelayPasswordCipher, RelayTargetPolicy, type RelaySecurityConfig } from '@app/relay-protocol';
 import { RelayDrivingConfig } from '../relay-worker.config';
+import { relayBoardLockOf } from './relay-board-lock.factory';
+import { RelayBoardsHealth } from './relay-boards.health';
 
-/** The relay client (target policy, per-board Redis lock, timeouts) and the password cipher. */
+/**
+ * The relay client (target policy, per-board Redis lock on a renewed lease, timeouts), the lock's
+ * health and the password cipher.
+ */
 @Module({})
 export class RelayBoardsModule {
   static forRoot(security: RelaySecurityConfig, driving: RelayDrivingConfig): DynamicModule {
@@ -15,17 +20,24 @@ export class RelayBoardsModule {
         { provide: RelayDrivingConfig, useValue: driving },
         { provide: RelayPasswordCipher, useValue: new RelayPasswordCipher(security.secretKey) },
         {
-          provide: RelayClient,
+          provide: RedisBoardLock,
           // The lock's short commands share the queues' connection (closed with them on shutdown).
           inject: [QueueService, RedisConfig],
           useFactory: (queues: QueueService, redis: RedisConfig) =>
+            relayBoardLockOf(queues.connection, redis.prefix, driving),
+        },
+        {
+          provide: RelayClient,
+          inject: [RedisBoardLock],
+          useFactory: (lock: RedisBoardLock) =>
             new RelayClient({
               policy: new RelayTargetPolicy(security.allowedTargets),
-              lock: new RedisBoardLock(queues.connection, { prefix: redis.prefix, ttlMs: driving.boardLockTtlMs, waitMs: driving.boardWaitMs }),
+              lock,
               connectTimeoutMs: driving.connectTimeoutMs,
               replyTimeoutMs: driving.replyTimeoutMs,
             }),
         },
+        RelayBoardsHealth,
       ],
       exports: [RelayDrivingConfig, RelayPasswordCipher, RelayClient],
     };

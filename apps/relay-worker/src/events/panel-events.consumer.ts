@@ -1,6 +1,7 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConsumerConfig } from '@app/config';
 import type { PanelEventMessage } from '@app/contracts';
-import { AlertEventConsumers, NatsService } from '@app/messaging';
+import { AlertEventConsumers, DeadLetters, NatsService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
@@ -14,6 +15,8 @@ export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     private readonly nats: NatsService,
     private readonly jobs: PanelEventRelayJobs,
     private readonly driving: RelayDrivingConfig,
+    private readonly consumerConfig: ConsumerConfig,
+    private readonly deadLetters: DeadLetters,
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
@@ -25,6 +28,8 @@ export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplic
       durable: (category) => this.nats.names.consumers.relayWorker(category),
       // A first deployment pulses no relay for alarms already in the stream.
       deliverFrom: 'new',
+      deadLetters: this.deadLetters,
+      stallWindowMs: this.consumerConfig.stallWindowMs,
       handler: (event: PanelEventMessage) => this.jobs.handle(event),
       // Adding jobs fails only while Redis or PostgreSQL is away: retry on the job backoff's scale.
       retryDelayMs: (deliveryCount) => Math.min(60_000, this.driving.backoffMs * 2 ** Math.max(0, deliveryCount - 1)),

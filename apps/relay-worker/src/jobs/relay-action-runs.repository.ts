@@ -14,14 +14,18 @@ export class RelayActionRunsRepository {
 
   /**
    * Counts one more attempt of the run of (action, event), creating it on the first. Null when the
-   * run already succeeded: the event was acted on, and must not be acted on twice.
+   * run already succeeded: the event was acted on, and must not be acted on twice. The run is marked
+   * as driving until the attempt's outcome is recorded; an attempt that finds it still so follows a
+   * crash whose outcome is unknown: it drives again and counts a possible repeat.
    */
   async startAttempt(actionId: number, hwaddr: string, seq: number, trigger: RelayTrigger): Promise<StartedRun | null> {
     const rows: Array<{ id: string; attempts: number }> = await this.dataSource.query(
-      `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts)
-       VALUES ($1, $2, $3, $4, 'pending', 1)
+      `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts, driving_since)
+       VALUES ($1, $2, $3, $4, 'pending', 1, now())
        ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key
-       DO UPDATE SET attempts = relay_action_runs.attempts + 1, status = 'pending', finished_at = NULL
+       DO UPDATE SET attempts = relay_action_runs.attempts + 1, status = 'pending', finished_at = NULL,
+         possible_repeats = relay_action_runs.possible_repeats + CASE WHEN relay_action_runs.driving_since IS NULL THEN 0 ELSE 1 END,
+         driving_since = now()
        WHERE relay_action_runs.status <> 'succeeded'
        RETURNING id, attempts`,
       [actionId, hwaddr, seq, trigger],
@@ -29,20 +33,37 @@ export class RelayActionRunsRepository {
     return rows[0] ? { id: Number(rows[0].id), attempts: rows[0].attempts } : null;
   }
 
+  /**
+   * The open run of (action, event), created (with no attempt counted) when none was started; null
+   * when it already succeeded or failed for good.
+   */
+  async openRun(actionId: number, hwaddr: string, seq: number, trigger: RelayTrigger): Promise<number | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts)
+       VALUES ($1, $2, $3, $4, 'pending', 0)
+       ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key
+       DO UPDATE SET status = relay_action_runs.status
+       WHERE relay_action_runs.status = 'pending'
+       RETURNING id`,
+      [actionId, hwaddr, seq, trigger],
+    );
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
   async succeeded(runId: number): Promise<void> {
-    await this.dataSource.query(`UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now() WHERE id = $1`, [runId]);
+    await this.dataSource.query(`UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL WHERE id = $1`, [runId]);
   }
 
   /** A failed attempt that will be retried: the reason is kept for the owner to read. */
   async attemptFailed(runId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE relay_action_runs SET error = $2 WHERE id = $1`, [runId, error]);
+    await this.dataSource.query(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1`, [runId, error]);
   }
 
   /** The last attempt failed; false when the run was already marked so (nothing more to report). */
   async failed(manager: EntityManager, runId: number, error: string): Promise<boolean> {
     // TypeORM answers an UPDATE with [rows, affected count].
     const [, affected]: [unknown[], number] = await manager.query(
-      `UPDATE relay_action_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
+      `UPDATE relay_action_runs SET status = 'failed', error = $2, finished_at = now(), driving_since = NULL WHERE id = $1 AND status = 'pending'`,
       [runId, error],
     );
     return affected > 0;

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { withTriggerDefaults, type RelayActionJob } from '@app/contracts';
+import type { RelayActionJob } from '@app/contracts';
 import { JobHandler } from '@app/messaging';
-import { RelayClient, RelayError, RelayPasswordCipher } from '@app/relay-protocol';
+import { RelayError } from '@app/relay-protocol';
 import { MetricsService } from '@app/platform';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
+import { RelayActionDriver } from './relay-action-driver.service';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
-import { drivePlanOf } from './relay-drive-plan.util';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
 
 /**
@@ -23,8 +23,7 @@ export class RelayActionJobHandler {
   constructor(
     private readonly actions: RelayActionsRepository,
     private readonly runs: RelayActionRunsRepository,
-    private readonly client: RelayClient,
-    private readonly cipher: RelayPasswordCipher,
+    private readonly driver: RelayActionDriver,
     private readonly notifier: RelayFailureNotifier,
     metrics: MetricsService,
   ) {
@@ -39,11 +38,9 @@ export class RelayActionJobHandler {
     if (!action) return;
     const run = await this.runs.startAttempt(action.id, data.hwaddr, data.seq, data.trigger);
     if (!run) return;
-    const settings = withTriggerDefaults(data.trigger === 'fire' ? action.onFire : action.onFault);
-    const relay = action.relay;
     const started = process.hrtime.bigint();
     try {
-      await this.client.drive({ host: relay.host, port: relay.port, password: this.cipher.decrypt(relay.passwordEncrypted) }, drivePlanOf(settings));
+      await this.driver.drive(action, data.trigger);
       await this.runs.succeeded(run.id);
       this.outcomes.inc({ outcome: 'succeeded' });
     } catch (error) {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   NOTIFICATION_TITLES,
   notificationText,
-  type LivefeedMessageOf,
+  type LivefeedPublishedMessageOf,
   type RelayFailureData,
   type RelayTrigger,
 } from '@app/contracts';
@@ -55,7 +55,7 @@ export class RelayFailureNotifier {
 
   private async tellOwner(userId: string, notification: NotificationEntity): Promise<void> {
     const dto = toNotificationDto(notification);
-    const message: LivefeedMessageOf<'NotificationEvent'> = { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: dto } };
+    const message: LivefeedPublishedMessageOf<'NotificationEvent'> = { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: dto } };
     try {
       this.nats.connection.publish(this.nats.names.subjects.liveUser(userId), JSON.stringify(message));
     } catch (error) {

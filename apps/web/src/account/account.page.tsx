@@ -17,7 +17,7 @@ const FIELDS: Array<{ name: keyof AccountResponse; label: string; type: string }
 /** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. */
 export function AccountPage() {
   const dispatch = useAppDispatch();
-  const { account, loading, saving, error, saves } = useAppSelector(selectAccount);
+  const { account, load, save, saves } = useAppSelector(selectAccount);
   const [draft, setDraft] = useState<AccountResponse>(EMPTY);
   const [dirty, setDirty] = useState(false);
 
@@ -39,8 +39,23 @@ export function AccountPage() {
   return (
     <>
       <PageHeader crumbs={[{ label: 'My Account' }]} title="My Account" subtitle="Your contact details" />
-      {error && <Alert variant="danger">{error}</Alert>}
-      {(loading || saving) && <p className="text-muted">{MESSAGES.loadingAccount}</p>}
+      {load.error && (
+        <Alert variant="danger" role="alert">
+          {load.error}
+        </Alert>
+      )}
+      {save.error && (
+        <Alert variant="danger" role="alert">
+          {save.error}
+        </Alert>
+      )}
+      {/* The confirmation stays until the next edit. */}
+      {save.done && !dirty && (
+        <Alert variant="success" role="status">
+          {save.notice}
+        </Alert>
+      )}
+      {(load.pending || save.pending) && <p className="text-muted">{MESSAGES.loadingAccount}</p>}
       <Form onSubmit={submit} className="narrow-form">
         {FIELDS.map((field) => (
           <Form.Group className="mb-3" controlId={`account-${field.name}`} key={field.name}>
@@ -57,7 +72,7 @@ export function AccountPage() {
             />
           </Form.Group>
         ))}
-        <Button type="submit" disabled={!dirty || saving || !draft.email.trim() || !draft.name.trim()}>
+        <Button type="submit" disabled={!dirty || save.pending || !draft.email.trim() || !draft.name.trim()}>
           Save
         </Button>
       </Form>

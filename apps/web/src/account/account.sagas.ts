@@ -5,13 +5,13 @@ import { errorMessage } from '../app/error-message.util';
 import { fetchAccount, updateAccount } from '../auth/auth.api';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireSessionToken } from '../auth/token.sagas';
-import { accountFailed, accountLoaded, accountLoadRequested, accountSaved, accountSaveRequested } from './account.slice';
+import { accountLoaded, accountLoadFailed, accountLoadRequested, accountSaved, accountSaveFailed, accountSaveRequested } from './account.slice';
 
 function* loadAccount() {
   try {
     yield* put(accountLoaded(yield* call(fetchAccount, yield* call(requireSessionToken))));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(accountFailed(errorMessage(error)));
+    if (!(error instanceof SessionExpiredError)) yield* put(accountLoadFailed(errorMessage(error)));
   }
 }
 
@@ -20,10 +20,10 @@ function* saveAccount(action: PayloadAction<AccountResponse>) {
     const answer = yield* call(updateAccount, yield* call(requireSessionToken), action.payload);
     // The account update may answer 200 with an err field (spec 7).
     const err = typeof answer === 'object' && answer !== null && 'err' in answer ? String(answer.err) : '';
-    if (err) yield* put(accountFailed(err));
+    if (err) yield* put(accountSaveFailed(err));
     else yield* put(accountSaved(action.payload));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(accountFailed(errorMessage(error)));
+    if (!(error instanceof SessionExpiredError)) yield* put(accountSaveFailed(errorMessage(error)));
   }
 }
 

@@ -1,43 +1,47 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccountResponse } from '@app/contracts';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
+import { ACCOUNT_SAVED_MESSAGE } from './account-messages.constants';
+
 
 export interface AccountState {
   account: AccountResponse | null;
-  loading: boolean;
-  saving: boolean;
-  error: string | null;
+  /** Reading the account, and saving it: each with its own status. */
+  load: RequestStatus;
+  save: RequestStatus;
   /** Counts successful saves, so the form knows to clear its dirty state. */
   saves: number;
 }
 
-export const initialAccountState: AccountState = { account: null, loading: false, saving: false, error: null, saves: 0 };
+export const initialAccountState: AccountState = { account: null, load: requestIdle, save: requestIdle, saves: 0 };
 
 export const accountSlice = createSlice({
   name: 'account',
   initialState: initialAccountState,
   reducers: {
+    /** The page opened: a confirmation or error of an earlier visit does not carry over. */
     accountLoadRequested(state) {
-      state.loading = true;
+      state.load = requestPending;
+      state.save = requestIdle;
     },
     accountLoaded(state, action: PayloadAction<AccountResponse>) {
       state.account = action.payload;
-      state.loading = false;
-      state.error = null;
+      state.load = requestDone();
+    },
+    accountLoadFailed(state, action: PayloadAction<string>) {
+      state.load = requestFailed(action.payload);
     },
     accountSaveRequested(state, _action: PayloadAction<AccountResponse>) {
-      state.saving = true;
-      state.error = null;
+      state.save = requestPending;
     },
     accountSaved(state, action: PayloadAction<AccountResponse>) {
       state.account = action.payload;
-      state.saving = false;
+      state.save = requestDone(ACCOUNT_SAVED_MESSAGE);
       state.saves += 1;
     },
-    accountFailed(state, action: PayloadAction<string>) {
-      state.loading = false;
-      state.saving = false;
-      state.error = action.payload;
+    accountSaveFailed(state, action: PayloadAction<string>) {
+      state.save = requestFailed(action.payload);
     },
   },
   extraReducers: (builder) => {
@@ -45,5 +49,5 @@ export const accountSlice = createSlice({
   },
 });
 
-export const { accountLoadRequested, accountLoaded, accountSaveRequested, accountSaved, accountFailed } =
+export const { accountLoadRequested, accountLoaded, accountLoadFailed, accountSaveRequested, accountSaved, accountSaveFailed } =
   accountSlice.actions;

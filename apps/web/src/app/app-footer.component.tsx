@@ -1,11 +1,15 @@
-import { BUILD_STAMP, HELP_LINK, PRIVACY_LINK, PROVIDER_NAME } from './product.constants';
+import { selectProviderName } from '../auth/auth.selectors';
+import { useAppSelector } from './app-hooks';
+import { BUILD_STAMP, HELP_LINK, PRIVACY_LINK } from './product.constants';
 
 export function AppFooter({ showCopyright = false }: { showCopyright?: boolean }) {
+  // The copyright names the company providing the service (configured), not the product.
+  const provider = useAppSelector(selectProviderName);
   return (
     <footer className="app-footer">
-      {showCopyright && (
+      {showCopyright && provider && (
         <span className="app-footer__copyright">
-          © {new Date().getFullYear()} {PROVIDER_NAME}
+          © {new Date().getFullYear()} {provider}
         </span>
       )}
       <span className="app-footer__stamp">Build {BUILD_STAMP}</span>

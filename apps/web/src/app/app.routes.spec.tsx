@@ -1,81 +1,115 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router';
-import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';
-import { FakeWebSocket } from '../../test/fake-websocket.util';
+import { act, cleanup, screen } from '@testing-library/react';
+import { MESSAGES } from '@app/contracts';
+import { jsonResponse } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
-import { inOneHour, tokenWith } from '../../test/tokens.util';
-import { AUTH_STORAGE_KEY } from '@app/contracts';
-import { createAppStore } from './app.store';
-import { AppRoutes } from './app.routes';
+import { panelAccessRequested } from '../auth/auth.slice';
+import { claimsTokenFor, renderApp, requestsOf, signIn, type Answer } from '../../test/render-app.util';
 
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
+const mine = '0011aabbccdd';
+const notMine = '00ffeeddccbb';
+
+/** A server where the user's claims list one panel; site data requests stay unanswered. */
+const claimsListingMine: Answer = (path) =>
+  path === '/api/v2/claims/auth' ? jsonResponse(200, 'OK', { token: claimsTokenFor([mine]) }) : undefined;
 
 describe('route table', () => {
-  let app: ReturnType<typeof createAppStore>;
+  let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
 
-  beforeEach(() => {
-    window.localStorage.clear();
-    FakeWebSocket.install();
-    installFetchMock().mockImplementation((path) =>
-      Promise.resolve(
-        String(path) === '/api/config'
-          ? jsonResponse(200, 'OK', { issuer: 'fire-alarm-portal-api' })
-          : new Promise<Response>(() => undefined),
-      ) as Promise<Response>,
-    );
-    app = createAppStore();
-  });
+  beforeEach(() => window.localStorage.clear());
 
-  afterEach(() => app.rootTask.cancel());
-
-  async function renderAt(path: string) {
-    render(
-      <Provider store={app.store}>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-          <CurrentPath />
-        </MemoryRouter>
-      </Provider>,
-    );
-    await act(() => waitForState(app.store, (state) => state.auth.ready));
-    return screen.getByTestId('path').textContent;
-  }
-
-  function signedIn() {
-    const session = tokenWith({ iss: 'fire-alarm-portal-api', exp: inOneHour() });
-    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+  async function pathAfterOpening(path: string, answer: Answer = claimsListingMine) {
+    rendered = await renderApp(path, answer);
+    return rendered.path();
   }
 
   it('sends a signed-out visitor anywhere but the sign-in, help and privacy pages to /login', async () => {
-    expect(await renderAt('/site/0011aabbccdd/events')).toBe('/login');
+    expect(await pathAfterOpening(`/site/${mine}/events`)).toBe('/login');
     expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
     expect(screen.queryByText('My Account')).toBeNull();
   });
 
   it('keeps help public, in the app frame', async () => {
-    expect(await renderAt('/help')).toBe('/help');
+    expect(await pathAfterOpening('/help')).toBe('/help');
     expect(screen.getByRole('heading', { name: 'Help' })).toBeTruthy();
   });
 
-  it('shows the navbar when signed in and redirects /site, unknown paths and bad addresses home', async () => {
-    signedIn();
-    expect(await renderAt('/site')).toBe('/');
-    expect(screen.getByText('My Account')).toBeTruthy();
-    cleanup();
-    expect(await renderAt('/nowhere')).toBe('/');
+  describe('signed in', () => {
+    beforeEach(signIn);
+
+    it('shows the navbar and redirects /site and unknown paths home', async () => {
+      expect(await pathAfterOpening('/site')).toBe('/');
+      expect(screen.getByText('My Account')).toBeTruthy();
+      cleanup();
+      expect(await pathAfterOpening('/nowhere')).toBe('/');
+    });
+
+    it('removes a trailing slash and opens the events tab of a mail link', async () => {
+      expect(await pathAfterOpening(`/site/${mine}/events/`)).toBe(`/site/${mine}/events`);
+      expect(await screen.findByRole('button', { name: 'All' })).toBeTruthy();
+    });
+
+    it('refuses an address that is not 12 lowercase hex characters', async () => {
+      expect(await pathAfterOpening('/site/0011AABBCCDD')).toBe('/');
+    });
+
+    it.each([
+      ['/relay/abc', '/'],
+      ['/relay/12a', '/'],
+      ['/relay/abc/edit', '/'],
+      ['/relay/42', '/relay/42'],
+      ['/relay/42/edit', '/relay/42/edit'],
+      ['/relay/add', '/relay/add'],
+    ])('takes %s to %s (relay ids are digits only)', async (path, expected) => {
+      expect(await pathAfterOpening(path)).toBe(expected);
+    });
+
+    it.each([
+      [`/site/${mine}/panel/123`, '/'],
+      [`/site/${mine}/panel/x`, '/'],
+      [`/site/${mine}/panel/1`, `/site/${mine}/panel/1/status`],
+      [`/site/${mine}/panel/12/anything`, `/site/${mine}/panel/12/status`],
+      [`/site/${mine}/panel/3/modules/7/device/2`, `/site/${mine}/panel/3/modules/7/device/2`],
+      [`/site/${mine}/panel/3/modules/x`, `/site/${mine}/panel/3/status`],
+      [`/site/${mine}/panel/3/zone/4`, `/site/${mine}/panel/3/zone/4`],
+      [`/site/${mine}/panel/3/devices/zone/z`, `/site/${mine}/panel/3/status`],
+      [`/site/${mine}/nonsense`, '/'],
+      ['/site/reauth/NOTANADDRESS', '/'],
+    ])('takes %s to %s (spec 2.3)', async (path, expected) => {
+      const app = (rendered = await renderApp(path, claimsListingMine));
+      await act(() => waitForState(app.store, (state) => state.auth.panelAccess[mine]?.state !== 'checking'));
+      expect(app.path()).toBe(expected);
+    });
   });
 
-  it('removes a trailing slash and opens the events tab of a mail link', async () => {
-    signedIn();
-    expect(await renderAt('/site/0011aabbccdd/events/')).toBe('/site/0011aabbccdd/events');
-    expect(screen.getByRole('button', { name: 'All' })).toBeTruthy();
-  });
+  describe('a site the user may not open (spec 2.3, 4)', () => {
+    beforeEach(signIn);
 
-  it('refuses an address that is not 12 lowercase hex characters', async () => {
-    signedIn();
-    expect(await renderAt('/site/0011AABBCCDD')).toBe('/');
+    it('reloads the claims, warns with a toast and goes home without showing the site', async () => {
+      const app = (rendered = await renderApp(`/site/${notMine}/events`, claimsListingMine));
+      await act(() => waitForState(app.store, (state) => state.auth.panelAccess[notMine]?.state === 'denied'));
+
+      expect(app.path()).toBe('/');
+      expect(app.store.getState().toasts.shown).toEqual([{ kind: 'warning', text: MESSAGES.noPanelAccess }]);
+      expect(await screen.findByText(MESSAGES.noPanelAccess)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'All' })).toBeNull();
+      // The claims were fetched (none held), then reloaded because they did not list the panel; nothing of the site.
+      expect(requestsOf(app.fetchMock).filter((request) => request.includes(notMine))).toEqual([]);
+      expect(requestsOf(app.fetchMock).filter((request) => request === 'POST /api/v2/claims/auth')).toHaveLength(2);
+    });
+
+    it('reloads claims that do not list the panel and opens it when its key was accepted since', async () => {
+      let accepted = false;
+      const app = (rendered = await renderApp('/', (path) =>
+        path === '/api/v2/claims/auth' ? jsonResponse(200, 'OK', { token: claimsTokenFor(accepted ? [mine] : []) }) : undefined,
+      ));
+      await act(() => waitForState(app.store, (state) => state.auth.claims !== null));
+      accepted = true;
+
+      act(() => {
+        app.store.dispatch(panelAccessRequested(mine));
+      });
+      await act(() => waitForState(app.store, (state) => state.auth.panelAccess[mine]?.state === 'allowed'));
+      expect(app.store.getState().toasts.shown).toEqual([]);
+    });
   });
 });

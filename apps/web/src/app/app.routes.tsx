@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AccountPage } from '../account/account.page';
+import { AddRelayPage } from '../relays/pages/add-relay.page';
+import { RelayScreenPage } from '../relays/pages/relay-screen.page';
 import { selectAuthReady, selectIsSignedIn } from '../auth/auth.selectors';
 import { authStarted, logoutRequested } from '../auth/auth.slice';
 import { LoginPage } from '../auth/pages/login.page';
@@ -11,8 +13,8 @@ import { AddSitePage } from '../sites/pages/add-site.page';
 import { SiteManagerPage } from '../sites/pages/site-manager.page';
 import { SiteScreenPage } from '../sites/pages/site-screen.page';
 import { UpdateKeyPage } from '../sites/pages/update-key.page';
+import { PanelManagerPage } from '../panels/pages/panel-manager.page';
 import { HashLinks } from '../shell/hash-links.component';
-import { NotInVersionPage } from '../shell/not-in-version.page';
 import { SignedInShell } from '../shell/signed-in-shell.component';
 import { TrailingSlashRedirect } from '../shell/trailing-slash.component';
 import { HelpPage } from '../static/help.page';
@@ -27,10 +29,6 @@ function LogoutRoute() {
     dispatch(logoutRequested());
   }, [dispatch]);
   return <Navigate to="/" replace />;
-}
-
-function RelayRoute({ title }: { title: string }) {
-  return <NotInVersionPage title={title} />;
 }
 
 /** Help and privacy are public; they use the app frame whether signed in or not (spec 2.3). */
@@ -49,12 +47,12 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/account', element: <AccountPage /> },
       { path: '/site', element: <Navigate to="/" replace /> },
       { path: '/logout', element: <LogoutRoute /> },
-      { path: '/relay/add', element: <RelayRoute title="Add Relay" /> },
-      { path: '/relay/:id', element: <RelayRoute title="Relay" /> },
-      { path: '/relay/:id/edit', element: <RelayRoute title="Relay" /> },
+      { path: '/relay/add', element: <AddRelayPage /> },
+      { path: '/relay/:id/*', element: <RelayScreenPage /> },
       { path: '/site/add', element: <AddSitePage /> },
       { path: '/site/reauth', element: <UpdateKeyPage /> },
       { path: '/site/reauth/:hwaddr', element: <UpdateKeyPage /> },
+      { path: '/site/:hwaddr/panel/:networkId/*', element: <PanelManagerPage /> },
       { path: '/site/:hwaddr/*', element: <SiteScreenPage /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

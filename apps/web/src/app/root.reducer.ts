@@ -3,6 +3,7 @@ import { accountSlice } from '../account/account.slice';
 import { authSlice } from '../auth/auth.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
+import { panelsSlice } from '../panels/panels.slice';
 import { realtimeSlice } from '../realtime/realtime.slice';
 import { relaysSlice } from '../relays/relays.slice';
 import { sitesSlice } from '../sites/sites.slice';
@@ -16,6 +17,7 @@ export const rootReducer = combineReducers({
   [sitesSlice.name]: sitesSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
   [notificationsSlice.name]: notificationsSlice.reducer,
+  [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
   [realtimeSlice.name]: realtimeSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,

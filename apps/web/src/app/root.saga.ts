@@ -3,6 +3,7 @@ import { accountSaga } from '../account/account.sagas';
 import { authSaga } from '../auth/auth.sagas';
 import { eventsSaga } from '../events/events.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
+import { panelsSaga } from '../panels/panels.sagas';
 import { signedInSaga } from '../realtime/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
@@ -17,6 +18,7 @@ export function* rootSaga() {
     fork(sitesSaga),
     fork(eventsSaga),
     fork(notificationsSaga),
+    fork(panelsSaga),
     fork(relaysSaga),
     fork(toastsSaga),
     fork(signedInSaga),

@@ -1,10 +1,11 @@
 import { AUTH_STORAGE_KEY } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
+import { requestIdle, requestPending } from '../app/request-status';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
 import { sitesLoadRequested, sitesLoaded } from '../sites/sites.slice';
-import { authStarted, loginRequested, logoutRequested } from './auth.slice';
+import { authFormReset, authStarted, loginRequested, logoutRequested, resetMailRequested } from './auth.slice';
 
 describe('auth sagas', () => {
   let fetchMock: FetchMock;
@@ -18,7 +19,10 @@ describe('auth sagas', () => {
     app = createAppStore();
   });
 
-  afterEach(() => app.rootTask.cancel());
+  afterEach(() => {
+    app.rootTask.cancel();
+    jest.useRealTimers();
+  });
 
   const ready = () => waitForState(app.store, (state) => state.auth.ready);
 
@@ -61,20 +65,57 @@ describe('auth sagas', () => {
 
     fetchMock.mockResolvedValueOnce(jsonResponse(401, 'Unauthorized', { err: 'nope' }));
     app.store.dispatch(loginRequested({ email: 'a@b.c', password: 'wrong' }));
-    const failed = await waitForState(app.store, (state) => !state.auth.pending);
-    expect(failed.auth.error).toBe('Login failed: incorrect email address or password entered');
+    const failed = await waitForState(app.store, (state) => !state.auth.forms.login.pending);
+    expect(failed.auth.forms.login.error).toBe('Login failed: incorrect email address or password entered');
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { token: session }));
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
     app.store.dispatch(loginRequested({ email: 'a@b.c', password: 'right one' }));
     const signedIn = await waitForState(app.store, (state) => state.auth.session !== null);
-    expect(signedIn.auth.error).toBeNull();
+    expect(signedIn.auth.forms.login.error).toBeNull();
     expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({ session });
   });
 
-  it('clears tokens and every cached site when the session has expired, with the spec message', async () => {
-    const expiresSoon = Math.floor(Date.now() / 1000) + 1;
-    const session = tokenWith({ iss: issuer, exp: expiresSoon });
+  it("keeps each sign-in form's pending state and error to itself", async () => {
+    fetchMock.mockResolvedValueOnce(configAnswer());
+    app.store.dispatch(authStarted());
+    await ready();
+    let answerLogin: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((path) => {
+      if (String(path) === '/api/auth/login') return new Promise<Response>((resolve) => (answerLogin = resolve));
+      return Promise.resolve(jsonResponse(400, 'Bad Request', { err: 'email is not a valid address' }));
+    });
+
+    app.store.dispatch(loginRequested({ email: 'a@b.c', password: 'wrong' }));
+    expect(app.store.getState().auth.forms).toEqual({
+      login: requestPending,
+      register: requestIdle,
+      resetMail: requestIdle,
+      passwordReset: requestIdle,
+    });
+
+    app.store.dispatch(resetMailRequested({ email: 'not-an-address' }));
+    const resetFailed = await waitForState(app.store, (state) => state.auth.forms.resetMail.error !== null);
+    expect(resetFailed.auth.forms.resetMail.error).toBe('Reset failed: email is not a valid address');
+    expect(resetFailed.auth.forms.login).toEqual(requestPending);
+
+    answerLogin(jsonResponse(401, 'Unauthorized', { err: 'nope' }));
+    const loginFailed = await waitForState(app.store, (state) => !state.auth.forms.login.pending);
+    expect(loginFailed.auth.forms.login.error).toBe('Login failed: incorrect email address or password entered');
+    expect(loginFailed.auth.forms.resetMail.error).toBe('Reset failed: email is not a valid address');
+    expect(loginFailed.auth.forms.register).toEqual(requestIdle);
+    expect(loginFailed.auth.forms.passwordReset).toEqual(requestIdle);
+
+    app.store.dispatch(authFormReset('resetMail'));
+    expect(app.store.getState().auth.forms.resetMail).toEqual(requestIdle);
+    expect(app.store.getState().auth.forms.login.error).toBe('Login failed: incorrect email address or password entered');
+  });
+
+  it('clears tokens and every cached site the moment the session expires, with the spec message', async () => {
+    // Fake clock: the token expires exactly one minute after "now", whatever the machine's load.
+    const now = Date.UTC(2026, 0, 2, 3, 4, 5);
+    jest.useFakeTimers({ now });
+    const session = tokenWith({ iss: issuer, exp: now / 1000 + 60 });
     window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
     fetchMock.mockResolvedValueOnce(configAnswer());
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
@@ -82,8 +123,13 @@ describe('auth sagas', () => {
     await ready();
     app.store.dispatch(sitesLoaded([{ hwaddr: '0011aabbccdd' } as never]));
 
-    const cleared = await waitForState(app.store, (state) => state.auth.session === null);
+    await jest.advanceTimersByTimeAsync(60_000 - 1);
+    expect(app.store.getState().auth.session).toBe(session);
+    expect(app.store.getState().sites.list).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    const cleared = app.store.getState();
 
+    expect(cleared.auth.session).toBeNull();
     expect(cleared.auth.notice).toBe('Session expired in getPanelToken');
     expect(cleared.sites.list).toEqual([]);
     expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();

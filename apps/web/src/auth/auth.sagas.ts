@@ -10,21 +10,25 @@ import {
   authFormSucceeded,
   authReady,
   authStarted,
+  clientConfigLoaded,
   loginRequested,
   logoutRequested,
   passwordResetRequested,
   registerRequested,
   resetMailRequested,
-  resetMailSent,
   tokenSet,
+  type AuthFormId,
 } from './auth.slice';
+import { panelAccessSaga } from './panel-access.sagas';
 import { endSession } from './token.sagas';
 
 /** Learns the API's issuer, then restores the stored session only while it is valid (spec 4, 5). */
 export function* startAuth() {
   let issuer = API_TOKEN_ISSUER;
   try {
-    issuer = (yield* call(fetchClientConfig)).issuer;
+    const config = yield* call(fetchClientConfig);
+    issuer = config.issuer;
+    yield* put(clientConfigLoaded(config));
   } catch {
     // Without an answer the API's default issuer is the best guess; calls fail visibly meanwhile.
   }
@@ -34,42 +38,42 @@ export function* startAuth() {
   yield* put(authReady({ issuer, session: valid ? stored : null }));
 }
 
-function* signedIn(token: string) {
+function* signedIn(form: AuthFormId, token: string) {
   yield* call(storeSession, token);
   yield* put(tokenSet({ slot: 'session', token }));
-  yield* put(authFormSucceeded());
+  yield* put(authFormSucceeded(form));
 }
 
 function* loginSaga(action: PayloadAction<{ email: string; password: string }>) {
   try {
-    yield* call(signedIn, yield* call(login, action.payload));
+    yield* call(signedIn, 'login' as const, yield* call(login, action.payload));
   } catch {
-    yield* put(authFormFailed(MESSAGES.loginFailed));
+    yield* put(authFormFailed({ form: 'login', error: MESSAGES.loginFailed }));
   }
 }
 
 function* registerSaga(action: ReturnType<typeof registerRequested>) {
   try {
-    yield* call(signedIn, yield* call(register, action.payload));
+    yield* call(signedIn, 'register' as const, yield* call(register, action.payload));
   } catch (error) {
-    yield* put(authFormFailed(errorMessage(error) || MESSAGES.invalidFormCredentials));
+    yield* put(authFormFailed({ form: 'register', error: errorMessage(error) || MESSAGES.invalidFormCredentials }));
   }
 }
 
 function* resetMailSaga(action: PayloadAction<{ email: string }>) {
   try {
     yield* call(requestPasswordReset, action.payload.email);
-    yield* put(resetMailSent());
+    yield* put(authFormSucceeded('resetMail'));
   } catch (error) {
-    yield* put(authFormFailed(resetFailedMessage(errorMessage(error))));
+    yield* put(authFormFailed({ form: 'resetMail', error: resetFailedMessage(errorMessage(error)) }));
   }
 }
 
 function* passwordResetSaga(action: ReturnType<typeof passwordResetRequested>) {
   try {
-    yield* call(signedIn, yield* call(resetPassword, action.payload));
+    yield* call(signedIn, 'passwordReset' as const, yield* call(resetPassword, action.payload));
   } catch (error) {
-    yield* put(authFormFailed(resetFailedMessage(errorMessage(error))));
+    yield* put(authFormFailed({ form: 'passwordReset', error: resetFailedMessage(errorMessage(error)) }));
   }
 }
 
@@ -104,5 +108,6 @@ export function* authSaga() {
     takeLatest(passwordResetRequested.type, passwordResetSaga),
     takeEvery(logoutRequested.type, logoutSaga),
     takeLatest(isNewSession, expireSession),
+    call(panelAccessSaga),
   ]);
 }

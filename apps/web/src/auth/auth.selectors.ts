@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../app/root.reducer';
+import type { AuthFormId } from './auth.slice';
 
 export const selectAuth = (state: RootState) => state.auth;
 export const selectAuthReady = (state: RootState) => state.auth.ready;
@@ -11,8 +12,18 @@ export const selectAuthNotice = (state: RootState) => state.auth.notice;
 /** Signed in while a session is held; the saga drops it the moment it expires. */
 export const selectIsSignedIn = createSelector(selectSessionToken, (session) => session !== null);
 
-export const selectAuthForm = createSelector(selectAuth, (auth) => ({
-  pending: auth.pending,
-  error: auth.error,
-  resetMailRequested: auth.resetMailRequested,
+export const selectAuthForm = (state: RootState, form: AuthFormId) => state.auth.forms[form];
+
+const selectClientConfig = (state: RootState) => state.auth.clientConfig;
+
+/** The support contact of the help page; only the parts the API's configuration gives. */
+export const selectSupportContact = createSelector(selectClientConfig, (config) => ({
+  phone: config?.supportPhone?.trim() || null,
+  email: config?.supportEmail?.trim() || null,
+  address: config?.supportAddress?.trim() || null,
 }));
+
+/** The company named in the footer's copyright, once the configuration is known. */
+export const selectProviderName = (state: RootState) => state.auth.clientConfig?.providerName?.trim() || null;
+
+export const selectPanelAccess = (state: RootState, hwaddr: string) => state.auth.panelAccess[hwaddr];

@@ -1,6 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoginRequest, RegisterRequest, ResetPasswordRequest, TokenSlot } from '@app/contracts';
+import type { ClientConfigResponse, LoginRequest, RegisterRequest, ResetPasswordRequest, TokenSlot } from '@app/contracts';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
+
+/** The sign-in forms; each has its own request status. */
+export const AUTH_FORMS = ['login', 'register', 'resetMail', 'passwordReset'] as const;
+export type AuthFormId = (typeof AUTH_FORMS)[number];
 
 export interface AuthState {
   /** False until the API's issuer is known and the stored session has been checked. */
@@ -10,13 +15,18 @@ export interface AuthState {
   claims: string | null;
   /** Shown on the login page after the session ended on its own (e.g. expiry). */
   notice: string | null;
-  /** A sign-in form is being submitted. */
-  pending: boolean;
-  /** The failure of the last sign-in form, in the spec's wording. */
-  error: string | null;
-  /** The reset mail was requested. */
-  resetMailRequested: boolean;
+  /** Each sign-in form's request; errors are in the spec's wording, a done resetMail means the mail was requested. */
+  forms: Record<AuthFormId, RequestStatus>;
+  /** The API's configuration for the client (support contact, provider), once read; kept across sessions. */
+  clientConfig: ClientConfigResponse | null;
+  /** May the user open a site's screens (spec 4, "Panel access"), by hwaddr; absent until asked. */
+  panelAccess: Record<string, PanelAccess>;
 }
+
+/** 'failed' carries no verdict: the claims could not be fetched (the page says why). */
+export type PanelAccess = { state: 'checking' } | { state: 'allowed' } | { state: 'denied' } | { state: 'failed'; error: string };
+
+const idleForms = Object.fromEntries(AUTH_FORMS.map((form) => [form, requestIdle])) as Record<AuthFormId, RequestStatus>;
 
 export const initialAuthState: AuthState = {
   ready: false,
@@ -24,9 +34,9 @@ export const initialAuthState: AuthState = {
   session: null,
   claims: null,
   notice: null,
-  pending: false,
-  error: null,
-  resetMailRequested: false,
+  forms: idleForms,
+  clientConfig: null,
+  panelAccess: {},
 };
 
 export const authSlice = createSlice({
@@ -35,6 +45,9 @@ export const authSlice = createSlice({
   reducers: {
     /** The app started: the saga reads the API's configuration and restores the session. */
     authStarted() {},
+    clientConfigLoaded(state, action: PayloadAction<ClientConfigResponse>) {
+      state.clientConfig = action.payload;
+    },
     authReady(state, action: PayloadAction<{ issuer: string; session: string | null }>) {
       state.ready = true;
       state.issuer = action.payload.issuer;
@@ -46,47 +59,51 @@ export const authSlice = createSlice({
       state[action.payload.slot] = action.payload.token;
       if (action.payload.slot === 'session') state.notice = null;
     },
-    loginRequested: formStarted<LoginRequest>,
-    registerRequested: formStarted<RegisterRequest>,
-    resetMailRequested: formStarted<{ email: string }>,
-    passwordResetRequested: formStarted<ResetPasswordRequest>,
-    authFormSucceeded(state) {
-      state.pending = false;
-      state.error = null;
+    loginRequested(state, _action: PayloadAction<LoginRequest>) {
+      state.forms.login = requestPending;
     },
-    resetMailSent(state) {
-      state.pending = false;
-      state.resetMailRequested = true;
+    registerRequested(state, _action: PayloadAction<RegisterRequest>) {
+      state.forms.register = requestPending;
     },
-    authFormFailed(state, action: PayloadAction<string>) {
-      state.pending = false;
-      state.error = action.payload;
+    resetMailRequested(state, _action: PayloadAction<{ email: string }>) {
+      state.forms.resetMail = requestPending;
     },
-    /** A sign-in screen opened: no earlier error or sent notice carries over. */
-    authFormReset(state) {
-      state.pending = false;
-      state.error = null;
-      state.resetMailRequested = false;
+    passwordResetRequested(state, _action: PayloadAction<ResetPasswordRequest>) {
+      state.forms.passwordReset = requestPending;
+    },
+    authFormSucceeded(state, action: PayloadAction<AuthFormId>) {
+      state.forms[action.payload] = requestDone();
+    },
+    authFormFailed(state, action: PayloadAction<{ form: AuthFormId; error: string }>) {
+      state.forms[action.payload.form] = requestFailed(action.payload.error);
+    },
+    /** A sign-in screen opened: no earlier error or sent notice of its form carries over. */
+    authFormReset(state, action: PayloadAction<AuthFormId>) {
+      state.forms[action.payload] = requestIdle;
     },
     logoutRequested() {},
+    /** A site screen opened: the claims decide whether it may show (spec 2.3, 4, 5). */
+    panelAccessRequested(state, action: PayloadAction<string>) {
+      state.panelAccess[action.payload] = { state: 'checking' };
+    },
+    panelAccessChecked(state, action: PayloadAction<{ hwaddr: string; access: PanelAccess }>) {
+      state.panelAccess[action.payload.hwaddr] = action.payload.access;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionCleared, (state, action) => ({
       ...initialAuthState,
       ready: state.ready,
       issuer: state.issuer,
+      clientConfig: state.clientConfig,
       notice: action.payload.notice,
     }));
   },
 });
 
-function formStarted<P>(state: AuthState, _action: PayloadAction<P>) {
-  state.pending = true;
-  state.error = null;
-}
-
 export const {
   authStarted,
+  clientConfigLoaded,
   authReady,
   tokenSet,
   loginRequested,
@@ -94,8 +111,9 @@ export const {
   resetMailRequested,
   passwordResetRequested,
   authFormSucceeded,
-  resetMailSent,
   authFormFailed,
   authFormReset,
   logoutRequested,
+  panelAccessRequested,
+  panelAccessChecked,
 } = authSlice.actions;

@@ -9,6 +9,7 @@ export function eventsQueryOf(filter: EventsFilterState): EventsFilter {
     start: filter.from || undefined,
     end: filter.to ? new Date(new Date(filter.to).getTime() + DAY_MS - 1).toISOString() : undefined,
     category: filter.category === 'all' ? undefined : filter.category,
+    networkId: filter.networkId,
     limit: EVENTS_PER_PAGE,
     offset: (filter.page - 1) * EVENTS_PER_PAGE,
   };

@@ -1,8 +1,8 @@
-import { all, call, put, select, takeLatest } from 'typed-redux-saga';
+import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { markSiteEventsSeen } from '../sites/sites.sagas';
+import { feedReconnected, siteResyncRequested } from '../live/live-feed.actions';
 import { fetchEventsPage } from './events.api';
 import { eventsQueryOf } from './events-query.util';
 import { selectEvents } from './events.selectors';
@@ -29,16 +29,19 @@ export function* loadEventsPage() {
   }
 }
 
-function* openEvents(action: ReturnType<typeof eventsOpened>) {
-  yield* all([call(loadEventsPage), call(markSiteEventsSeen, action.payload.hwaddr)]);
+/** Live messages update the page themselves; only a reconnect, or a resync of the shown site, asks again. */
+function* refreshAfterMiss(action: ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested>) {
+  const { hwaddr } = yield* select(selectEvents);
+  if (hwaddr === null || (siteResyncRequested.match(action) && action.payload.hwaddr !== hwaddr)) return;
+  yield* put(eventsRefreshRequested());
 }
 
 export function* eventsSaga() {
-  yield* takeLatest(
-    [eventsOpened.type, eventsCategoryChosen.type, eventsDatesChosen.type, eventsPageChosen.type, eventsRefreshRequested.type],
-    function* route(action: { type: string }) {
-      if (eventsOpened.match(action)) yield* call(openEvents, action);
-      else yield* call(loadEventsPage);
-    },
-  );
+  yield* all([
+    takeLatest(
+      [eventsOpened.type, eventsCategoryChosen.type, eventsDatesChosen.type, eventsPageChosen.type, eventsRefreshRequested.type],
+      loadEventsPage,
+    ),
+    takeEvery([feedReconnected.type, siteResyncRequested.type], refreshAfterMiss),
+  ]);
 }

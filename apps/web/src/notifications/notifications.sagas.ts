@@ -3,7 +3,7 @@ import { all, call, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { loadSites } from '../sites/sites.sagas';
+import { feedReconnected } from '../live/live-feed.actions';
 import { fetchNotifications, resolveNotification } from './notifications.api';
 import {
   notificationResolveFinished,
@@ -24,19 +24,21 @@ export function* loadNotifications() {
 function* resolveSaga(action: PayloadAction<number>) {
   try {
     yield* call(resolveNotification, yield* call(requireClaimsToken), action.payload);
-    yield* put(notificationResolveFinished({ id: action.payload, error: null }));
-    // The resolved entry and the unread badges both change.
-    yield* all([call(loadNotifications), call(loadSites)]);
+    yield* put(notificationResolveFinished({ id: action.payload, resolved: true, error: null }));
+    // The resolved entry changes (the sites domain reloads the badges on the same action).
+    yield* call(loadNotifications);
   } catch (error) {
     // An ended session is already being dealt with; the button is released without an alert.
     const message = error instanceof SessionExpiredError ? null : errorMessage(error);
-    yield* put(notificationResolveFinished({ id: action.payload, error: message }));
+    yield* put(notificationResolveFinished({ id: action.payload, resolved: false, error: message }));
   }
 }
 
 export function* notificationsSaga() {
   yield* all([
     takeLatest(notificationsLoadRequested.type, loadNotifications),
+    // Messages missed while the feed was down: the list is asked again.
+    takeLatest(feedReconnected.type, loadNotifications),
     takeEvery(notificationResolveRequested.type, resolveSaga),
   ]);
 }

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationDto } from '@app/contracts';
 import { sessionCleared } from '../app/session-cleared.action';
+import { notificationEventReceived } from '../live/live-feed.actions';
 
 export interface NotificationsState {
   list: NotificationDto[];
@@ -25,20 +26,23 @@ export const notificationsSlice = createSlice({
     notificationsLoadFailed(state, action: PayloadAction<string>) {
       state.error = action.payload;
     },
-    /** A live NotificationEvent: new ones go first, a known one is replaced. */
-    notificationReceived(state, action: PayloadAction<NotificationDto>) {
-      state.list = [action.payload, ...state.list.filter((entry) => entry.id !== action.payload.id)];
-    },
     notificationResolveRequested(state, action: PayloadAction<number>) {
       state.resolving.push(action.payload);
     },
-    notificationResolveFinished(state, action: PayloadAction<{ id: number; error: string | null }>) {
+    /** `resolved`: the server resolved it; otherwise `error` says why not (null when the session ended). */
+    notificationResolveFinished(state, action: PayloadAction<{ id: number; resolved: boolean; error: string | null }>) {
       state.resolving = state.resolving.filter((id) => id !== action.payload.id);
       state.error = action.payload.error;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => initialNotificationsState);
+    builder
+      .addCase(sessionCleared, () => initialNotificationsState)
+      // A live NotificationEvent carries the stored notification: new ones go first, a known one is replaced.
+      .addCase(notificationEventReceived, (state, action) => {
+        const { notification } = action.payload;
+        state.list = [notification, ...state.list.filter((entry) => entry.id !== notification.id)];
+      });
   },
 });
 
@@ -46,7 +50,6 @@ export const {
   notificationsLoadRequested,
   notificationsLoaded,
   notificationsLoadFailed,
-  notificationReceived,
   notificationResolveRequested,
   notificationResolveFinished,
 } = notificationsSlice.actions;

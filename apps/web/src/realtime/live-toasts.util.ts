@@ -1,11 +1,11 @@
 import { FIRE_FAULT_TOAST_MS, siteConnectedMessage, siteDisconnectedMessage } from '@app/contracts';
+import type { LiveLogEvent } from '../live/live-feed.actions';
 import type { ToastSpec } from '../toasts/toast.types';
-import type { LogEventData } from './livefeed.channel';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Toasts of live events (spec 7): fire and fault stay 30 s, others show the capitalised category. */
-export function logEventToast(event: LogEventData, siteName: string): ToastSpec {
+export function logEventToast(event: LiveLogEvent, siteName: string): ToastSpec {
   const text = `${siteName}: ${event.title}`;
   if (event.category === 'fire') return { kind: 'error', title: 'Fire', text, durationMs: FIRE_FAULT_TOAST_MS };
   if (event.category === 'fault') return { kind: 'warning', title: 'Fault', text, durationMs: FIRE_FAULT_TOAST_MS };

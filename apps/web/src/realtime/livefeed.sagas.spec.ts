@@ -1,13 +1,28 @@
+import type { LivefeedLogCategory, LivefeedLogEventData } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
 import { authReady } from '../auth/auth.slice';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
-import { waitForState } from '../../test/store-wait.util';
+import { waitForState, waitUntil } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
 import { livefeedChannel } from './livefeed.channel';
 
 const issuer = 'fire-alarm-portal-api';
 const hwaddr = '0011aabbccdd';
+
+/** A LogEvent as the server sends it: the stored event and the site's new counts. */
+const logEvent = (category: LivefeedLogCategory, title: string): LivefeedLogEventData => ({
+  hwaddr,
+  category,
+  title,
+  id: 1,
+  networkId: 1,
+  date: '2026-03-04T05:06:07.000Z',
+  location: 'Zone 1',
+  eventCategory: category === 'other' ? 'system' : category,
+  unreadCount: 1,
+  perPanelCount: { '1': 1 },
+});
 
 describe('live feed saga', () => {
   let fetchMock: FetchMock;
@@ -38,10 +53,6 @@ describe('live feed saga', () => {
     app.store.dispatch(authReady({ issuer, session: tokenWith({ iss: issuer, exp: inOneHour() }) }));
   }
 
-  const waitUntil = async (condition: () => boolean) => {
-    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
-  };
-
   it('opens ws on the page host once signed in and answers INIT with the claims token', async () => {
     signIn();
     const socket = FakeWebSocket.latest();
@@ -49,7 +60,7 @@ describe('live feed saga', () => {
 
     socket.serverOpens();
     socket.serverSends({ type: 'INIT', data: {} });
-    await waitUntil(() => socket.sent.length > 0);
+    await waitUntil(() => socket.sent.length > 0, 'the INIT answer');
 
     expect(socket.sent).toEqual([{ type: 'TOKEN_SET', data: { token: claims } }]);
     expect(app.store.getState().realtime.feedOpen).toBe(true);
@@ -62,9 +73,9 @@ describe('live feed saga', () => {
     socket.serverSends({ type: 'AUTH_CHK', data: {} });
     await waitForState(app.store, (state) => state.sites.loaded);
 
-    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title: 'Fire alarm' } });
-    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fault', title: 'Zone fault' } });
-    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'other', title: 'Power restored' } });
+    socket.serverSends({ type: 'LogEvent', data: logEvent('fire', 'Fire alarm') });
+    socket.serverSends({ type: 'LogEvent', data: logEvent('fault', 'Zone fault') });
+    socket.serverSends({ type: 'LogEvent', data: logEvent('other', 'Power restored') });
     socket.serverSends({ type: 'Connection', data: { hwaddr, connected: false } });
     const state = await waitForState(app.store, (current) => current.toasts.shown.length === 4);
 
@@ -91,10 +102,10 @@ describe('live feed saga', () => {
     const socket = FakeWebSocket.latest();
     socket.serverOpens();
     socket.serverSends({ type: 'AUTH_CHK', data: {} });
-    await waitUntil(() => answerSlowSites !== undefined);
+    await waitUntil(() => answerSlowSites !== undefined, 'the slow sites request');
 
     socket.serverSends({ type: 'Connection', data: { hwaddr, connected: false } });
-    socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title: 'Fire alarm' } });
+    socket.serverSends({ type: 'LogEvent', data: logEvent('fire', 'Fire alarm') });
     socket.serverCloses();
     answerSlowSites!();
     const state = await waitForState(app.store, (current) => current.realtime.failures === 1);
@@ -109,21 +120,35 @@ describe('live feed saga', () => {
   it('retries every 5 s, warns after more than 5 failures, retries every 15 s, and says when it is back', async () => {
     jest.useFakeTimers();
     signIn();
-    for (let failure = 1; failure <= 6; failure += 1) {
+    /** Closes the latest socket and returns the delay, in ms, until the saga opens the next one. */
+    async function retryDelayAfterFailure(failure: number): Promise<number> {
       FakeWebSocket.latest().serverCloses();
       await jest.advanceTimersByTimeAsync(0);
       expect(app.store.getState().realtime.failures).toBe(failure);
-      await jest.advanceTimersByTimeAsync(5000 - 1);
       const before = FakeWebSocket.instances.length;
-      await jest.advanceTimersByTimeAsync(1);
-      if (failure <= 5) expect(FakeWebSocket.instances.length).toBe(before + 1);
-      else expect(FakeWebSocket.instances.length).toBe(before);
+      // Step in whole seconds: the spec's delays are 5 s and 15 s; nothing may open in between.
+      for (let waited = 1000; waited <= 60_000; waited += 1000) {
+        await jest.advanceTimersByTimeAsync(999);
+        expect(FakeWebSocket.instances.length).toBe(before);
+        await jest.advanceTimersByTimeAsync(1);
+        if (FakeWebSocket.instances.length > before) {
+          expect(FakeWebSocket.instances.length).toBe(before + 1);
+          return waited;
+        }
+      }
+      throw new Error(`no new socket within 60 s of failure ${failure}`);
     }
+
+    for (let failure = 1; failure <= 5; failure += 1) expect(await retryDelayAfterFailure(failure)).toBe(5000);
+    expect(app.store.getState().toasts.shown).toEqual([]);
+    expect(await retryDelayAfterFailure(6)).toBe(15_000);
     expect(app.store.getState().toasts.shown).toEqual([
       { kind: 'warning', title: 'Live Updates Issue', text: 'Cannot connect to live updates, notifications may be delayed.', durationMs: 15000 },
     ]);
+    // Still every 15 s, and the warning is not repeated.
+    expect(await retryDelayAfterFailure(7)).toBe(15_000);
+    expect(app.store.getState().toasts.shown).toHaveLength(1);
 
-    await jest.advanceTimersByTimeAsync(10_000);
     FakeWebSocket.latest().serverOpens();
     await jest.advanceTimersByTimeAsync(0);
 
@@ -137,13 +162,13 @@ describe('livefeedChannel', () => {
     FakeWebSocket.install();
     const socket = new FakeWebSocket('ws://x');
     const channel = livefeedChannel(socket as unknown as WebSocket);
-    for (const title of ['a', 'b', 'c']) socket.serverSends({ type: 'LogEvent', data: { hwaddr, category: 'fire', title } });
+    for (const title of ['a', 'b', 'c']) socket.serverSends({ type: 'LogEvent', data: logEvent('fire', title) });
 
     const signal = await new Promise((resolve) => channel.take(resolve));
 
     expect(signal).toEqual({
       kind: 'logEvents',
-      events: ['a', 'b', 'c'].map((title) => ({ hwaddr, category: 'fire', title })),
+      events: ['a', 'b', 'c'].map((title) => logEvent('fire', title)),
     });
     channel.close();
   });

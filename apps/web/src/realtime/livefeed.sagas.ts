@@ -8,43 +8,31 @@ import {
 } from '@app/contracts';
 import { call, cancelled, delay, put, select, take } from 'typed-redux-saga';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { eventsRefreshRequested } from '../events/events.slice';
-import { notificationReceived, notificationsLoadRequested } from '../notifications/notifications.slice';
-import { siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
-import { loadSites, markSiteEventsSeen } from '../sites/sites.sagas';
-import { selectSiteLabel } from '../sites/sites.selectors';
+import {
+  configSyncReceived,
+  connectionReceived,
+  feedAuthChecked,
+  feedReconnected,
+  logEventsReceived,
+  notificationEventReceived,
+  runtimeReceived,
+  siteResyncRequested,
+} from '../live/live-feed.actions';
+import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
 import { toastRequested } from '../toasts/toasts.slice';
 import type { RootState } from '../app/root.reducer';
-import { connectionToast, logEventToast } from './live-toasts.util';
-import { livefeedChannel, livefeedUrl, openLivefeedSocket, type LogEventData } from './livefeed.channel';
-import { connectionReceived, feedClosed, feedOpened, runtimeReceived } from './realtime.slice';
+import { livefeedChannel, livefeedUrl, openLivefeedSocket } from './livefeed.channel';
+import { feedClosed, feedOpened } from './realtime.slice';
 
 function* sendToken(socket: WebSocket, force: boolean) {
   const token = yield* call(requireClaimsToken, force);
   yield* call([socket, socket.send], JSON.stringify({ type: 'TOKEN_SET', data: { token } }));
 }
 
-/** Everything the page shows is asked again, so nothing missed while offline stays missing. */
-export function* refetchShownData() {
-  const state = yield* select((root: RootState) => root);
-  yield* put(sitesLoadRequested());
-  yield* put(notificationsLoadRequested());
-  if (state.events.hwaddr !== null) yield* put(eventsRefreshRequested());
-  for (const hwaddr of Object.keys(state.sites.details)) yield* put(siteDetailRequested(hwaddr));
-}
-
-function* handleLogEvents(events: LogEventData[]) {
-  const state = yield* select((root: RootState) => root);
-  for (const event of events) yield* put(toastRequested(logEventToast(event, selectSiteLabel(state, event.hwaddr))));
-  const shownSite = state.events.hwaddr;
-  if (shownSite !== null && events.some((event) => event.hwaddr === shownSite)) {
-    yield* put(eventsRefreshRequested());
-    // The user is looking at them: they arrive seen.
-    yield* call(markSiteEventsSeen, shownSite);
-  }
-  yield* put(sitesLoadRequested());
-}
-
+/**
+ * Each message becomes one action that the domains handle themselves (the stored event, counts,
+ * notification and configuration travel with it): nothing here asks the API for data.
+ */
 function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { type: 'LogEvent' }>) {
   switch (message.type) {
     case 'INIT':
@@ -52,29 +40,26 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
       return;
     case 'AUTH_CHK':
       yield* call(requireClaimsToken, true);
-      yield* call(loadSites);
+      yield* put(feedAuthChecked());
+      // The list first (the sites domain reloads it on feedAuthChecked), so that what the feed
+      // tells next is named by it; an ended session cancels this saga.
+      yield* take([sitesLoaded.type, sitesLoadFailed.type]);
       yield* call(sendToken, socket, false);
       return;
     case 'NotificationEvent':
-      yield* put(notificationReceived(message.data.notification));
-      yield* put(sitesLoadRequested());
+      yield* put(notificationEventReceived(message.data));
       return;
-    case 'Connection': {
-      const name = yield* select(selectSiteLabel, message.data.hwaddr);
+    case 'Connection':
       yield* put(connectionReceived(message.data));
-      yield* put(toastRequested(connectionToast(name, message.data.connected)));
       return;
-    }
     case 'Runtime':
       yield* put(runtimeReceived(message.data));
       return;
     case 'Resync':
-      if (yield* select((state: RootState) => message.data.hwaddr in state.sites.details)) {
-        yield* put(siteDetailRequested(message.data.hwaddr));
-      }
+      yield* put(siteResyncRequested({ hwaddr: message.data.hwaddr }));
       return;
     case 'ConfigSync':
-      console.info('Live feed configuration sync', message.data);
+      yield* put(configSyncReceived(message.data));
       return;
   }
 }
@@ -94,9 +79,9 @@ function* runConnection(failures: number, reconnecting: boolean) {
         if (failures > LIVEFEED_FAILURES_BEFORE_SLOW_RETRY) {
           yield* put(toastRequested({ kind: 'info', text: MESSAGES.liveUpdatesConnected, durationMs: LIVE_UPDATE_STATUS_TOAST_MS }));
         }
-        if (reconnecting) yield* call(refetchShownData);
+        if (reconnecting) yield* put(feedReconnected());
       } else if (signal.kind === 'logEvents') {
-        yield* call(handleLogEvents, signal.events);
+        yield* put(logEventsReceived(signal.events));
       } else {
         try {
           yield* call(handleMessage, socket, signal.message);

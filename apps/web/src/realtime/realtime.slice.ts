@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { RuntimeReport } from '@app/contracts';
 import { sessionCleared } from '../app/session-cleared.action';
+import { connectionReceived, runtimeReceived } from '../live/live-feed.actions';
 
 export interface RealtimeState {
   /** Connection flag per hwaddr from live Connection messages. */
@@ -28,16 +29,17 @@ export const realtimeSlice = createSlice({
       state.feedOpen = false;
       state.failures += 1;
     },
-    connectionReceived(state, action: PayloadAction<{ hwaddr: string; connected: boolean }>) {
-      state.connected[action.payload.hwaddr] = action.payload.connected;
-    },
-    runtimeReceived(state, action: PayloadAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>) {
-      state.runtime[runtimeKey(action.payload.hwaddr, action.payload.networkId)] = action.payload.report;
-    },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => initialRealtimeState);
+    builder
+      .addCase(sessionCleared, () => initialRealtimeState)
+      .addCase(connectionReceived, (state, action) => {
+        state.connected[action.payload.hwaddr] = action.payload.connected;
+      })
+      .addCase(runtimeReceived, (state, action) => {
+        state.runtime[runtimeKey(action.payload.hwaddr, action.payload.networkId)] = action.payload.report;
+      });
   },
 });
 
-export const { feedOpened, feedClosed, connectionReceived, runtimeReceived } = realtimeSlice.actions;
+export const { feedOpened, feedClosed } = realtimeSlice.actions;

@@ -2,6 +2,7 @@ import { cancel, fork, select, take } from 'typed-redux-saga';
 import { selectIsSignedIn } from '../auth/auth.selectors';
 import { authReady, tokenSet } from '../auth/auth.slice';
 import { sessionCleared } from '../app/session-cleared.action';
+import { liveToastsSaga } from './live-toasts.sagas';
 import { livefeedSaga } from './livefeed.sagas';
 
 const sessionArrived = (action: { type: string; payload?: unknown }) =>
@@ -13,7 +14,8 @@ export function* signedInSaga() {
   while (true) {
     if (!(yield* select(selectIsSignedIn))) yield* take(sessionArrived);
     const feed = yield* fork(livefeedSaga);
+    const toasts = yield* fork(liveToastsSaga);
     yield* take(sessionCleared.type);
-    yield* cancel(feed);
+    yield* cancel([feed, toasts]);
   }
 }

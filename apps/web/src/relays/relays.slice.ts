@@ -1,14 +1,56 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RelayDto } from '@app/contracts';
+import type { RelayActionRequest, RelayActionRunDto, RelayDto, RelayStatus, RelayTestRequest, RelayTrigger, RelayUpdateRequest, SiteSummary } from '@app/contracts';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
+
+/** The relay forms; each has its own request status. Action cards have one each, by action id. */
+export const RELAY_FORMS = ['saveRelay', 'removeRelay', 'addAction'] as const;
+export type RelayFormId = (typeof RELAY_FORMS)[number];
+
+/** The Relay Info table (spec 2.8): waiting, connecting, the board's answer or why there is none. */
+export type RelayVerifyState =
+  | { phase: 'waiting' }
+  | { phase: 'connecting' }
+  | { phase: 'verified'; status: RelayStatus }
+  | { phase: 'failed'; error: string };
 
 export interface RelaysState {
   list: RelayDto[];
   loaded: boolean;
   error: string | null;
+  /** The user's sites, for action names and the site choice; null until answered. */
+  sites: SiteSummary[] | null;
+  /** Each relay's latest runs, newest first, by relay id. */
+  runs: Record<number, RelayActionRunDto[]>;
+  verify: RelayVerifyState;
+  forms: Record<RelayFormId, RequestStatus>;
+  actionForms: Record<number, RequestStatus>;
+  /** Each action's last Test action, by action id. */
+  actionTests: Record<number, RequestStatus & { trigger?: RelayTrigger }>;
+  /** The relay the last Save stored (Add Relay goes on to it). */
+  savedRelayId: number | null;
 }
 
-export const initialRelaysState: RelaysState = { list: [], loaded: false, error: null };
+const idleForms = Object.fromEntries(RELAY_FORMS.map((form) => [form, requestIdle])) as Record<RelayFormId, RequestStatus>;
+
+export const initialRelaysState: RelaysState = {
+  list: [],
+  loaded: false,
+  error: null,
+  sites: null,
+  runs: {},
+  verify: { phase: 'waiting' },
+  forms: idleForms,
+  actionForms: {},
+  actionTests: {},
+  savedRelayId: null,
+};
+
+function upsert(state: RelaysState, relay: RelayDto) {
+  const at = state.list.findIndex((candidate) => candidate.id === relay.id);
+  if (at === -1) state.list.push(relay);
+  else state.list[at] = relay;
+}
 
 export const relaysSlice = createSlice({
   name: 'relays',
@@ -24,10 +66,110 @@ export const relaysSlice = createSlice({
       state.loaded = true;
       state.error = action.payload;
     },
+    /** A relay screen opened: its relay, the user's sites and its runs are asked for. */
+    relayScreenOpened(state, _action: PayloadAction<number>) {
+      state.forms.removeRelay = requestIdle;
+    },
+    siteChoicesLoaded(state, action: PayloadAction<SiteSummary[]>) {
+      state.sites = action.payload;
+    },
+    relayRunsLoaded(state, action: PayloadAction<{ relayId: number; runs: RelayActionRunDto[] }>) {
+      state.runs[action.payload.relayId] = action.payload.runs;
+    },
+    /** A relay form opened: clean statuses and an unverified Relay Info table. */
+    relayFormOpened(state) {
+      state.verify = { phase: 'waiting' };
+      state.forms = idleForms;
+      state.savedRelayId = null;
+    },
+    relayVerifyRequested(state, _action: PayloadAction<RelayTestRequest>) {
+      state.verify = { phase: 'connecting' };
+    },
+    relayVerified(state, action: PayloadAction<RelayStatus>) {
+      state.verify = { phase: 'verified', status: action.payload };
+    },
+    relayVerifyFailed(state, action: PayloadAction<string>) {
+      state.verify = { phase: 'failed', error: action.payload };
+    },
+    /** The address, port or password changed: an earlier verification no longer says anything. */
+    relayVerifyReset(state) {
+      state.verify = { phase: 'waiting' };
+    },
+    relaySaveRequested(state, _action: PayloadAction<{ id?: number; request: RelayUpdateRequest }>) {
+      state.forms.saveRelay = requestPending;
+    },
+    relaySaved(state, action: PayloadAction<RelayDto>) {
+      upsert(state, action.payload);
+      state.savedRelayId = action.payload.id;
+      state.forms.saveRelay = requestDone();
+    },
+    relayRemoveRequested(state, _action: PayloadAction<number>) {
+      state.forms.removeRelay = requestPending;
+    },
+    relayRemoved(state, action: PayloadAction<number>) {
+      state.list = state.list.filter((relay) => relay.id !== action.payload);
+      delete state.runs[action.payload];
+      state.forms.removeRelay = requestDone();
+    },
+    relayFormFailed(state, action: PayloadAction<{ form: RelayFormId; error: string }>) {
+      state.forms[action.payload.form] = requestFailed(action.payload.error);
+    },
+    relayActionAddRequested(state, _action: PayloadAction<{ relayId: number; hwaddr: string }>) {
+      state.forms.addAction = requestPending;
+    },
+    relayActionAdded(state, action: PayloadAction<RelayDto>) {
+      upsert(state, action.payload);
+      state.forms.addAction = requestDone();
+    },
+    relayActionSaveRequested(state, action: PayloadAction<{ relayId: number; action: RelayActionRequest['action'] & { id: number } }>) {
+      state.actionForms[action.payload.action.id] = requestPending;
+    },
+    relayActionDeleteRequested(state, action: PayloadAction<{ relayId: number; actionId: number }>) {
+      state.actionForms[action.payload.actionId] = requestPending;
+    },
+    relayActionDone(state, action: PayloadAction<{ actionId: number; relay: RelayDto }>) {
+      upsert(state, action.payload.relay);
+      state.actionForms[action.payload.actionId] = requestDone();
+    },
+    relayActionFailed(state, action: PayloadAction<{ actionId: number; error: string }>) {
+      state.actionForms[action.payload.actionId] = requestFailed(action.payload.error);
+    },
+    relayActionTestRequested(state, action: PayloadAction<{ relayId: number; actionId: number; trigger: RelayTrigger }>) {
+      state.actionTests[action.payload.actionId] = { ...requestPending, trigger: action.payload.trigger };
+    },
+    relayActionTestFinished(state, action: PayloadAction<{ actionId: number; trigger: RelayTrigger; error: string | null }>) {
+      const { actionId, trigger, error } = action.payload;
+      state.actionTests[actionId] = { ...(error === null ? requestDone() : requestFailed(error)), trigger };
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionCleared, () => initialRelaysState);
   },
 });
 
-export const { relaysLoadRequested, relaysLoaded, relaysLoadFailed } = relaysSlice.actions;
+export const {
+  relaysLoadRequested,
+  relaysLoaded,
+  relaysLoadFailed,
+  relayScreenOpened,
+  siteChoicesLoaded,
+  relayRunsLoaded,
+  relayFormOpened,
+  relayVerifyRequested,
+  relayVerified,
+  relayVerifyFailed,
+  relayVerifyReset,
+  relaySaveRequested,
+  relaySaved,
+  relayRemoveRequested,
+  relayRemoved,
+  relayFormFailed,
+  relayActionAddRequested,
+  relayActionAdded,
+  relayActionSaveRequested,
+  relayActionDeleteRequested,
+  relayActionDone,
+  relayActionFailed,
+  relayActionTestRequested,
+  relayActionTestFinished,
+} = relaysSlice.actions;

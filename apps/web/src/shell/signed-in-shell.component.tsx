@@ -4,7 +4,7 @@ import { AppFooter } from '../app/app-footer.component';
 import { useAppSelector } from '../app/app-hooks';
 import { PRODUCT_NAME } from '../app/product.constants';
 import { selectIsSignedIn } from '../auth/auth.selectors';
-import { selectUnreadTotal } from '../sites/sites.selectors';
+import { selectUnreadTotal } from '../app/navbar.selectors';
 
 /** The app frame (spec 2.2): navbar while the session is valid, the page, the footer. */
 export function SignedInShell() {

@@ -8,8 +8,9 @@ export const selectSitePanelWidgets = createSelector([selectSiteDetail, selectSi
     ? null
     : detail.networks.map((network) => ({
         networkId: network.networkId,
-        label: panelLabel(network.config?.strings?.strName, network.networkId),
-        panelType: toPanelType(network.config?.panelType ?? detail.panelType),
+        // strName is '' until the panel sent the network's configuration: the label then names the network.
+        label: panelLabel(network.strName, network.networkId),
+        panelType: toPanelType(detail.panelType),
         unread: (summary ?? detail).perPanelCount[String(network.networkId)] ?? 0,
       })),
 );

@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, takeEvery, takeLatest } from 'typed-redux-saga';
+import type { ClaimCreateRequest } from '@app/contracts';
+import { all, call, fork, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
@@ -7,7 +8,6 @@ import {
   createClaim,
   fetchSiteDetail,
   fetchSites,
-  markEventsSeen,
   removeClaim,
   renameSite,
   setSiteEmails,
@@ -19,14 +19,17 @@ import {
   siteDetailLoaded,
   siteDetailRequested,
   siteEmailRequested,
-  siteEventsSeen,
   siteFormFailed,
   siteFormSucceeded,
+  siteKeyUpdateRequested,
   siteRenameRequested,
   sitesLoaded,
   sitesLoadFailed,
   sitesLoadRequested,
+  type SiteFormId,
 } from './sites.slice';
+import { claimOutcomeOf } from './claim-outcome.util';
+import { sitesReactionsSaga } from './sites-reactions.sagas';
 
 export function* loadSites() {
   try {
@@ -48,49 +51,53 @@ export function* loadSiteDetail(action: PayloadAction<string>) {
 }
 
 /** Runs one site form's call, then reloads the lists it changed (spec 7: after mutations, reload). */
-function* siteMutation(mutate: () => Generator<unknown, void, unknown>, refreshClaims: boolean) {
+function* siteMutation(form: SiteFormId, mutate: () => Generator<unknown, void, unknown>, refreshClaims: boolean) {
   try {
     yield* call(mutate);
     if (refreshClaims) yield* call(requireClaimsToken, true);
     yield* call(loadSites);
-    yield* put(siteFormSucceeded());
+    yield* put(siteFormSucceeded({ form }));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(siteFormFailed(errorMessage(error)));
+    if (!(error instanceof SessionExpiredError)) yield* put(siteFormFailed({ form, error: errorMessage(error) }));
+  }
+}
+
+/** Add Site and Update Key: a refused key is saved as unauthorised, so the list is reloaded either way. */
+function* claimWithKey(form: SiteFormId, request: ClaimCreateRequest) {
+  try {
+    const outcome = claimOutcomeOf(yield* call(createClaim, yield* call(requireSessionToken), request));
+    if (outcome.accepted) yield* call(requireClaimsToken, true);
+    yield* call(loadSites);
+    yield* put(outcome.accepted ? siteFormSucceeded({ form, notice: outcome.notice }) : siteFormFailed({ form, error: outcome.error }));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(siteFormFailed({ form, error: errorMessage(error) }));
   }
 }
 
 function* createClaimSaga(action: ReturnType<typeof claimCreateRequested>) {
-  yield* call(siteMutation, function* create() {
-    yield* call(createClaim, yield* call(requireSessionToken), action.payload);
-  }, true);
+  yield* call(claimWithKey, 'addSite' as const, action.payload);
+}
+
+function* updateKeySaga(action: ReturnType<typeof siteKeyUpdateRequested>) {
+  yield* call(claimWithKey, 'updateKey' as const, action.payload);
 }
 
 function* removeClaimSaga(action: ReturnType<typeof claimRemoveRequested>) {
-  yield* call(siteMutation, function* remove() {
+  yield* call(siteMutation, 'removeSite' as const, function* remove() {
     yield* call(removeClaim, yield* call(requireSessionToken), action.payload.hwaddr);
   }, true);
 }
 
 function* renameSaga(action: ReturnType<typeof siteRenameRequested>) {
-  yield* call(siteMutation, function* rename() {
+  yield* call(siteMutation, 'renameSite' as const, function* rename() {
     yield* call(renameSite, yield* call(requireClaimsToken), action.payload.hwaddr, action.payload.name);
   }, false);
 }
 
 function* emailSaga(action: ReturnType<typeof siteEmailRequested>) {
-  yield* call(siteMutation, function* email() {
+  yield* call(siteMutation, 'siteEmails' as const, function* email() {
     yield* call(setSiteEmails, yield* call(requireSessionToken), action.payload.hwaddr, action.payload.state);
   }, false);
-}
-
-/** The events tab opened: the server marks them seen, the tiles drop their unread events at once. */
-export function* markSiteEventsSeen(hwaddr: string) {
-  try {
-    yield* call(markEventsSeen, yield* call(requireClaimsToken), hwaddr);
-    yield* put(siteEventsSeen({ hwaddr, at: new Date().toISOString() }));
-  } catch {
-    // Unread counts stay as they were; the next reload of the sites tells the truth.
-  }
 }
 
 export function* sitesSaga() {
@@ -98,8 +105,10 @@ export function* sitesSaga() {
     takeLatest(sitesLoadRequested.type, loadSites),
     takeEvery(siteDetailRequested.type, loadSiteDetail),
     takeLatest(claimCreateRequested.type, createClaimSaga),
+    takeLatest(siteKeyUpdateRequested.type, updateKeySaga),
     takeLatest(claimRemoveRequested.type, removeClaimSaga),
     takeLatest(siteRenameRequested.type, renameSaga),
     takeLatest(siteEmailRequested.type, emailSaga),
+    fork(sitesReactionsSaga),
   ]);
 }

@@ -1,7 +1,8 @@
 import type { SiteSummary } from '@app/contracts';
 import { rootReducer } from '../app/root.reducer';
 import { sessionCleared } from '../app/session-cleared.action';
-import { selectSiteTiles, selectUnreadTotal } from './sites.selectors';
+import { selectUnreadTotal } from '../app/navbar.selectors';
+import { selectSiteTiles } from './sites.selectors';
 import { siteEventsSeen, sitesLoaded } from './sites.slice';
 
 const site = (overrides: Partial<SiteSummary>): SiteSummary => ({

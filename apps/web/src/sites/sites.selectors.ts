@@ -2,11 +2,12 @@ import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel, siteStatusText, toPanelType } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
 import { panelUnreadTotal } from './site-unread.util';
+import type { SiteFormId } from './sites.slice';
 
 export const selectSiteList = (state: RootState) => state.sites.list;
 export const selectSitesLoaded = (state: RootState) => state.sites.loaded;
 export const selectSitesError = (state: RootState) => state.sites.error;
-export const selectSiteForm = (state: RootState) => state.sites.form;
+export const selectSiteForm = (state: RootState, form: SiteFormId) => state.sites.forms[form];
 
 /** A site tile as the Site Manager shows it. */
 export interface SiteTile {
@@ -30,11 +31,6 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
     panelType: toPanelType(site.panelType),
     link: isAuthorised(site.status) ? `/site/${site.hwaddr}/events` : `/site/reauth/${site.hwaddr}`,
   })),
-);
-
-/** The navbar badge: unread events and notifications of every site. */
-export const selectUnreadTotal = createSelector(selectSiteList, (sites) =>
-  sites.reduce((sum, site) => sum + site.unreadCount, 0),
 );
 
 export const selectSiteSummary = (state: RootState, hwaddr: string) =>

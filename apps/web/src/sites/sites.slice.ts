@@ -1,15 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
-import { connectionReceived } from '../realtime/realtime.slice';
 import { panelUnreadTotal } from './site-unread.util';
+import { addLiveSiteCases } from './sites-live.reducers';
 
-/** The last site form (add, update key, remove, rename, e-mail): its progress and outcome. */
-export interface SiteFormState {
-  pending: boolean;
-  error: string | null;
-  succeeded: boolean;
-}
+/** The site forms; each has its own request status. */
+export const SITE_FORMS = ['addSite', 'updateKey', 'removeSite', 'renameSite', 'siteEmails'] as const;
+export type SiteFormId = (typeof SITE_FORMS)[number];
 
 export interface SitesState {
   list: SiteSummary[];
@@ -20,10 +18,10 @@ export interface SitesState {
   details: Record<string, SiteDetail>;
   /** Why a site's data could not be loaded, by hwaddr. */
   detailErrors: Record<string, string>;
-  form: SiteFormState;
+  forms: Record<SiteFormId, RequestStatus>;
 }
 
-const idleForm: SiteFormState = { pending: false, error: null, succeeded: false };
+const idleForms = Object.fromEntries(SITE_FORMS.map((form) => [form, requestIdle])) as Record<SiteFormId, RequestStatus>;
 
 export const initialSitesState: SitesState = {
   list: [],
@@ -31,7 +29,7 @@ export const initialSitesState: SitesState = {
   error: null,
   details: {},
   detailErrors: {},
-  form: idleForm,
+  forms: idleForms,
 };
 
 export const sitesSlice = createSlice({
@@ -58,18 +56,31 @@ export const sitesSlice = createSlice({
     siteDetailFailed(state, action: PayloadAction<{ hwaddr: string; error: string }>) {
       state.detailErrors[action.payload.hwaddr] = action.payload.error;
     },
-    siteFormReset(state) {
-      state.form = idleForm;
+    siteFormReset(state, action: PayloadAction<SiteFormId>) {
+      state.forms[action.payload] = requestIdle;
     },
-    claimCreateRequested: formStarted<ClaimCreateRequest>,
-    claimRemoveRequested: formStarted<{ hwaddr: string }>,
-    siteRenameRequested: formStarted<{ hwaddr: string; name: string }>,
-    siteEmailRequested: formStarted<{ hwaddr: string; state: boolean }>,
-    siteFormSucceeded(state) {
-      state.form = { pending: false, error: null, succeeded: true };
+    /** Add Site's claim. */
+    claimCreateRequested(state, _action: PayloadAction<ClaimCreateRequest>) {
+      state.forms.addSite = requestPending;
     },
-    siteFormFailed(state, action: PayloadAction<string>) {
-      state.form = { pending: false, error: action.payload, succeeded: false };
+    /** Update Key's claim: the same call as Add Site, its own form. */
+    siteKeyUpdateRequested(state, _action: PayloadAction<{ hwaddr: string; key: string }>) {
+      state.forms.updateKey = requestPending;
+    },
+    claimRemoveRequested(state, _action: PayloadAction<{ hwaddr: string }>) {
+      state.forms.removeSite = requestPending;
+    },
+    siteRenameRequested(state, _action: PayloadAction<{ hwaddr: string; name: string }>) {
+      state.forms.renameSite = requestPending;
+    },
+    siteEmailRequested(state, _action: PayloadAction<{ hwaddr: string; state: boolean }>) {
+      state.forms.siteEmails = requestPending;
+    },
+    siteFormSucceeded(state, action: PayloadAction<{ form: SiteFormId; notice?: string }>) {
+      state.forms[action.payload.form] = requestDone(action.payload.notice ?? null);
+    },
+    siteFormFailed(state, action: PayloadAction<{ form: SiteFormId; error: string }>) {
+      state.forms[action.payload.form] = requestFailed(action.payload.error);
     },
     /** Opening the events marks them seen (spec 4): the site's unread events drop to zero. */
     siteEventsSeen(state, action: PayloadAction<{ hwaddr: string; at: string }>) {
@@ -81,18 +92,10 @@ export const sitesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionCleared, () => initialSitesState)
-      .addCase(connectionReceived, (state, action) => {
-        const detail = state.details[action.payload.hwaddr];
-        if (detail) detail.connected = action.payload.connected;
-      });
+    builder.addCase(sessionCleared, () => initialSitesState);
+    addLiveSiteCases(builder);
   },
 });
-
-function formStarted<P>(state: SitesState, _action: PayloadAction<P>) {
-  state.form = { pending: true, error: null, succeeded: false };
-}
 
 export const {
   sitesLoadRequested,
@@ -103,6 +106,7 @@ export const {
   siteDetailFailed,
   siteFormReset,
   claimCreateRequested,
+  siteKeyUpdateRequested,
   claimRemoveRequested,
   siteRenameRequested,
   siteEmailRequested,

@@ -2,10 +2,10 @@ import { TOAST_AUTO_DISMISS_MS } from '@app/contracts';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createElement } from 'react';
 import { toast } from 'react-toastify';
-import { call, takeEvery } from 'typed-redux-saga';
+import { all, call, takeEvery } from 'typed-redux-saga';
 import type { ToastSpec } from './toast.types';
 import { ToastBody } from './toast-body.component';
-import { toastRequested } from './toasts.slice';
+import { toastRequested, toastsRequested } from './toasts.slice';
 
 export function showToast(spec: ToastSpec): void {
   toast(createElement(ToastBody, { title: spec.title, text: spec.text }), {
@@ -15,7 +15,12 @@ export function showToast(spec: ToastSpec): void {
 }
 
 export function* toastsSaga() {
-  yield* takeEvery(toastRequested.type, function* show(action: PayloadAction<ToastSpec>) {
-    yield* call(showToast, action.payload);
-  });
+  yield* all([
+    takeEvery(toastRequested.type, function* show(action: PayloadAction<ToastSpec>) {
+      yield* call(showToast, action.payload);
+    }),
+    takeEvery(toastsRequested.type, function* showAll(action: PayloadAction<ToastSpec[]>) {
+      for (const spec of action.payload) yield* call(showToast, spec);
+    }),
+  ]);
 }

@@ -16,10 +16,14 @@ export const toastsSlice = createSlice({
     toastRequested(state, action: PayloadAction<ToastSpec>) {
       state.shown = [...state.shown, action.payload].slice(-KEPT);
     },
+    /** Several at once (a burst of live events): one action, one re-render. */
+    toastsRequested(state, action: PayloadAction<ToastSpec[]>) {
+      state.shown = [...state.shown, ...action.payload].slice(-KEPT);
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionCleared, () => ({ shown: [] }));
   },
 });
 
-export const { toastRequested } = toastsSlice.actions;
+export const { toastRequested, toastsRequested } = toastsSlice.actions;

@@ -1,3 +1,4 @@
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_TOKEN_MAX_LENGTH, TELEPHONE_MAX_LENGTH } from '@app/contracts';
 import { validateDto } from '../validation/validate-dto.util';
 import { AccountUpdateDto } from './account-update.dto';
 import { LoginDto } from './login.dto';
@@ -55,5 +56,41 @@ describe('AccountUpdateDto', () => {
   it('needs email and name', () => {
     expect(validateDto(AccountUpdateDto, { email: 'ann@example.com', name: 'Ann', company: '', telephone: '' }).ok).toBe(true);
     expect(validateDto(AccountUpdateDto, { email: 'ann@example.com' })).toEqual({ ok: false, error: 'name is required' });
+  });
+});
+
+describe('text lengths', () => {
+  const valid = { fullname: 'Ann Smith', email: 'ann@example.com', password: 'longenough' };
+
+  it('bounds every free-text field of an account by its documented maximum', () => {
+    expect(validateDto(RegisterDto, { ...valid, fullname: 'x'.repeat(FULL_NAME_MAX_LENGTH) }).ok).toBe(true);
+    expect(validateDto(RegisterDto, { ...valid, fullname: 'x'.repeat(FULL_NAME_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `fullname must be at most ${FULL_NAME_MAX_LENGTH} characters`,
+    });
+    expect(validateDto(RegisterDto, { ...valid, company: 'x'.repeat(COMPANY_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `company must be at most ${COMPANY_MAX_LENGTH} characters`,
+    });
+    expect(validateDto(AccountUpdateDto, { email: 'ann@example.com', name: 'Ann', telephone: '1'.repeat(TELEPHONE_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `telephone must be at most ${TELEPHONE_MAX_LENGTH} characters`,
+    });
+    expect(validateDto(RegisterDto, { ...valid, email: `${'a'.repeat(EMAIL_MAX_LENGTH)}@example.com` })).toEqual({
+      ok: false,
+      error: `email must be at most ${EMAIL_MAX_LENGTH} characters`,
+    });
+  });
+
+  it('bounds passwords, at login too, since each one is hashed', () => {
+    const long = 'p'.repeat(PASSWORD_MAX_LENGTH + 1);
+    expect(validateDto(RegisterDto, { ...valid, password: 'p'.repeat(PASSWORD_MAX_LENGTH) }).ok).toBe(true);
+    expect(validateDto(RegisterDto, { ...valid, password: long })).toEqual({ ok: false, error: `password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+    expect(validateDto(LoginDto, { email: 'ann@example.com', password: long })).toEqual({ ok: false, error: `password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+    expect(validateDto(ResetPasswordDto, { password: long, token: 'a.b.c' }).ok).toBe(false);
+    expect(validateDto(ResetPasswordDto, { password: 'longenough', token: 't'.repeat(RESET_TOKEN_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `token must be at most ${RESET_TOKEN_MAX_LENGTH} characters`,
+    });
   });
 });

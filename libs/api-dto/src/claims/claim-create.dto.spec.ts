@@ -1,3 +1,4 @@
+import { SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { validateDto } from '../validation/validate-dto.util';
 import { ClaimCreateDto } from './claim-create.dto';
 import { ClaimEmailDto } from './claim-email.dto';
@@ -39,9 +40,16 @@ describe('ClaimCreateDto', () => {
     expect(validateDto(ClaimCreateDto, { ...valid, notify: 'yes' })).toEqual({ ok: false, error: 'notify must be true or false' });
   });
 
-  it('drops properties it does not declare', () => {
-    const result = validateDto(ClaimCreateDto, { ...valid, status: 'AUTHED' });
-    expect(result.ok && 'status' in result.value).toBe(false);
+  it('refuses properties it does not declare', () => {
+    expect(validateDto(ClaimCreateDto, { ...valid, status: 'AUTHED' })).toEqual({ ok: false, error: 'status is not an accepted field' });
+  });
+
+  it('bounds the nickname', () => {
+    expect(validateDto(ClaimCreateDto, { ...valid, nickname: 'n'.repeat(SITE_NICKNAME_MAX_LENGTH) }).ok).toBe(true);
+    expect(validateDto(ClaimCreateDto, { ...valid, nickname: 'n'.repeat(SITE_NICKNAME_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `nickname must be at most ${SITE_NICKNAME_MAX_LENGTH} characters`,
+    });
   });
 });
 

@@ -4,8 +4,11 @@ import { Rule } from '../validation/field-rule.decorator';
 
 const ALLOWED_PAIRS = PANEL_BUTTONS.map((button) => `${button.action}/${button.data}`).join(', ');
 
+// Not free text: only the catalogue's values pass the pair check, which bounds its length.
+const buttonData = requiredText(Number.MAX_SAFE_INTEGER);
+
 const buttonPair: FieldCheck = (data, field, object) =>
-  requiredText(data, field) ??
+  buttonData(data, field) ??
   (isButtonPair((object as Partial<ButtonRequest> | undefined)?.action, data)
     ? null
     : `action and data must be one of ${ALLOWED_PAIRS}`);

@@ -72,7 +72,8 @@ describe('StringsDto', () => {
       ok: false,
       error: 'panelPhoneNumber must be at most 47 characters',
     });
-    expect(validateDto(StringsDto, { ...strings, panelName: undefined })).toEqual({ ok: false, error: 'panelName must be a string' });
+    expect(validateDto(StringsDto, { ...strings, panelName: undefined })).toEqual({ ok: false, error: 'panelName is required' });
+    expect(validateDto(StringsDto, { ...strings, panelName: 5 })).toEqual({ ok: false, error: 'panelName must be a string' });
   });
 });
 
@@ -95,7 +96,7 @@ describe('ModuleSettingsDto', () => {
     });
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: { printerOptions: 16 } }).ok).toBe(false);
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: { bitRate: 9600 } }).ok).toBe(false);
-    expect(validateDto(ModuleSettingsDto, { port_id: 3 })).toEqual({ ok: false, error: 'settings must be an object' });
+    expect(validateDto(ModuleSettingsDto, { port_id: 3 })).toEqual({ ok: false, error: 'settings is required' });
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: 'fast' })).toEqual({ ok: false, error: 'settings must be an object' });
   });
 });

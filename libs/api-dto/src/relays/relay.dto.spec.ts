@@ -1,3 +1,4 @@
+import { HOST_MAX_LENGTH, RELAY_NAME_MAX_LENGTH } from '@app/contracts';
 import { validateDto } from '../validation/validate-dto.util';
 import { RelayActionRequestDto } from './relay-action-request.dto';
 import { RelayCreateDto } from './relay-create.dto';
@@ -8,6 +9,17 @@ const password = 'A'.repeat(32);
 const relay = { host: 'relay.example.com', name: 'Gate', port: 17123, password };
 
 describe('RelayCreateDto', () => {
+  it('bounds the name and the host', () => {
+    expect(validateDto(RelayCreateDto, { ...relay, name: 'n'.repeat(RELAY_NAME_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      error: `name must be at most ${RELAY_NAME_MAX_LENGTH} characters`,
+    });
+    expect(validateDto(RelayCreateDto, { ...relay, host: `${'a'.repeat(60)}.`.repeat(5) })).toEqual({
+      ok: false,
+      error: `host must be at most ${HOST_MAX_LENGTH} characters`,
+    });
+  });
+
   it('accepts host names and IP addresses', () => {
     expect(validateDto(RelayCreateDto, relay).ok).toBe(true);
     expect(validateDto(RelayCreateDto, { ...relay, host: '203.0.113.7' }).ok).toBe(true);
@@ -91,8 +103,9 @@ describe('RelayActionRequestDto', () => {
     });
     expect(validateDto(RelayActionRequestDto, { action: { hwaddr: action.hwaddr, on_fire: trigger } })).toEqual({
       ok: false,
-      error: 'action.on_fault must be an object',
+      error: 'action.on_fault is required',
     });
-    expect(validateDto(RelayActionRequestDto, {})).toEqual({ ok: false, error: 'action must be an object' });
+    expect(validateDto(RelayActionRequestDto, {})).toEqual({ ok: false, error: 'action is required' });
+    expect(validateDto(RelayActionRequestDto, { action: [] })).toEqual({ ok: false, error: 'action must be an object' });
   });
 });

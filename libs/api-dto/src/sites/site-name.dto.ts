@@ -1,8 +1,8 @@
-import type { SiteNameRequest } from '@app/contracts';
+import { SITE_NICKNAME_MAX_LENGTH, type SiteNameRequest } from '@app/contracts';
 import { requiredText } from '../validation/field-checks.util';
 import { Rule } from '../validation/field-rule.decorator';
 
 /** POST /v2/sites/{hwaddr}/name: the user's nickname for the site. */
 export class SiteNameDto implements SiteNameRequest {
-  @Rule(requiredText) name!: string;
+  @Rule(requiredText(SITE_NICKNAME_MAX_LENGTH)) name!: string;
 }

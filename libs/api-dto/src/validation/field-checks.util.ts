@@ -1,7 +1,10 @@
 import {
+  EMAIL_MAX_LENGTH,
+  HOST_MAX_LENGTH,
   MODULE_ADDRESS_MAX,
   MODULE_ADDRESS_MIN,
   PANEL_TEXT_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RELAY_PASSWORD_LENGTH,
   SELECTABLE_MODES,
@@ -20,20 +23,44 @@ function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-export const requiredText: FieldCheck = (value, field) => {
+/** A non-empty string; the length is the caller's to bound. */
+const presentText: FieldCheck = (value, field) => {
   if (isMissing(value)) return `${field} is required`;
   return typeof value === 'string' ? null : `${field} must be a string`;
 };
 
-/** A string that may be empty. */
-export const text: FieldCheck = (value, field) =>
-  typeof value === 'string' ? null : `${field} must be a string`;
+function atMost(maxLength: number): FieldCheck {
+  return (value, field) => ((value as string).length <= maxLength ? null : `${field} must be at most ${maxLength} characters`);
+}
+
+/**
+ * Free text is always bounded (the limits live in @app/contracts' input-limits.constants). Which
+ * characters any text may hold is checked for every string of a request by validateDto.
+ */
+export function requiredText(maxLength: number): FieldCheck {
+  const bounded = atMost(maxLength);
+  return (value, field) => presentText(value, field) ?? bounded(value, field);
+}
+
+/** A string that may be empty (but not left out, unless the field is optional). */
+export function text(maxLength: number): FieldCheck {
+  const bounded = atMost(maxLength);
+  return (value, field) => {
+    if (value === undefined || value === null) return `${field} is required`;
+    return typeof value === 'string' ? bounded(value, field) : `${field} must be a string`;
+  };
+}
+
+const emailLength = requiredText(EMAIL_MAX_LENGTH);
 
 export const email: FieldCheck = (value, field) =>
-  requiredText(value, field) ?? (isEmail(value as string) ? null : `${field} must be a valid email address`);
+  emailLength(value, field) ?? (isEmail(value as string) ? null : `${field} must be a valid email address`);
+
+/** Any password a user types in (login): present and bounded, since each one is hashed. */
+export const password = requiredText(PASSWORD_MAX_LENGTH);
 
 export const newPassword: FieldCheck = (value, field) =>
-  requiredText(value, field) ??
+  password(value, field) ??
   ((value as string).length >= PASSWORD_MIN_LENGTH ? null : `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
 
 /** Runs after the hwaddr transform, so a valid address has become 12 lowercase hex characters. */
@@ -49,9 +76,7 @@ export const panelKey: FieldCheck = (value, field) => {
 };
 
 /** Panel text fields, zone and device names: may be empty, at most 47 characters. */
-export const panelText: FieldCheck = (value, field) =>
-  text(value, field) ??
-  ((value as string).length <= PANEL_TEXT_MAX_LENGTH ? null : `${field} must be at most ${PANEL_TEXT_MAX_LENGTH} characters`);
+export const panelText = text(PANEL_TEXT_MAX_LENGTH);
 
 export function wholeNumber(min: number, max?: number): FieldCheck {
   return (value, field) => {
@@ -69,7 +94,7 @@ export const moduleAddress = wholeNumber(MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX)
 
 /** The board's AES key: 32 printable ASCII characters, '"' excluded (the board cannot store it). */
 export const relayPassword: FieldCheck = (value, field) =>
-  requiredText(value, field) ??
+  presentText(value, field) ??
   ((value as string).length === RELAY_PASSWORD_LENGTH ? null : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`) ??
   (/^[\x20-\x21\x23-\x7e]*$/.test(value as string) ? null : `${field} must use printable ASCII characters other than "`);
 
@@ -88,15 +113,17 @@ export function oneOf(allowed: readonly unknown[]): FieldCheck {
 export const selectableMode = oneOf(SELECTABLE_MODES);
 
 /** Host names and addresses a user types for a relay or a cloud server. */
+const hostLength = requiredText(HOST_MAX_LENGTH);
+
 export const host: FieldCheck = (value, field) =>
-  requiredText(value, field) ??
+  hostLength(value, field) ??
   (isIP(value as string) || isFQDN(value as string, { require_tld: false, allow_underscores: true })
     ? null
     : `${field} must be an IP address or DNS name`);
 
 export const ipv4: FieldCheck = (value, field) =>
-  requiredText(value, field) ?? (isIP(value as string, 4) ? null : `${field} must be an IPv4 address`);
+  presentText(value, field) ?? (isIP(value as string, 4) ? null : `${field} must be an IPv4 address`);
 
 export const isoDate: FieldCheck = (value, field) =>
-  requiredText(value, field) ??
+  presentText(value, field) ??
   (isISO8601(value as string, { strict: true }) ? null : `${field} must be an ISO 8601 date`);

@@ -18,7 +18,7 @@ export function Rule(check: FieldCheck): PropertyDecorator {
   });
 }
 
-/** The field may be left out (undefined or null); when present the check applies. */
+/** The field may be left out (validateDto treats null as left out); when present the check applies. */
 export function OptionalRule(check: FieldCheck): PropertyDecorator {
   return (target, property) => {
     IsOptional()(target, property);
@@ -29,9 +29,10 @@ export function OptionalRule(check: FieldCheck): PropertyDecorator {
 /** A required nested object validated by its own DTO class. */
 export function Nested(cls: () => new () => object): PropertyDecorator {
   return (target, property) => {
-    Rule((value, field) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value) ? null : `${field} must be an object`,
-    )(target, property);
+    Rule((value, field) => {
+      if (value === undefined || value === null) return `${field} is required`;
+      return typeof value === 'object' && !Array.isArray(value) ? null : `${field} must be an object`;
+    })(target, property);
     ValidateNested()(target, property);
     Type(cls)(target, property);
   };

@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { fieldLabel, inspectRequestValue } from './request-value.util';
 
 export type DtoValidationResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -7,8 +8,10 @@ export type DtoValidationResult<T> = { ok: true; value: T } | { ok: false; error
 function firstMessage(errors: ValidationError[], parentPath = ''): string | null {
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    if (constraints.whitelistValidation) return `${fieldLabel(path)} is not an accepted field`;
     // A field's own rule says more than class-validator's generic note about a nested value.
-    const message = Object.entries(error.constraints ?? {}).find(([name]) => name !== 'nestedValidation')?.[1];
+    const message = Object.entries(constraints).find(([name]) => name !== 'nestedValidation')?.[1];
     if (message) {
       return parentPath && message.startsWith(error.property) ? path + message.slice(error.property.length) : message;
     }
@@ -19,15 +22,19 @@ function firstMessage(errors: ValidationError[], parentPath = ''): string | null
 }
 
 /**
- * Turns a request body, query or route params into an instance of a DTO class and validates it.
- * Properties the DTO does not declare are dropped. Answers the instance, or the first error message.
+ * Turns a request body, query or route params into an instance of a DTO class and validates it:
+ * first the checks every value passes (inspectRequestValue: text, nesting, null as left out), then
+ * the DTO's own rules. A field the DTO does not declare, at any depth, is refused by name. Answers
+ * the instance, or the first error message.
  */
 export function validateDto<T extends object>(cls: new () => T, plain: unknown): DtoValidationResult<T> {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     return { ok: false, error: 'request body must be a JSON object' };
   }
-  const instance = plainToInstance(cls, plain);
-  const errors = validateSync(instance, { whitelist: true, forbidUnknownValues: true });
+  const inspected = inspectRequestValue(plain);
+  if (!inspected.ok) return inspected;
+  const instance = plainToInstance(cls, inspected.value);
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length === 0) return { ok: true, value: instance };
   return { ok: false, error: firstMessage(errors) ?? 'request is not valid' };
 }

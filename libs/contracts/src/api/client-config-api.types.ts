@@ -2,6 +2,12 @@
 export interface ClientConfigResponse {
   /** Issuer named in the API's tokens; a stored token of another issuer is not restored (spec 5). */
   issuer: string;
+  /** Support contact shown on the help page (configured, never empty). */
+  supportPhone: string;
+  supportEmail: string;
+  supportAddress: string;
+  /** The company that provides the service, named in the footer's copyright. */
+  providerName: string;
 }
 
 export const CLIENT_CONFIG_PATH = '/api/config';

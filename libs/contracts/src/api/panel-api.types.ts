@@ -47,3 +47,16 @@ export interface DeviceSettingsRequest {
   mod_idx: number;
   settings: DeviceSettings;
 }
+
+/** One line of a site's audit log as GET /v2/sites/{hwaddr}/audit lists it, newest first. */
+export interface CommandAuditEntry {
+  id: number;
+  date: string;
+  userName: string;
+  networkId: number;
+  kind: string;
+  command: Record<string, unknown>;
+  /** ok, refused, rejected, not-connected, timeout, failed, or pending while on its way. */
+  outcome: string;
+  reason: string | null;
+}

@@ -70,3 +70,8 @@ export interface RelayActionRunDto {
   created_at: string;
   finished_at: string | null;
 }
+
+/** POST /relays/{id}/actions/{actionId}/test: drives the action's fire or fault settings once (Test action). */
+export interface RelayActionTestBody {
+  trigger: 'fire' | 'fault';
+}

@@ -1,5 +1,5 @@
 import type { EventCategory } from '../events/event-categories.catalogue';
-import type { PanelConfig } from '../panel/panel-config.types';
+import type { DeviceConfig, ModuleConfig, PanelStrings, ZoneConfig } from '../panel/panel-config.types';
 import type { PanelType } from '../panel/panel-types.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
 
@@ -20,11 +20,21 @@ export interface SiteSummary {
   perPanelCount: Record<string, number>;
 }
 
-export interface SiteNetwork {
+/**
+ * One panel network as the spec's Panel entity (section 3), flat: the spec's fields at the top level,
+ * with the configuration state, connection flag and runtime report added beside them.
+ */
+export interface SitePanel extends PanelStrings {
+  hwaddr: string;
   networkId: number;
-  /** Null until the panel has sent this network's configuration. */
-  config: PanelConfig | null;
-  /** Null until a runtime report has arrived. */
+  zones: ZoneConfig[];
+  modules: ModuleConfig[];
+  devices: DeviceConfig[];
+  /** Added: false until the panel sent this network's configuration (texts '' and lists [] until then). */
+  configured: boolean;
+  /** Added: the panel's connection flag (the same as the site's `connected`). */
+  connected: boolean;
+  /** Added: the latest runtime report, null until one arrived. */
   runtime: RuntimeReport | null;
 }
 
@@ -33,7 +43,7 @@ export interface SiteDetail extends SiteSummary {
   connected: boolean;
   /** The panel accepts control and edits from the cloud (Network Setup → Cloud enabled). */
   cloudControl: boolean;
-  networks: SiteNetwork[];
+  networks: SitePanel[];
 }
 
 export interface EventDto {

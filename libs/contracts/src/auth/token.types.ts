@@ -14,6 +14,11 @@ interface SignedTokenPayload {
   /** The user's id. */
   sub: string;
   typ: TokenUse;
+  /**
+   * Password version: when the account's password was last set (ms since the epoch) at signing. A
+   * token whose version is not the account's current one is void (a password change or reset).
+   */
+  pwv: number;
 }
 
 /** Account-level token. */

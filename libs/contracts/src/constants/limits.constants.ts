@@ -26,9 +26,6 @@ export const RELAY_PASSWORD_LENGTH = 32;
 /** A relay pulse is sent in milliseconds as a 32-bit number. */
 export const RELAY_PULSE_MAX_SECONDS = 4294967;
 
-/** Panel text fields, zone names and device names. */
-export const PANEL_TEXT_MAX_LENGTH = 47;
-
 export const MODULE_ADDRESS_MIN = 0;
 export const MODULE_ADDRESS_MAX = 64;
 

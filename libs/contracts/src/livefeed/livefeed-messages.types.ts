@@ -1,9 +1,36 @@
 import type { NotificationDto } from '../api/notifications-api.types';
+import type { SitePanel } from '../api/sites-api.types';
+import type { EventCategory } from '../events/event-categories.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
 
 /** The live feed's messages (spec 7, "Live feed"), each `{ type, data }` as JSON on the websocket. */
 
 export type LivefeedLogCategory = 'fire' | 'fault' | 'other';
+
+/** The receiving user's counts for the site after the message, as GET /v2/sites computes them. */
+export interface LivefeedSiteCounts {
+  /** Unread events plus unresolved notifications. */
+  unreadCount: number;
+  /** Unread events per network id. */
+  perPanelCount: Record<string, number>;
+}
+
+/**
+ * LogEvent: the spec's `hwaddr, category, title`, the stored event as the events API returns it
+ * (`eventCategory` is the event's own category; `category` keeps the spec's three values) and the
+ * receiving user's new counts for the site.
+ */
+export interface LivefeedLogEventData extends LivefeedSiteCounts {
+  hwaddr: string;
+  category: LivefeedLogCategory;
+  title: string;
+  id: number;
+  networkId: number;
+  /** The panel's time of the event, ISO 8601. */
+  date: string;
+  location: string;
+  eventCategory: EventCategory;
+}
 
 /** Server → browser. */
 export interface LivefeedServerMessageMap {
@@ -11,12 +38,14 @@ export interface LivefeedServerMessageMap {
   INIT: Record<string, never>;
   /** Refresh auth, reload sites, send the token. */
   AUTH_CHK: Record<string, never>;
-  NotificationEvent: { hwaddr: string; notification: NotificationDto };
-  LogEvent: { hwaddr: string; category: LivefeedLogCategory; title: string };
+  /** The stored notification and the receiving user's new unread count for the site. */
+  NotificationEvent: { hwaddr: string; notification: NotificationDto; unreadCount: number };
+  LogEvent: LivefeedLogEventData;
   Connection: { hwaddr: string; connected: boolean };
   Runtime: { hwaddr: string; networkId: number; report: RuntimeReport };
   Resync: { hwaddr: string };
-  ConfigSync: { hwaddr: string; networkId: number };
+  /** The network's new configuration, flat as in GET /v2/sites/{hwaddr} (hwaddr and networkId included). */
+  ConfigSync: SitePanel;
 }
 
 export type LivefeedMessageType = keyof LivefeedServerMessageMap;
@@ -29,8 +58,11 @@ export type LivefeedMessageOf<K extends LivefeedMessageType> = Extract<LivefeedM
 
 /** Browser → server. */
 export interface LivefeedClientMessageMap {
-  /** Carries the claims token. */
-  TOKEN_SET: { token: string };
+  /**
+   * Carries the claims token, either as the data itself or as `{ token }`; anything else (or an
+   * invalid or expired token) closes the socket with 4401 and the reason.
+   */
+  TOKEN_SET: string | { token: string };
 }
 
 export type LivefeedClientMessageType = keyof LivefeedClientMessageMap;
@@ -49,3 +81,20 @@ export const LIVEFEED_MESSAGE_TYPES: readonly LivefeedMessageType[] = [
   'Resync',
   'ConfigSync',
 ];
+
+/**
+ * What publishers put on the live subjects (NATS), before portal-api's copies add the receiving
+ * user's counts: LogEvent without the counts but with the event's receive time (which unread
+ * counts go by; not sent to browsers), NotificationEvent without the unread count. Every other
+ * message is sent as published.
+ */
+export interface LivefeedPublishedDataMap extends Omit<LivefeedServerMessageMap, 'LogEvent' | 'NotificationEvent'> {
+  LogEvent: Omit<LivefeedLogEventData, keyof LivefeedSiteCounts> & { receivedAt: string };
+  NotificationEvent: Omit<LivefeedServerMessageMap['NotificationEvent'], 'unreadCount'>;
+}
+
+export type LivefeedPublishedMessage = {
+  [K in LivefeedMessageType]: { type: K; data: LivefeedPublishedDataMap[K] };
+}[LivefeedMessageType];
+
+export type LivefeedPublishedMessageOf<K extends LivefeedMessageType> = Extract<LivefeedPublishedMessage, { type: K }>;

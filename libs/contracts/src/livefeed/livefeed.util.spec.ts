@@ -1,4 +1,4 @@
-import { livefeedCategory, livefeedMessage, parseLivefeedClientMessage, parseLivefeedMessage } from './livefeed.util';
+import { livefeedCategory, livefeedMessage, parseLivefeedMessage, readLivefeedClientFrame } from './livefeed.util';
 
 describe('livefeedCategory', () => {
   it('keeps fire and fault and folds the rest into other', () => {
@@ -11,7 +11,18 @@ describe('livefeedCategory', () => {
 
 describe('livefeed messages', () => {
   it('round-trip through JSON', () => {
-    const message = livefeedMessage('LogEvent', { hwaddr: '0011aabbccdd', category: 'fire', title: 'Fire in zone 2' });
+    const message = livefeedMessage('LogEvent', {
+      hwaddr: '0011aabbccdd',
+      category: 'fire',
+      title: 'Fire in zone 2',
+      id: 41,
+      networkId: 1,
+      date: '2023-04-01T10:00:00.000Z',
+      location: 'Zone 2',
+      eventCategory: 'fire',
+      unreadCount: 3,
+      perPanelCount: { '1': 3 },
+    });
     expect(parseLivefeedMessage(JSON.stringify(message))).toEqual(message);
     const init = livefeedMessage('INIT', {});
     expect(parseLivefeedMessage(JSON.stringify(init))).toEqual({ type: 'INIT', data: {} });
@@ -23,13 +34,39 @@ describe('livefeed messages', () => {
     expect(parseLivefeedMessage('not json')).toBeNull();
   });
 
-  it('accepts only TOKEN_SET with a string token from browsers', () => {
-    expect(parseLivefeedClientMessage('{"type":"TOKEN_SET","data":{"token":"a.b.c","extra":1}}')).toEqual({
-      type: 'TOKEN_SET',
-      data: { token: 'a.b.c' },
+  it('reads the claims token of a TOKEN_SET given as the data or as { token }', () => {
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":{"token":"a.b.c","extra":1}}')).toEqual({
+      kind: 'token',
+      token: 'a.b.c',
     });
-    expect(parseLivefeedClientMessage('{"type":"TOKEN_SET","data":{"token":5}}')).toBeNull();
-    expect(parseLivefeedClientMessage('{"type":"OTHER","data":{"token":"x"}}')).toBeNull();
-    expect(parseLivefeedClientMessage('[')).toBeNull();
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":"a.b.c"}')).toEqual({ kind: 'token', token: 'a.b.c' });
+  });
+
+  it('refuses a TOKEN_SET without a usable token and frames that are not messages, with the reason', () => {
+    const reasons = [
+      '{"type":"TOKEN_SET"}',
+      '{"type":"TOKEN_SET","data":null}',
+      '{"type":"TOKEN_SET","data":{}}',
+      '{"type":"TOKEN_SET","data":""}',
+      '{"type":"TOKEN_SET","data":{"token":"  "}}',
+      '{"type":"TOKEN_SET","data":{"token":5}}',
+      '{"type":"TOKEN_SET","data":7}',
+      '{"type":"TOKEN_SET","data":["a.b.c"]}',
+      '[',
+      '"TOKEN_SET"',
+      '{"data":"a.b.c"}',
+    ].map((frame) => readLivefeedClientFrame(frame));
+    for (const reading of reasons) {
+      expect(reading.kind).toBe('refused');
+      if (reading.kind === 'refused') expect(reading.reason).not.toBe('');
+    }
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":{"token":5}}')).toEqual({
+      kind: 'refused',
+      reason: 'TOKEN_SET token must be a string',
+    });
+  });
+
+  it('ignores well-formed messages of other types', () => {
+    expect(readLivefeedClientFrame('{"type":"OTHER","data":{"token":"x"}}')).toEqual({ kind: 'ignored' });
   });
 });

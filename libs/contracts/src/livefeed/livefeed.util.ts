@@ -1,7 +1,6 @@
 import type { EventCategory } from '../events/event-categories.catalogue';
 import {
   LIVEFEED_MESSAGE_TYPES,
-  type LivefeedClientMessage,
   type LivefeedLogCategory,
   type LivefeedMessage,
   type LivefeedMessageType,
@@ -35,13 +34,33 @@ export function parseLivefeedMessage(text: string): LivefeedMessage | null {
   }
 }
 
-/** Reads a websocket frame from a browser; only TOKEN_SET with a string token is accepted. */
-export function parseLivefeedClientMessage(text: string): LivefeedClientMessage | null {
+/** What a browser's frame asks: a claims token to check, a refusal (4401) with its reason, or nothing. */
+export type LivefeedClientFrame =
+  | { kind: 'token'; token: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'ignored' };
+
+/**
+ * Reads a websocket frame from a browser. TOKEN_SET carries the claims token as its data or as
+ * `{ token }`; a TOKEN_SET without a usable token, or a frame that is not a JSON message, is refused
+ * with the reason (browsers send nothing else, so such a frame is a broken client, not noise). A
+ * well-formed message of another type is ignored, so that later client messages do not break older servers.
+ */
+export function readLivefeedClientFrame(text: string): LivefeedClientFrame {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (!isRecord(value) || value.type !== 'TOKEN_SET' || !isRecord(value.data)) return null;
-    return typeof value.data.token === 'string' ? { type: 'TOKEN_SET', data: { token: value.data.token } } : null;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return { kind: 'refused', reason: 'message is not JSON' };
   }
+  if (!isRecord(value) || typeof value.type !== 'string') {
+    return { kind: 'refused', reason: 'message needs a type' };
+  }
+  if (value.type !== 'TOKEN_SET') return { kind: 'ignored' };
+  const data = value.data;
+  const token = isRecord(data) ? data.token : data;
+  if (token === undefined || token === null) return { kind: 'refused', reason: 'TOKEN_SET carries no token' };
+  if (typeof token !== 'string') return { kind: 'refused', reason: 'TOKEN_SET token must be a string' };
+  if (token.trim() === '') return { kind: 'refused', reason: 'TOKEN_SET token is empty' };
+  return { kind: 'token', token };
 }

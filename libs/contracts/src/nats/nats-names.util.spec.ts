@@ -6,6 +6,7 @@ describe('natsNames', () => {
     expect(names.subjects.panelEvent('0011aabbccdd', 'fire')).toBe('run1.panel.0011aabbccdd.event.fire');
     expect(names.subjects.panelEventsOf('fault')).toBe('run1.panel.*.event.fault');
     expect(names.subjects.allPanelEvents).toBe('run1.panel.*.event.*');
+    expect(names.subjects.livefeedCountsStale).toBe('run1.livefeed.counts.stale');
   });
 
   it('names one durable consumer per category for the relay-worker and the mailer', () => {

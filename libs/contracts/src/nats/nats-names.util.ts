@@ -18,6 +18,11 @@ export interface NatsNames {
     panelCommand(hwaddr: string): string;
     live(hwaddr: string): string;
     liveUser(userId: string): string;
+    /** Core subject every portal-api copy hears: the user's tokens signed before a password change are void. */
+    credentialsRevoked(userId: string): string;
+    allCredentialsRevoked: string;
+    /** Core subject every portal-api copy hears: a user's live counts for a site changed outside the live feed (events marked seen). */
+    livefeedCountsStale: string;
     /** Wildcards matching one kind of subject for every panel. */
     allPanelEvents: string;
     allPanelConfigs: string;
@@ -26,6 +31,8 @@ export interface NatsNames {
     allLive: string;
     /** Request/reply subject the relay-worker answers for relay verification. */
     relayVerify: string;
+    /** Request/reply subject the relay-worker answers to drive one relay action once (Test action). */
+    relayActionTest: string;
   };
   readonly streams: { panelEvents: string; panelConfig: string };
   readonly buckets: { panelConnections: string; panelRuntime: string; gateways: string };
@@ -57,12 +64,16 @@ export function natsNames(prefix = ''): NatsNames {
       panelCommand: (hwaddr) => s(`panel.${hwaddr}.cmd`),
       live: (hwaddr) => s(`live.${hwaddr}`),
       liveUser: (userId) => s(`live.user.${userId}`),
+      credentialsRevoked: (userId) => s(`auth.revoked.${userId}`),
+      allCredentialsRevoked: s('auth.revoked.*'),
+      livefeedCountsStale: s('livefeed.counts.stale'),
       allPanelEvents: s('panel.*.event.*'),
       allPanelConfigs: s('panel.*.config'),
       allPanelConnections: s('panel.*.connection'),
       allPanelRuntimes: s('panel.*.runtime'),
       allLive: s('live.>'),
       relayVerify: s('relay.verify'),
+      relayActionTest: s('relay.action.test'),
     },
     streams: { panelEvents: n('PANEL_EVENTS'), panelConfig: n('PANEL_CONFIG') },
     buckets: { panelConnections: n('PANEL_CONNECTIONS'), panelRuntime: n('PANEL_RUNTIME'), gateways: n('GATEWAYS') },

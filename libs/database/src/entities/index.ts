@@ -1,10 +1,12 @@
 import { ClaimEntity } from './claim.entity';
+import { DeadLetterEntity } from './dead-letter.entity';
 import { EventEntity } from './event.entity';
 import { MailDeliveryEntity } from './mail-delivery.entity';
 import { NotificationEntity } from './notification.entity';
 import { PanelNetworkEntity } from './panel-network.entity';
 import { PanelEntity } from './panel.entity';
 import { PanelCommandAuditEntity } from './panel-command-audit.entity';
+import { PanelIdentityEntity } from './panel-identity.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { RelayActionRunEntity } from './relay-action-run.entity';
 import { RelayActionEntity } from './relay-action.entity';
@@ -16,12 +18,14 @@ export * from './column-values.types';
 export * from './json-columns.types';
 export {
   ClaimEntity,
+  DeadLetterEntity,
   EventEntity,
   MailDeliveryEntity,
   NotificationEntity,
   PanelEntity,
   PanelNetworkEntity,
   PanelCommandAuditEntity,
+  PanelIdentityEntity,
   PasswordResetTokenEntity,
   RelayActionEntity,
   RelayActionRunEntity,
@@ -43,4 +47,6 @@ export const ENTITIES = [
   PasswordResetTokenEntity,
   MailDeliveryEntity,
   PanelCommandAuditEntity,
+  PanelIdentityEntity,
+  DeadLetterEntity,
 ];

@@ -48,4 +48,12 @@ export class MailDeliveryEntity {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt!: Date | null;
+
+  /** Set just before the SMTP send, cleared when its outcome is recorded; set at a start means unknown. */
+  @Column({ name: 'sending_since', type: 'timestamptz', nullable: true })
+  sendingSince!: Date | null;
+
+  /** Starts that found the previous send's outcome unknown (after a crash) and sent again. */
+  @Column({ name: 'possible_repeats', type: 'integer', default: 0 })
+  possibleRepeats!: number;
 }

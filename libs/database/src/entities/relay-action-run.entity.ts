@@ -55,4 +55,12 @@ export class RelayActionRunEntity {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
+
+  /** Set just before the board is driven, cleared when the attempt's outcome is recorded; set at a start means unknown. */
+  @Column({ name: 'driving_since', type: 'timestamptz', nullable: true })
+  drivingSince!: Date | null;
+
+  /** Attempts that found the previous one's outcome unknown (after a crash) and drove again. */
+  @Column({ name: 'possible_repeats', type: 'integer', default: 0 })
+  possibleRepeats!: number;
 }

@@ -2,6 +2,10 @@ import { InitialSchema1795244903302 } from './1795244903302-initial-schema.migra
 import { PanelCommandAudit1795300000000 } from './1795300000000-panel-command-audit.migration';
 import { PanelNetworkConfigSeq1795400000000 } from './1795400000000-panel-network-config-seq.migration';
 import { NotificationRecipient1795500000000 } from './1795500000000-notification-recipient.migration';
+import { PanelIdentities1795600000000 } from './1795600000000-panel-identities.migration';
+import { DeadLetters1795700000000 } from './1795700000000-dead-letters.migration';
+import { PanelCommandAuditOutcomes1795800000000 } from './1795800000000-panel-command-audit-outcomes.migration';
+import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-repeats.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
-export const MIGRATIONS = [InitialSchema1795244903302, PanelCommandAudit1795300000000, PanelNetworkConfigSeq1795400000000, NotificationRecipient1795500000000];
+export const MIGRATIONS = [InitialSchema1795244903302, PanelCommandAudit1795300000000, PanelNetworkConfigSeq1795400000000, NotificationRecipient1795500000000, PanelIdentities1795600000000, DeadLetters1795700000000, PanelCommandAuditOutcomes1795800000000, AlarmEffectRepeats1795900000000];

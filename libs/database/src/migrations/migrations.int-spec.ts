@@ -6,6 +6,7 @@ import {
   MAIL_DELIVERY_STATUSES,
   MAIL_KINDS,
   PANEL_COMMAND_OUTCOMES,
+  PANEL_IDENTITY_SOURCES,
   RELAY_ACTION_RUN_STATUSES,
   RELAY_TRIGGERS,
 } from '../entities';
@@ -16,10 +17,12 @@ import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
   'claims',
+  'dead_letters',
   'events',
   'mail_deliveries',
   'notifications',
   'panel_command_audit',
+  'panel_identities',
   'panel_networks',
   'panels',
   'password_reset_tokens',
@@ -97,6 +100,7 @@ describe('initial schema migration', () => {
       mail_deliveries_kind_check: MAIL_KINDS,
       mail_deliveries_status_check: MAIL_DELIVERY_STATUSES,
       panel_command_audit_outcome_check: PANEL_COMMAND_OUTCOMES,
+      panel_identities_source_check: PANEL_IDENTITY_SOURCES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

@@ -1,1 +1,2 @@
 export { createTestDatabase, withDatabase, type TestDatabase, type CreateTestDatabaseOptions } from './test-database';
+export { provisionTestPanel, provisionTestPanels, type SqlRunner } from './provision-test-panels';

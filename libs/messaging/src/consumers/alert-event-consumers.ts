@@ -1,8 +1,9 @@
 import { ALERT_CATEGORIES, type AlertCategory, type PanelEventMessage } from '@app/contracts';
 import type { NatsService } from '../nats/nats.service';
 import { startDurableConsumer, type DurableConsumer, type DurableConsumerOptions } from './durable-consumer';
+import { decodePanelEventMessage } from './panel-event-decoder.util';
 
-export interface AlertEventConsumersOptions extends Pick<DurableConsumerOptions<PanelEventMessage>, 'handler' | 'retryDelayMs' | 'deliverFrom'> {
+export interface AlertEventConsumersOptions extends Pick<DurableConsumerOptions<PanelEventMessage>, 'handler' | 'retryDelayMs' | 'deliverFrom' | 'deadLetters' | 'stallWindowMs'> {
   /** The durable consumer's name for one category (see `NatsNames.consumers`). */
   durable: (category: AlertCategory) => string;
 }
@@ -25,6 +26,8 @@ export class AlertEventConsumers {
           stream: nats.names.streams.panelEvents,
           durable: durable(category),
           filterSubject: nats.names.subjects.panelEventsOf(category),
+          // An event that breaks the contract is dead-lettered at once rather than failing in the handler.
+          decode: decodePanelEventMessage,
         }),
       ),
     );

@@ -3,6 +3,7 @@ import type { ConsumerMessages } from '@nats-io/jetstream';
 import { withTimeout } from '@app/platform';
 import type { NatsService } from '../nats/nats.service';
 import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { StallWatch } from './stall-watch';
 import { StreamProgress } from './stream-progress';
 
 /** Notifications after which the consumer receives nothing more until it is created again. */
@@ -16,12 +17,19 @@ const CLOSE_TIMEOUT_MS = 2000;
  * client look the consumer up and report it gone: about 10 s here, 30 s with the client's default.
  */
 const PULL_EXPIRES_MS = 10_000;
+/** How often the consumer's position is sampled for the stall check: a quarter of the window, within bounds. */
+const stallSampleMs = (windowMs: number) => Math.min(5000, Math.max(250, Math.floor(windowMs / 4)));
 
 export interface ConsumeLoopOptions {
   nats: NatsService;
   settings: DurableConsumerSettings;
   maxMessages: number;
   logger: Logger;
+  /**
+   * Report the consumer as not receiving when it has messages waiting and its ack floor has not
+   * moved for this long (see StallWatch); absent: never.
+   */
+  stallWindowMs?: number;
   /** Reads the messages until the iterator ends; the loop then recovers unless stopped. */
   read: (messages: ConsumerMessages, progress: StreamProgress) => Promise<void>;
 }
@@ -39,6 +47,8 @@ export class ConsumeLoop {
   private stopped = false;
   private notReceiving: string | null = null;
   private wake?: () => void;
+  private stalled: string | null = null;
+  private stallSampler?: NodeJS.Timeout;
 
   private constructor(
     private readonly options: ConsumeLoopOptions,
@@ -54,6 +64,7 @@ export class ConsumeLoop {
     const loop = new ConsumeLoop(options, (await consumer.info(true)).ack_floor.stream_seq);
     const messages = await consumer.consume({ max_messages: options.maxMessages, expires: PULL_EXPIRES_MS });
     loop.loop = loop.run(messages);
+    loop.watchForStall();
     return loop;
   }
 
@@ -61,6 +72,7 @@ export class ConsumeLoop {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    clearInterval(this.stallSampler);
     this.wake?.();
     if (this.messages) await this.closeQuietly(this.messages);
     await this.loop;
@@ -70,9 +82,40 @@ export class ConsumeLoop {
     return this.stopped;
   }
 
-  /** Returns while messages are being received; throws saying why not (for health checks). */
+  /** Returns while messages are being received and handled; throws saying why not (for health checks). */
   assertReceiving(): void {
     if (this.notReceiving) throw new Error(this.notReceiving);
+    if (this.stalled) throw new Error(this.stalled);
+  }
+
+  /**
+   * Samples the consumer's position on the server in the background, so that the verdict does not
+   * depend on how often `/healthz` is asked. Messages piling up unacked (a poison message retried,
+   * every pending slot taken, a dependency away) then show as a consumer down.
+   */
+  private watchForStall(): void {
+    const { stallWindowMs, nats, settings, logger } = this.options;
+    if (stallWindowMs === undefined) return;
+    const watch = new StallWatch(stallWindowMs);
+    let sampling = false;
+    this.stallSampler = setInterval(() => {
+      if (sampling || this.stopped) return;
+      sampling = true;
+      nats.manager.consumers
+        .info(settings.stream, settings.durable)
+        .then((info) => {
+          const reason = watch.observe({ ackFloor: info.ack_floor.stream_seq, pending: info.num_pending, ackPending: info.num_ack_pending }, Date.now());
+          if (reason && !this.stalled) logger.error(`consumer ${settings.durable} ${reason}`);
+          if (!reason && this.stalled) logger.log(`consumer ${settings.durable} progressing again`);
+          this.stalled = reason ? `consumer ${settings.durable} ${reason}` : null;
+        })
+        // Unreachable server or consumer: the receiving check reports that; the verdict stays as it was.
+        .catch((error: unknown) => logger.debug(`consumer info not read: ${String(error)}`))
+        .finally(() => {
+          sampling = false;
+        });
+    }, stallSampleMs(stallWindowMs));
+    this.stallSampler.unref();
   }
 
   private async run(first: ConsumerMessages): Promise<void> {

@@ -2,22 +2,27 @@ import { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 import { ConsumeLoop } from './consume-loop';
+import type { ConsumerSupervision } from './consumer-supervision.types';
 import { decodeJson, defaultRetryDelayMs } from './durable-consumer';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { messageFailureKind, UndecodableMessageError } from './message-failure.util';
+import { describeError, retryLater, settleFailure } from './settle-failure.util';
 import type { StreamProgress } from './stream-progress';
 
-export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings {
+export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings, ConsumerSupervision {
   /**
    * Called with the messages that arrived together (in stream order); they are all acked once it
    * resolves, so it must resolve only when their work is durable (one database commit for all).
-   * A rejection naks them all with a delay.
+   * A rejection because something is away naks them all with a delay. A rejection for a reason of
+   * one message (see `messageFailureKind`) hands the batch's messages over again one at a time,
+   * so that the others are done and only the bad one is retried, then dead-lettered.
    */
   handler: (messages: T[]) => Promise<void>;
   /** Most messages handed over at once (default 500). */
   maxBatch?: number;
   /** Longest wait for more messages after the first of a batch (default 5 ms). */
   maxWaitMs?: number;
-  /** Turns the payload into T (default: JSON). A payload it rejects is terminated, never retried. */
+  /** Turns the payload into T (default: JSON). A payload it rejects is dead-lettered at once, never retried. */
   decode?: (data: Uint8Array) => T;
   retryDelayMs?: (deliveryCount: number) => number;
 }
@@ -50,6 +55,7 @@ export class DurableBatchConsumer<T = unknown> {
       settings: this.options,
       maxMessages: this.maxBatch * 2,
       logger: this.logger,
+      stallWindowMs: this.options.stallWindowMs,
       read: async (messages, progress) => {
         await this.readAll(messages, progress);
         await this.flush(progress);
@@ -112,18 +118,22 @@ export class DurableBatchConsumer<T = unknown> {
         bodies.push((this.options.decode ?? decodeJson<T>)(message.data));
         readable.push(message);
       } catch (error) {
-        this.logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
-        // Without a reason: NATS 2.9 ignores a term that carries one.
-        message.term();
-        progress.finished(message.seq);
+        await this.failed(message, new UndecodableMessageError((error as Error).message), progress);
       }
     }
     if (readable.length === 0) return;
     try {
       await this.options.handler(bodies);
     } catch (error) {
-      this.logger.warn(`batch of ${readable.length} failed, retrying: ${(error as Error).message}`);
-      for (const message of readable) message.nak((this.options.retryDelayMs ?? defaultRetryDelayMs)(message.info.deliveryCount));
+      if (readable.length > 1 && messageFailureKind(error) !== 'transient') {
+        this.logger.warn(`batch of ${readable.length} refused, storing its messages one by one: ${describeError(error)}`);
+        await this.handleOneByOne(readable, bodies, progress);
+      } else if (readable.length === 1) {
+        await this.failed(readable[0], error, progress);
+      } else {
+        this.logger.warn(`batch of ${readable.length} failed, retrying: ${describeError(error)}`);
+        for (const message of readable) retryLater(message, this.retryDelayMs);
+      }
       return;
     }
     // Plain acks, written together: a confirmed ack is a request per message, which cost portal-api
@@ -133,6 +143,39 @@ export class DurableBatchConsumer<T = unknown> {
       message.ack();
       progress.finished(message.seq);
     }
+  }
+
+  /**
+   * The slow path, taken only when a batch was refused because of what one of its messages holds:
+   * each message on its own, so the good ones are done and acked and only the bad one is retried
+   * or dead-lettered. Once a failure shows that something is away, the rest is retried later.
+   */
+  private async handleOneByOne(messages: JsMsg[], bodies: T[], progress: StreamProgress): Promise<void> {
+    for (let index = 0; index < messages.length; index++) {
+      const message = messages[index];
+      try {
+        await this.options.handler([bodies[index]]);
+      } catch (error) {
+        await this.failed(message, error, progress);
+        if (messageFailureKind(error) === 'transient') {
+          for (const rest of messages.slice(index + 1)) retryLater(rest, this.retryDelayMs);
+          return;
+        }
+        continue;
+      }
+      message.ack();
+      progress.finished(message.seq);
+    }
+  }
+
+  /** Sets the message aside (terminated, finished) or naks it for a later retry. */
+  private async failed(message: JsMsg, error: unknown, progress: StreamProgress): Promise<void> {
+    const { durable, deadLetters } = this.options;
+    if (await settleFailure(message, error, { durable, deadLetters, retryDelayMs: this.retryDelayMs }, this.logger)) progress.finished(message.seq);
+  }
+
+  private get retryDelayMs(): (deliveryCount: number) => number {
+    return this.options.retryDelayMs ?? defaultRetryDelayMs;
   }
 }
 

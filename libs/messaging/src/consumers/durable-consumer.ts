@@ -3,7 +3,10 @@ import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 import { CoalescedAcks } from './coalesced-acks';
 import { ConsumeLoop } from './consume-loop';
+import type { ConsumerSupervision } from './consumer-supervision.types';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { UndecodableMessageError } from './message-failure.util';
+import { settleFailure } from './settle-failure.util';
 import type { StreamProgress } from './stream-progress';
 
 /** What the handler learns about a message besides its decoded body. */
@@ -15,17 +18,18 @@ export interface DurableMessageInfo {
   streamSequence: number;
 }
 
-export interface DurableConsumerOptions<T> extends DurableConsumerSettings {
+export interface DurableConsumerOptions<T> extends DurableConsumerSettings, ConsumerSupervision {
   /**
    * Called once per message; the message is acked only after it resolves, so it must resolve only
    * when its work is durable (database commit, job added). A rejection naks the message with a
-   * delay; it comes back later, to this copy or another. Messages of one copy are handled one at a
-   * time, in stream order.
+   * delay; it comes back later, to this copy or another, unless it failed for a reason of its own
+   * often enough to be dead-lettered (see `messageFailureKind`). Messages of one copy are handled
+   * one at a time, in stream order.
    */
   handler: (message: T, info: DurableMessageInfo) => Promise<void>;
   /** Messages pulled from the server at once by this copy (default 16). */
   batch?: number;
-  /** Turns the payload into T (default: JSON). A payload it rejects is terminated, never retried. */
+  /** Turns the payload into T (default: JSON). A payload it rejects is dead-lettered at once, never retried. */
   decode?: (data: Uint8Array) => T;
   /** Delay before a failed message is redelivered (default: 1 s doubling up to 60 s). */
   retryDelayMs?: (deliveryCount: number) => number;
@@ -68,6 +72,7 @@ export class DurableConsumer<T = unknown> {
       settings: this.options,
       maxMessages: this.options.batch ?? 16,
       logger: this.logger,
+      stallWindowMs: this.options.stallWindowMs,
       read: (messages, progress) => this.readAll(messages, progress),
     });
   }
@@ -105,20 +110,13 @@ export class DurableConsumer<T = unknown> {
     try {
       body = (this.options.decode ?? decodeJson<T>)(message.data);
     } catch (error) {
-      // A payload that cannot be read will never be readable: drop it rather than loop on it.
-      this.logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
-      // No reason on the term: servers before 2.10.4 ignore a '+TERM <reason>' and redeliver.
-      message.term();
-      return true;
+      return this.failed(message, new UndecodableMessageError((error as Error).message));
     }
     const info = { subject: message.subject, deliveryCount: message.info.deliveryCount, streamSequence: message.seq };
     try {
       await this.options.handler(body, info);
     } catch (error) {
-      const delay = (this.options.retryDelayMs ?? defaultRetryDelayMs)(info.deliveryCount);
-      this.logger.warn(`message ${message.seq} on ${message.subject} failed (delivery ${info.deliveryCount}), retrying in ${delay} ms: ${(error as Error).message}`);
-      message.nak(delay);
-      return false;
+      return this.failed(message, error);
     }
     // A plain ack, not a confirmed one: waiting for the server's confirmation of every message made
     // one consumer copy handle only a few thousand messages a second, so that a fire queued behind
@@ -126,6 +124,12 @@ export class DurableConsumer<T = unknown> {
     // comes again, and every handler's work is idempotent (job ids, records keyed by the event).
     this.acks.ack(message);
     return true;
+  }
+
+  /** Sets the message aside (true) or naks it for a later retry (false). */
+  private failed(message: JsMsg, error: unknown): Promise<boolean> {
+    const { durable, deadLetters, retryDelayMs = defaultRetryDelayMs } = this.options;
+    return settleFailure(message, error, { durable, deadLetters, retryDelayMs }, this.logger);
   }
 }
 

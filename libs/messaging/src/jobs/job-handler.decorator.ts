@@ -15,3 +15,14 @@ export interface JobHandlerMetadata {
 export function JobHandler<Q extends QueueName>(queue: Q, name: JobNameOf<Q>): MethodDecorator {
   return SetMetadata(JOB_HANDLER_METADATA, { queue, name } satisfies JobHandlerMetadata);
 }
+
+export const JOB_GIVEN_UP_METADATA = 'portal:job-given-up';
+
+/**
+ * Marks a provider method `(data, job, reason)` called when a job of this name failed its last try
+ * without its handler reaching its own last-attempt path: the job stalled (its worker died while it
+ * ran) more often than allowed on every try. It records the outcome the handler would have recorded.
+ */
+export function JobGivenUp<Q extends QueueName>(queue: Q, name: JobNameOf<Q>): MethodDecorator {
+  return SetMetadata(JOB_GIVEN_UP_METADATA, { queue, name } satisfies JobHandlerMetadata);
+}

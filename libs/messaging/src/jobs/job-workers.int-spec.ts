@@ -7,7 +7,7 @@ import { waitUntil } from '@app/testing';
 import { QueueModule } from '../queues/queue.module';
 import { QueueService } from '../queues/queue.service';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '../testing';
-import { JobHandler } from './job-handler.decorator';
+import { JobGivenUp, JobHandler } from './job-handler.decorator';
 import { JobsModule } from './jobs.module';
 
 const handled: string[] = [];
@@ -35,6 +35,21 @@ class SecondResetHandler {
 class RelayHandler {
   @JobHandler('relay-actions', 'relay-action')
   async run(): Promise<void> {}
+}
+
+@Injectable()
+class RelayGivenUp {
+  @JobGivenUp('relay-actions', 'relay-action')
+  async record(): Promise<void> {}
+}
+
+@Injectable()
+class ResetGivenUpTwice {
+  @JobGivenUp('mail', 'password-reset')
+  async first(): Promise<void> {}
+
+  @JobGivenUp('mail', 'password-reset')
+  async second(): Promise<void> {}
 }
 
 describe('JobWorkers (real Redis)', () => {
@@ -78,5 +93,12 @@ describe('JobWorkers (real Redis)', () => {
 
   it('refuses to start when a job has two handlers', async () => {
     await expect(start([CompleteMailHandlers, SecondResetHandler])).rejects.toThrow("job 'password-reset' of queue 'mail' has two handlers");
+  });
+
+  it('refuses to start when a given-up method is doubled or names a queue the app does not serve', async () => {
+    await expect(start([CompleteMailHandlers, RelayGivenUp])).rejects.toThrow(
+      "Job handlers are not complete: RelayGivenUp.record handles 'relay-action' of queue 'relay-actions', which this app does not serve",
+    );
+    await expect(start([CompleteMailHandlers, ResetGivenUpTwice])).rejects.toThrow("job 'password-reset' of queue 'mail' has two given-up methods (one is ResetGivenUpTwice.second)");
   });
 });

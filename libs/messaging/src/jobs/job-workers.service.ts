@@ -3,21 +3,34 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { QUEUE_JOB_NAMES, type QueueName } from '@app/contracts';
 import { QueueService } from '../queues/queue.service';
-import { JOB_HANDLER_METADATA, type JobHandlerMetadata } from './job-handler.decorator';
+import { JOB_GIVEN_UP_METADATA, JOB_HANDLER_METADATA, type JobHandlerMetadata } from './job-handler.decorator';
+import { JobStallConfig } from './job-stall.config';
 
 export const JOB_WORKERS_OPTIONS = Symbol('JOB_WORKERS_OPTIONS');
 
 export interface JobWorkersOptions {
   /** Queues this app serves, with the number of jobs it runs at once for each. */
   queues: Partial<Record<QueueName, { concurrency: number }>>;
+  /** Lock and stall settings of every worker; the alarm path's defaults when absent. */
+  stall?: JobStallConfig;
 }
 
 type Handler = (data: unknown, job: Job) => Promise<unknown>;
+type GivenUpHook = (data: unknown, job: Job, reason: string) => Promise<unknown>;
+
+/** BullMQ's reason for a try failed by stalling past the limit (the handler never saw it fail). */
+export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 
 /**
  * Starts one BullMQ worker per served queue, dispatching each job by its name to the one method
  * marked @JobHandler for it. Checked at start: every job name of a served queue has exactly one
  * handler, and no handler names a queue the app does not serve.
+ *
+ * A job whose worker died while it ran is taken up again within seconds (lock and stall check of
+ * JobStallConfig). One caught stalling more often than allowed (a crash loop) is failed by BullMQ
+ * without running: that failed try counts as one of its attempts, and the job is put back to run
+ * again under its own id while it has tries left; after the last one the queue's @JobGivenUp method
+ * records it as failed. So such a job is never dropped silently.
  */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap {
@@ -32,50 +45,89 @@ export class JobWorkers implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    const handlers = this.findHandlers();
+    const { handlers, givenUp } = this.findMethods();
+    const stall = this.options.stall ?? JobStallConfig.DEFAULT;
     for (const [queue, settings] of Object.entries(this.options.queues) as Array<[QueueName, { concurrency: number }]>) {
       const byName = handlers.get(queue) ?? new Map<string, Handler>();
-      this.queues.worker(
+      const worker = this.queues.worker(
         queue,
         async (job) => {
           const handler = byName.get(job.name);
           if (!handler) throw new Error(`no handler for job '${job.name}' of queue '${queue}'`);
           return handler(job.data, job);
         },
-        { concurrency: settings.concurrency },
+        {
+          concurrency: settings.concurrency,
+          lockDuration: stall.lockMs,
+          stalledInterval: stall.checkIntervalMs,
+          maxStalledCount: stall.maxStalls,
+        },
       );
+      worker.on('failed', (job, error) => {
+        if (job && error?.message === STALLED_OUT_REASON) void this.afterStalledOut(queue, job, givenUp.get(queue)?.get(job.name));
+      });
       this.logger.log(`serving queue ${queue} (${[...byName.keys()].join(', ')}), ${settings.concurrency} at once`);
     }
   }
 
-  /** Handlers by queue and job name; throws when the set is not exactly one per job. */
-  findHandlers(): Map<QueueName, Map<string, Handler>> {
-    const found = new Map<QueueName, Map<string, Handler>>();
+  /**
+   * A try failed by stalling: run again under the same id while tries are left (records keyed by
+   * the job id stay one), else hand it to the @JobGivenUp method to be recorded as failed.
+   */
+  private async afterStalledOut(queue: QueueName, job: Job, givenUp: GivenUpHook | undefined): Promise<void> {
+    const attempts = job.opts.attempts ?? 1;
+    const label = `job ${job.id} (${job.name}) of queue ${queue}`;
+    try {
+      if (job.attemptsMade < attempts) {
+        this.logger.warn(`${label} stalled past the limit (its worker died while it ran); try ${job.attemptsMade} of ${attempts} failed, running it again`);
+        await job.retry('failed');
+        return;
+      }
+      this.logger.error(`${label} stalled past the limit on its last try; recording it as failed`);
+      if (givenUp) await givenUp(job.data, job, `The worker stopped while running it, ${attempts} time(s)`);
+    } catch (error) {
+      this.logger.error(`${label} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Handlers and given-up methods by queue and job name; throws when the handlers are not exactly
+   * one per job, or a given-up method is doubled or names a queue the app does not serve.
+   */
+  private findMethods(): { handlers: Map<QueueName, Map<string, Handler>>; givenUp: Map<QueueName, Map<string, GivenUpHook>> } {
     const problems: string[] = [];
+    const handlers = this.findMarked<Handler>(JOB_HANDLER_METADATA, problems, 'handlers');
+    for (const queue of Object.keys(this.options.queues) as QueueName[]) {
+      for (const name of QUEUE_JOB_NAMES[queue]) {
+        if (!handlers.get(queue)?.has(name)) problems.push(`job '${name}' of queue '${queue}' has no handler`);
+      }
+    }
+    const givenUp = this.findMarked<GivenUpHook>(JOB_GIVEN_UP_METADATA, problems, 'given-up methods');
+    if (problems.length > 0) throw new Error(`Job handlers are not complete: ${problems.join('; ')}`);
+    return { handlers, givenUp };
+  }
+
+  /** Provider methods marked with `key`, by queue and job name; misplaced or doubled ones go to `problems`. */
+  private findMarked<F>(key: string, problems: string[], role: string): Map<QueueName, Map<string, F>> {
+    const found = new Map<QueueName, Map<string, F>>();
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
       for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
-        const target = instance[method] as Handler;
-        const meta = this.reflector.get<JobHandlerMetadata | undefined>(JOB_HANDLER_METADATA, target);
+        const target = instance[method] as (...args: never[]) => unknown;
+        const meta = this.reflector.get<JobHandlerMetadata | undefined>(key, target);
         if (!meta) continue;
         const label = `${wrapper.name}.${method}`;
         if (!(meta.queue in this.options.queues)) {
           problems.push(`${label} handles '${meta.name}' of queue '${meta.queue}', which this app does not serve`);
           continue;
         }
-        const queueHandlers = found.get(meta.queue) ?? new Map<string, Handler>();
-        if (queueHandlers.has(meta.name)) problems.push(`job '${meta.name}' of queue '${meta.queue}' has two handlers (one is ${label})`);
-        queueHandlers.set(meta.name, target.bind(instance));
-        found.set(meta.queue, queueHandlers);
+        const queueMethods = found.get(meta.queue) ?? new Map<string, F>();
+        if (queueMethods.has(meta.name)) problems.push(`job '${meta.name}' of queue '${meta.queue}' has two ${role} (one is ${label})`);
+        queueMethods.set(meta.name, target.bind(instance) as F);
+        found.set(meta.queue, queueMethods);
       }
     }
-    for (const queue of Object.keys(this.options.queues) as QueueName[]) {
-      for (const name of QUEUE_JOB_NAMES[queue]) {
-        if (!found.get(queue)?.has(name)) problems.push(`job '${name}' of queue '${queue}' has no handler`);
-      }
-    }
-    if (problems.length > 0) throw new Error(`Job handlers are not complete: ${problems.join('; ')}`);
     return found;
   }
 }

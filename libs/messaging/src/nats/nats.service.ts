@@ -14,6 +14,8 @@ import { ensureNatsTopology } from './nats-topology.util';
 export class NatsService implements OnApplicationShutdown {
   private readonly logger = new Logger(NatsService.name);
   private readonly buckets = new Map<string, Promise<KV>>();
+  private connected = true;
+  private readonly reconnectListeners = new Set<() => void>();
 
   private constructor(
     readonly connection: NatsConnection,
@@ -52,14 +54,32 @@ export class NatsService implements OnApplicationShutdown {
     let bucket = this.buckets.get(name);
     if (!bucket) {
       bucket = new Kvm(this.connection).open(name);
+      // A failed open (NATS away at that moment) is not kept: the next call tries again.
+      bucket.catch(() => this.buckets.delete(name));
       this.buckets.set(name, bucket);
     }
     return bucket;
   }
 
+  /** False from the moment the connection to the server is lost until it is back. */
+  get isConnected(): boolean {
+    return this.connected && !this.connection.isClosed();
+  }
+
+  /**
+   * Calls `listener` each time the connection comes back after a loss; returns the unsubscribe.
+   * Work waiting on the server can retry at once instead of waiting out its own timeout.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
   /** A round trip to the server: proves the connection is usable, not merely open. */
   async ping(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('connection closed');
+    // Fails at once while reconnecting, rather than when the health check's wait runs out.
+    if (!this.connected) throw new Error('disconnected, reconnecting');
     await this.connection.flush();
   }
 
@@ -71,6 +91,11 @@ export class NatsService implements OnApplicationShutdown {
 
   private async logStatus(): Promise<void> {
     for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      if (status.type === 'reconnect') {
+        this.connected = true;
+        for (const listener of [...this.reconnectListeners]) listener();
+      }
       if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
         this.logger.warn(`NATS ${status.type}${'server' in status ? ` (${String(status.server)})` : ''}`);
       }

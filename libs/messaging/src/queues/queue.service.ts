@@ -46,7 +46,16 @@ export class QueueService implements OnApplicationShutdown {
     return worker;
   }
 
+  /**
+   * Healthy when every connection of the app is ready and Redis answers. The connections' own
+   * state shows a loss the moment the socket closes (a ping would wait through the reconnect, as
+   * every command does here), and shows the recovery as soon as the reconnect is ready.
+   */
   async ping(): Promise<void> {
+    if (this.connection.status !== 'ready') throw new Error(`connection ${this.connection.status}`);
+    // A worker's connection that has not been opened yet ('wait') is not a loss.
+    const lost = this.workers.find(({ connection }) => connection.status !== 'ready' && connection.status !== 'wait');
+    if (lost) throw new Error(`worker ${lost.worker.name} connection ${lost.connection.status}`);
     const answer = await this.connection.ping();
     if (answer !== 'PONG') throw new Error(`unexpected answer '${answer}'`);
   }

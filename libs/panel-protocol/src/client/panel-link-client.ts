@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { devicePublicKey, signDeviceProof } from '../auth/device-identity.util';
 import { keyProof } from '../auth/key-proof.util';
 import { FrameDecoder } from '../framing/frame-decoder';
 import { decodeGatewayMessage, encodeMessage } from '../messages/message.codec';
-import type { CommandMessage, ConfigMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
+import type { CommandMessage, ConfigMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RefusedMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
 import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, REASON_MAX_LENGTH, SEQUENCE_MAX } from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
@@ -20,10 +21,14 @@ export interface PanelLinkClientOptions {
   hello: Omit<HelloMessage, 'type' | 'version'>;
   /** The panel's 4-digit admin key; only proofs made with it are sent. */
   adminKey: string;
+  /** The panel's device secret (Ed25519 seed, 64 hex) provisioned at manufacture; only signatures made with it are sent. */
+  deviceSecret: string;
   /** Answers each command but keyProof (answered by the client); a thrown error is answered as a failure with its message. */
   onCommand: (command: CommandMessage) => Promise<PanelCommandOutcome> | PanelCommandOutcome;
   /** Called each time the link is ready, to send runtime reports and configuration snapshots. */
   onReady?: () => void;
+  /** Called when the gateway refuses an event, snapshot or report it cannot store; a refused event or snapshot is no longer kept. */
+  onRefused?: (refusal: RefusedMessage) => void;
   /** First event sequence number (a panel keeps counting across restarts). */
   firstSeq?: number;
   reconnectDelayMs?: { min: number; max: number };
@@ -37,7 +42,7 @@ export type PanelEventInput = Omit<EventMessage, 'type' | 'seq'>;
 /**
  * A panel's end of the link: connects, proves its key, heartbeats, numbers its events and keeps each
  * until the gateway acks it, resends the unacked ones after every reconnect, and answers commands.
- * Emits 'ready', 'heartbeat' (the gateway's answer), 'disconnected' (whether it was ready), 'eventAck' (seq), 'configAck' (id), 'close' (the gateway's reason).
+ * Emits 'ready', 'heartbeat' (the gateway's answer), 'disconnected' (whether it was ready), 'eventAck' (seq), 'configAck' (id), 'refused' (the RefusedMessage), 'close' (the gateway's reason).
  */
 export class PanelLinkClient extends EventEmitter {
   private socket: Socket | undefined;
@@ -58,6 +63,8 @@ export class PanelLinkClient extends EventEmitter {
 
   constructor(private readonly options: PanelLinkClientOptions) {
     super();
+    // A malformed secret fails here, once, rather than on every connection attempt.
+    devicePublicKey(options.deviceSecret);
     this.nextSeq = options.firstSeq ?? 1;
     this.reconnectCeiling = this.reconnectLimits.min;
     this.cloudControl = options.hello.cloudControl;
@@ -152,7 +159,11 @@ export class PanelLinkClient extends EventEmitter {
     this.refreshSilence();
     switch (message.type) {
       case 'challenge':
-        this.send({ type: 'keyProof', proof: keyProof(this.options.adminKey, message.nonce) });
+        this.send({
+          type: 'keyProof',
+          proof: keyProof(this.options.adminKey, message.nonce),
+          signature: signDeviceProof(this.options.deviceSecret, this.options.hello.hwaddr, message.nonce),
+        });
         return;
       case 'ready':
         return this.onReady(message.heartbeatMs);
@@ -167,6 +178,8 @@ export class PanelLinkClient extends EventEmitter {
         this.unackedConfigs.delete(message.id);
         this.emit('configAck', message.id);
         return;
+      case 'refused':
+        return this.onRefused(message);
       case 'command':
         void this.answer(message);
         return;
@@ -188,6 +201,17 @@ export class PanelLinkClient extends EventEmitter {
     for (const config of this.unackedConfigs.values()) this.send(config);
     this.emit('ready');
     this.options.onReady?.();
+  }
+
+  /**
+   * The gateway will refuse the same content every time: keeping it would resend it after every
+   * reconnect for nothing, so it is dropped, reported, and the link carries on.
+   */
+  private onRefused(refusal: RefusedMessage): void {
+    if (refusal.message === 'event') this.unackedEvents.delete(refusal.seq);
+    if (refusal.message === 'config') this.unackedConfigs.delete(refusal.id);
+    this.emit('refused', refusal);
+    this.options.onRefused?.(refusal);
   }
 
   private refreshSilence(): void {

@@ -1,4 +1,16 @@
 import { ProtocolError } from '../protocol-error';
+import { textContentProblem } from '@app/contracts';
+import { truncateText } from './panel-text.util';
+
+/** A bad field: `field` is its path (`message.zones[3].name`), `problem` what is wrong with it. */
+export class InvalidFieldError extends ProtocolError {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super('invalid-message', `${field} ${problem}`);
+  }
+}
 
 /**
  * Reads the fields of one decoded JSON object, checking each; the first bad field throws an
@@ -36,11 +48,14 @@ export class FieldReader {
     return value;
   }
 
+  /** Text the portal can store as it is (textContentProblem), within the length limits. */
   string(name: string, maxLength: number, minLength = 0): string {
     const value = this.value[name];
     if (typeof value !== 'string' || value.length > maxLength || value.length < minLength) {
       invalid(this.at(name), `a string of ${minLength} to ${maxLength} characters`, value);
     }
+    const problem = textContentProblem(value);
+    if (problem) throw new InvalidFieldError(this.at(name), problem);
     return value;
   }
 
@@ -82,19 +97,20 @@ export class FieldReader {
   /** Only these field names may be present (used where an unknown field would be a silent no-op). */
   only(names: readonly string[]): this {
     const unknown = Object.keys(this.value).filter((key) => !names.includes(key));
-    if (unknown.length > 0) throw new ProtocolError('invalid-message', `${this.path} has unknown field ${unknown[0]}`);
+    if (unknown.length > 0) throw new InvalidFieldError(this.path, `has the unknown field ${describe(unknown[0])}`);
     return this;
   }
 }
 
 export function invalid(path: string, expected: string, value: unknown): never {
-  throw new ProtocolError('invalid-message', `${path} must be ${expected}, got ${describe(value)}`);
+  throw new InvalidFieldError(path, `must be ${expected}, got ${describe(value)}`);
 }
 
+/** The value as JSON (control characters and lone surrogates escaped), cut short, to quote it safely. */
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return text.length > 40 ? `${truncateText(text, 40)}…` : text;
 }
 
 /** Reads an integer list item. */

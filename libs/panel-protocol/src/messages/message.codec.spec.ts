@@ -35,8 +35,8 @@ const config: Extract<PanelMessage, { type: 'config' }> = {
 };
 
 const panelMessages: PanelMessage[] = [
-  { type: 'hello', version: 1, hwaddr: '0011aabbccdd', panelType: 'SMARTLOOP_MK2', firmware: '4.2.1', networkIds: [1, 2], cloudControl: true },
-  { type: 'keyProof', proof: 'cd'.repeat(32) },
+  { type: 'hello', version: 2, hwaddr: '0011aabbccdd', panelType: 'SMARTLOOP_MK2', firmware: '4.2.1', networkIds: [1, 2], cloudControl: true },
+  { type: 'keyProof', proof: 'cd'.repeat(32), signature: 'ef'.repeat(64) },
   { type: 'heartbeat' },
   { type: 'event', seq: 42, networkId: 2, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 3' },
   { type: 'runtime', networkId: 1, runtime: { zones: { fire: [2], fault: [0, 5] }, disabled: { sounders: true } } },
@@ -48,7 +48,7 @@ const panelMessages: PanelMessage[] = [
 ];
 
 const gatewayMessages: GatewayMessage[] = [
-  { type: 'challenge', version: 1, nonce },
+  { type: 'challenge', version: 2, nonce },
   { type: 'ready', gatewayId: 'gw-1', heartbeatMs: 30000, maxFrameBytes: MAX },
   { type: 'heartbeat' },
   { type: 'eventAck', seq: 42 },
@@ -134,7 +134,9 @@ describe('message codec', () => {
     ['cloud control as text', { ...hello, cloudControl: 'yes' }, 'message.cloudControl'],
     ['empty firmware', { ...hello, firmware: '' }, 'message.firmware'],
     ['version 0', { ...hello, version: 0 }, 'message.version'],
-    ['short proof', { type: 'keyProof', proof: 'ab' }, 'message.proof'],
+    ['short proof', { type: 'keyProof', proof: 'ab', signature: 'ef'.repeat(64) }, 'message.proof'],
+    ['no device signature', { type: 'keyProof', proof: 'ab'.repeat(32) }, 'message.signature'],
+    ['short device signature', { type: 'keyProof', proof: 'ab'.repeat(32), signature: 'ef'.repeat(32) }, 'message.signature'],
     ['sequence 0', { ...event, seq: 0 }, 'message.seq'],
     ['sequence past 32 bits', { ...event, seq: 2 ** 32 }, 'message.seq'],
     ['fractional sequence', { ...event, seq: 1.5 }, 'message.seq'],

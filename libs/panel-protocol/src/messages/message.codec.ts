@@ -6,6 +6,7 @@ import {
   NETWORK_ID_MIN,
   type RuntimeReport,
 } from '@app/contracts';
+import { DEVICE_SIGNATURE_DESCRIPTION, DEVICE_SIGNATURE_PATTERN } from '../auth/device-identity.util';
 import { encodeFrame } from '../framing/frame.util';
 import {
   CORRELATION_ID_MAX_LENGTH,
@@ -14,17 +15,28 @@ import {
   FIRMWARE_MAX_LENGTH,
   HEX_64_DESCRIPTION,
   HEX_64_PATTERN,
+  PANEL_DATE_MAX_LENGTH,
   REASON_MAX_LENGTH,
+  REFUSED_FIELD_MAX_LENGTH,
   SEQUENCE_MAX,
 } from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { readWireCommand } from './command-payload.validation';
 import { readConfigSnapshot } from './config-snapshot.validation';
-import { FieldReader, intItem, invalid } from './field-reader.util';
-import type { GatewayMessage, GatewayMessageType, PanelMessage, PanelMessageType } from './panel-link-messages.types';
+import { FieldReader, intItem, invalid, InvalidFieldError } from './field-reader.util';
+import { readRefusable } from './message-refusal';
+import type { GatewayMessage, GatewayMessageType, PanelMessage, PanelMessageType, RefusableMessageType, RefusedMessage } from './panel-link-messages.types';
+import { panelDateProblem } from './panel-date.util';
 
-/** ISO 8601 date and time, with optional fraction and zone: panels without a zone send local time. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})?$/;
+const REFUSABLE_MESSAGES: readonly RefusableMessageType[] = ['event', 'config', 'runtime'];
+
+/** The panel's clock at an event: a real date and time within the window the portal stores. */
+function readPanelDate(reader: FieldReader): string {
+  const date = reader.string('date', PANEL_DATE_MAX_LENGTH, 1);
+  const problem = panelDateProblem(date);
+  if (problem) throw new InvalidFieldError(reader.at('date'), problem);
+  return date;
+}
 
 function readNetworkId(reader: FieldReader): number {
   return reader.int('networkId', NETWORK_ID_MIN, NETWORK_ID_MAX);
@@ -53,19 +65,33 @@ const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<Pane
       cloudControl: r.bool('cloudControl'),
     };
   },
-  keyProof: (r) => ({ type: 'keyProof', proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION) }),
-  heartbeat: () => ({ type: 'heartbeat' }),
-  event: (r) => ({
-    type: 'event',
-    seq: r.int('seq', 1, SEQUENCE_MAX),
-    networkId: readNetworkId(r),
-    category: r.oneOf('category', EVENT_CATEGORIES),
-    title: r.string('title', EVENT_TEXT_MAX_LENGTH, 1),
-    date: r.matching('date', ISO_DATE, 'an ISO 8601 date and time'),
-    location: r.string('location', EVENT_TEXT_MAX_LENGTH),
+  keyProof: (r) => ({
+    type: 'keyProof',
+    proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION),
+    signature: r.matching('signature', DEVICE_SIGNATURE_PATTERN, DEVICE_SIGNATURE_DESCRIPTION),
   }),
-  runtime: (r) => ({ type: 'runtime', networkId: readNetworkId(r), runtime: readRuntime(r.object('runtime')) }),
-  config: (r) => ({ type: 'config', id: r.int('id', 1, SEQUENCE_MAX), ...readConfigSnapshot(r) }),
+  heartbeat: () => ({ type: 'heartbeat' }),
+  // Once its seq, id or network is known, a bad field refuses the message (MessageRefusedError).
+  event: (r) => {
+    const seq = r.int('seq', 1, SEQUENCE_MAX);
+    return readRefusable({ message: 'event', seq }, () => ({
+      type: 'event',
+      seq,
+      networkId: readNetworkId(r),
+      category: r.oneOf('category', EVENT_CATEGORIES),
+      title: r.string('title', EVENT_TEXT_MAX_LENGTH, 1),
+      date: readPanelDate(r),
+      location: r.string('location', EVENT_TEXT_MAX_LENGTH),
+    }));
+  },
+  runtime: (r) => {
+    const networkId = readNetworkId(r);
+    return readRefusable({ message: 'runtime', networkId }, () => ({ type: 'runtime', networkId, runtime: readRuntime(r.object('runtime')) }));
+  },
+  config: (r) => {
+    const id = r.int('id', 1, SEQUENCE_MAX);
+    return readRefusable({ message: 'config', id }, () => ({ type: 'config', id, ...readConfigSnapshot(r) }));
+  },
   cloudControl: (r) => ({ type: 'cloudControl', enabled: r.bool('enabled') }),
   commandResult: (r) => {
     const correlationId = r.string('correlationId', CORRELATION_ID_MAX_LENGTH, 1);
@@ -94,7 +120,21 @@ const GATEWAY_READERS: { [T in GatewayMessageType]: (r: FieldReader) => Extract<
     ...readWireCommand(r.raw('kind'), r.raw('payload'), 'command'),
   }),
   close: (r) => ({ type: 'close', reason: r.string('reason', REASON_MAX_LENGTH) }),
+  refused: (r) => readRefused(r),
 };
+
+function readRefused(r: FieldReader): RefusedMessage {
+  const message = r.oneOf('message', REFUSABLE_MESSAGES);
+  const details = () => ({ field: r.string('field', REFUSED_FIELD_MAX_LENGTH, 1), reason: r.string('reason', REASON_MAX_LENGTH, 1) });
+  switch (message) {
+    case 'event':
+      return { type: 'refused', message, seq: r.int('seq', 1, SEQUENCE_MAX), ...details() };
+    case 'config':
+      return { type: 'refused', message, id: r.int('id', 1, SEQUENCE_MAX), ...details() };
+    case 'runtime':
+      return { type: 'refused', message, networkId: readNetworkId(r), ...details() };
+  }
+}
 
 function parseObject(body: Buffer): FieldReader {
   let value: unknown;

@@ -21,6 +21,8 @@ export interface KeyProofMessage {
   type: 'keyProof';
   /** HMAC-SHA256(admin key, nonce bytes), 64 lowercase hex characters. */
   proof: string;
+  /** Ed25519 signature with the device secret over `panel-link/2:<hwaddr>:<nonce hex>`, 128 lowercase hex characters. */
+  signature: string;
 }
 
 export interface HeartbeatMessage {
@@ -113,6 +115,18 @@ export interface CloseMessage {
   reason: string;
 }
 
+/** The messages a gateway refuses without closing the connection, each with what identifies it. */
+export type RefusalSubject = { message: 'event'; seq: number } | { message: 'config'; id: number } | { message: 'runtime'; networkId: number };
+export type RefusableMessageType = RefusalSubject['message'];
+
+/** A well-identified message whose content the portal could not store: never acked, never published. */
+export type RefusedMessage = { type: 'refused' } & RefusalSubject & {
+  /** The bad field's path, e.g. `message.title` or `message.zones[3].name`. */
+  field: string;
+  /** What is wrong with it, e.g. `contains the control character U+0000`. */
+  reason: string;
+};
+
 export type GatewayMessage =
   | ChallengeMessage
   | ReadyMessage
@@ -120,7 +134,8 @@ export type GatewayMessage =
   | EventAckMessage
   | ConfigAckMessage
   | CommandMessage
-  | CloseMessage;
+  | CloseMessage
+  | RefusedMessage;
 
 export type PanelMessageType = PanelMessage['type'];
 export type GatewayMessageType = GatewayMessage['type'];
@@ -144,4 +159,5 @@ export const GATEWAY_MESSAGE_TYPES: readonly GatewayMessageType[] = [
   'configAck',
   'command',
   'close',
+  'refused',
 ];

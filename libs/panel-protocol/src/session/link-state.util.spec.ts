@@ -12,14 +12,15 @@ function reasonOf(action: () => unknown): string | undefined {
 }
 
 describe('link order at the gateway', () => {
-  it('goes hello → key proof → ready', () => {
+  it('goes hello → key proof → verifying (the gateway then moves to ready once the device proof holds)', () => {
     expect(nextGatewayState('awaitingHello', 'hello')).toBe('awaitingProof');
-    expect(nextGatewayState('awaitingProof', 'keyProof')).toBe('ready');
+    expect(nextGatewayState('awaitingProof', 'keyProof')).toBe('verifying');
   });
 
   it.each<[LinkState, string[]]>([
     ['awaitingHello', ['hello']],
     ['awaitingProof', ['keyProof']],
+    ['verifying', []],
     ['ready', ['heartbeat', 'event', 'runtime', 'config', 'cloudControl', 'commandResult']],
     ['closed', []],
   ])('while %s accepts only %j', (state, allowed) => {

@@ -5,12 +5,14 @@ import type { GatewayMessageType, PanelMessageType } from '../messages/panel-lin
  * The order of a connection: hello, challenge, key proof, ready; then the working messages. Both
  * ends check every received frame against it; a frame out of order closes the connection.
  */
-export type LinkState = 'awaitingHello' | 'awaitingProof' | 'ready' | 'closed';
+export type LinkState = 'awaitingHello' | 'awaitingProof' | 'verifying' | 'ready' | 'closed';
 
 /** What a gateway accepts from a panel in each state, and the state it moves to. */
 const PANEL_FRAMES: Record<LinkState, Partial<Record<PanelMessageType, LinkState>>> = {
   awaitingHello: { hello: 'awaitingProof' },
-  awaitingProof: { keyProof: 'ready' },
+  awaitingProof: { keyProof: 'verifying' },
+  // The gateway checks the device signature; the panel must wait for `ready` before sending more.
+  verifying: {},
   ready: { heartbeat: 'ready', event: 'ready', runtime: 'ready', config: 'ready', cloudControl: 'ready', commandResult: 'ready' },
   closed: {},
 };
@@ -29,7 +31,7 @@ const GATEWAY_FRAMES: Record<PanelLinkState, Partial<Record<GatewayMessageType, 
   disconnected: {},
   awaitingChallenge: { challenge: 'awaitingReady', close: 'awaitingChallenge' },
   awaitingReady: { ready: 'ready', close: 'awaitingReady' },
-  ready: { heartbeat: 'ready', eventAck: 'ready', configAck: 'ready', command: 'ready', close: 'ready' },
+  ready: { heartbeat: 'ready', eventAck: 'ready', configAck: 'ready', refused: 'ready', command: 'ready', close: 'ready' },
 };
 
 export function nextPanelState(state: PanelLinkState, type: GatewayMessageType): PanelLinkState {

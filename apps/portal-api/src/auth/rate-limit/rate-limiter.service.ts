@@ -9,7 +9,15 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number;
 }
 
+/** A unit taken from a window's allowance; `release` gives it back (e.g. the key proved right). */
+export interface RateLimitReservation extends RateLimitVerdict {
+  release(): Promise<void>;
+}
+
 const REDIS_TIMEOUT_MS = 500;
+
+/** Decrements a counter only while its window is alive: a released unit never outlives its window. */
+const RELEASE_SCRIPT = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
 
 /**
  * Fixed-window counters in Redis, shared by every portal-api copy. When Redis does not answer in
@@ -26,10 +34,7 @@ export class RateLimiter {
   ) {}
 
   async hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitVerdict> {
-    const now = this.clock.nowSeconds();
-    const window = Math.floor(now / windowSeconds);
-    const retryAfterSeconds = (window + 1) * windowSeconds - now;
-    const key = `${this.redis.prefix}:ratelimit:${bucket}:${window}`;
+    const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
     try {
       const count = await withTimeout(
         this.queues.connection
@@ -46,5 +51,44 @@ export class RateLimiter {
       this.logger.warn(`rate limit not checked (${(error as Error).message}); request let through`);
       return { allowed: true, retryAfterSeconds };
     }
+  }
+
+  /**
+   * The current window's count without adding to it. Unlike `hit`, a Redis that does not answer is an
+   * error: callers that guard secrets refuse rather than let an unlimited number of tries through.
+   */
+  async peek(bucket: string, windowSeconds: number): Promise<RateLimitVerdict & { count: number }> {
+    const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
+    const count = Number((await this.timed(this.queues.connection.get(key))) ?? 0);
+    return { count, allowed: true, retryAfterSeconds };
+  }
+
+  /**
+   * Takes one unit of the window's allowance at once (so that concurrent callers on any copy never
+   * take more than `limit`), or none when it is spent. Redis not answering is an error, as for peek.
+   */
+  async reserve(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitReservation> {
+    const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
+    const redis = this.queues.connection;
+    const results = await this.timed(redis.multi().incr(key).expire(key, windowSeconds + 1).exec());
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const release = async () => {
+      await this.timed(redis.eval(RELEASE_SCRIPT, 1, key));
+    };
+    if (count > limit) {
+      await release();
+      return { allowed: false, retryAfterSeconds, release: async () => undefined };
+    }
+    return { allowed: true, retryAfterSeconds, release };
+  }
+
+  private window(bucket: string, windowSeconds: number): { key: string; retryAfterSeconds: number } {
+    const now = this.clock.nowSeconds();
+    const window = Math.floor(now / windowSeconds);
+    return { key: `${this.redis.prefix}:ratelimit:${bucket}:${window}`, retryAfterSeconds: (window + 1) * windowSeconds - now };
+  }
+
+  private timed<T>(operation: Promise<T>): Promise<T> {
+    return withTimeout(operation, REDIS_TIMEOUT_MS, `Redis did not answer within ${REDIS_TIMEOUT_MS} ms`);
   }
 }

@@ -33,8 +33,14 @@ export class LivefeedTestClient {
     return (this.socket as unknown as { _socket?: Socket })._socket?.localPort;
   }
 
-  sendToken(token: string): void {
-    this.socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token } }));
+  /** TOKEN_SET with the token as `{ token }` (`form: 'object'`) or as the data itself (`'string'`). */
+  sendToken(token: string, form: 'object' | 'string' = 'object'): void {
+    this.socket.send(JSON.stringify({ type: 'TOKEN_SET', data: form === 'object' ? { token } : token }));
+  }
+
+  /** Any text frame, as a broken client might send it. */
+  sendRaw(text: string): void {
+    this.socket.send(text);
   }
 
   of<T extends LivefeedMessage['type']>(type: T): Array<Extract<LivefeedMessage, { type: T }>> {

@@ -3,22 +3,21 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { selectAuthForm, selectAuthNotice } from '../auth.selectors';
+import { selectAuthNotice } from '../auth.selectors';
 import { authFormFailed, loginRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
-import { useAuthFormReset } from './use-auth-form-reset.hook';
+import { useAuthForm } from './use-auth-form.hook';
 
 export function LoginPage() {
-  useAuthFormReset();
+  const { pending, error } = useAuthForm('login');
   const dispatch = useAppDispatch();
-  const { pending, error } = useAppSelector(selectAuthForm);
   const notice = useAppSelector(selectAuthNotice);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) dispatch(authFormFailed(MESSAGES.loginFailed));
+    if (!email.trim() || !password) dispatch(authFormFailed({ form: 'login', error: MESSAGES.loginFailed }));
     else dispatch(loginRequested({ email: email.trim(), password }));
   };
 

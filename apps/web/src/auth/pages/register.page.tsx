@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES, PASSWORD_MIN_LENGTH, type RegisterRequest } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { selectAuthForm } from '../auth.selectors';
+import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@app/contracts';
+import { useAppDispatch } from '../../app/app-hooks';
 import { authFormFailed, registerRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
-import { useAuthFormReset } from './use-auth-form-reset.hook';
+import { registerFormProblem } from './register-form.util';
+import { useAuthForm } from './use-auth-form.hook';
 
 const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string }> = [
   { name: 'fullname', label: 'Full name', type: 'text' },
@@ -17,15 +17,14 @@ const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string }
 ];
 
 export function RegisterPage() {
-  useAuthFormReset();
+  const { pending, error } = useAuthForm('register');
   const dispatch = useAppDispatch();
-  const { pending, error } = useAppSelector(selectAuthForm);
   const [form, setForm] = useState<RegisterRequest>({ fullname: '', email: '', password: '', company: '', telephone: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const valid = form.fullname.trim() && form.email.trim() && form.password.length >= PASSWORD_MIN_LENGTH;
-    if (!valid) dispatch(authFormFailed(MESSAGES.invalidFormCredentials));
+    const problem = registerFormProblem(form);
+    if (problem) dispatch(authFormFailed({ form: 'register', error: problem }));
     else dispatch(registerRequested({ ...form, fullname: form.fullname.trim(), email: form.email.trim() }));
   };
 
@@ -40,8 +39,12 @@ export function RegisterPage() {
               type={field.type}
               value={form[field.name] ?? ''}
               minLength={field.name === 'password' ? PASSWORD_MIN_LENGTH : undefined}
+              aria-describedby={field.name === 'password' ? 'register-password-hint' : undefined}
               onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
             />
+            {field.name === 'password' && (
+              <Form.Text id="register-password-hint">At least {PASSWORD_MIN_LENGTH} characters.</Form.Text>
+            )}
           </Form.Group>
         ))}
         <Button type="submit" disabled={pending}>

@@ -2,22 +2,20 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, decodeTokenPayload } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { selectAuthForm } from '../auth.selectors';
+import { useAppDispatch } from '../../app/app-hooks';
 import { passwordResetRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
-import { useAuthFormReset } from './use-auth-form-reset.hook';
+import { useAuthForm } from './use-auth-form.hook';
 
 /** /resetpass/:token — the e-mail address is read from the token's payload (spec 2.1). */
 export function ResetPasswordPage() {
-  useAuthFormReset();
+  const { pending, error } = useAuthForm('passwordReset');
   const dispatch = useAppDispatch();
   const { token = '' } = useParams();
   const email = useMemo(() => {
     const value = decodeTokenPayload(token)?.email;
     return typeof value === 'string' ? value : '';
   }, [token]);
-  const { pending, error } = useAppSelector(selectAuthForm);
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { selectAuthForm } from '../auth.selectors';
+import { useAppDispatch } from '../../app/app-hooks';
 import { resetMailRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
-import { useAuthFormReset } from './use-auth-form-reset.hook';
+import { useAuthForm } from './use-auth-form.hook';
 
 export function ResetRequestPage() {
-  useAuthFormReset();
+  const { pending, error, done: sent } = useAuthForm('resetMail');
   const dispatch = useAppDispatch();
-  const { pending, error, resetMailRequested: sent } = useAppSelector(selectAuthForm);
   const [email, setEmail] = useState('');
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { EVENT_CATEGORY_FILTERS, EVENT_CATEGORY_FILTER_LABELS, defaultEventRange } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
@@ -7,22 +7,35 @@ import { selectEvents, selectEventRows, selectEventsEmptyMessage, selectEventsPa
 import { eventsCategoryChosen, eventsClosed, eventsDatesChosen, eventsOpened, eventsPageChosen } from '../events.slice';
 import { CategoryIcon } from './category-icon.component';
 import { EventDatePicker } from './event-date-picker.component';
+import { EVENTS_RANGE_REVERSED } from './events-messages.constants';
 
-/** The events page of a site (spec 2.10). */
-export function EventsList({ hwaddr }: { hwaddr: string }) {
+/** The events page of a site, or of one of its panel networks (spec 2.10). */
+export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: number }) {
   const dispatch = useAppDispatch();
   const { filter, loading, error } = useAppSelector(selectEvents);
   const rows = useAppSelector(selectEventRows);
   const paging = useAppSelector(selectEventsPaging);
   const emptyMessage = useAppSelector(selectEventsEmptyMessage);
+  // A From after To stays here, shown with its message, and is never sent (nor a stale list shown).
+  const [rejectedRange, setRejectedRange] = useState<{ from: string; to: string } | null>(null);
+  const shownRange = rejectedRange ?? { from: filter.from, to: filter.to };
+  const pickDates = (picked: { from?: string; to?: string }) => {
+    const next = { from: picked.from ?? shownRange.from, to: picked.to ?? shownRange.to };
+    if (next.from && next.to && next.from > next.to) {
+      setRejectedRange(next);
+      return;
+    }
+    setRejectedRange(null);
+    if (next.from !== filter.from || next.to !== filter.to) dispatch(eventsDatesChosen(next));
+  };
 
   useEffect(() => {
     const range = defaultEventRange();
-    dispatch(eventsOpened({ hwaddr, from: range.start.toISOString(), to: utcDayOf(range.end) }));
+    dispatch(eventsOpened({ hwaddr, from: range.start.toISOString(), to: utcDayOf(range.end), networkId }));
     return () => {
-      dispatch(eventsClosed());
+      dispatch(eventsClosed({ hwaddr }));
     };
-  }, [dispatch, hwaddr]);
+  }, [dispatch, hwaddr, networkId]);
 
   return (
     <section className="events-list">
@@ -40,40 +53,53 @@ export function EventsList({ hwaddr }: { hwaddr: string }) {
       <Row className="mb-3 g-2">
         <Col sm="auto">
           <Form.Label htmlFor="events-from">From</Form.Label>
-          <EventDatePicker id="events-from" value={filter.from} onPick={(from) => dispatch(eventsDatesChosen({ from }))} />
+          <EventDatePicker
+            id="events-from"
+            value={shownRange.from}
+            invalid={rejectedRange !== null}
+            onPick={(from) => pickDates({ from })}
+          />
         </Col>
         <Col sm="auto">
           <Form.Label htmlFor="events-to">To</Form.Label>
-          <EventDatePicker id="events-to" value={filter.to} onPick={(to) => dispatch(eventsDatesChosen({ to }))} />
+          <EventDatePicker id="events-to" value={shownRange.to} invalid={rejectedRange !== null} onPick={(to) => pickDates({ to })} />
         </Col>
       </Row>
-      {error && <Alert variant="danger">{error}</Alert>}
-      {!loading && !error && rows.length === 0 && <p className="events-list__empty">{emptyMessage}</p>}
-      <ListGroup className="mb-3" aria-busy={loading}>
-        {rows.map((row) => (
-          <ListGroup.Item key={row.id} className={`event-row event-row--${row.category}`}>
-            <CategoryIcon category={row.category} />
-            <span className="event-row__title">{row.heading}</span>
-            <span className="event-row__time">{row.time}</span>
-            {row.location && <span className="event-row__location">{row.location}</span>}
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-      <div className="d-flex align-items-center gap-3">
-        <Button
-          variant="outline-secondary"
-          disabled={!paging.hasPrevious}
-          onClick={() => dispatch(eventsPageChosen(paging.page - 1))}
-        >
-          Previous
-        </Button>
-        <span className="events-list__page">
-          {paging.page} / {paging.pages}
-        </span>
-        <Button variant="outline-secondary" disabled={!paging.hasNext} onClick={() => dispatch(eventsPageChosen(paging.page + 1))}>
-          Next
-        </Button>
-      </div>
+      {rejectedRange ? (
+        <Alert variant="warning" role="alert">
+          {EVENTS_RANGE_REVERSED}
+        </Alert>
+      ) : (
+        <>
+          {error && <Alert variant="danger">{error}</Alert>}
+          {!loading && !error && rows.length === 0 && <p className="events-list__empty">{emptyMessage}</p>}
+          <ListGroup className="mb-3" aria-busy={loading}>
+            {rows.map((row) => (
+              <ListGroup.Item key={row.id} className={`event-row event-row--${row.category}`}>
+                <CategoryIcon category={row.category} />
+                <span className="event-row__title">{row.heading}</span>
+                <span className="event-row__time">{row.time}</span>
+                {row.location && <span className="event-row__location">{row.location}</span>}
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+          <div className="d-flex align-items-center gap-3">
+            <Button
+              variant="outline-secondary"
+              disabled={!paging.hasPrevious}
+              onClick={() => dispatch(eventsPageChosen(paging.page - 1))}
+            >
+              Previous
+            </Button>
+            <span className="events-list__page">
+              {paging.page} / {paging.pages}
+            </span>
+            <Button variant="outline-secondary" disabled={!paging.hasNext} onClick={() => dispatch(eventsPageChosen(paging.page + 1))}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useAppDispatch } from '../../app/app-hooks';
 import { PageHeader } from '../../shell/page-header.component';
 import { claimCreateRequested } from '../sites.slice';
@@ -11,12 +11,26 @@ import { useSiteForm } from './use-site-form.hook';
 /** Add site (spec 2.6). */
 export function AddSitePage() {
   const dispatch = useAppDispatch();
-  const form = useSiteForm();
+  const form = useSiteForm('addSite');
   const credentials = usePanelCredentials();
   const [nickname, setNickname] = useState('');
   const [notify, setNotify] = useState(false);
 
-  if (form.succeeded) return <Navigate to="/" />;
+  // Accepted at once: home (spec 2.6). Saved but not yet checked: say so before leaving.
+  if (form.done && !form.notice) return <Navigate to="/" />;
+  if (form.done && form.notice) {
+    return (
+      <>
+        <PageHeader crumbs={[{ label: 'Add Site' }]} title="Add Site" subtitle="Waiting for the panel" />
+        <Alert variant="warning" className="narrow-form" role="status">
+          <p>{form.notice}</p>
+          <Link to="/" className="btn btn-primary">
+            Go to Site Manager
+          </Link>
+        </Alert>
+      </>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,7 +40,11 @@ export function AddSitePage() {
   return (
     <>
       <PageHeader crumbs={[{ label: 'Add Site' }]} title="Add Site" subtitle="Claim a panel with its MAC address and admin key" />
-      {form.error && <Alert variant="danger">{form.error}</Alert>}
+      {form.error && (
+        <Alert variant="danger" role="alert">
+          {form.error}
+        </Alert>
+      )}
       <Form onSubmit={submit} className="narrow-form">
         <PanelCredentialFields idPrefix="add-site" credentials={credentials} />
         <Form.Group className="mb-3" controlId="add-site-nickname">

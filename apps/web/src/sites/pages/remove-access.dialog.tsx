@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { MESSAGES } from '@app/contracts';
 
 /** 'Remove access to this panel.' with its required confirmation checkbox (spec 2.12). */
-export function RemoveAccessDialog({ show, pending, onClose, onRemove }: {
+export function RemoveAccessDialog({ show, pending, error, onClose, onRemove }: {
   show: boolean;
   pending: boolean;
+  error: string | null;
   onClose: () => void;
   onRemove: () => void;
 }) {
@@ -16,6 +17,11 @@ export function RemoveAccessDialog({ show, pending, onClose, onRemove }: {
         <Modal.Title>{MESSAGES.removeAccessTitle}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {error && (
+          <Alert variant="danger" role="alert">
+            {error}
+          </Alert>
+        )}
         <p>{MESSAGES.removeAccessWarning}</p>
         <Form.Check
           id="remove-access-confirm"

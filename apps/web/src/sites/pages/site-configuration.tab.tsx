@@ -11,32 +11,28 @@ import { useSiteForm } from './use-site-form.hook';
 /** Site Configuration (spec 2.12): nickname, e-mail choice, removing one's own access. */
 export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
-  const form = useSiteForm();
+  const rename = useSiteForm('renameSite');
+  const emails = useSiteForm('siteEmails');
+  const removal = useSiteForm('removeSite');
   const site = useAppSelector((state) => selectSiteSummary(state, hwaddr));
   const [nickname, setNickname] = useState('');
   const [dirty, setDirty] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [removeRequested, setRemoveRequested] = useState(false);
-  const [renameRequested, setRenameRequested] = useState(false);
   const current = site?.name ?? '';
 
   useEffect(() => {
     if (!dirty) setNickname(current);
   }, [current, dirty]);
-  // Only a successful rename makes the typed nickname the current one; other forms leave it being edited.
+  // A successful rename makes the typed nickname the current one.
   useEffect(() => {
-    if (renameRequested && form.succeeded) {
-      setRenameRequested(false);
-      setDirty(false);
-    }
-  }, [renameRequested, form.succeeded]);
+    if (rename.done) setDirty(false);
+  }, [rename.done]);
 
-  if (removeRequested && form.succeeded) return <Navigate to="/" />;
+  if (removal.done) return <Navigate to="/" />;
 
   const trimmed = nickname.trim();
   return (
     <section className="site-configuration narrow-form">
-      {form.error && <Alert variant="danger">{form.error}</Alert>}
       <Form.Group className="mb-3" controlId="site-mac">
         <Form.Label>MAC address</Form.Label>
         <Form.Control plaintext readOnly value={hwaddrToColonForm(hwaddr)} />
@@ -53,15 +49,17 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
             }}
           />
           <Button
-            disabled={!trimmed || trimmed === current || form.pending}
-            onClick={() => {
-              setRenameRequested(true);
-              dispatch(siteRenameRequested({ hwaddr, name: trimmed }));
-            }}
+            disabled={!trimmed || trimmed === current || rename.pending}
+            onClick={() => dispatch(siteRenameRequested({ hwaddr, name: trimmed }))}
           >
             Update
           </Button>
         </InputGroup>
+        {rename.error && (
+          <Alert variant="danger" role="alert" className="mt-2">
+            {rename.error}
+          </Alert>
+        )}
       </Form.Group>
       <Form.Check
         type="switch"
@@ -69,23 +67,23 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
         className="mb-4"
         label="Email Fire/Fault events to me"
         checked={site?.emailEvents ?? false}
-        disabled={!site || form.pending}
-        onChange={(e) => {
-          setRenameRequested(false);
-          dispatch(siteEmailRequested({ hwaddr, state: e.target.checked }));
-        }}
+        disabled={!site || emails.pending}
+        onChange={(e) => dispatch(siteEmailRequested({ hwaddr, state: e.target.checked }))}
       />
+      {emails.error && (
+        <Alert variant="danger" role="alert">
+          {emails.error}
+        </Alert>
+      )}
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel
       </Button>
       <RemoveAccessDialog
         show={removing}
-        pending={form.pending}
+        pending={removal.pending}
+        error={removal.error}
         onClose={() => setRemoving(false)}
-        onRemove={() => {
-          setRemoveRequested(true);
-          dispatch(claimRemoveRequested({ hwaddr }));
-        }}
+        onRemove={() => dispatch(claimRemoveRequested({ hwaddr }))}
       />
     </section>
   );

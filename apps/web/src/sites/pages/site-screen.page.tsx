@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
-import { Badge, Nav } from 'react-bootstrap';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Badge, Nav } from 'react-bootstrap';
 import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { hwaddrToColonForm, isNormalisedHwaddr } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { selectPanelAccess } from '../../auth/auth.selectors';
+import { panelAccessRequested } from '../../auth/auth.slice';
 import { EventsList } from '../../events/pages/events-list.component';
 import { notificationsLoadRequested } from '../../notifications/notifications.slice';
 import { selectUnresolvedCount } from '../../notifications/notifications.selectors';
 import { SiteNotificationsTab } from '../../notifications/pages/site-notifications.tab';
 import { PageHeader } from '../../shell/page-header.component';
-import { PanelManagerRoute } from './panel-manager.route';
 import { SiteConfigurationTab } from './site-configuration.tab';
 import { SitePanelsTab } from './site-panels.tab';
 import { selectSiteLabel, selectSiteUnreadEvents } from '../sites.selectors';
@@ -18,7 +19,37 @@ import { siteDetailRequested, sitesLoadRequested } from '../sites.slice';
 export function SiteScreenPage() {
   const { hwaddr = '' } = useParams();
   if (!isNormalisedHwaddr(hwaddr)) return <Navigate to="/" replace />;
-  return <SiteScreen hwaddr={hwaddr} />;
+  return (
+    <SiteAccessGate key={hwaddr} hwaddr={hwaddr}>
+      <SiteScreen hwaddr={hwaddr} />
+    </SiteAccessGate>
+  );
+}
+
+/**
+ * Shows the site only once the claims allow it; otherwise the warning toast has been shown and
+ * the user goes home (spec 2.3, 4), never the site's frame with an error.
+ */
+export function SiteAccessGate({ hwaddr, children }: { hwaddr: string; children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const access = useAppSelector((state) => selectPanelAccess(state, hwaddr));
+  // A verdict from an earlier visit does not count: this visit asks again.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    dispatch(panelAccessRequested(hwaddr));
+    setAsked(true);
+  }, [dispatch, hwaddr]);
+
+  if (!asked || access === undefined || access.state === 'checking') return null;
+  if (access.state === 'denied') return <Navigate to="/" replace />;
+  if (access.state === 'failed') {
+    return (
+      <Alert variant="danger" role="alert">
+        {access.error}
+      </Alert>
+    );
+  }
+  return children;
 }
 
 function SiteScreen({ hwaddr }: { hwaddr: string }) {
@@ -56,8 +87,7 @@ function SiteScreen({ hwaddr }: { hwaddr: string }) {
         <Route path="events" element={<EventsList hwaddr={hwaddr} />} />
         <Route path="notifications" element={<SiteNotificationsTab hwaddr={hwaddr} />} />
         <Route path="about" element={<SiteConfigurationTab hwaddr={hwaddr} />} />
-        <Route path="panel/:networkId/*" element={<PanelManagerRoute hwaddr={hwaddr} />} />
-        <Route path="*" element={<Navigate to={base} replace />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </>
   );

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { MESSAGES, isNormalisedHwaddr } from '@app/contracts';
 import { useAppDispatch } from '../../app/app-hooks';
 import { PageHeader } from '../../shell/page-header.component';
-import { claimCreateRequested, claimRemoveRequested } from '../sites.slice';
+import { claimRemoveRequested, siteKeyUpdateRequested } from '../sites.slice';
 import { PanelCredentialFields } from './panel-credential-fields.component';
 import { usePanelCredentials } from './use-panel-credentials.hook';
 import { useSiteForm } from './use-site-form.hook';
@@ -12,17 +12,19 @@ import { useSiteForm } from './use-site-form.hook';
 /** Update key (spec 2.7): /site/reauth/{hwaddr}, or /site/reauth asking for the MAC too. */
 export function UpdateKeyPage() {
   const dispatch = useAppDispatch();
-  const form = useSiteForm();
+  const form = useSiteForm('updateKey');
+  const removal = useSiteForm('removeSite');
   const { hwaddr: routed } = useParams();
   const credentials = usePanelCredentials(routed);
   const { hwaddr, claim } = credentials;
 
   if (routed !== undefined && !isNormalisedHwaddr(routed)) return <Navigate to="/" replace />;
-  if (form.succeeded) return <Navigate to="/" />;
+  // A waiting key is saved too: home, where the tile says what the panel still needs.
+  if (form.done || removal.done) return <Navigate to="/" />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (claim) dispatch(claimCreateRequested(claim));
+    if (claim) dispatch(siteKeyUpdateRequested(claim));
   };
   const remove = () => {
     if (hwaddr && window.confirm(MESSAGES.confirmRemovePanel)) dispatch(claimRemoveRequested({ hwaddr }));
@@ -31,14 +33,23 @@ export function UpdateKeyPage() {
   return (
     <>
       <PageHeader crumbs={[{ label: 'Update Key' }]} title="Update Key" subtitle="Re-enter the panel's admin password" />
-      {form.error && <Alert variant="danger">{form.error}</Alert>}
+      {form.error && (
+        <Alert variant="danger" role="alert">
+          {form.error}
+        </Alert>
+      )}
+      {removal.error && (
+        <Alert variant="danger" role="alert">
+          {removal.error}
+        </Alert>
+      )}
       <Form onSubmit={submit} className="narrow-form">
         <PanelCredentialFields idPrefix="reauth" credentials={credentials} />
         <div className="d-flex gap-2">
-          <Button type="submit" disabled={!claim || form.pending}>
+          <Button type="submit" disabled={!claim || form.pending || removal.pending}>
             Update
           </Button>
-          <Button variant="danger" onClick={remove} disabled={!hwaddr || form.pending}>
+          <Button variant="danger" onClick={remove} disabled={!hwaddr || form.pending || removal.pending}>
             Remove
           </Button>
         </div>

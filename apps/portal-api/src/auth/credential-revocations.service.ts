@@ -1,0 +1,25 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { NatsService } from '@app/messaging';
+import type { CredentialsRevokedMessage } from './credentials-revoked.types';
+
+/**
+ * Tells every portal-api copy that a user's tokens signed before a password change are void, so
+ * that live sockets holding such a claims token are closed at once. HTTP calls need no message:
+ * every guard checks the token's password version against the account. A publish that fails is
+ * logged: the socket's token is still refused at its next renewal, within the claims lifetime.
+ */
+@Injectable()
+export class CredentialRevocations {
+  private readonly logger = new Logger(CredentialRevocations.name);
+
+  constructor(private readonly nats: NatsService) {}
+
+  passwordChanged(userId: string, passwordChangedAt: Date): void {
+    const message: CredentialsRevokedMessage = { userId, passwordVersion: passwordChangedAt.getTime() };
+    try {
+      this.nats.connection.publish(this.nats.names.subjects.credentialsRevoked(userId), JSON.stringify(message));
+    } catch (error) {
+      this.logger.warn(`revocation of ${userId}'s tokens not published: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import request from 'supertest';
+import type { LivefeedMessageOf, SiteSummary } from '@app/contracts';
+import { ClaimEntity } from '@app/database';
+import { waitUntil } from '@app/testing';
+import type { EventRow } from '../ingest/event-rows.util';
+import { PanelEventsIngest } from '../ingest/panel-events.ingest';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+import { LivefeedCountsRepository } from './livefeed-counts.repository';
+import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedTestClient } from './testing/livefeed-test-client';
+import { claimPanels, claimsToken, registerLivefeedUser, type LivefeedTestUser } from './testing/livefeed-test-tokens.util';
+
+const SITE = '0011aabbcd01';
+
+/**
+ * Events stored by the ingest reach the sockets with the stored event and each user's own counts
+ * (each claim has its own lastEventSeen), the same as GET /v2/sites then shows, from one count
+ * query per burst rather than one per user or per event.
+ */
+describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
+  let portal: PortalApiTestApp;
+  let alice: LivefeedTestUser;
+  let bob: LivefeedTestUser;
+  const clients: LivefeedTestClient[] = [];
+  let seq = 0;
+
+  const row = (networkId: number, title: string, receivedAt = new Date(), date = receivedAt): EventRow => ({
+    hwaddr: SITE,
+    networkId,
+    seq: ++seq,
+    category: 'fire',
+    title,
+    date,
+    location: `Zone ${networkId}`,
+    receivedAt,
+  });
+
+  async function connectAs(user: LivefeedTestUser): Promise<LivefeedTestClient> {
+    const client = await LivefeedTestClient.connect(portal.port!);
+    clients.push(client);
+    client.sendToken(await claimsToken(portal, user));
+    await waitUntil(() => portal.app.get(LivefeedRegistry).forPanel(SITE).size >= clients.length, 'the token accepted');
+    return client;
+  }
+
+  const siteOf = async (user: LivefeedTestUser): Promise<SiteSummary> => {
+    const token = await claimsToken(portal, user);
+    const sites = (await request(portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`).expect(200)).body as SiteSummary[];
+    return sites.find((site) => site.hwaddr === SITE)!;
+  };
+
+  beforeAll(async () => {
+    portal = await startPortalApiTestApp({}, { listen: true });
+    alice = await registerLivefeedUser(portal, 'alice.counts@example.com');
+    bob = await registerLivefeedUser(portal, 'bob.counts@example.com');
+    await claimPanels(portal, alice, [SITE]);
+    await claimPanels(portal, bob, [SITE]);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await portal?.close();
+  });
+
+  it("sends each user the stored event with that user's counts after it, from one count query per burst", async () => {
+    const ingest = portal.app.get(PanelEventsIngest);
+    const claims = portal.environment.database.dataSource.getRepository(ClaimEntity);
+    // Alice saw nothing yet; Bob marks the site seen after two earlier events.
+    await claims.update({ userId: alice.userId, hwaddr: SITE }, { lastEventSeen: new Date(Date.now() - 3600_000) });
+    await ingest.storeBatch([row(1, 'earlier 1', new Date(Date.now() - 60_000)), row(2, 'earlier 2', new Date(Date.now() - 60_000))]);
+    await claims.update({ userId: bob.userId, hwaddr: SITE }, { lastEventSeen: new Date(Date.now() - 30_000) });
+    const [aliceSocket, bobSocket] = [await connectAs(alice), await connectAs(bob)];
+
+    const countQueries = jest.spyOn(portal.app.get(LivefeedCountsRepository), 'countsOf');
+    const burst = Array.from({ length: 12 }, (_, index) => row(index % 2 === 0 ? 1 : 2, `Fire ${index}`));
+    await ingest.storeBatch(burst);
+    const received = async (client: LivefeedTestClient) =>
+      waitUntil(() => {
+        const events = client.of('LogEvent').filter((message) => message.data.title.startsWith('Fire '));
+        return events.length === burst.length ? events : undefined;
+      }, 'the whole burst');
+    const [forAlice, forBob] = [await received(aliceSocket), await received(bobSocket)];
+
+    const stored = await portal.environment.database.dataSource.query<Array<{ id: string; title: string; date: Date }>>(
+      `SELECT id, title, date FROM events WHERE hwaddr = $1 AND title LIKE 'Fire %' ORDER BY id`,
+      [SITE],
+    );
+    expect(forAlice.map((message) => message.data.title)).toEqual(burst.map((event) => event.title));
+    forAlice.forEach((message, index) => {
+      expect(message.data).toMatchObject({
+        hwaddr: SITE,
+        category: 'fire',
+        eventCategory: 'fire',
+        id: Number(stored[index].id),
+        networkId: burst[index].networkId,
+        date: stored[index].date.toISOString(),
+        location: burst[index].location,
+      });
+      expect(message.data).not.toHaveProperty('receivedAt');
+    });
+    // Alice counts the two earlier events too; Bob only the burst. Each event carries the count after it.
+    expect(forAlice.map((message) => message.data.unreadCount)).toEqual(burst.map((_, index) => 3 + index));
+    expect(forBob.map((message) => message.data.unreadCount)).toEqual(burst.map((_, index) => 1 + index));
+    expect(forBob[0].data.perPanelCount).toEqual({ '1': 1 });
+    expect(forBob[1].data.perPanelCount).toEqual({ '1': 1, '2': 1 });
+    // The last counts are the ones the site list shows.
+    for (const [user, messages] of [[alice, forAlice], [bob, forBob]] as const) {
+      const site = await siteOf(user);
+      const last = messages[messages.length - 1].data;
+      expect({ unreadCount: last.unreadCount, perPanelCount: last.perPanelCount }).toEqual({ unreadCount: site.unreadCount, perPanelCount: site.perPanelCount });
+    }
+    // One query serves both users and every event of a gathering: far fewer than one per event.
+    expect(countQueries.mock.calls.length).toBeGreaterThan(0);
+    expect(countQueries.mock.calls.length).toBeLessThan(burst.length);
+    for (const [pairs] of countQueries.mock.calls) expect(pairs).toHaveLength(2);
+    countQueries.mockRestore();
+  });
+
+  it("sends a raised notification with each user's new unread count", async () => {
+    const [aliceSocket] = clients;
+    const before = (await siteOf(alice)).unreadCount;
+    // A panel clock a day out raises TIME_DESYNC with the event.
+    const now = new Date();
+    await portal.app.get(PanelEventsIngest).storeBatch([row(1, 'Clock out', now, new Date(now.getTime() - 86_400_000))]);
+    const notice = (await aliceSocket.waitFor((message) => message.type === 'NotificationEvent', 'the TIME_DESYNC notification')) as LivefeedMessageOf<'NotificationEvent'>;
+    expect(notice.data).toMatchObject({ hwaddr: SITE, notification: expect.objectContaining({ hwaddr: SITE, notification_type: 'TIME_DESYNC', resolved_on: null }) });
+    // The event and the notification both count.
+    expect(notice.data.unreadCount).toBe(before + 2);
+    expect(notice.data.unreadCount).toBe((await siteOf(alice)).unreadCount);
+  });
+
+  /** The LogEvents of these events, once the socket has each one's. */
+  const logEventsOf = (client: LivefeedTestClient, events: EventRow[]): Promise<Array<LivefeedMessageOf<'LogEvent'>>> => {
+    const titles = new Set(events.map((event) => event.title));
+    return waitUntil(() => {
+      const received = client.of('LogEvent').filter((message) => titles.has(message.data.title));
+      return received.length === events.length ? received : undefined;
+    }, `the LogEvents of ${[...titles].join(', ')}`);
+  };
+
+  async function burstTo(client: LivefeedTestClient, events: EventRow[]): Promise<Array<LivefeedMessageOf<'LogEvent'>>> {
+    await portal.app.get(PanelEventsIngest).storeBatch(events);
+    return logEventsOf(client, events);
+  }
+
+  const countsOfLast = (messages: Array<LivefeedMessageOf<'LogEvent'>>) => {
+    const { unreadCount, perPanelCount } = messages[messages.length - 1].data;
+    return { unreadCount, perPanelCount };
+  };
+  const countsOfSite = async (user: LivefeedTestUser) => {
+    const { unreadCount, perPanelCount } = await siteOf(user);
+    return { unreadCount, perPanelCount };
+  };
+
+  it('counts burst after burst from the counts it keeps: the same counts as GET /v2/sites, with fewer count queries than bursts', async () => {
+    const [aliceSocket, bobSocket] = clients;
+    const countQueries = jest.spyOn(portal.app.get(LivefeedCountsRepository), 'countsOf');
+    const bursts = 6;
+    for (let burst = 0; burst < bursts; burst++) {
+      const events = Array.from({ length: 3 }, (_, index) => row(1 + ((burst + index) % 3), `Repeat ${burst}.${index}`));
+      const forAlice = await burstTo(aliceSocket, events);
+      const forBob = await logEventsOf(bobSocket, events);
+      expect(countsOfLast(forAlice)).toEqual(await countsOfSite(alice));
+      expect(countsOfLast(forBob)).toEqual(await countsOfSite(bob));
+    }
+    const queried = countQueries.mock.calls.length;
+    countQueries.mockRestore();
+    expect(queried).toBeLessThan(bursts);
+  });
+
+  it('counts from zero again in the next LogEvent after the user marks the events seen through the API', async () => {
+    const [aliceSocket, bobSocket] = clients;
+    // Alice's counts are kept from the last burst; the reset must void them.
+    await burstTo(aliceSocket, [row(2, 'Before reset')]);
+    const token = await claimsToken(portal, alice);
+    await request(portal.server).post(`/api/v2/sites/${SITE}/resetEvent`).set('Authorization', `Bearer ${token}`).expect(200);
+    const unresolved = (await siteOf(alice)).unreadCount;
+    expect((await siteOf(alice)).perPanelCount).toEqual({});
+
+    const [forAlice] = await burstTo(aliceSocket, [row(3, 'After reset', new Date(Date.now() + 1000))]);
+    expect(forAlice.data.perPanelCount).toEqual({ '3': 1 });
+    expect(forAlice.data.unreadCount).toBe(unresolved + 1);
+    expect(countsOfLast([forAlice])).toEqual(await countsOfSite(alice));
+    // Bob did not reset: his counts go on.
+    const forBob = await logEventsOf(bobSocket, [{ title: 'After reset' } as EventRow]);
+    expect(countsOfLast(forBob)).toEqual(await countsOfSite(bob));
+    expect(forBob[0].data.unreadCount).toBeGreaterThan(forAlice.data.unreadCount);
+  });
+
+  it('counts a notification resolved through the API in its NotificationEvent and the LogEvents after it', async () => {
+    const [aliceSocket] = clients;
+    await burstTo(aliceSocket, [row(1, 'Before resolve')]);
+    const token = await claimsToken(portal, alice);
+    const open = (await request(portal.server).get('/api/notifications/list').set('Authorization', `Bearer ${token}`).expect(200)).body as Array<{ id: number; hwaddr: string; resolved_on: string | null }>;
+    const notification = open.find((candidate) => candidate.hwaddr === SITE && candidate.resolved_on === null)!;
+    const before = (await siteOf(alice)).unreadCount;
+    await request(portal.server).post(`/api/notifications/${notification.id}/resolve`).set('Authorization', `Bearer ${token}`).expect(200);
+    const resolved = (await aliceSocket.waitFor(
+      (message) => message.type === 'NotificationEvent' && message.data.notification.id === notification.id && message.data.notification.resolved_on !== null,
+      'the resolved notification',
+    )) as LivefeedMessageOf<'NotificationEvent'>;
+    expect(resolved.data.unreadCount).toBe(before - 1);
+    const [after] = await burstTo(aliceSocket, [row(1, 'After resolve')]);
+    expect(after.data.unreadCount).toBe(before);
+    expect(countsOfLast([after])).toEqual(await countsOfSite(alice));
+  });
+});

@@ -1,0 +1,75 @@
+import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { RequestError, TimeoutError } from '@nats-io/transport-node';
+import type { RelayActionTestReply, RelayActionTestRequest, RelayTrigger } from '@app/contracts';
+import { NatsService } from '@app/messaging';
+import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
+import { UsersRepository } from '../auth/users.repository';
+import { RelayActionAuditRepository } from './relay-action-audit.repository';
+import { RELAY_SERVICE_UNAVAILABLE } from './relay-verify.service';
+import { RelaysApiConfig } from './relays.config';
+import { RelaysRepository } from './relays.repository';
+import { RELAY_ACTION_NOT_FOUND, RELAY_NOT_FOUND } from './relays.service';
+
+export const RELAY_TEST_NOT_AUDITED = 'The action was not tested: the audit log is unavailable. Please try again later';
+export const RELAY_TEST_TIMEOUT = 'The relay did not answer in time: check the address and port forwarding';
+
+/**
+ * "Test action": a relay-worker drives one action's fire or fault settings once, so an installer can
+ * check the wiring without a fire. Only for the relay's owner while authorised on the action's site,
+ * and audited like a panel command: the row is written before the request leaves, and settled with
+ * the outcome.
+ */
+@Injectable()
+export class RelayActionTestService {
+  private readonly logger = new Logger(RelayActionTestService.name);
+
+  constructor(
+    private readonly relays: RelaysRepository,
+    private readonly authedPanels: AuthedPanelsRepository,
+    private readonly users: UsersRepository,
+    private readonly audit: RelayActionAuditRepository,
+    private readonly nats: NatsService,
+    private readonly config: RelaysApiConfig,
+  ) {}
+
+  async test(userId: string, relayId: number, actionId: number, trigger: RelayTrigger): Promise<void> {
+    const relay = await this.relays.findOwned(userId, relayId);
+    if (!relay) throw new NotFoundException({ err: RELAY_NOT_FOUND });
+    const action = (relay.actions ?? []).find((candidate) => candidate.id === actionId);
+    if (!action) throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
+    if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
+      throw new BadRequestException({ err: `Site ${action.hwaddr} is not one of your authorised sites` });
+    }
+    const user = await this.users.findById(userId);
+    const test: RelayActionTestRequest = { relayId, actionId, trigger };
+    const auditId = await this.audit.begin({ userId, userName: user?.fullName ?? '', hwaddr: action.hwaddr, test }).catch((error: unknown) => {
+      this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
+      throw new HttpException({ err: RELAY_TEST_NOT_AUDITED }, HttpStatus.SERVICE_UNAVAILABLE);
+    });
+    let reply: RelayActionTestReply;
+    try {
+      const message = await this.nats.connection.request(this.nats.names.subjects.relayActionTest, JSON.stringify(test), { timeout: this.config.verifyTimeoutMs });
+      reply = message.json<RelayActionTestReply>();
+    } catch (error) {
+      if (error instanceof RequestError && error.isNoResponders()) {
+        await this.settle(auditId, 'not-connected', RELAY_SERVICE_UNAVAILABLE);
+        throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
+      }
+      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) {
+        await this.settle(auditId, 'timeout', RELAY_TEST_TIMEOUT);
+        throw new HttpException({ err: RELAY_TEST_TIMEOUT }, HttpStatus.GATEWAY_TIMEOUT);
+      }
+      await this.settle(auditId, 'failed', String(error));
+      throw error;
+    }
+    await this.settle(auditId, reply.ok ? 'ok' : 'failed', reply.ok ? null : reply.reason);
+    // A board that could not be driven is not a server fault: 422 carries the reason.
+    if (!reply.ok) throw new HttpException({ err: reply.reason }, HttpStatus.UNPROCESSABLE_ENTITY);
+  }
+
+  private async settle(id: number, outcome: 'ok' | 'failed' | 'timeout' | 'not-connected', reason: string | null): Promise<void> {
+    await this.audit.settle(id, outcome, reason).catch((error: unknown) => {
+      this.logger.error(`outcome '${outcome}' of audited relay test ${id} not written, the row stays pending: ${String(error)}`);
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { Browser, Page } from 'playwright-core';
+import { startPortalWithPanels, type PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
+import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
+import { launchChromium } from './browser.util';
+
+export interface BrowserWorldPanel {
+  hwaddr: string;
+  key: string;
+  cloudControl?: boolean;
+}
+
+/** The built client served by portal-api with a real gateway, its panels connected, and a Chromium page. */
+export interface BrowserWorld {
+  world: PortalWithPanels;
+  /** In the order asked for, each connected (so that a claim's key is checked at once). */
+  panels: SimulatedPanel[];
+  browser: Browser;
+  page: Page;
+  /** http://127.0.0.1:<portal-api's port> */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startBrowserWorld(
+  env: Record<string, string>,
+  panels: BrowserWorldPanel[],
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<BrowserWorld> {
+  const webDir = process.env.E2E_WEB_DIST_DIR;
+  if (!webDir) throw new Error('The web client was not built: E2E_WEB_DIST_DIR is missing');
+  const world = await startPortalWithPanels({ WEB_DIST_DIR: webDir, ...env });
+  const simulated: SimulatedPanel[] = [];
+  for (const { hwaddr, key, cloudControl } of panels) simulated.push(await world.panel(hwaddr, key, cloudControl === undefined ? {} : { cloudControl }));
+  await Promise.all(
+    simulated.map((panel) => {
+      const ready = new Promise((resolve) => panel.link.once('ready', resolve));
+      panel.start();
+      return ready;
+    }),
+  );
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(20_000);
+  return {
+    world,
+    panels: simulated,
+    browser,
+    page,
+    origin: `http://127.0.0.1:${world.portal.port}`,
+    async close() {
+      await browser.close();
+      await world.close();
+    },
+  };
+}

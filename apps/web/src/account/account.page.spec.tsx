@@ -1,0 +1,44 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { jsonResponse } from '../../test/fetch-mock.util';
+import { waitForState } from '../../test/store-wait.util';
+import { renderApp, requestsOf, signIn } from '../../test/render-app.util';
+import { ACCOUNT_SAVED_MESSAGE } from './account-messages.constants';
+
+const stored = { email: 'erin@example.com', name: 'Erin Engineer', company: 'Acme', telephone: '0113 496 0000' };
+
+describe('My Account page', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    signIn();
+  });
+
+  async function openWith(saveAnswer: () => Response) {
+    const app = await renderApp('/account', (path, init) => {
+      if (path !== '/api/auth/account') return undefined;
+      return init?.method === 'POST' ? saveAnswer() : jsonResponse(200, 'OK', stored);
+    });
+    await screen.findByDisplayValue('Erin Engineer');
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme Fire Ltd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(() => waitForState(app.store, (state) => !state.account.save.pending));
+    return app;
+  }
+
+  it('confirms a save, until the next edit', async () => {
+    const app = await openWith(() => jsonResponse(200, 'OK', {}));
+
+    expect((await screen.findByText(ACCOUNT_SAVED_MESSAGE)).className).toContain('alert-success');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(requestsOf(app.fetchMock)).toEqual(['GET /api/auth/account', 'POST /api/auth/account']);
+
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme Fire' } });
+    expect(screen.queryByText(ACCOUNT_SAVED_MESSAGE)).toBeNull();
+  });
+
+  it("shows the server's err of a refused save and no confirmation", async () => {
+    await openWith(() => jsonResponse(200, 'OK', { err: 'Email already in use' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Email already in use');
+    expect(screen.queryByText(ACCOUNT_SAVED_MESSAGE)).toBeNull();
+  });
+});

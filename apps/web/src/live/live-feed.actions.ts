@@ -1,0 +1,40 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { LivefeedServerMessageMap, RuntimeReport } from '@app/contracts';
+
+/**
+ * What the live feed tells the client, as actions every domain may handle (events, sites,
+ * notifications, toasts, realtime). They live apart from every domain so that the live-feed saga
+ * names no other domain and no domain imports another in a circle: the saga dispatches, each slice
+ * and saga reacts to what concerns it.
+ */
+
+export type LiveLogEvent = LivefeedServerMessageMap['LogEvent'];
+export type LiveNotificationEvent = LivefeedServerMessageMap['NotificationEvent'];
+export type LiveConfigSync = LivefeedServerMessageMap['ConfigSync'];
+
+/** A burst of stored events, in the order the server sent them: one action per burst (one re-render). */
+export const logEventsReceived = createAction<LiveLogEvent[]>('live/logEventsReceived');
+
+/** A stored notification, new or changed, with the user's new unread count for its site. */
+export const notificationEventReceived = createAction<LiveNotificationEvent>('live/notificationEventReceived');
+
+/** A network's new configuration, flat as in the site detail. */
+export const configSyncReceived = createAction<LiveConfigSync>('live/configSyncReceived');
+
+/** The panel's connection flag changed. */
+export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('live/connectionReceived');
+
+/** A network's latest runtime report. */
+export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>('live/runtimeReceived');
+
+/** The server asks the client to fetch the site's data again (its panel came back). */
+export const siteResyncRequested = createAction<{ hwaddr: string }>('live/siteResyncRequested');
+
+/** AUTH_CHK: the user's sites may have changed; the list is asked again. */
+export const feedAuthChecked = createAction('live/feedAuthChecked');
+
+/**
+ * The feed opened again after a drop: whatever was shown may have missed messages, so every domain
+ * asks again for what it shows.
+ */
+export const feedReconnected = createAction('live/feedReconnected');

@@ -1,0 +1,18 @@
+import { panelButton, type ButtonRequest } from '@app/contracts';
+import { ApiError } from '../app/api-client';
+import type { ToastSpec } from '../toasts/toast.types';
+
+/** The name of a button command as the status screen labels it. */
+function buttonLabel(button: ButtonRequest): string {
+  return panelButton(button.action, button.data)?.label ?? `${button.action} ${button.data}`;
+}
+
+/** The toast telling what the panel did with a command: applied, refused, no answer in time, or why it was not sent. */
+export function commandOutcomeToast(button: ButtonRequest, panel: string, error: unknown): ToastSpec {
+  const label = buttonLabel(button);
+  if (error === null) return { kind: 'success', title: label, text: `${panel} applied ${label}.` };
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError && error.status === 422) return { kind: 'error', title: label, text: `${panel} refused ${label}: ${reason}` };
+  if (error instanceof ApiError && error.status === 504) return { kind: 'warning', title: label, text: `${panel} did not answer ${label} in time.` };
+  return { kind: 'error', title: label, text: `${label} was not sent: ${reason}` };
+}

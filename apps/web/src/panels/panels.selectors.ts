@@ -1,0 +1,67 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { panelLabel, siteLabel } from '@app/contracts';
+import type { RootState } from '../app/root.reducer';
+import { selectSiteDetail, selectSiteDetailError, selectSiteSummary } from '../sites/sites.selectors';
+import { latestEventKey } from './panels.slice';
+import type { PanelFormId, PanelTarget } from './panels.types';
+
+const selectNetworkId = (_state: RootState, _hwaddr: string, networkId: number) => networkId;
+
+/** The network's configuration, live from the site screen's data (ConfigSync, Connection, Runtime). */
+export const selectPanelNetwork = createSelector(
+  [(state: RootState, hwaddr: string) => selectSiteDetail(state, hwaddr), selectNetworkId],
+  (detail, networkId) => detail?.networks.find((network) => network.networkId === networkId),
+);
+
+export interface PanelFrame {
+  /** The site's data has been answered. */
+  loaded: boolean;
+  error: string | undefined;
+  siteName: string;
+  panelName: string;
+  connected: boolean;
+  cloudControl: boolean;
+  /** Controls and editors are usable: connected with cloud control (spec 4, 5). */
+  canControl: boolean;
+}
+
+export const selectPanelFrame = createSelector(
+  [
+    (state: RootState, hwaddr: string) => selectSiteDetail(state, hwaddr),
+    (state: RootState, hwaddr: string) => selectSiteSummary(state, hwaddr),
+    (state: RootState, hwaddr: string) => selectSiteDetailError(state, hwaddr),
+    selectPanelNetwork,
+    (_state: RootState, hwaddr: string) => hwaddr,
+    selectNetworkId,
+  ],
+  (detail, summary, error, network, hwaddr, networkId): PanelFrame => {
+    const connected = Boolean(detail?.connected && (network?.connected ?? detail.connected));
+    const cloudControl = detail?.cloudControl ?? false;
+    return {
+      loaded: detail !== undefined,
+      error,
+      siteName: siteLabel(detail?.name ?? summary?.name, hwaddr),
+      panelName: panelLabel(network?.strName, networkId),
+      connected,
+      cloudControl,
+      canControl: connected && cloudControl,
+    };
+  },
+);
+
+export const selectUnreadOfPanel = (state: RootState, hwaddr: string, networkId: number): number =>
+  (selectSiteSummary(state, hwaddr) ?? selectSiteDetail(state, hwaddr))?.perPanelCount[String(networkId)] ?? 0;
+
+export const selectLatestEvent = (state: RootState, target: PanelTarget) => state.panels.latestEvents[latestEventKey(target)];
+
+/** The site's command log entries for this network, newest first. */
+export const selectRecentCommands = createSelector(
+  [(state: RootState, hwaddr: string) => state.panels.audit[hwaddr], selectNetworkId],
+  (audit, networkId) => ({
+    entries: (audit?.entries ?? []).filter((entry) => entry.networkId === networkId),
+    loading: audit?.loading ?? true,
+    error: audit?.error ?? null,
+  }),
+);
+
+export const selectPanelForm = (state: RootState, form: PanelFormId) => state.panels.forms[form];

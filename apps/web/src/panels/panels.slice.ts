@@ -1,0 +1,146 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  ButtonRequest,
+  CommandAuditEntry,
+  DeviceSettings,
+  EventDto,
+  ModuleSettingsRequest,
+  StringsRequest,
+  ZoneUpdateRequest,
+} from '@app/contracts';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
+import { sessionCleared } from '../app/session-cleared.action';
+import { logEventsReceived } from '../live/live-feed.actions';
+import { PANEL_FORMS, type PanelFormId, type PanelTarget } from './panels.types';
+
+export interface CommandAuditState {
+  entries: CommandAuditEntry[];
+  loading: boolean;
+  error: string | null;
+}
+
+/** The latest event of a network: undefined until asked, null when it has none. */
+export interface LatestEventState {
+  event: EventDto | null;
+  loaded: boolean;
+}
+
+export interface PanelsState {
+  /** The site's command log, by hwaddr. */
+  audit: Record<string, CommandAuditState>;
+  /** By `${hwaddr}/${networkId}`. */
+  latestEvents: Record<string, LatestEventState>;
+  forms: Record<PanelFormId, RequestStatus>;
+}
+
+/** A device editor's save: only the parts that changed are sent, each by its own call. */
+export interface DeviceSaveRequest {
+  port_id: number;
+  mod_idx: number;
+  name?: string;
+  zoneId?: number;
+  settings?: DeviceSettings;
+}
+
+export const latestEventKey = (target: PanelTarget) => `${target.hwaddr}/${target.networkId}`;
+
+const idleForms = Object.fromEntries(PANEL_FORMS.map((form) => [form, requestIdle])) as Record<PanelFormId, RequestStatus>;
+
+export const initialPanelsState: PanelsState = { audit: {}, latestEvents: {}, forms: idleForms };
+
+export const panelsSlice = createSlice({
+  name: 'panels',
+  initialState: initialPanelsState,
+  reducers: {
+    commandAuditRequested(state, action: PayloadAction<string>) {
+      const current = state.audit[action.payload];
+      state.audit[action.payload] = { entries: current?.entries ?? [], loading: true, error: null };
+    },
+    commandAuditLoaded(state, action: PayloadAction<{ hwaddr: string; entries: CommandAuditEntry[] }>) {
+      state.audit[action.payload.hwaddr] = { entries: action.payload.entries, loading: false, error: null };
+    },
+    commandAuditFailed(state, action: PayloadAction<{ hwaddr: string; error: string }>) {
+      const current = state.audit[action.payload.hwaddr];
+      state.audit[action.payload.hwaddr] = { entries: current?.entries ?? [], loading: false, error: action.payload.error };
+    },
+    latestEventRequested(_state, _action: PayloadAction<PanelTarget>) {},
+    latestEventLoaded(state, action: PayloadAction<{ target: PanelTarget; event: EventDto | null }>) {
+      state.latestEvents[latestEventKey(action.payload.target)] = { event: action.payload.event, loaded: true };
+    },
+    /** `label` names the site and panel in the outcome's toast. */
+    /** The command shows at once in Recent commands as pending; the log read after its answer replaces it. */
+    panelCommandRequested: {
+      reducer(state, action: PayloadAction<{ target: PanelTarget; button: ButtonRequest; label: string; sentAt: string }>) {
+        state.forms.command = requestPending;
+        const { target, button, sentAt } = action.payload;
+        const audit = state.audit[target.hwaddr] ?? { entries: [], loading: false, error: null };
+        const sending: CommandAuditEntry = {
+          id: -Date.parse(sentAt),
+          date: sentAt,
+          userName: 'You',
+          networkId: target.networkId,
+          kind: 'button',
+          command: { ...button },
+          outcome: 'pending',
+          reason: null,
+        };
+        state.audit[target.hwaddr] = { ...audit, entries: [sending, ...audit.entries] };
+      },
+      prepare(payload: { target: PanelTarget; button: ButtonRequest; label: string }) {
+        return { payload: { ...payload, sentAt: new Date().toISOString() } };
+      },
+    },
+    panelStringsSaveRequested(state, _action: PayloadAction<{ target: PanelTarget; request: StringsRequest }>) {
+      state.forms.strings = requestPending;
+    },
+    zoneSaveRequested(state, _action: PayloadAction<{ target: PanelTarget; request: ZoneUpdateRequest }>) {
+      state.forms.zone = requestPending;
+    },
+    deviceSaveRequested(state, _action: PayloadAction<{ target: PanelTarget; request: DeviceSaveRequest }>) {
+      state.forms.device = requestPending;
+    },
+    moduleSaveRequested(state, _action: PayloadAction<{ target: PanelTarget; request: ModuleSettingsRequest }>) {
+      state.forms.module = requestPending;
+    },
+    panelFormSucceeded(state, action: PayloadAction<PanelFormId>) {
+      state.forms[action.payload] = requestDone();
+    },
+    panelFormFailed(state, action: PayloadAction<{ form: PanelFormId; error: string }>) {
+      state.forms[action.payload.form] = requestFailed(action.payload.error);
+    },
+    panelFormReset(state, action: PayloadAction<PanelFormId>) {
+      state.forms[action.payload] = requestIdle;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionCleared, () => initialPanelsState);
+    builder.addCase(logEventsReceived, (state, action) => {
+      // The status screen's latest event follows the live feed: a newer event of the network replaces it.
+      for (const live of action.payload) {
+        const key = latestEventKey(live);
+        const shown = state.latestEvents[key];
+        if (!shown?.loaded || (shown.event && shown.event.date > live.date)) continue;
+        state.latestEvents[key] = {
+          loaded: true,
+          event: { id: live.id, hwaddr: live.hwaddr, networkId: live.networkId, category: live.eventCategory, title: live.title, date: live.date, location: live.location },
+        };
+      }
+    });
+  },
+});
+
+export const {
+  commandAuditRequested,
+  commandAuditLoaded,
+  commandAuditFailed,
+  latestEventRequested,
+  latestEventLoaded,
+  panelCommandRequested,
+  panelStringsSaveRequested,
+  zoneSaveRequested,
+  deviceSaveRequested,
+  moduleSaveRequested,
+  panelFormSucceeded,
+  panelFormFailed,
+  panelFormReset,
+} = panelsSlice.actions;

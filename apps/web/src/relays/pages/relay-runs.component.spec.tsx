@@ -1,0 +1,134 @@
+import { act, screen, within } from '@testing-library/react';
+import type { NotificationDto, RelayActionRunDto, RelayDto } from '@app/contracts';
+import { logEventsReceived, notificationEventReceived, type LiveLogEvent } from '../../live/live-feed.actions';
+import { jsonResponse } from '../../../test/fetch-mock.util';
+import { waitForState } from '../../../test/store-wait.util';
+import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
+
+const site = '0011aabbcc31';
+const otherSite = '0011aabbcc32';
+const relay: RelayDto = {
+  id: 7,
+  host: 'relay.example.com',
+  name: 'Strobe',
+  port: 17123,
+  actions: [{ id: 3, hwaddr: site, on_fire: { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false }, on_fault: { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false } }],
+};
+const run = (id: number, trigger: 'fire' | 'fault', status: RelayActionRunDto['status'], error: string | null = null): RelayActionRunDto => ({
+  id,
+  action_id: 3,
+  hwaddr: site,
+  event_seq: 100 + id,
+  trigger,
+  status,
+  attempts: status === 'failed' ? 5 : 1,
+  error,
+  created_at: '2026-06-01T10:00:00.000Z',
+  finished_at: '2026-06-01T10:00:01.000Z',
+});
+const liveEvent = (hwaddr: string, category: LiveLogEvent['category']): LiveLogEvent => ({
+  hwaddr,
+  category,
+  title: 'Fire alarm',
+  id: 1,
+  networkId: 1,
+  date: '2026-06-01T10:00:00.000Z',
+  location: 'Zone 1',
+  eventCategory: category === 'other' ? 'system' : category,
+  unreadCount: 1,
+  perPanelCount: { '1': 1 },
+});
+
+const relayFailure: NotificationDto = {
+  id: 9,
+  hwaddr: site,
+  created_at: '2026-06-01T10:01:00.000Z',
+  notification_type: 'RELAY_FAILURE',
+  notification_data: { recorded_time: '', panel_time: '' },
+  title: 'Relay action failed',
+  text: 'Strobe did not act on a fault',
+  resolved_by: null,
+  resolved_on: null,
+};
+
+describe("relay screen's recent runs", () => {
+  let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
+  let runs: RelayActionRunDto[];
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    signIn();
+    runs = [];
+  });
+
+  async function openRelay() {
+    rendered = await renderApp('/relay/7', (path) => {
+      if (path === '/api/relays') return jsonResponse(200, 'OK', [relay]);
+      if (path === '/api/relays/7/runs') return jsonResponse(200, 'OK', runs);
+      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([site]) });
+      if (path === '/api/v2/sites') {
+        return jsonResponse(200, 'OK', [{ hwaddr: site, name: 'Warehouse', status: 'AUTHED', adminKey: '', panelType: 'SMARTLOOP_MK2', emailEvents: false, lastEventSeen: null, unreadCount: 0, perPanelCount: {} }]);
+      }
+      return undefined;
+    });
+    const app = rendered;
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7] !== undefined && state.relays.sites !== null));
+    return app;
+  }
+
+  const runLoads = (app: Awaited<ReturnType<typeof renderApp>>) => requestsOf(app.fetchMock).filter((request) => request === 'GET /api/relays/7/runs').length;
+
+  it('asks again after a fire of a site the relay acts for, and shows the new run', async () => {
+    const app = await openRelay();
+    expect(screen.getByText('No runs yet: an action runs when its site reports a fire or a fault.')).toBeTruthy();
+
+    runs = [run(1, 'fire', 'succeeded')];
+    act(() => {
+      app.store.dispatch(logEventsReceived([liveEvent(site, 'fire')]));
+    });
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+    const row = within(screen.getByRole('region', { name: 'Recent runs' })).getByText('Warehouse').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Fire')).toBeTruthy();
+    expect(within(row).getByText('Succeeded')).toBeTruthy();
+  });
+
+  it('keeps asking after a fire when a later batch holds no alarm', async () => {
+    const app = await openRelay();
+    const before = runLoads(app);
+    act(() => {
+      app.store.dispatch(logEventsReceived([liveEvent(site, 'fire')]));
+    });
+    await act(() => waitForState(app.store, () => runLoads(app) === before + 1));
+    act(() => {
+      app.store.dispatch(logEventsReceived([liveEvent(site, 'other')]));
+    });
+    runs = [run(4, 'fire', 'succeeded')];
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+  });
+
+  it("ignores other sites' alarms and events that are neither fire nor fault", async () => {
+    const app = await openRelay();
+    const before = runLoads(app);
+    act(() => {
+      app.store.dispatch(logEventsReceived([liveEvent(otherSite, 'fire'), liveEvent(site, 'other')]));
+    });
+    // A notice that does ask again, once it is answered: only its own request was sent.
+    runs = [run(3, 'fire', 'failed', 'no answer')];
+    act(() => {
+      app.store.dispatch(notificationEventReceived({ hwaddr: site, notification: relayFailure, unreadCount: 1 }));
+    });
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+    expect(runLoads(app)).toBe(before + 1);
+  });
+
+  it("asks again on a 'Relay action failed' notification and shows the failure's reason", async () => {
+    const app = await openRelay();
+    runs = [run(2, 'fault', 'failed', 'Relay board refused the connection')];
+    act(() => {
+      app.store.dispatch(notificationEventReceived({ hwaddr: site, notification: relayFailure, unreadCount: 1 }));
+    });
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByText('Relay board refused the connection')).toBeTruthy();
+  });
+});

@@ -1,0 +1,51 @@
+import { Badge, Table } from 'react-bootstrap';
+import { formatEventTime, hwaddrToColonForm } from '@app/contracts';
+import { useAppSelector } from '../../app/app-hooks';
+import { selectRelayRuns, selectSiteNames } from '../relays.selectors';
+
+const OUTCOME: Record<string, { label: string; bg: string }> = {
+  pending: { label: 'Running', bg: 'secondary' },
+  succeeded: { label: 'Succeeded', bg: 'success' },
+  failed: { label: 'Failed', bg: 'danger' },
+};
+
+/** The relay's latest runs (newest first): when each action fired, for which site and event, and how it went. */
+export function RelayRuns({ relayId }: { relayId: number }) {
+  const runs = useAppSelector((state) => selectRelayRuns(state, relayId));
+  const siteNames = useAppSelector(selectSiteNames);
+  return (
+    <section className="relay-runs mt-4" aria-label="Recent runs">
+      <h2 className="h5">Recent runs</h2>
+      {runs.length === 0 ? (
+        <p className="text-muted">No runs yet: an action runs when its site reports a fire or a fault.</p>
+      ) : (
+        <Table size="sm" striped responsive>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Site</th>
+              <th>Event</th>
+              <th>Attempts</th>
+              <th>Outcome</th>
+              <th>Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((run) => (
+              <tr key={run.id} data-run-status={run.status}>
+                <td>{formatEventTime(run.created_at)}</td>
+                <td>{siteNames.get(run.hwaddr) || hwaddrToColonForm(run.hwaddr)}</td>
+                <td title={`Panel event ${run.event_seq}`}>{run.trigger === 'fire' ? 'Fire' : 'Fault'}</td>
+                <td>{run.attempts}</td>
+                <td>
+                  <Badge bg={OUTCOME[run.status]?.bg ?? 'secondary'}>{OUTCOME[run.status]?.label ?? run.status}</Badge>
+                </td>
+                <td className="text-danger">{run.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

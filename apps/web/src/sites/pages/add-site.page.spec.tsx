@@ -1,0 +1,62 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { jsonResponse } from '../../../test/fetch-mock.util';
+import { waitForState } from '../../../test/store-wait.util';
+import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
+import { CLAIM_REFUSED_ERROR, CLAIM_WAITING_NOTICE } from '../claim-outcome.util';
+
+const hwaddr = '00a0b1c2d3e4';
+
+describe('Add Site page', () => {
+  let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    signIn();
+  });
+
+  async function claimWith(status: string) {
+    rendered = await renderApp('/site/add', (path) => {
+      if (path === '/api/v2/claims/create') return jsonResponse(200, 'OK', { status });
+      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor(status === 'AUTHED' ? [hwaddr] : []) });
+      if (path === '/api/v2/sites') return jsonResponse(200, 'OK', []);
+      return undefined;
+    });
+    fireEvent.change(screen.getByLabelText('MAC address'), { target: { value: hwaddr } });
+    fireEvent.change(screen.getByLabelText('Admin password'), { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Site' }));
+    const app = rendered;
+    await act(() => waitForState(app.store, (state) => !state.sites.forms.addSite.pending && state.sites.loaded));
+    return app;
+  }
+
+  it('says the panel refused the key and stays on the form, the list reloaded to show it unauthorised', async () => {
+    const app = await claimWith('UNAUTHORISED');
+
+    expect(screen.getByRole('alert').textContent).toBe(CLAIM_REFUSED_ERROR);
+    expect(app.path()).toBe('/site/add');
+    expect(requestsOf(app.fetchMock)).toEqual(['POST /api/v2/claims/create', 'POST /api/v2/claims/auth', 'GET /api/v2/sites']);
+  });
+
+  it('explains a key that waits for the panel, with the way on to the Site Manager', async () => {
+    const app = await claimWith('WAITING');
+
+    expect(screen.getByText(CLAIM_WAITING_NOTICE)).toBeTruthy();
+    expect(app.path()).toBe('/site/add');
+    const listLoads = () => requestsOf(app.fetchMock).filter((request) => request === 'GET /api/v2/sites').length;
+    const before = listLoads();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Site Manager' }));
+    expect(app.path()).toBe('/');
+    // The Site Manager reloads the list on opening; its answer lands before the test ends.
+    await waitFor(() => expect(listLoads()).toBe(before + 1));
+    await screen.findByRole('heading', { name: 'Site Manager' });
+    await act(() => waitForState(app.store, (state) => state.sites.loaded));
+  });
+
+  it('goes home when the panel accepts the key at once', async () => {
+    const app = await claimWith('AUTHED');
+
+    expect(app.path()).toBe('/');
+    await screen.findByRole('heading', { name: 'Site Manager' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

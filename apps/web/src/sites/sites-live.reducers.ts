@@ -1,0 +1,57 @@
+import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
+import type { SiteSummary } from '@app/contracts';
+import {
+  configSyncReceived,
+  connectionReceived,
+  logEventsReceived,
+  notificationEventReceived,
+  runtimeReceived,
+} from '../live/live-feed.actions';
+import type { SitesState } from './sites.slice';
+
+/** The site's entries that carry its counts: the list's tile and, when loaded, the site screen's data. */
+function countedEntries(state: SitesState, hwaddr: string): SiteSummary[] {
+  const entries: SiteSummary[] = state.list.filter((site) => site.hwaddr === hwaddr);
+  const detail = state.details[hwaddr];
+  if (detail) entries.push(detail);
+  return entries;
+}
+
+/**
+ * What the live feed tells about sites, applied without asking the API: the counts a LogEvent or
+ * NotificationEvent carries become the badges, a ConfigSync replaces that network, connection and
+ * runtime reports land on the site screen's data.
+ */
+export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): void {
+  builder
+    .addCase(logEventsReceived, (state, action) => {
+      // In the order sent: the last message of a site holds its newest counts.
+      for (const event of action.payload) {
+        if (typeof event.unreadCount !== 'number') continue;
+        for (const entry of countedEntries(state, event.hwaddr)) {
+          entry.unreadCount = event.unreadCount;
+          entry.perPanelCount = { ...event.perPanelCount };
+        }
+      }
+    })
+    .addCase(notificationEventReceived, (state, action) => {
+      if (typeof action.payload.unreadCount !== 'number') return;
+      for (const entry of countedEntries(state, action.payload.hwaddr)) entry.unreadCount = action.payload.unreadCount;
+    })
+    .addCase(configSyncReceived, (state, action) => {
+      const detail = state.details[action.payload.hwaddr];
+      if (!detail) return;
+      const others = detail.networks.filter((network) => network.networkId !== action.payload.networkId);
+      detail.networks = [...others, action.payload].sort((left, right) => left.networkId - right.networkId);
+    })
+    .addCase(connectionReceived, (state, action) => {
+      const detail = state.details[action.payload.hwaddr];
+      if (!detail) return;
+      detail.connected = action.payload.connected;
+      for (const network of detail.networks) network.connected = action.payload.connected;
+    })
+    .addCase(runtimeReceived, (state, action) => {
+      const network = state.details[action.payload.hwaddr]?.networks.find((candidate) => candidate.networkId === action.payload.networkId);
+      if (network) network.runtime = action.payload.report;
+    });
+}

@@ -1,0 +1,58 @@
+import { all, call, put, select, takeEvery } from 'typed-redux-saga';
+import type { RootState } from '../app/root.reducer';
+import { eventsClosed, eventsOpened } from '../events/events.slice';
+import { feedAuthChecked, feedReconnected, siteResyncRequested } from '../live/live-feed.actions';
+import { notificationResolveFinished } from '../notifications/notifications.slice';
+import { requireClaimsToken } from '../auth/token.sagas';
+import { markEventsSeen } from './sites.api';
+import { selectSiteUnreadEvents } from './sites.selectors';
+import { siteDetailRequested, siteEventsSeen, sitesLoadRequested } from './sites.slice';
+
+/** The events tab opened or closed: the server marks them seen, the tiles drop their unread events at once. */
+export function* markSiteEventsSeen(hwaddr: string) {
+  try {
+    yield* call(markEventsSeen, yield* call(requireClaimsToken), hwaddr);
+    yield* put(siteEventsSeen({ hwaddr, at: new Date().toISOString() }));
+  } catch {
+    // Unread counts stay as they were; the next reload of the sites tells the truth.
+  }
+}
+
+function* reloadAfterReconnect() {
+  yield* put(sitesLoadRequested());
+  const loaded = yield* select((state: RootState) => Object.keys(state.sites.details));
+  for (const hwaddr of loaded) yield* put(siteDetailRequested(hwaddr));
+}
+
+function* resyncSite(action: ReturnType<typeof siteResyncRequested>) {
+  if (yield* select((state: RootState) => action.payload.hwaddr in state.sites.details)) {
+    yield* put(siteDetailRequested(action.payload.hwaddr));
+  }
+}
+
+/**
+ * What other domains' actions mean for sites: opening a site's events marks them seen (closing them
+ * too, when events arrived meanwhile), a resolved
+ * notification changes the badges, the live feed's auth check and reconnect ask for the list again
+ * (a reconnect also for every site screen loaded), a resync for that site's screen.
+ */
+export function* sitesReactionsSaga() {
+  yield* all([
+    takeEvery(eventsOpened.type, function* seen(action: ReturnType<typeof eventsOpened>) {
+      yield* call(markSiteEventsSeen, action.payload.hwaddr);
+    }),
+    // Events that arrived live while the tab was open were on screen: seen, once, when it closes
+    // (one request per visit, none per burst).
+    takeEvery(eventsClosed.type, function* closed(action: ReturnType<typeof eventsClosed>) {
+      if ((yield* select(selectSiteUnreadEvents, action.payload.hwaddr)) > 0) yield* call(markSiteEventsSeen, action.payload.hwaddr);
+    }),
+    takeEvery(notificationResolveFinished.type, function* resolved(action: ReturnType<typeof notificationResolveFinished>) {
+      if (action.payload.resolved) yield* put(sitesLoadRequested());
+    }),
+    takeEvery(feedAuthChecked.type, function* authChecked() {
+      yield* put(sitesLoadRequested());
+    }),
+    takeEvery(feedReconnected.type, reloadAfterReconnect),
+    takeEvery(siteResyncRequested.type, resyncSite),
+  ]);
+}

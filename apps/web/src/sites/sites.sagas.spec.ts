@@ -1,0 +1,53 @@
+import { AUTH_STORAGE_KEY } from '@app/contracts';
+import { createAppStore } from '../app/app.store';
+import { authStarted } from '../auth/auth.slice';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
+import { waitForState } from '../../test/store-wait.util';
+import { inOneHour, tokenWith } from '../../test/tokens.util';
+import { claimCreateRequested } from './sites.slice';
+
+describe('sites sagas: adding a site and re-entering its key', () => {
+  const issuer = 'fire-alarm-portal-api';
+  const session = tokenWith({ iss: issuer, exp: inOneHour(), typ: 'session', sub: 'user-1' });
+  let fetchMock: FetchMock;
+  let app: ReturnType<typeof createAppStore>;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
+    fetchMock = installFetchMock();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { issuer }));
+    app = createAppStore();
+    app.store.dispatch(authStarted());
+    await waitForState(app.store, (state) => state.auth.ready);
+  });
+
+  afterEach(() => app.rootTask.cancel());
+
+  it("shows the server's err when wrong keys are limited (429), and nothing else happens", async () => {
+    const err = 'Too many wrong keys for this panel. Try again in 12 minutes.';
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ err }), { status: 429, statusText: 'Too Many Requests', headers: { 'Content-Type': 'application/json', 'Retry-After': '700' } }));
+
+    app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '1234' }));
+    const state = await waitForState(app.store, (current) => !current.sites.forms.addSite.pending);
+
+    expect(state.sites.forms.addSite).toEqual({ pending: false, error: err, done: false, notice: null });
+    // One call only: the refused claim fetches no claims token and reloads no sites.
+    expect(fetchMock.mock.calls.slice(1).map(([url, init]) => [url, init?.method])).toEqual([['/api/v2/claims/create', 'POST']]);
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ hwaddr: '00a0b1c2d3e4', key: '1234' });
+  });
+
+  it('clears the error and succeeds once the key is accepted', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(429, 'Too Many Requests', { err: 'Too many wrong keys for this panel. Try again in 1 minute.' }));
+    app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '0000' }));
+    await waitForState(app.store, (current) => current.sites.forms.addSite.error !== null);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { status: 'AUTHED' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { token: tokenWith({ iss: issuer, exp: inOneHour(), typ: 'claims', panels: ['00a0b1c2d3e4'] }) }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', []));
+    app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '1234' }));
+    const state = await waitForState(app.store, (current) => current.sites.forms.addSite.done);
+
+    expect(state.sites.forms.addSite).toEqual({ pending: false, error: null, done: true, notice: null });
+  });
+});

@@ -1,0 +1,158 @@
+import type {
+  EventDto,
+  LivefeedLogEventData,
+  LivefeedServerMessageMap,
+  NotificationDto,
+  SiteDetail,
+  SitePanel,
+  SiteSummary,
+} from '@app/contracts';
+import { livefeedCategory } from '@app/contracts';
+import { installFetchMock, jsonResponse, type FetchMock } from './fetch-mock.util';
+
+/**
+ * The browser's fetch answered as portal-api would for one user and one site: the site list with
+ * its unread counts, the site detail, the events pages (filtered and paged like the API), the
+ * resetEvent mark and the notifications. Every request is recorded, so a test can count what a
+ * browser asks; `inFlight` says how many are not answered yet.
+ */
+export class FakePortalApi {
+  readonly requests: string[] = [];
+  inFlight = 0;
+  readonly fetchMock: FetchMock;
+  events: EventDto[] = [];
+  notifications: NotificationDto[] = [];
+  lastEventSeen: string | null = null;
+  networks: SitePanel[];
+
+  constructor(
+    readonly hwaddr: string,
+    readonly claimsToken: string,
+    networkIds: number[] = [1, 2],
+  ) {
+    this.networks = networkIds.map((networkId) => unconfiguredPanel(hwaddr, networkId));
+    this.fetchMock = installFetchMock();
+    this.fetchMock.mockImplementation((input, init) => {
+      const method = init?.method ?? 'GET';
+      const url = String(input);
+      this.requests.push(`${method} ${url}`);
+      this.inFlight += 1;
+      const response = this.answer(method, url);
+      return Promise.resolve(response).finally(() => {
+        this.inFlight -= 1;
+      });
+    });
+  }
+
+  /** Requests recorded from this index on (e.g. since a burst began). */
+  requestsSince(index: number): string[] {
+    return this.requests.slice(index);
+  }
+
+  /** Unread events per network and unread total (events after lastEventSeen plus unresolved notifications). */
+  counts(): { unreadCount: number; perPanelCount: Record<string, number> } {
+    const perPanelCount = Object.fromEntries(this.networks.map((network) => [String(network.networkId), 0]));
+    for (const event of this.events) {
+      if (this.lastEventSeen === null || event.date > this.lastEventSeen) {
+        perPanelCount[String(event.networkId)] = (perPanelCount[String(event.networkId)] ?? 0) + 1;
+      }
+    }
+    const unresolved = this.notifications.filter((entry) => entry.resolved_by === null).length;
+    return { perPanelCount, unreadCount: Object.values(perPanelCount).reduce((sum, count) => sum + count, 0) + unresolved };
+  }
+
+  /** Stores an event and returns the LogEvent the live feed sends for it. */
+  storeEvent(event: Omit<EventDto, 'hwaddr'>): LivefeedLogEventData {
+    const stored: EventDto = { ...event, hwaddr: this.hwaddr };
+    this.events.push(stored);
+    return {
+      hwaddr: this.hwaddr,
+      category: livefeedCategory(stored.category),
+      title: stored.title,
+      id: stored.id,
+      networkId: stored.networkId,
+      date: stored.date,
+      location: stored.location,
+      eventCategory: stored.category,
+      ...this.counts(),
+    };
+  }
+
+  /** Stores a notification (new or changed) and returns the NotificationEvent for it. */
+  storeNotification(notification: NotificationDto): LivefeedServerMessageMap['NotificationEvent'] {
+    this.notifications = [notification, ...this.notifications.filter((entry) => entry.id !== notification.id)];
+    return { hwaddr: this.hwaddr, notification, unreadCount: this.counts().unreadCount };
+  }
+
+  /** Replaces a network's configuration and returns the ConfigSync for it. */
+  storeConfiguration(panel: SitePanel): LivefeedServerMessageMap['ConfigSync'] {
+    this.networks = this.networks.map((network) => (network.networkId === panel.networkId ? panel : network));
+    return panel;
+  }
+
+  summary(): SiteSummary {
+    return {
+      hwaddr: this.hwaddr,
+      name: 'Depot',
+      status: 'AUTHED',
+      adminKey: '',
+      panelType: 'SMARTLOOP_MK2',
+      emailEvents: false,
+      lastEventSeen: this.lastEventSeen,
+      ...this.counts(),
+    };
+  }
+
+  detail(): SiteDetail {
+    return { ...this.summary(), connected: true, cloudControl: true, networks: this.networks };
+  }
+
+  private answer(method: string, url: string): Response {
+    const parsed = new URL(url, 'http://localhost');
+    const site = `/api/v2/sites/${this.hwaddr}`;
+    if (method === 'GET' && parsed.pathname === '/api/config') return jsonResponse(200, 'OK', { issuer: 'fire-alarm-portal-api' });
+    if (method === 'POST' && parsed.pathname === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: this.claimsToken });
+    if (method === 'GET' && parsed.pathname === '/api/v2/sites') return jsonResponse(200, 'OK', [this.summary()]);
+    if (method === 'GET' && parsed.pathname === site) return jsonResponse(200, 'OK', this.detail());
+    if (method === 'GET' && parsed.pathname === `${site}/events`) return jsonResponse(200, 'OK', this.eventsPage(parsed.searchParams));
+    if (method === 'POST' && parsed.pathname === `${site}/resetEvent`) {
+      this.lastEventSeen = this.events.reduce<string | null>((latest, event) => (latest === null || event.date > latest ? event.date : latest), this.lastEventSeen);
+      return jsonResponse(200, 'OK', {});
+    }
+    if (method === 'GET' && parsed.pathname === '/api/notifications/list') return jsonResponse(200, 'OK', this.notifications);
+    return jsonResponse(404, 'Not Found', { err: `no route ${method} ${parsed.pathname}` });
+  }
+
+  /** As the events API: start and end inclusive, optional category and network, newest first, paged. */
+  private eventsPage(query: URLSearchParams): { events: EventDto[]; total: number } {
+    const start = query.get('start');
+    const end = query.get('end');
+    const category = query.get('category');
+    const networkId = query.get('networkId');
+    const matching = this.events
+      .filter((event) => (start === null || Date.parse(event.date) >= Date.parse(start)) && (end === null || Date.parse(event.date) <= Date.parse(end)))
+      .filter((event) => category === null || event.category === category)
+      .filter((event) => networkId === null || event.networkId === Number(networkId))
+      .sort((left, right) => right.date.localeCompare(left.date) || right.id - left.id);
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 20);
+    return { events: matching.slice(offset, offset + limit), total: matching.length };
+  }
+}
+
+export function unconfiguredPanel(hwaddr: string, networkId: number): SitePanel {
+  return {
+    hwaddr,
+    networkId,
+    strName: '',
+    strSite: '',
+    strCompany: '',
+    strPhoneNumber: '',
+    zones: [],
+    modules: [],
+    devices: [],
+    configured: false,
+    connected: true,
+    runtime: null,
+  };
+}
