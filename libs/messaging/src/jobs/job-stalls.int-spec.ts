@@ -7,7 +7,7 @@ import { QUEUE_NAMES, type PasswordResetMailJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { waitUntil } from '@app/testing';
 import { QueueModule } from '../queues/queue.module';
-import { createRedisConnection } from '../queues/redis-connection.util';
+import { closeRedisConnection, createRedisConnection } from '../queues/redis-connection.util';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '../testing';
 import { JobGivenUp, JobHandler } from './job-handler.decorator';
 import { JobStallConfig } from './job-stall.config';
@@ -83,13 +83,13 @@ describe('JobWorkers when a worker dies while it runs a job (real Redis)', () =>
     worker.on('error', () => undefined);
     await waitUntil(() => taken, `a worker took the job of ${email}`);
     await worker.close(true);
-    connection.disconnect();
+    await closeRedisConnection(connection);
   }
 
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await Promise.all(queues.map((queue) => queue.close()));
-    await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+    await Promise.all(connections.map((connection) => closeRedisConnection(connection)));
     for (const testPrefix of prefixes) await removeRedisPrefix(testPrefix);
   });
 

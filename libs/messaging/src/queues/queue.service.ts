@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { RedisConfig } from '@app/config';
-import { createRedisConnection } from './redis-connection.util';
+import { closeRedisConnection, createRedisConnection } from './redis-connection.util';
 
 /**
  * The app's BullMQ queues and workers over one Redis. Queues share a connection; each worker gets
@@ -65,10 +65,10 @@ export class QueueService implements OnApplicationShutdown {
     await Promise.all(
       this.workers.map(async ({ worker, connection }) => {
         await worker.close();
-        await connection.quit().catch(() => connection.disconnect());
+        await closeRedisConnection(connection);
       }),
     );
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    await closeRedisConnection(this.connection);
   }
 }
