@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { DeviceSecretsError, deviceSecretsFor, parseDeviceSecrets } from './device-secrets.util';
 import { panelHwaddrs } from './hwaddr.util';
+import { LivelyPanel, livelyOptionsAtPace } from './lively-panel';
 import { ScenarioRunner } from './scenario-runner';
 import { SimulatedPanel } from './simulated-panel';
 import { SimulatorConsole } from './simulator-console';
@@ -50,11 +51,13 @@ async function main(): Promise<void> {
       }),
   );
   const runner = new ScenarioRunner(panels);
+  const lively = options.lively ? panels.map((panel) => new LivelyPanel(panel, livelyOptionsAtPace(options.livelyPace))) : [];
   let quitting = false;
   const quit = () => {
     if (quitting) process.exit(130);
     quitting = true;
     runner.stop();
+    for (const panel of lively) panel.stop();
     void Promise.all(panels.map((panel) => panel.stop())).then(() => process.exit(0));
   };
   const simulatorConsole = new SimulatorConsole(panels, runner, quit);
@@ -63,6 +66,10 @@ async function main(): Promise<void> {
 
   log(`${panels.length} panel(s) connecting to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`);
   panels.forEach((panel) => panel.start());
+  if (lively.length > 0) {
+    lively.forEach((panel) => panel.start());
+    log(`lively: notes, runtime reports, now and then a fault and a drifted clock${options.livelyPace === 1 ? '' : ` (pace ${options.livelyPace})`}`);
+  }
   if (options.scenario) {
     runner.start(options.scenario, options.rate);
     log(`playing ${options.scenario} at ${options.rate} per second per panel`);

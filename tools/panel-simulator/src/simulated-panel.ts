@@ -71,6 +71,12 @@ export class SimulatedPanel {
     return change.outcome;
   }
 
+  /** Sends a network's current runtime report, as a panel does now and then. */
+  reportRuntime(networkId: number): void {
+    const network = this.model.networks.get(networkId);
+    if (network) this.link.sendRuntime(networkId, network.runtime);
+  }
+
   private onCommand(command: CommandMessage): PanelCommandOutcome {
     const change = this.model.apply(command);
     this.options.log(`${this.hwaddr}: command ${command.kind} on network ${command.networkId}: ${change.outcome.ok ? 'done' : change.outcome.reason}`);

@@ -43,6 +43,7 @@ export class SimulatorConsole {
     };
     const each = (action: (panel: SimulatedPanel) => string): string => this.selected.map(action).join('\n');
     const zoneChange = (condition: 'fire' | 'fault' | 'normal') => {
+      if (args.length < 2) throw new Error(`say '${command} <network> <zone>', e.g. '${command} 1 3'`);
       const networkId = int(0, 'network');
       const zoneId = int(1, 'zone') - 1;
       return each((panel) => outcomeText(panel, panel.report(panel.model.setZone(networkId, zoneId, condition))));

@@ -15,6 +15,9 @@ describe('parseSimulatorOptions', () => {
       tls: true, tlsInsecure: true, cloudControl: false, scenario: 'mixed', rate: 2.5, script: 'demo.txt', firmware: '5.0',
     });
     expect(parseSimulatorOptions(['--networks', '1,4,7']).networkIds).toEqual([1, 4, 7]);
+    expect(parseSimulatorOptions([])).toMatchObject({ lively: false, livelyPace: 1 });
+    expect(parseSimulatorOptions(['--lively'])).toMatchObject({ lively: true, livelyPace: 1 });
+    expect(parseSimulatorOptions(['--lively-pace', '0.1'])).toMatchObject({ lively: true, livelyPace: 0.1 });
     expect(parseSimulatorOptions(['--device-secret', 'ab'.repeat(32)]).deviceSecret).toBe('ab'.repeat(32));
     expect(parseSimulatorOptions(['--device-secrets', 'panels.csv'])).toMatchObject({ deviceSecretsFile: 'panels.csv', panelsGiven: false });
   });
@@ -32,6 +35,7 @@ describe('parseSimulatorOptions', () => {
     [['--cloud-control', 'maybe'], '--cloud-control must be on or off'],
     [['--scenario', 'flood'], '--scenario must be one of fire, fault, restore, mixed'],
     [['--rate', '0'], '--rate must be'],
+    [['--lively-pace', '0'], '--lively-pace must be a number from 0.001 to 1000'],
     [['--key'], '--key needs a value'],
     [['--bogus'], "unknown option '--bogus'"],
   ])('refuses %j', (argv, message) => {

@@ -23,6 +23,9 @@ export interface SimulatorOptions {
   scenario?: Scenario;
   rate: number;
   script?: string;
+  /** --lively: every panel lives on its own (see LivelyPanel); --lively-pace scales its waits. */
+  lively: boolean;
+  livelyPace: number;
   help: boolean;
 }
 
@@ -45,6 +48,10 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --scenario NAME         play fire, fault, restore or mixed from the start
   --rate R                scenario steps per second per panel (default 1)
   --script FILE           run console commands from a file (one per line) after connecting
+  --lively                each panel lives on its own, for demos: a note every ~20 s, runtime
+                          reports, a zone fault every ~5 min that clears itself, and every ~10 min
+                          a note from a clock 25 min slow (a time desync for the portal)
+  --lively-pace F         multiplies every lively wait (0.1: ten times as often; default 1)
   --help                  this text
 
 Console commands (type 'help' once running) drive the panels by hand, e.g. 'fire 1 3'.`;
@@ -65,6 +72,8 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
     tlsInsecure: false,
     cloudControl: true,
     rate: 1,
+    lively: false,
+    livelyPace: 1,
     help: false,
   };
   const args = [...argv];
@@ -146,6 +155,17 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         const rate = Number(text);
         if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) throw new OptionsError(`--rate must be a number above 0 and up to 1000, got '${text}'`);
         options.rate = rate;
+        break;
+      }
+      case '--lively':
+        options.lively = true;
+        break;
+      case '--lively-pace': {
+        const text = value(flag);
+        const pace = Number(text);
+        if (!Number.isFinite(pace) || pace < 0.001 || pace > 1000) throw new OptionsError(`--lively-pace must be a number from 0.001 to 1000, got '${text}'`);
+        options.livelyPace = pace;
+        options.lively = true;
         break;
       }
       case '--script':
