@@ -34,6 +34,8 @@ async function versions(): Promise<Record<string, string>> {
   const found: Record<string, string> = { node: process.version };
   for (const name of ['pg', 'ws', '@nats-io/transport-node', 'bullmq', 'typeorm', '@nestjs/core']) {
     try {
+      // The name is computed, so a static import cannot read it; the bench is compiled to CommonJS.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       found[name] = (require(`${name}/package.json`) as { version: string }).version;
     } catch {
       // not resolvable from here

@@ -1,6 +1,5 @@
 import { AUTH_STORAGE_KEY, hwaddrToColonForm } from '@app/contracts';
 import type { Page } from 'playwright-core';
-import type { PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { screenshotPath } from './browser.util';
 import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
@@ -12,7 +11,6 @@ import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 describe('web client in Chromium against portal-api and a simulated panel', () => {
   const hwaddr = '0a1b2c3d4e90';
   const key = '2468';
-  let world: PortalWithPanels;
   let panel: SimulatedPanel;
   let page: Page;
   let origin: string;
@@ -21,7 +19,7 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   beforeAll(async () => {
     // Connected before the claim, so that the key is checked at once (a waiting key keeps Add Site open).
     started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m' }, [{ hwaddr, key }]);
-    ({ world, page, origin } = started);
+    ({ page, origin } = started);
     [panel] = started.panels;
   });
 

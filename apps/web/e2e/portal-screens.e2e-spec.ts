@@ -1,6 +1,5 @@
 import { MESSAGES } from '@app/contracts';
 import type { Page, Request } from 'playwright-core';
-import type { PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { ACCOUNT_SAVED_MESSAGE } from '../src/account/account-messages.constants';
 import { EVENTS_RANGE_REVERSED } from '../src/events/pages/events-messages.constants';
@@ -25,7 +24,6 @@ describe('web client screens in Chromium against portal-api and a simulated pane
   const hwaddr = '0a1b2c3d4e91';
   const otherHwaddr = '0a1b2c3d4e92';
   const key = '1357';
-  let world: PortalWithPanels;
   let panel: SimulatedPanel;
   let page: Page;
   let origin: string;
@@ -33,7 +31,7 @@ describe('web client screens in Chromium against portal-api and a simulated pane
 
   beforeAll(async () => {
     started = await startBrowserWorld(SUPPORT, [{ hwaddr, key }]);
-    ({ world, page, origin } = started);
+    ({ page, origin } = started);
     [panel] = started.panels;
   });
 

@@ -45,7 +45,7 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
 
     let sent = 0;
     /** Sent, and stored in the stream, before the first copy stops. */
-    let inStreamAtStop = 0;
+    let inStreamAtStop: number;
     const send = async (upTo: number) => {
       for (; sent < upTo; ) {
         sent += 1;

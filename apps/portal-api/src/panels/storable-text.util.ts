@@ -1,4 +1,6 @@
 /** U+0000, and a high surrogate without its low half or a low one without its high half (UTF-16 code units). */
+// Matching U+0000 is the point of this pattern.
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**

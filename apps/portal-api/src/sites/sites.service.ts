@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
-import type { PanelNetworkEntity } from '@app/database';
 import { Clock } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';

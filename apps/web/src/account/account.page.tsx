@@ -25,9 +25,13 @@ export function AccountPage() {
     dispatch(accountLoadRequested());
   }, [dispatch]);
   useEffect(() => {
+    // Incoming data fills the form only while it has no edits (spec 4), so it is copied, not derived.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (account && !dirty) setDraft(account);
   }, [account, dirty]);
   useEffect(() => {
+    // A save that succeeded ends the edits; the count changes once per save, so this runs once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (saves > 0) setDirty(false);
   }, [saves]);
 

@@ -9,7 +9,7 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
-import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
+import { bigintIdentityPrimaryKey } from './bigint-column.util';
 import type { NotificationType } from '@app/contracts';
 import { UserEntity } from './user.entity';
 

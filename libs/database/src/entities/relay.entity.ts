@@ -12,7 +12,7 @@ import {
   type Relation,
 } from 'typeorm';
 import { RELAY_DEFAULT_PORT } from '@app/contracts';
-import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
+import { bigintIdentityPrimaryKey } from './bigint-column.util';
 import { RelayActionEntity } from './relay-action.entity';
 import { UserEntity } from './user.entity';
 

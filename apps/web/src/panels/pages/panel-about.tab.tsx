@@ -14,10 +14,11 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
   const network = useAppSelector((state) => selectPanelNetwork(state, hwaddr, networkId));
   const status = useAppSelector((state) => selectPanelForm(state, 'strings'));
   const { strName, strSite, strCompany, strPhoneNumber } = network ?? { strName: '', strSite: '', strCompany: '', strPhoneNumber: '' };
+  const present = network !== undefined;
   const source = useMemo<PanelStrings | undefined>(
-    () => (network ? { strName, strSite, strCompany, strPhoneNumber } : undefined),
+    () => (present ? { strName, strSite, strCompany, strPhoneNumber } : undefined),
     // The texts decide; a runtime report replacing the network object changes nothing here.
-    [network === undefined, strName, strSite, strCompany, strPhoneNumber],
+    [present, strName, strSite, strCompany, strPhoneNumber],
   );
   const form = useDirtyForm(source, status);
   if (!form.values || !network) return null;

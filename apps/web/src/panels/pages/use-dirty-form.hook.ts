@@ -18,6 +18,7 @@ export function useDirtyForm<F>(source: F | undefined, status: RequestStatus) {
     setDraft(undefined);
     saving.current = undefined;
     // Only the status's change decides; source is read as it is at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status.done]);
 
   const dirty = draft !== undefined;

@@ -12,6 +12,7 @@ export function AddRelayPage() {
   const savedId = useAppSelector(selectSavedRelayId);
   // The form resets the statuses as it opens (its effect runs first): an earlier save does not count.
   const [opened, setOpened] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- set once, after the form's own reset
   useEffect(() => setOpened(true), []);
   if (opened && save.done && savedId !== null) return <Navigate to={`/relay/${savedId}`} />;
   return (

@@ -27,6 +27,8 @@ function RelayScreen({ relayId }: { relayId: number }) {
 
   useEffect(() => {
     dispatch(relayScreenOpened(relayId));
+    // Marks that this visit has asked, after the request is sent, so an earlier answer does not count.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setAsked(true);
   }, [dispatch, relayId]);
 

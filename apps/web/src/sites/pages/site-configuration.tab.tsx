@@ -21,10 +21,14 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const current = site?.name ?? '';
 
   useEffect(() => {
+    // Incoming data fills the form only while it has no edits (spec 4), so it is copied, not derived.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!dirty) setNickname(current);
   }, [current, dirty]);
   // A successful rename makes the typed nickname the current one.
   useEffect(() => {
+    // The status turns done once per rename, so this runs once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (rename.done) setDirty(false);
   }, [rename.done]);
 

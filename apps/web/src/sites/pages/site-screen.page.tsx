@@ -37,6 +37,8 @@ export function SiteAccessGate({ hwaddr, children }: { hwaddr: string; children:
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     dispatch(panelAccessRequested(hwaddr));
+    // Marks that this visit has asked, after the request is sent, so an earlier answer does not count.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setAsked(true);
   }, [dispatch, hwaddr]);
 
