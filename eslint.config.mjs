@@ -32,6 +32,23 @@ export default defineConfig([
     },
   },
   {
+    // Of the rules that need types, those about promises: an unhandled or misplaced promise is a crash or a
+    // silent failure in a long-running service. The full type-checked set would double the run for rules
+    // about `any` that the tests' HTTP bodies and JSON would mostly trip.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['apps/web/vite.config.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Jest configurations, its environments and mocks are CommonJS modules loaded by Jest itself.
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -9,7 +9,7 @@ export function HashLinks() {
   const navigate = useNavigate();
   useEffect(() => {
     const target = HASH_ROUTES[hash];
-    if (target) navigate(target, { replace: true });
+    if (target) void navigate(target, { replace: true });
   }, [hash, navigate]);
   return null;
 }
