@@ -14,7 +14,7 @@ import {
   readRuntimeConfig,
 } from '@app/config';
 import { PRODUCT_NAME } from '@app/contracts';
-import { readJobStallConfig, type JobStallConfig } from '@app/messaging';
+import { readJobStallConfig, readRecordSweepConfig, type JobStallConfig, type RecordSweepConfig } from '@app/messaging';
 
 type Env = Record<string, string | undefined>;
 
@@ -49,6 +49,8 @@ export interface MailerConfig {
   delivery: MailDeliveryConfig;
   /** How soon a mail job held by a dead copy runs again (JOB_LOCK_MS, JOB_STALL_CHECK_MS, JOB_MAX_STALLS). */
   jobs: JobStallConfig;
+  /** How soon a delivery left queued with no live job is completed (RECORD_SWEEP_AFTER_MS, RECORD_SWEEP_INTERVAL_MS). */
+  sweep: RecordSweepConfig;
   /** Where users reach the portal; links in mails start with it (no trailing slash). */
   publicUrl: string;
 }
@@ -93,6 +95,7 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     },
     delivery: { concurrency: values.MAIL_CONCURRENCY, attempts: values.MAIL_ATTEMPTS, retryDelayMs: values.MAIL_RETRY_DELAY_MS },
     jobs: readJobStallConfig(source),
+    sweep: readRecordSweepConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

@@ -5,6 +5,8 @@ import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
+import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
+import { StoredEvents } from './deliveries/stored-events.repository';
 import { EventAlertMailHandler } from './mail/event-alert-mail.handler';
 import { MailContent } from './mail/mail-content.service';
 import { MailSender } from './mail/mail-sender.service';
@@ -40,6 +42,8 @@ export class MailerModule implements OnModuleInit {
         { provide: MailContent, useFactory: () => new MailContent(config.publicUrl) },
         AlertRecipients,
         MailDeliveries,
+        StoredEvents,
+        MailDeliverySweep,
         MailerMetrics,
         MailSender,
         EventAlertMailHandler,

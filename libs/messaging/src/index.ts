@@ -17,3 +17,5 @@ export * from './consumers/message-failure.util';
 export * from './dead-letters/dead-letter-store';
 export * from './dead-letters/dead-letters.service';
 export * from './dead-letters/dead-letters.module';
+export * from './jobs/record-sweep.config';
+export * from './jobs/periodic-sweep';

@@ -1,11 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { eventMailJobId, panelEventKey, QUEUE_NAMES, isAlertCategory, type EventAlertMailJob, type PanelEventMessage } from '@app/contracts';
+import { panelEventKey, QUEUE_NAMES, isAlertCategory, type EventAlertMailJob, type PanelEventMessage } from '@app/contracts';
 import { ConsumerConfig } from '@app/config';
 import { AlertEventConsumers, DeadLetters, NatsService, QueueService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
+import { eventAlertJob } from './event-alert-job.util';
 
 /**
  * Reads the fire and fault events (spec 2.12: 'Email Fire/Fault events to me') with the mailer's
@@ -51,29 +52,7 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
     if (!isAlertCategory(event.category)) return;
     const recipients = await this.recipients.ofSite(event.hwaddr);
     if (recipients.length === 0) return;
-    const { attempts, retryDelayMs } = this.config.delivery;
-    const jobs = recipients.map((recipient) => {
-      const data: EventAlertMailJob = {
-        kind: 'event-alert',
-        eventKey: panelEventKey(event.hwaddr, event.seq),
-        userId: recipient.userId,
-        hwaddr: event.hwaddr,
-        seq: event.seq,
-        event,
-      };
-      return {
-        name: data.kind,
-        data,
-        opts: {
-          jobId: eventMailJobId(event.hwaddr, event.seq, recipient.userId),
-          attempts,
-          backoff: { type: 'exponential', delay: retryDelayMs },
-          // Kept a week, as long as the stream keeps the event: a redelivery finds the job and adds nothing.
-          removeOnComplete: { age: 7 * 24 * 3600 },
-          removeOnFail: { age: 30 * 24 * 3600 },
-        },
-      };
-    });
+    const jobs = recipients.map((recipient) => eventAlertJob(event, recipient.userId, this.config.delivery));
     await this.queues.queue<EventAlertMailJob>(QUEUE_NAMES.mail).addBulk(jobs);
     this.logger.log(`${event.category} event ${panelEventKey(event.hwaddr, event.seq)}: ${jobs.length} mail(s) queued`);
   }

@@ -11,6 +11,9 @@ export interface DeliveryStart {
   eventSeq: number | null;
 }
 
+/** A delivery record still open, as the sweep needs it. */
+export type OpenDelivery = Omit<DeliveryStart, 'recipient'>;
+
 /** The record of every mail by job id: what was sent, what failed and why. */
 @Injectable()
 export class MailDeliveries {
@@ -52,6 +55,41 @@ export class MailDeliveries {
       .where('job_id = :jobId AND status <> :sent', { jobId, sent: 'sent' })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Records the mail of a job given up without `send`'s last-try path: failed for good, created
+   * so when its job never got as far as a start, and left alone when it was sent. False when
+   * nothing changed (sent, or failed already with no record to create).
+   */
+  async gaveUp(start: DeliveryStart, reason: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, error)
+       VALUES ($1, $2, $3, $4, $5, $6, 'failed', 0, $7)
+       ON CONFLICT (job_id) DO UPDATE SET status = 'failed', error = EXCLUDED.error, sending_since = NULL
+       WHERE mail_deliveries.status <> 'sent'
+       RETURNING id`,
+      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, reason],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records still 'queued' created more than `afterMs` ago, oldest first: for the sweep. */
+  async queuedPast(afterMs: number, limit: number): Promise<OpenDelivery[]> {
+    const rows: Array<{ job_id: string; kind: MailKind; user_id: string | null; hwaddr: string | null; event_seq: string | null }> =
+      await this.dataSource.query(
+        `SELECT job_id, kind, user_id, hwaddr, event_seq FROM mail_deliveries
+         WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY created_at LIMIT $2`,
+        [afterMs, limit],
+      );
+    return rows.map((row) => ({
+      jobId: row.job_id,
+      kind: row.kind,
+      userId: row.user_id,
+      hwaddr: row.hwaddr,
+      eventSeq: row.event_seq === null ? null : Number(row.event_seq),
+    }));
   }
 
   private repository() {

@@ -42,7 +42,9 @@ export class EventAlertMailHandler {
   /** Its copies died while sending on every try (a crash loop): recorded as failed, never left queued. */
   @JobGivenUp('mail', 'event-alert')
   async givenUp(data: EventAlertMailJob, job: Job, reason: string): Promise<void> {
-    const recorded = await this.sender.givenUp(job, 'event-alert', reason);
-    this.logger.error(`event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (no delivery record to mark)'}`);
+    const recipient = await this.recipients.one(data.hwaddr, data.userId);
+    const facts = recipient && { kind: 'event-alert' as const, recipient: recipient.email, userId: data.userId, hwaddr: data.hwaddr, eventSeq: data.seq };
+    const recorded = await this.sender.givenUp(job, 'event-alert', facts, reason);
+    this.logger.error(`event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`);
   }
 }

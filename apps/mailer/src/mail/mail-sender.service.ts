@@ -63,11 +63,13 @@ export class MailSender {
 
   /**
    * Records the mail of a job that failed its last try without reaching `send`'s own last-try path
-   * (its copies died while sending): failed for good, unless it was recorded sent.
+   * (its copies died while sending): failed for good, unless it was recorded sent. `facts` null:
+   * the recipient is no longer known, so only an existing record can be marked.
    */
-  async givenUp(job: Job, kind: DeliveryFacts['kind'], reason: string): Promise<boolean> {
-    const recorded = await this.deliveries.failed(deliveryId(job), reason, true);
-    this.metrics.countFailed(kind);
+  async givenUp(job: Job, kind: DeliveryFacts['kind'], facts: DeliveryFacts | null, reason: string): Promise<boolean> {
+    const jobId = deliveryId(job);
+    const recorded = facts ? await this.deliveries.gaveUp({ ...facts, jobId }, reason) : await this.deliveries.failed(jobId, reason, true);
+    if (recorded) this.metrics.countFailed(kind);
     return recorded;
   }
 }

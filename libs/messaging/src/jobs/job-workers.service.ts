@@ -22,6 +22,13 @@ type GivenUpHook = (data: unknown, job: Job, reason: string) => Promise<unknown>
 export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 
 /**
+ * What became of a job whose record a sweep found still open: still to run or running ('live'),
+ * put back to run under its id ('retried'), handed to its given-up method ('given-up'), finished
+ * without closing its record ('completed'), or not in Redis at all ('missing').
+ */
+export type AbandonedJobOutcome = 'live' | 'retried' | 'given-up' | 'completed' | 'missing';
+
+/**
  * Starts one BullMQ worker per served queue, dispatching each job by its name to the one method
  * marked @JobHandler for it. Checked at start: every job name of a served queue has exactly one
  * handler, and no handler names a queue the app does not serve.
@@ -35,6 +42,7 @@ export const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap {
   private readonly logger = new Logger(JobWorkers.name);
+  private givenUp = new Map<QueueName, Map<string, GivenUpHook>>();
 
   constructor(
     @Inject(JOB_WORKERS_OPTIONS) private readonly options: JobWorkersOptions,
@@ -46,6 +54,7 @@ export class JobWorkers implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const { handlers, givenUp } = this.findMethods();
+    this.givenUp = givenUp;
     const stall = this.options.stall ?? JobStallConfig.DEFAULT;
     for (const [queue, settings] of Object.entries(this.options.queues) as Array<[QueueName, { concurrency: number }]>) {
       const byName = handlers.get(queue) ?? new Map<string, Handler>();
@@ -64,30 +73,66 @@ export class JobWorkers implements OnApplicationBootstrap {
         },
       );
       worker.on('failed', (job, error) => {
-        if (job && error?.message === STALLED_OUT_REASON) void this.afterStalledOut(queue, job, givenUp.get(queue)?.get(job.name));
+        if (job && error?.message === STALLED_OUT_REASON) void this.afterStalledOut(queue, job);
       });
       this.logger.log(`serving queue ${queue} (${[...byName.keys()].join(', ')}), ${settings.concurrency} at once`);
     }
   }
 
   /**
-   * A try failed by stalling: run again under the same id while tries are left (records keyed by
-   * the job id stay one), else hand it to the @JobGivenUp method to be recorded as failed.
+   * Takes up the job behind a record a sweep found open past its bound. A failed one never reached
+   * the handler's own recording (its failed handling was cut short): it runs again while it has
+   * tries left, else goes to its given-up method, as a job stalled past the limit does.
    */
-  private async afterStalledOut(queue: QueueName, job: Job, givenUp: GivenUpHook | undefined): Promise<void> {
+  async resumeAbandoned(queue: QueueName, jobId: string): Promise<AbandonedJobOutcome> {
+    const job = await this.queues.queue(queue).getJob(jobId);
+    if (!job) return 'missing';
+    const state = await job.getState();
+    if (state === 'unknown') return 'missing';
+    if (state === 'completed') return 'completed';
+    if (state !== 'failed') return 'live';
+    try {
+      return await this.settleFailed(queue, job, 'found failed with its record still open');
+    } catch (error) {
+      // Another copy's sweep took it up first: it is live again, or recorded.
+      this.logger.warn(`job ${jobId} of queue ${queue} could not be taken up: ${(error as Error).message}`);
+      return 'live';
+    }
+  }
+
+  /** A try failed by stalling: run again or record as given up (see resumeAbandoned). */
+  private async afterStalledOut(queue: QueueName, job: Job): Promise<void> {
+    try {
+      await this.settleFailed(queue, job, 'stalled past the limit (its worker died while it ran)');
+    } catch (error) {
+      this.logger.error(`job ${job.id} (${job.name}) of queue ${queue} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Runs a failed job again under the same id while tries are left (records keyed by the job id
+   * stay one), else hands it to the @JobGivenUp method to be recorded as failed.
+   */
+  private async settleFailed(queue: QueueName, job: Job, what: string): Promise<'retried' | 'given-up'> {
     const attempts = job.opts.attempts ?? 1;
     const label = `job ${job.id} (${job.name}) of queue ${queue}`;
-    try {
-      if (job.attemptsMade < attempts) {
-        this.logger.warn(`${label} stalled past the limit (its worker died while it ran); try ${job.attemptsMade} of ${attempts} failed, running it again`);
-        await job.retry('failed');
-        return;
-      }
-      this.logger.error(`${label} stalled past the limit on its last try; recording it as failed`);
-      if (givenUp) await givenUp(job.data, job, `The worker stopped while running it, ${attempts} time(s)`);
-    } catch (error) {
-      this.logger.error(`${label} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`);
+    if (job.attemptsMade < attempts) {
+      this.logger.warn(`${label} ${what}; try ${job.attemptsMade} of ${attempts} failed, running it again`);
+      await job.retry('failed');
+      return 'retried';
     }
+    const reason =
+      job.failedReason === STALLED_OUT_REASON || job.failedReason === undefined
+        ? `The worker stopped while running it, ${attempts} time(s)`
+        : `It failed without its outcome being recorded: ${job.failedReason}`;
+    const givenUp = this.givenUp.get(queue)?.get(job.name);
+    if (!givenUp) {
+      this.logger.error(`${label} ${what} on its last try and has no given-up method: nothing records it (${reason})`);
+      return 'given-up';
+    }
+    this.logger.error(`${label} ${what} on its last try; recording it as failed`);
+    await givenUp(job.data, job, reason);
+    return 'given-up';
   }
 
   /**

@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { QUEUE_NAMES, type EventAlertMailJob } from '@app/contracts';
+import { JobWorkers, PeriodicSweep, QueueService } from '@app/messaging';
+import { eventAlertJob } from '../alerts/event-alert-job.util';
+import type { MailerConfig } from '../mailer.config';
+import { MAILER_CONFIG } from '../mailer.constants';
+import { MailerMetrics } from '../metrics/mailer-metrics.service';
+import { MailDeliveries, type OpenDelivery } from './mail-deliveries.repository';
+import { StoredEvents } from './stored-events.repository';
+
+/** Records looked at per run, oldest first; the rest wait for the next run. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Finds delivery records left 'queued' past RECORD_SWEEP_AFTER_MS whose job is no longer live (lost
+ * with Redis's data, or failed with its failed handling cut short by a crash) and completes them:
+ * a failed job runs again or is recorded given up, as a stalled one is; a lost alert mail's job is
+ * added again under its own id (so never twice) from the stored event; a lost reset mail, whose
+ * link cannot be rebuilt, is recorded failed. A job still waiting or running is left alone.
+ */
+@Injectable()
+export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MailDeliverySweep.name);
+  private readonly timer: PeriodicSweep;
+
+  constructor(
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
+    private readonly deliveries: MailDeliveries,
+    private readonly events: StoredEvents,
+    private readonly jobs: JobWorkers,
+    private readonly queues: QueueService,
+    private readonly metrics: MailerMetrics,
+  ) {
+    this.timer = new PeriodicSweep(MailDeliverySweep.name, config.sweep.intervalMs, () => this.sweep());
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.timer.stop();
+  }
+
+  /** One pass over the records open past the bound. */
+  async sweep(): Promise<void> {
+    for (const record of await this.deliveries.queuedPast(this.config.sweep.afterMs, SWEEP_BATCH)) {
+      const outcome = await this.jobs.resumeAbandoned(QUEUE_NAMES.mail, record.jobId);
+      if (outcome === 'completed') await this.fail(record, 'Its job ended without recording whether the mail was sent');
+      if (outcome === 'missing') await this.requeue(record);
+    }
+  }
+
+  private async requeue(record: OpenDelivery): Promise<void> {
+    const { hwaddr, eventSeq, userId } = record;
+    if (record.kind !== 'event-alert' || hwaddr === null || eventSeq === null || userId === null) {
+      await this.fail(record, 'Its job was lost before the mail was sent; a reset link cannot be rebuilt, a new one must be asked for');
+      return;
+    }
+    const event = await this.events.one(hwaddr, eventSeq);
+    if (!event) {
+      await this.fail(record, 'Its job was lost and its event is not stored, so the mail cannot be rebuilt');
+      return;
+    }
+    const job = eventAlertJob(event, userId, this.config.delivery);
+    await this.queues.queue<EventAlertMailJob>(QUEUE_NAMES.mail).add(job.name, job.data, job.opts);
+    this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
+  }
+
+  private async fail(record: OpenDelivery, reason: string): Promise<void> {
+    if (!(await this.deliveries.failed(record.jobId, reason, true))) return;
+    this.metrics.countFailed(record.kind);
+    this.logger.error(`mail ${record.jobId} failed for good: ${reason}`);
+  }
+}
