@@ -1,17 +1,19 @@
 // Every test of the project in one Jest run: the backend project (unit and integration tests of
 // apps/*, libs/*, tools/*), the web client's unit tests and its browser tests.
 const backendTransform = require('./jest.backend-transform');
+const guards = require('./jest.guards');
 
 const backend = {
   displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/bench'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/bench', '<rootDir>/chaos'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
   ...backendTransform,
 };
 
 module.exports = {
+  ...guards,
   projects: [backend, '<rootDir>/apps/web/jest.config.js', '<rootDir>/apps/web/e2e/jest.config.js'],
 };

@@ -14,6 +14,16 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@1
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Where the stack's servers are (the machine's shared ones unless given) and what else its apps get. */
+export interface BenchStackOptions {
+  natsUrl?: string;
+  redisUrl?: string;
+  /** Names the run's database, NATS prefix and Redis prefix. */
+  idPrefix?: string;
+  /** Variables added to every app's environment (e.g. shorter timings). */
+  appEnv?: NodeJS.ProcessEnv;
+}
+
 export interface BenchApp {
   name: BenchAppName;
   child: ChildProcess;
@@ -37,14 +47,25 @@ async function freePort(): Promise<number> {
  * NATS prefix and Redis key prefix of this run's own, all removed again by `stop()`.
  */
 export class BenchStack {
-  readonly id = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  readonly databaseUrl = `${POSTGRES_URL}/portal_${this.id}`;
+  readonly id: string;
+  readonly databaseUrl: string;
   readonly apps = new Map<BenchAppName, BenchApp>();
   portalPort = 0;
   panelPort = 0;
   private env: NodeJS.ProcessEnv = {};
 
-  constructor(private readonly log: (line: string) => void) {}
+  private readonly natsUrl: string;
+  private readonly redisUrl: string;
+
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly options: BenchStackOptions = {},
+  ) {
+    this.id = `${options.idPrefix ?? 'bench'}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    this.databaseUrl = `${POSTGRES_URL}/portal_${this.id}`;
+    this.natsUrl = options.natsUrl ?? NATS_URL;
+    this.redisUrl = options.redisUrl ?? REDIS_URL;
+  }
 
   get natsPrefix(): string {
     return this.id;
@@ -59,9 +80,9 @@ export class BenchStack {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: this.databaseUrl,
-      NATS_URL,
+      NATS_URL: this.natsUrl,
       NATS_PREFIX: this.id,
-      REDIS_URL,
+      REDIS_URL: this.redisUrl,
       REDIS_PREFIX: this.id,
       PORTAL_HTTP_PORT: String(ports.portal),
       GATEWAY_HTTP_PORT: String(ports.gateway),
@@ -78,6 +99,7 @@ export class BenchStack {
       WEB_DIST_DIR: 'dist/bench-no-web-client',
       // e.g. `--cpu-prof --cpu-prof-dir=.data/profiles` to see where an app spends a scenario.
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+      ...this.options.appEnv,
     };
     // portal-api creates and migrates the database; the others start once the schema is there.
     await this.startApp('portal-api', ports.portal);
@@ -140,7 +162,7 @@ export class BenchStack {
   }
 
   private async removeNatsPrefix(): Promise<void> {
-    const nc = await connectNats({ servers: NATS_URL });
+    const nc = await connectNats({ servers: this.natsUrl });
     try {
       const jsm = await jetstreamManager(nc);
       const names: string[] = [];
@@ -152,7 +174,7 @@ export class BenchStack {
   }
 
   private async removeRedisPrefix(): Promise<void> {
-    const redis = new Redis(REDIS_URL);
+    const redis = new Redis(this.redisUrl);
     try {
       let cursor = '0';
       do {

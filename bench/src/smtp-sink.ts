@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export class SmtpSink {
   readonly accepted: Array<{ at: number; text: string }> = [];
   port = 0;
+  /** Runs once a mail is received and noted, before the server's 250 reply: a window for a sender's crash. */
+  beforeReply: ((text: string) => Promise<void> | void) | undefined;
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -12,8 +14,11 @@ export class SmtpSink {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        this.accepted.push({ at: performance.now(), text: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        const text = Buffer.concat(chunks).toString('utf8');
+        this.accepted.push({ at: performance.now(), text });
+        const hold = this.beforeReply?.(text);
+        if (hold) void hold.catch(() => undefined).then(() => callback());
+        else callback();
       });
     },
   });

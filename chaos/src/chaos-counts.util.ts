@@ -1,0 +1,202 @@
+import type { EventCategory } from '@app/contracts';
+
+/** One event a simulated panel numbered and sent (kept until it is acked, resent after reconnects). */
+export interface SentEvent {
+  hwaddr: string;
+  seq: number;
+  category: EventCategory;
+  title: string;
+}
+
+/** One row of the events table, as stored. */
+export interface StoredEvent {
+  id: number;
+  hwaddr: string;
+  seq: number;
+  title: string;
+}
+
+export interface EventCounts {
+  sent: number;
+  acked: number;
+  storedOnce: number;
+  /** Sent and never stored. */
+  lost: number;
+  /** Of the lost, the ones the gateway had acked: the worst kind. */
+  lostAfterAck: number;
+  /** Extra rows of an event stored more than once (under another sequence number). */
+  duplicated: number;
+  /** Rows whose panel and sequence number name an event the panel did not send with that title. */
+  misdirected: number;
+}
+
+export function eventKey(hwaddr: string, seq: number): string {
+  return `${hwaddr}/${seq}`;
+}
+
+/** Compares what the panels sent (by their own sequence numbers) with what the database holds. */
+export function countEvents(sent: readonly SentEvent[], acked: ReadonlySet<string>, stored: readonly StoredEvent[]): EventCounts {
+  const sentByKey = new Map(sent.map((event) => [eventKey(event.hwaddr, event.seq), event]));
+  const rowsByTitle = new Map<string, number>();
+  const storedKeys = new Set<string>();
+  let misdirected = 0;
+  for (const row of stored) {
+    const key = eventKey(row.hwaddr, row.seq);
+    const origin = sentByKey.get(key);
+    if (!origin || origin.title !== row.title) {
+      misdirected++;
+      continue;
+    }
+    storedKeys.add(key);
+    const titleKey = `${row.hwaddr}/${row.title}`;
+    rowsByTitle.set(titleKey, (rowsByTitle.get(titleKey) ?? 0) + 1);
+  }
+  let lost = 0;
+  let lostAfterAck = 0;
+  let storedOnce = 0;
+  let duplicated = 0;
+  for (const [key, event] of sentByKey) {
+    const rows = rowsByTitle.get(`${event.hwaddr}/${event.title}`) ?? 0;
+    if (!storedKeys.has(key)) {
+      lost++;
+      if (acked.has(key)) lostAfterAck++;
+    } else if (rows === 1) storedOnce++;
+  }
+  for (const rows of rowsByTitle.values()) if (rows > 1) duplicated += rows - 1;
+  return { sent: sentByKey.size, acked: [...acked].filter((key) => sentByKey.has(key)).length, storedOnce, lost, lostAfterAck, duplicated, misdirected };
+}
+
+/** A relay_action_runs row of the alarm site. */
+export interface RelayRun {
+  trigger: 'fire' | 'fault';
+  eventSeq: number;
+  status: string;
+  attempts: number;
+  possibleRepeats: number;
+}
+
+export interface RelayCounts {
+  trigger: 'fire' | 'fault';
+  alarms: number;
+  /** Alarms with exactly one run, and that run succeeded. */
+  exactlyOne: number;
+  /** Alarms whose action never succeeded: no run, or one left pending or failed. */
+  withoutEffect: number;
+  pulses: number;
+  /** Pulses beyond one per succeeded run. */
+  repeatedPulses: number;
+  recordedRepeats: number;
+  /** Repeated pulses that no run row counts as a possible repeat. */
+  unrecordedRepeats: number;
+  /** Succeeded runs the board never saw a pulse for. */
+  missingPulses: number;
+}
+
+/**
+ * Relay runs of one trigger against the alarms of that kind and the pulses the board made. A pulse
+ * cannot name its event, so repeats are counted per trigger: pulses beyond the succeeded runs must
+ * be covered by the runs' `possible_repeats`.
+ */
+export function countRelay(trigger: 'fire' | 'fault', alarms: readonly SentEvent[], runs: readonly RelayRun[], pulses: number): RelayCounts {
+  const mine = alarms.filter((alarm) => alarm.category === trigger);
+  const runsBySeq = new Map<number, RelayRun[]>();
+  for (const run of runs.filter((row) => row.trigger === trigger)) runsBySeq.set(run.eventSeq, [...(runsBySeq.get(run.eventSeq) ?? []), run]);
+  let exactlyOne = 0;
+  let succeeded = 0;
+  let recordedRepeats = 0;
+  for (const alarm of mine) {
+    const rows = runsBySeq.get(alarm.seq) ?? [];
+    const ok = rows.filter((row) => row.status === 'succeeded').length;
+    succeeded += ok;
+    if (rows.length === 1 && ok === 1) exactlyOne++;
+    recordedRepeats += rows.reduce((sum, row) => sum + row.possibleRepeats, 0);
+  }
+  const repeatedPulses = Math.max(0, pulses - succeeded);
+  return {
+    trigger,
+    alarms: mine.length,
+    exactlyOne,
+    withoutEffect: mine.filter((alarm) => !(runsBySeq.get(alarm.seq) ?? []).some((row) => row.status === 'succeeded')).length,
+    pulses,
+    repeatedPulses,
+    recordedRepeats,
+    unrecordedRepeats: Math.max(0, repeatedPulses - recordedRepeats),
+    missingPulses: Math.max(0, succeeded - pulses),
+  };
+}
+
+/** A mail_deliveries row of an alert mail. */
+export interface MailDelivery {
+  hwaddr: string;
+  eventSeq: number;
+  userId: string;
+  status: string;
+  attempts: number;
+  possibleRepeats: number;
+}
+
+export interface MailCounts {
+  /** Alarms times opted-in users: the mails owed. */
+  owed: number;
+  exactlyOne: number;
+  /** Owed mails the SMTP server never received. */
+  lost: number;
+  /** Mails received beyond one per alarm and user (same Message-ID). */
+  repeats: number;
+  recordedRepeats: number;
+  unrecordedRepeats: number;
+  /** Delivery rows of owed mails not marked sent (left queued, or failed). */
+  notMarkedSent: number;
+}
+
+/** Message-ID of an alert mail as the mailer builds it: `<alert.<hwaddr>.<seq>.<user id>@domain>`. */
+const ALERT_MESSAGE_ID = /^Message-ID:\s*<alert\.([0-9a-f]{12})\.(\d+)\.([0-9a-f-]+)@[^>]*>/im;
+
+/** The alarm and user an alert mail's text is for, from its Message-ID; undefined for other mails. */
+export function alertMailKey(text: string): string | undefined {
+  const match = ALERT_MESSAGE_ID.exec(text);
+  return match ? `${match[1]}/${match[2]}/${match[3]}` : undefined;
+}
+
+/** Mails the SMTP server received per alarm and opted-in user, against the delivery records. */
+export function countMails(alarms: readonly SentEvent[], userIds: readonly string[], received: ReadonlyMap<string, number>, deliveries: readonly MailDelivery[]): MailCounts {
+  const rows = new Map(deliveries.map((row) => [`${row.hwaddr}/${row.eventSeq}/${row.userId}`, row]));
+  const counts: MailCounts = { owed: 0, exactlyOne: 0, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0 };
+  for (const alarm of alarms) {
+    for (const userId of userIds) {
+      const key = `${alarm.hwaddr}/${alarm.seq}/${userId}`;
+      const seen = received.get(key) ?? 0;
+      const row = rows.get(key);
+      counts.owed++;
+      if (seen === 0) counts.lost++;
+      if (seen === 1) counts.exactlyOne++;
+      const repeats = Math.max(0, seen - 1);
+      const recorded = row?.possibleRepeats ?? 0;
+      counts.repeats += repeats;
+      counts.recordedRepeats += recorded;
+      counts.unrecordedRepeats += Math.max(0, repeats - recorded);
+      if (row?.status !== 'sent') counts.notMarkedSent++;
+    }
+  }
+  return counts;
+}
+
+export interface LiveCounts {
+  /** Events stored for the sites the browser watches. */
+  stored: number;
+  seenLive: number;
+  /** Not seen live, found by a refetch after a reconnect or the periodic one. */
+  recoveredByRefetch: number;
+  /** Stored, never shown live nor by a refetch. */
+  neverShown: number;
+}
+
+export function countLive(storedIds: readonly number[], liveIds: ReadonlySet<number>, refetchedIds: ReadonlySet<number>): LiveCounts {
+  const counts: LiveCounts = { stored: storedIds.length, seenLive: 0, recoveredByRefetch: 0, neverShown: 0 };
+  for (const id of storedIds) {
+    if (liveIds.has(id)) counts.seenLive++;
+    else if (refetchedIds.has(id)) counts.recoveredByRefetch++;
+    else counts.neverShown++;
+  }
+  return counts;
+}

@@ -1,0 +1,173 @@
+import type { BenchAppName } from '../../bench/src/bench-stack';
+import { waitFor } from '../../bench/src/panel-fleet';
+import { alertMailKey } from './chaos-counts.util';
+import type { FaultName } from './chaos-options.util';
+import type { FaultOutcome } from './chaos-report.util';
+import { FAULT_RELAY, FIRE_RELAY, type ChaosWorld } from './chaos-world';
+import { waitAllGreen } from './health-watch';
+
+/** What a fault may act on: the world, the run's sizes, and the alarm site's stream. */
+export interface FaultContext {
+  world: ChaosWorld;
+  outageMs: number;
+  settleMs: number;
+  /** Stops and restarts the alarm site's fires and faults, so a crash loop meets the same job twice. */
+  pauseAlarms(): void;
+  resumeAlarms(): void;
+}
+
+/** Recovery measured from now: every app green again, and every panel linked again. */
+async function recovery(context: FaultContext, fault: string, detail?: string): Promise<FaultOutcome> {
+  const { world } = context;
+  const health = await waitAllGreen(world.stack, context.settleMs);
+  if (health.seconds === null) world.log(`${fault}: still not green after ${context.settleMs / 1000} s: ${health.red.join(', ')}`);
+  await waitFor(() => world.readyPanels === world.allPanels.length, context.settleMs, 'every panel linked again', 100).catch((error: Error) =>
+    world.log(`${fault}: ${error.message} (${world.readyPanels} of ${world.allPanels.length})`),
+  );
+  return { fault, recoverySeconds: health.seconds, healthWentRed: health.sawRed, ...(detail ? { detail } : {}) };
+}
+
+function killAndRestart(name: BenchAppName) {
+  return async (context: FaultContext): Promise<FaultOutcome> => {
+    await context.world.killApp(name);
+    context.world.restartApp(name);
+    return recovery(context, `kill -9 ${name}`);
+  };
+}
+
+function killServer(which: 'nats' | 'redis') {
+  return async (context: FaultContext): Promise<FaultOutcome> => {
+    const server = context.world[which];
+    await server.kill();
+    await new Promise((resolve) => setTimeout(resolve, context.outageMs));
+    await server.start();
+    return recovery(context, `kill -9 ${server.name}, ${context.outageMs / 1000} s down`);
+  };
+}
+
+async function dropPostgres(context: FaultContext): Promise<FaultOutcome> {
+  const dropped = await context.world.dropDatabaseConnections();
+  context.world.log(`drop-postgres: ${dropped} connections terminated`);
+  return recovery(context, 'PostgreSQL connections terminated');
+}
+
+async function dropPanels(context: FaultContext): Promise<FaultOutcome> {
+  context.world.proxy.cutAll();
+  return recovery(context, 'every panel connection dropped');
+}
+
+/** Resolves with the switch's trigger once the board makes a relay switch, the worker killed before it hears the answer. */
+function killRelayWorkerAtNextPulse(context: FaultContext): Promise<string> {
+  const { world } = context;
+  return new Promise((resolve) => {
+    world.onSwitch = (change) => {
+      if (change.kind !== 'relay') return;
+      world.onSwitch = undefined;
+      // Synchronous: the signal leaves before the simulator writes its reply.
+      world.stack.apps.get('relay-worker')!.child.kill('SIGKILL');
+      resolve(change.relay === FIRE_RELAY ? 'fire' : change.relay === FAULT_RELAY ? 'fault' : `relay ${change.relay}`);
+    };
+  });
+}
+
+/** Resolves with the mail's alarm key once the sink received an alert mail (matching `only` if given), the mailer killed before the 250. */
+function killMailerAtNextAlert(context: FaultContext, only?: string): Promise<string> {
+  const { world } = context;
+  return new Promise((resolve) => {
+    world.sink.beforeReply = async (text) => {
+      const key = alertMailKey(text);
+      if (!key || (only && key !== only)) return;
+      world.sink.beforeReply = undefined;
+      await world.killApp('mailer');
+      resolve(key);
+    };
+  });
+}
+
+async function bounded<T>(context: FaultContext, waiting: Promise<T>, what: string): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), context.settleMs)));
+  const outcome = await Promise.race([waiting, timeout]);
+  clearTimeout(timer);
+  if (outcome === undefined) context.world.log(`${what}: did not happen within ${context.settleMs / 1000} s`);
+  return outcome;
+}
+
+/** Waits for the killed copy to be gone, then starts a new one. */
+async function restartKilled(context: FaultContext, name: BenchAppName): Promise<void> {
+  await context.world.stack.apps.get(name)!.exited;
+  context.world.restartApp(name);
+}
+
+function disarm(context: FaultContext): void {
+  context.world.onSwitch = undefined;
+  context.world.sink.beforeReply = undefined;
+}
+
+async function relayMidPulse(context: FaultContext): Promise<FaultOutcome> {
+  const trigger = await bounded(context, killRelayWorkerAtNextPulse(context), 'a pulse to kill the relay-worker at');
+  disarm(context);
+  if (trigger) await restartKilled(context, 'relay-worker');
+  return recovery(context, 'kill -9 relay-worker at a pulse', trigger ? `${trigger} action, before its record` : 'no pulse came');
+}
+
+async function mailerMidSend(context: FaultContext): Promise<FaultOutcome> {
+  const key = await bounded(context, killMailerAtNextAlert(context), 'an alert mail to kill the mailer at');
+  disarm(context);
+  if (key) context.world.restartApp('mailer');
+  return recovery(context, 'kill -9 mailer before the SMTP 250', key ? `mail ${key}` : 'no mail came');
+}
+
+/** The same job interrupted twice: the alarm stream is paused so that the next pulse is the interrupted job's re-run. */
+async function relayCrashLoop(context: FaultContext): Promise<FaultOutcome> {
+  const trigger = await bounded(context, killRelayWorkerAtNextPulse(context), 'a pulse to kill the relay-worker at');
+  if (!trigger) {
+    disarm(context);
+    return recovery(context, 'kill -9 relay-worker at a pulse, twice', 'no pulse came');
+  }
+  context.pauseAlarms();
+  try {
+    const second = killRelayWorkerAtNextPulse(context);
+    await restartKilled(context, 'relay-worker');
+    const again = await bounded(context, second, 'the interrupted relay job running again');
+    disarm(context);
+    if (again) await restartKilled(context, 'relay-worker');
+    return recovery(context, 'kill -9 relay-worker at a pulse, twice', `${trigger} action; ${again ? 'killed again at the next pulse after the restart' : 'no pulse after the restart'}`);
+  } finally {
+    context.resumeAlarms();
+  }
+}
+
+async function mailerCrashLoop(context: FaultContext): Promise<FaultOutcome> {
+  const key = await bounded(context, killMailerAtNextAlert(context), 'an alert mail to kill the mailer at');
+  if (!key) {
+    disarm(context);
+    return recovery(context, 'kill -9 mailer before the SMTP 250, twice', 'no mail came');
+  }
+  context.pauseAlarms();
+  try {
+    const second = killMailerAtNextAlert(context, key);
+    context.world.restartApp('mailer');
+    const again = await bounded(context, second, `mail ${key} sent again`);
+    disarm(context);
+    if (again) context.world.restartApp('mailer');
+    return recovery(context, 'kill -9 mailer before the SMTP 250, twice', `mail ${key}; ${again ? 'killed again at its re-send' : 'never sent again'}`);
+  } finally {
+    context.resumeAlarms();
+  }
+}
+
+export const FAULTS: Record<FaultName, (context: FaultContext) => Promise<FaultOutcome>> = {
+  'kill-portal-api': killAndRestart('portal-api'),
+  'kill-panel-gateway': killAndRestart('panel-gateway'),
+  'kill-relay-worker': killAndRestart('relay-worker'),
+  'kill-mailer': killAndRestart('mailer'),
+  'kill-nats': killServer('nats'),
+  'kill-redis': killServer('redis'),
+  'drop-postgres': dropPostgres,
+  'drop-panels': dropPanels,
+  'kill-relay-worker-mid-pulse': relayMidPulse,
+  'kill-mailer-mid-send': mailerMidSend,
+  'crash-loop-relay-worker': relayCrashLoop,
+  'crash-loop-mailer': mailerCrashLoop,
+};

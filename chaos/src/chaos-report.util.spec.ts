@@ -1,0 +1,43 @@
+import { chaosProblems, chaosRows, type ChaosResult } from './chaos-report.util';
+
+function cleanRun(): ChaosResult {
+  return {
+    seconds: 60,
+    events: { sent: 10, acked: 10, storedOnce: 10, lost: 0, lostAfterAck: 0, duplicated: 0, misdirected: 0 },
+    relay: [{ trigger: 'fire', alarms: 2, exactlyOne: 2, withoutEffect: 0, pulses: 3, repeatedPulses: 1, recordedRepeats: 1, unrecordedRepeats: 0, missingPulses: 0 }],
+    mail: { owed: 2, exactlyOne: 1, lost: 0, repeats: 1, recordedRepeats: 1, unrecordedRepeats: 0, notMarkedSent: 0 },
+    live: { stored: 10, seenLive: 8, recoveredByRefetch: 2, neverShown: 0 },
+    faults: [{ fault: 'kill -9 mailer', recoverySeconds: 1.5, healthWentRed: true }],
+    boards: { leaseMs: 5000, longestMs: 1200, overLease: 0 },
+  };
+}
+
+describe('chaos report', () => {
+  it('finds no problem in a run whose repeats are all recorded', () => {
+    expect(chaosProblems(cleanRun())).toEqual([]);
+    const rows = chaosRows(cleanRun());
+    expect(rows).toContainEqual(['recovery', 'kill -9 mailer: all green again', '1.5 s', 'yes']);
+    expect(rows).toContainEqual(['mail', 'repeats not recorded', '0', 'yes']);
+  });
+
+  it('names every broken guarantee', () => {
+    const run = cleanRun();
+    run.events = { ...run.events, storedOnce: 9, lost: 1, lostAfterAck: 1 };
+    run.relay[0] = { ...run.relay[0], unrecordedRepeats: 1 };
+    run.mail = { ...run.mail, lost: 1, notMarkedSent: 1 };
+    run.live = { ...run.live, neverShown: 3 };
+    run.faults.push({ fault: 'kill -9 nats-server', recoverySeconds: null, healthWentRed: true });
+    run.boards = { ...run.boards, longestMs: 65_000, overLease: 1 };
+    expect(chaosProblems(run)).toEqual([
+      'events: stored exactly once: 9',
+      'events: lost: 1',
+      'events: lost after the ack: 1',
+      'relay (fire): repeats not recorded: 1',
+      'mail: never received: 1',
+      'mail: delivery rows not marked sent: 1',
+      'live: stored but never shown: 3',
+      'boards: holds longer than one lease: 1',
+      'recovery: kill -9 nats-server: all green again: never',
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { EventCounts, LiveCounts, MailCounts, RelayCounts } from './chaos-counts.util';
+
+/** What one fault did to the apps' health and how long they took to be green again by themselves. */
+export interface FaultOutcome {
+  fault: string;
+  /** Seconds from the fault's end (the restart, the reconnect) until every app's /healthz was green; null if never. */
+  recoverySeconds: number | null;
+  /** Whether some app's /healthz answered anything but 200 after the fault. */
+  healthWentRed: boolean;
+  /** What the fault aimed at, when it was aimed at in-flight work (e.g. "pulse of a fire action"). */
+  detail?: string;
+}
+
+/** Board locks seen in Redis: how long one holder kept a board. */
+export interface BoardHolds {
+  leaseMs: number;
+  longestMs: number;
+  /** Holds that outlived one lease (plus the sampling step). */
+  overLease: number;
+}
+
+export interface ChaosResult {
+  seconds: number;
+  events: EventCounts;
+  relay: RelayCounts[];
+  mail: MailCounts;
+  live: LiveCounts;
+  faults: FaultOutcome[];
+  boards: BoardHolds;
+}
+
+export const CHAOS_HEADERS = ['area', 'figure', 'value', 'ok'];
+
+type Row = [area: string, figure: string, value: number | string, bad: boolean | undefined];
+
+function seconds(value: number | null): string {
+  return value === null ? 'never' : `${value.toFixed(1)} s`;
+}
+
+function rowsOf(result: ChaosResult): Row[] {
+  const { events, mail, live, boards } = result;
+  const rows: Row[] = [
+    ['events', 'sent (distinct panel sequence numbers)', events.sent, undefined],
+    ['events', 'acked by the gateway', events.acked, events.acked !== events.sent],
+    ['events', 'stored exactly once', events.storedOnce, events.storedOnce !== events.sent],
+    ['events', 'lost', events.lost, events.lost > 0],
+    ['events', 'lost after the ack', events.lostAfterAck, events.lostAfterAck > 0],
+    ['events', 'stored twice (extra rows)', events.duplicated, events.duplicated > 0],
+    ['events', 'misdirected (row matches no sent event)', events.misdirected, events.misdirected > 0],
+  ];
+  for (const relay of result.relay) {
+    const area = `relay (${relay.trigger})`;
+    rows.push(
+      [area, 'alarms', relay.alarms, undefined],
+      [area, 'exactly one succeeded run', relay.exactlyOne, relay.exactlyOne !== relay.alarms],
+      [area, 'alarms without effect (no run, pending, failed)', relay.withoutEffect, relay.withoutEffect > 0],
+      [area, 'pulses seen by the board', relay.pulses, undefined],
+      [area, 'repeated pulses', relay.repeatedPulses, undefined],
+      [area, 'possible repeats recorded on runs', relay.recordedRepeats, undefined],
+      [area, 'repeats not recorded', relay.unrecordedRepeats, relay.unrecordedRepeats > 0],
+      [area, 'succeeded runs without a pulse', relay.missingPulses, relay.missingPulses > 0],
+    );
+  }
+  rows.push(
+    ['mail', 'alert mails owed (alarms × opted-in users)', mail.owed, undefined],
+    ['mail', 'received exactly once', mail.exactlyOne, undefined],
+    ['mail', 'never received', mail.lost, mail.lost > 0],
+    ['mail', 'received again (same Message-ID)', mail.repeats, undefined],
+    ['mail', 'possible repeats recorded on deliveries', mail.recordedRepeats, undefined],
+    ['mail', 'repeats not recorded', mail.unrecordedRepeats, mail.unrecordedRepeats > 0],
+    ['mail', 'delivery rows not marked sent', mail.notMarkedSent, mail.notMarkedSent > 0],
+    ['live', 'events stored for the watched sites', live.stored, undefined],
+    ['live', 'seen on the live socket', live.seenLive, undefined],
+    ['live', 'recovered by a refetch', live.recoveredByRefetch, undefined],
+    ['live', 'stored but never shown', live.neverShown, live.neverShown > 0],
+    ['boards', `longest hold of a board (lease ${boards.leaseMs / 1000} s)`, `${(boards.longestMs / 1000).toFixed(1)} s`, undefined],
+    ['boards', 'holds longer than one lease', boards.overLease, boards.overLease > 0],
+  );
+  for (const fault of result.faults) {
+    const name = fault.detail ? `${fault.fault} (${fault.detail})` : fault.fault;
+    rows.push(['recovery', `${name}: all green again${fault.healthWentRed ? '' : ', never red'}`, seconds(fault.recoverySeconds), fault.recoverySeconds === null]);
+  }
+  return rows;
+}
+
+/** Rows of the run's table: area, figure, value, and NO where the figure breaks a guarantee. */
+export function chaosRows(result: ChaosResult): string[][] {
+  return rowsOf(result).map(([area, figure, value, bad]) => [area, figure, String(value), bad === undefined ? '' : bad ? 'NO' : 'yes']);
+}
+
+/** Every broken guarantee, one line each; the run fails when there is any. */
+export function chaosProblems(result: ChaosResult): string[] {
+  return rowsOf(result)
+    .filter(([, , , bad]) => bad)
+    .map(([area, figure, value]) => `${area}: ${figure}: ${value}`);
+}

@@ -1,0 +1,157 @@
+import type { PanelLinkClient } from '@app/panel-protocol';
+import { CuttableTcpProxy } from '../../apps/panel-gateway/src/testing/cuttable-tcp-proxy';
+import { BenchPortalClient, type BenchUser } from '../../bench/src/bench-portal.client';
+import { BenchStack } from '../../bench/src/bench-stack';
+import { PanelFleet } from '../../bench/src/panel-fleet';
+import { SmtpSink } from '../../bench/src/smtp-sink';
+import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
+import { BoardHoldWatch } from './board-hold-watch';
+import type { ChaosOptions } from './chaos-options.util';
+import { EventLedger } from './event-ledger';
+import { KillableServer } from './killable-server';
+import { LiveBrowser } from './live-browser';
+
+const RELAY_PASSWORD = 'ChaosRelayPassword0123456789abcd';
+const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
+/** Relay 1 pulses on fire, relay 2 on fault: a pulse tells which trigger it served. */
+export const FIRE_RELAY = 1;
+export const FAULT_RELAY = 2;
+
+/**
+ * Timings the apps run with: the defaults of the alarm path, named so the run's table can state
+ * the lease it judges boards by.
+ */
+export const CHAOS_BOARD_LEASE_MS = 5000;
+
+/**
+ * Everything a chaos run drives: private NATS and Redis it can kill, the four built apps on them
+ * (and a database of their own on the machine's PostgreSQL), the panels behind a proxy that can
+ * drop every connection at once, the alarm site with its relay board and opted-in user, the SMTP
+ * sink and one live browser.
+ */
+export class ChaosWorld {
+  readonly ledger = new EventLedger();
+  readonly sink = new SmtpSink();
+  readonly relay = new RelaySimulator({ password: RELAY_PASSWORD });
+  /** Called with every switch the board makes, before it answers: a window for a worker's crash. */
+  onSwitch: ((change: RelaySwitch) => void) | undefined;
+  nats!: KillableServer;
+  redis!: KillableServer;
+  stack!: BenchStack;
+  portal!: BenchPortalClient;
+  proxy!: CuttableTcpProxy;
+  fleet!: PanelFleet;
+  alarmPanel!: PanelLinkClient;
+  private alarmFleet!: PanelFleet;
+  user!: BenchUser;
+  browser!: LiveBrowser;
+  boards!: BoardHoldWatch;
+
+  constructor(
+    private readonly options: ChaosOptions,
+    readonly log: (line: string) => void,
+    private readonly appLog: (line: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.nats = await KillableServer.nats();
+    this.redis = await KillableServer.redis();
+    await Promise.all([this.nats.start(), this.redis.start(), this.sink.start(), this.relay.start()]);
+    this.watchSwitches();
+    this.stack = new BenchStack(this.appLog, { natsUrl: this.nats.url, redisUrl: this.redis.url, idPrefix: 'chaos' });
+    this.log(`starting the apps (${this.stack.id}; NATS ${this.nats.url}, Redis ${this.redis.url})`);
+    await this.stack.start({ smtpPort: this.sink.port });
+    this.portal = new BenchPortalClient(this.stack.portalPort, this.stack.databaseUrl);
+    // The run terminates the database's connections on purpose; an idle client's error is expected.
+    this.portal.db.on('error', () => undefined);
+    this.proxy = await CuttableTcpProxy.start(this.stack.panelPort);
+    const proxyPort = Number(new URL(this.proxy.url).port);
+    this.fleet = new PanelFleet(proxyPort, this.options.panels, 0xc0);
+    this.alarmFleet = new PanelFleet(proxyPort, 1, 0xc1);
+    this.alarmPanel = this.alarmFleet.panels[0];
+    for (const panel of this.allPanels) this.ledger.watch(panel);
+    await this.fleet.provision(this.portal.db);
+    await this.alarmFleet.provision(this.portal.db);
+    await this.fleet.connect();
+    await this.alarmFleet.connect();
+    await this.setUpAlarmSite();
+    this.browser = new LiveBrowser({
+      portalPort: this.stack.portalPort,
+      hwaddrs: this.allPanels.map((panel) => panel.hwaddr),
+      claimsToken: () => this.portal.claimsToken(this.user),
+      log: this.log,
+      refetchEveryMs: this.options.refetchSeconds * 1000,
+    });
+    await this.browser.start();
+    this.boards = new BoardHoldWatch(this.redis.url, this.stack.id);
+    this.boards.start();
+  }
+
+  get allPanels(): PanelLinkClient[] {
+    return [...this.fleet.panels, this.alarmPanel];
+  }
+
+  get readyPanels(): number {
+    return this.allPanels.filter((panel) => panel.isReady).length;
+  }
+
+  /** One user watching every site, opted in to alert mails of the alarm site, owning its relay board. */
+  private async setUpAlarmSite(): Promise<void> {
+    this.user = await this.portal.registerUser('chaos');
+    await this.portal.claim(this.user, this.fleet.hwaddrs, false);
+    await this.portal.claim(this.user, [this.alarmPanel.hwaddr], true);
+    const created = await this.portal.api<{ id: number }>('POST', '/relays/_new', this.user.session, {
+      host: '127.0.0.1',
+      port: this.relay.port,
+      password: RELAY_PASSWORD,
+      name: 'Chaos relay',
+    });
+    await this.portal.api('POST', `/relays/${created.id}/actions`, this.user.session, {
+      action: { hwaddr: this.alarmPanel.hwaddr, on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: { ...NO_ACTION, relay_2: 1 } },
+    });
+  }
+
+  /** The board's switch log is the simulator's own; the hook sees each switch as it is made. */
+  private watchSwitches(): void {
+    const switches = this.relay.switches;
+    const push = switches.push.bind(switches);
+    switches.push = (...changes: RelaySwitch[]) => {
+      const length = push(...changes);
+      for (const change of changes) this.onSwitch?.(change);
+      return length;
+    };
+  }
+
+  /** kill -9 of one app, as a crash or an OOM kill. */
+  async killApp(name: Parameters<BenchStack['pid']>[0]): Promise<void> {
+    const app = this.stack.apps.get(name)!;
+    app.child.kill('SIGKILL');
+    await app.exited;
+  }
+
+  /** Starts an app again (its supervisor's job); a failed start is logged, not thrown. */
+  restartApp(name: Parameters<BenchStack['pid']>[0]): void {
+    this.stack.startApp(name).catch((error: Error) => this.log(`${name} did not start again: ${error.message}`));
+  }
+
+  /** Ends every PostgreSQL connection of the run's database, as a server restart or failover does. */
+  async dropDatabaseConnections(): Promise<number> {
+    const result = await this.portal.db.query<{ pid: number }>(
+      'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async stop(): Promise<void> {
+    const steps: Array<() => Promise<unknown>> = [
+      () => this.browser?.stop() ?? Promise.resolve(),
+      () => this.boards?.stop() ?? Promise.resolve(),
+      () => Promise.all([this.fleet?.stop(), this.alarmFleet?.stop()]),
+      () => this.proxy?.close() ?? Promise.resolve(),
+      () => this.portal?.close() ?? Promise.resolve(),
+      () => this.stack?.stop() ?? Promise.resolve(),
+      () => Promise.all([this.sink.stop(), this.relay.stop(), this.nats?.remove(), this.redis?.remove()]),
+    ];
+    for (const step of steps) await step().catch((error: Error) => this.log(`cleanup: ${error.message}`));
+  }
+}
