@@ -13,7 +13,7 @@ import {
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
-import { readJobStallConfig, type JobStallConfig } from '@app/messaging';
+import { readJobStallConfig, readRecordSweepConfig, type JobStallConfig, type RecordSweepConfig } from '@app/messaging';
 import { readRelaySecurityConfig, type RelaySecurityConfig } from '@app/relay-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +51,8 @@ export interface RelayWorkerConfig {
   consumers: ConsumerConfig;
   /** How soon a relay job held by a dead copy runs again (JOB_LOCK_MS, JOB_STALL_CHECK_MS, JOB_MAX_STALLS). */
   jobs: JobStallConfig;
+  /** How soon a run left pending with no live job is completed (RECORD_SWEEP_AFTER_MS, RECORD_SWEEP_INTERVAL_MS). */
+  sweep: RecordSweepConfig;
 }
 
 export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerConfig {
@@ -88,5 +90,6 @@ export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerCon
     ),
     consumers: readConsumerConfig(source),
     jobs: readJobStallConfig(source),
+    sweep: readRecordSweepConfig(source),
   };
 }

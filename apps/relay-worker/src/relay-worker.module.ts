@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QUEUE_NAMES } from '@app/contracts';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
-import { DeadLettersModule, JobsModule, NatsModule, QueueModule } from '@app/messaging';
+import { DeadLettersModule, JobsModule, NatsModule, QueueModule, RecordSweepConfig } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
@@ -12,6 +12,7 @@ import { RelayActionGivenUp } from './jobs/relay-action-given-up.service';
 import { RelayActionJobHandler } from './jobs/relay-action.job-handler';
 import { RelayActionRunsRepository } from './jobs/relay-action-runs.repository';
 import { RelayFailureNotifier } from './jobs/relay-failure-notifier.service';
+import { RelayRunSweep } from './jobs/relay-run-sweep.service';
 import type { RelayWorkerConfig } from './relay-worker.config';
 import { RelayActionTestResponder } from './verify/relay-action-test.responder';
 import { RelayVerifyResponder } from './verify/relay-verify.responder';
@@ -33,6 +34,7 @@ export class RelayWorkerModule {
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
       ],
       providers: [
+        { provide: RecordSweepConfig, useValue: config.sweep },
         RelayActionsRepository,
         PanelEventRelayJobs,
         PanelEventsConsumer,
@@ -41,6 +43,7 @@ export class RelayWorkerModule {
         RelayActionDriver,
         RelayActionJobHandler,
         RelayActionGivenUp,
+        RelayRunSweep,
         RelayVerifyResponder,
         RelayActionTestResponder,
       ],

@@ -130,6 +130,8 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     expect(await queue.getJobState(jobId)).toBe('delayed');
     expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
     expect(mailsOf(eventSeq)).toHaveLength(0);
+    // Its job lives only on this test's Redis prefix: the record must not be left to the next test's sweep.
+    await environment.database.dataSource.query(`DELETE FROM mail_deliveries WHERE job_id = $1`, [jobId]);
   });
 
   it('runs again a job failed without its handler recording it, while it has tries left', async () => {

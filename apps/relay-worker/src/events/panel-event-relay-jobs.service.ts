@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { QUEUE_NAMES, isAlertCategory, panelEventKey, relayJobId, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
+import { QUEUE_NAMES, isAlertCategory, panelEventKey, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
 import { QueueService } from '@app/messaging';
+import { relayActionJob } from '../jobs/relay-action-job.util';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { RelayActionsRepository } from './relay-actions.repository';
 
@@ -28,20 +29,7 @@ export class PanelEventRelayJobs {
     );
     if (actions.length === 0) return;
     const queue = this.queues.queue<RelayActionJob>(QUEUE_NAMES.relayActions);
-    await queue.addBulk(
-      actions.map((action) => ({
-        name: 'relay-action',
-        data: { eventId: panelEventKey(event.hwaddr, event.seq), hwaddr: event.hwaddr, seq: event.seq, trigger, relayActionId: action.id },
-        opts: {
-          jobId: relayJobId(event.hwaddr, event.seq, action.id),
-          attempts: this.driving.attempts,
-          backoff: { type: 'exponential', delay: this.driving.backoffMs },
-          // Kept for a day: a redelivery within it finds the id and adds nothing.
-          removeOnComplete: { age: 24 * 3600 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        },
-      })),
-    );
+    await queue.addBulk(actions.map((action) => relayActionJob(event.hwaddr, event.seq, trigger, action.id, this.driving)));
     this.logger.log(`${trigger} ${panelEventKey(event.hwaddr, event.seq)}: ${actions.length} relay job(s) queued`);
   }
 }
