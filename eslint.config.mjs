@@ -8,16 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig([
   {
-    ignores: [
-      '**/dist/',
-      '**/node_modules/',
-      '.data/',
-      'test-results/',
-      'coverage/',
-      'bench/results/',
-      // Deliberately broken suites that Jest's own guards are tested against.
-      'libs/testing/fixtures/',
-    ],
+    ignores: ['**/dist/', '**/node_modules/', '.data/', 'test-results/', 'coverage/', 'bench/results/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -53,6 +44,11 @@ export default defineConfig([
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Plain-JavaScript Jest setup files and the suites that prove Jest's guards.
+    files: ['**/*.setup.js', 'libs/testing/fixtures/**/*.js'],
+    languageOptions: { globals: { ...globals.jest } },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx,js}'],

@@ -1,6 +1,7 @@
 // Every test of the project in one Jest run: the backend project (unit and integration tests of
 // apps/*, libs/*, tools/*), the web client's unit tests and its browser tests.
 const backendTransform = require('./jest.backend-transform');
+const guards = require('./jest.guards');
 
 const backend = {
   displayName: 'backend',
@@ -13,5 +14,6 @@ const backend = {
 };
 
 module.exports = {
+  ...guards,
   projects: [backend, '<rootDir>/apps/web/jest.config.js', '<rootDir>/apps/web/e2e/jest.config.js'],
 };

@@ -10,6 +10,7 @@ module.exports = {
   roots: ['<rootDir>/apps/web/e2e'],
   testMatch: ['**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/apps/web/e2e/build-web-client.global-setup.js',
-  testTimeout: 90_000,
+  globalTeardown: '<rootDir>/apps/web/e2e/remove-web-build.global-teardown.js',
+  setupFilesAfterEnv: ['<rootDir>/apps/web/e2e/browser-test-timeout.setup.js'],
   ...backendTransform,
 };
