@@ -14,6 +14,7 @@ import { MetricsService } from '@app/platform';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { PANEL_PROTOCOL_VERSION, verifyKeyProof, type CommandMessage, type PanelLinkClient } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
+import { CuttableTcpProxy } from './testing/cuttable-tcp-proxy';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { RawPanel } from './testing/raw-panel';
 import { readStream } from './testing/stream-reader.util';
@@ -61,8 +62,13 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     return values.find((value) => value.labels.reason === reason)?.value ?? 0;
   }
 
+  async function publishRetries(target: StartedGateway, kind: string): Promise<number> {
+    const { values } = await target.app.get(MetricsService).registry.getSingleMetric('panel_gateway_publish_retries_total')!.get();
+    return values.find((value) => value.labels.kind === kind)?.value ?? 0;
+  }
+
   beforeAll(async () => {
-    gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { commandTimeoutMs: 300 });
+    gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { commandTimeoutMs: 3000 });
   });
 
   afterAll(async () => {
@@ -84,21 +90,37 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: '0000' } })).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: false });
   });
 
-  it('acks an event only once it is in the stream', async () => {
-    const panel = await client();
-    const inStreamAtAck: boolean[] = [];
-    panel.on('eventAck', (seq: number) => {
-      void readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents).then((events) =>
-        inStreamAtAck.push(events.some((event) => event.hwaddr === panel.hwaddr && event.seq === seq)),
-      );
-    });
-    const seq = panel.sendEvent({ networkId: 2, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 3' });
-    await waitUntil(() => inStreamAtAck.length === 1, 'the ack');
-    expect(inStreamAtAck).toEqual([true]);
-    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).find((event) => event.hwaddr === panel.hwaddr);
-    expect(stored).toMatchObject({ hwaddr: panel.hwaddr, seq, networkId: 2, category: 'fire', title: 'Fire alarm', panelDate: '2026-11-21T07:30:00Z', location: 'Zone 3' });
-    expect(Date.parse(stored!.receivedAt)).not.toBeNaN();
-  });
+  it('sends no ack while the event cannot reach the stream, and acks it once it is stored', async () => {
+    // A second gateway reaches NATS through a proxy that can swallow its publishes: the store cannot
+    // happen, so an ack sent before the stream holds the event would show up while it swallows.
+    const proxy = await CuttableTcpProxy.start(Number(new URL(TEST_NATS_URL).port));
+    const blocked = await startGateway(new NatsConfig([proxy.url], prefix), { publishTimeoutMs: 500, gatewayId: 'gateway-blocked' });
+    const panel = await connectClient(blocked);
+    try {
+      await waitUntil(async () => (await connection(panel.hwaddr))?.gatewayId === 'gateway-blocked', 'the connection in the bucket');
+      const acks: number[] = [];
+      panel.on('eventAck', (seq: number) => acks.push(seq));
+      proxy.swallow();
+      const event = { networkId: 2, category: 'fire', title: `Fire alarm ${panel.hwaddr}`, date: '2026-11-21T07:30:00Z', location: 'Zone 3' } as const;
+      const seq = panel.sendEvent(event);
+      await waitUntil(() => proxy.swallowed.includes(event.title), 'the publish to reach the proxy', 30_000);
+      await waitUntil(async () => (await publishRetries(blocked, 'event')) >= 2, 'the gateway to retry the publish', 30_000);
+      expect(acks).toEqual([]);
+      expect(panel.unacked.map((message) => message.seq)).toEqual([seq]);
+      expect((await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).some((stored) => stored.hwaddr === panel.hwaddr)).toBe(false);
+
+      proxy.cutAll();
+      await waitUntil(() => acks.includes(seq), 'the ack once NATS is reachable again', 30_000);
+      const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === panel.hwaddr);
+      expect(stored).toEqual([expect.objectContaining({ hwaddr: panel.hwaddr, seq, networkId: 2, category: 'fire', title: event.title, panelDate: event.date, location: 'Zone 3' })]);
+      expect(Date.parse(stored[0].receivedAt)).not.toBeNaN();
+    } finally {
+      proxy.cutAll(); // a gateway cannot close while its NATS connection is swallowed
+      await panel.stop();
+      await blocked.close();
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('stores a resent event once and acks it again', async () => {
     const hwaddr = randomHwaddr();
