@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { livefeedMessage, type LivefeedMessage, type LivefeedPublishedMessage, type LivefeedSiteCounts } from '@app/contracts';
+import { LivefeedMetrics } from './livefeed.metrics';
 import type { LivefeedConnection } from './livefeed-connection';
 import { LivefeedCountsCache, type CachedCounts } from './livefeed-counts-cache.service';
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
@@ -17,6 +18,10 @@ interface Pending {
   connections: LivefeedConnection[];
   /** The connections by user, for the messages that carry counts. */
   byUser: Map<string, LivefeedConnection[]>;
+  /** The site's sequence number (LivefeedSequences), null for messages to a user. */
+  seq: number | null;
+  /** Instead of a message: work to run once everything queued before it went out (afterQueued). */
+  run?: () => void;
 }
 
 /**
@@ -36,6 +41,8 @@ interface Pending {
  * Messages without counts go out at once when nothing is waiting, and otherwise queue behind the
  * waiting ones, so that every socket sees the messages in the order they were published. When the
  * count query fails, the sites concerned get Resync instead (browsers reload what they show).
+ * Each message about a site carries the sequence number it was given on arrival (`seq`), so a
+ * gathering lost to an error leaves a gap its sockets' browsers see.
  */
 @Injectable()
 export class LivefeedDelivery {
@@ -47,25 +54,50 @@ export class LivefeedDelivery {
     private readonly registry: LivefeedRegistry,
     private readonly counts: LivefeedCountsRepository,
     private readonly cache: LivefeedCountsCache,
+    private readonly metrics: LivefeedMetrics,
   ) {}
 
   /** A message of `live.<hwaddr>` (`text` as published): to `connections`, the registry's sockets for the panel. */
-  toPanel(hwaddr: string, connections: ReadonlySet<LivefeedConnection>, message: LivefeedPublishedMessage, text: string): void {
-    this.accept(message, text, connections, needsCounts(message) ? hwaddr : null);
+  toPanel(hwaddr: string, connections: ReadonlySet<LivefeedConnection>, message: LivefeedPublishedMessage, text: string, seq: number): void {
+    this.accept(message, text, connections, needsCounts(message) ? hwaddr : null, seq);
+  }
+
+  /** Resync (numbered `seq`) to the site's sockets, after what is queued: they may have missed messages. */
+  resync(hwaddr: string, seq: number): void {
+    const message = livefeedMessage('Resync', { hwaddr });
+    this.accept(message, JSON.stringify(message), this.registry.forPanel(hwaddr), null, seq);
+  }
+
+  /**
+   * Runs `work` once every message queued so far went out (at once when nothing waits): what it sends
+   * then follows them on every socket.
+   */
+  afterQueued(work: () => void): void {
+    if (!this.busy) {
+      work();
+      return;
+    }
+    this.enqueue({ message: RUN_MARKER, text: '', hwaddr: null, connections: [], byUser: new Map(), seq: null, run: work });
   }
 
   /** A message of `live.user.<id>` (`text` as published): to `connections`, the registry's sockets of the user. */
   toUser(userId: string, connections: ReadonlySet<LivefeedConnection>, message: LivefeedPublishedMessage, text: string): void {
     // The user's claims changed (a claim gone, another authorised): any of the user's counts may have.
     if (message.type === 'AUTH_CHK') this.cache.dropUser(userId);
-    this.accept(message, text, connections, needsCounts(message) ? message.data.hwaddr : null);
+    this.accept(message, text, connections, needsCounts(message) ? message.data.hwaddr : null, null);
   }
 
-  private accept(message: LivefeedPublishedMessage, text: string, connections: ReadonlySet<LivefeedConnection>, hwaddr: string | null): void {
+  private accept(
+    message: LivefeedPublishedMessage,
+    text: string,
+    connections: ReadonlySet<LivefeedConnection>,
+    hwaddr: string | null,
+    seq: number | null,
+  ): void {
     if (connections.size === 0) return;
     if (hwaddr === null && !this.busy) {
       // Framed once for every socket.
-      send(encodeTextFrame(text), connections);
+      send(encodeTextFrame(withSeqText(text, seq)), connections);
       return;
     }
     const byUser = new Map<string, LivefeedConnection[]>();
@@ -77,7 +109,11 @@ export class LivefeedDelivery {
         else byUser.set(connection.userId, [connection]);
       }
     }
-    this.queue.push({ message, text, hwaddr, connections: [...connections], byUser });
+    this.enqueue({ message, text, hwaddr, connections: [...connections], byUser, seq });
+  }
+
+  private enqueue(pending: Pending): void {
+    this.queue.push(pending);
     if (!this.draining) {
       this.draining = true;
       // The rest of the burst already read from NATS joins this gathering.
@@ -97,8 +133,9 @@ export class LivefeedDelivery {
         try {
           await this.deliver(batch);
         } catch (error) {
-          // One bad gathering must never stop the live feed of this copy.
+          // One bad gathering must never stop the live feed of this copy; its numbers are gaps the browsers see.
           this.logger.error(`Live messages not delivered: ${String(error)}`);
+          this.metrics.gapsDetected.inc({ cause: 'delivery_failed' }, batch.filter((pending) => pending.seq !== null).length);
         }
       }
     } finally {
@@ -145,8 +182,12 @@ export class LivefeedDelivery {
     }
     const after = countsPerPair(batch, pairs, afterBurst);
     batch.forEach((pending, index) => {
+      if (pending.run) {
+        pending.run();
+        return;
+      }
       if (pending.hwaddr === null) {
-        send(encodeTextFrame(pending.text), pending.connections);
+        send(encodeTextFrame(withSeqText(pending.text, pending.seq)), pending.connections);
         return;
       }
       const frames = new Map<string, Buffer>();
@@ -154,23 +195,43 @@ export class LivefeedDelivery {
         const counts = after.get(pairKey(userId, pending.hwaddr))?.[index] ?? { unreadCount: 0, perPanelCount: {} };
         const key = JSON.stringify(counts);
         let frame = frames.get(key);
-        if (!frame) frames.set(key, (frame = encodeTextFrame(JSON.stringify(withCounts(pending.message, counts)))));
+        if (!frame) frames.set(key, (frame = encodeTextFrame(JSON.stringify(withSeq(withCounts(pending.message, counts), pending.seq)))));
         send(frame, connections);
       }
     });
   }
 
   private deliverResync(batch: Pending[]): void {
+    // Each site's Resync takes the number of its last message replaced: the browser refetches on it.
+    const lastSeq = new Map<string, number | null>();
+    for (const pending of batch) if (pending.hwaddr !== null) lastSeq.set(pending.hwaddr, pending.seq);
     const resynced = new Set<string>();
     for (const pending of batch) {
-      if (pending.hwaddr === null) {
-        send(encodeTextFrame(pending.text), pending.connections);
+      if (pending.run) {
+        pending.run();
+      } else if (pending.hwaddr === null) {
+        send(encodeTextFrame(withSeqText(pending.text, pending.seq)), pending.connections);
       } else if (!resynced.has(pending.hwaddr)) {
         resynced.add(pending.hwaddr);
-        send(encodeTextFrame(JSON.stringify(livefeedMessage('Resync', { hwaddr: pending.hwaddr }))), this.registry.forPanel(pending.hwaddr));
+        const resync = withSeq(livefeedMessage('Resync', { hwaddr: pending.hwaddr }), lastSeq.get(pending.hwaddr) ?? null);
+        send(encodeTextFrame(JSON.stringify(resync)), this.registry.forPanel(pending.hwaddr));
       }
     }
   }
+}
+
+/** Stands in for the message of a Pending that only runs work. */
+const RUN_MARKER: LivefeedPublishedMessage = { type: 'INIT', data: {} };
+
+function withSeq(message: LivefeedMessage, seq: number | null): LivefeedMessage {
+  return seq === null ? message : { ...message, seq };
+}
+
+/** The published text with `seq` added, without parsing it again (it is a JSON object: the bridge parsed it). */
+function withSeqText(text: string, seq: number | null): string {
+  if (seq === null) return text;
+  const body = text.trimEnd();
+  return `${body.slice(0, -1)},"seq":${seq}}`;
 }
 
 function needsCounts(message: LivefeedPublishedMessage): message is Extract<LivefeedPublishedMessage, { type: 'LogEvent' | 'NotificationEvent' }> {

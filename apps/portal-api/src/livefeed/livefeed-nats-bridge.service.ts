@@ -2,10 +2,13 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import type { Subscription } from '@nats-io/transport-node';
 import { parseLivefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedCountsCache } from './livefeed-counts-cache.service';
 import { parseLivefeedCountsStale } from './livefeed-counts-stale.types';
 import { LivefeedDelivery } from './livefeed-delivery.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
+import { LivefeedSequences } from './livefeed-sequences.service';
+import { LivefeedMetrics } from './livefeed.metrics';
 
 /**
  * Hands the live subjects to this copy's sockets. Every portal-api copy subscribes to all of
@@ -14,18 +17,27 @@ import { LivefeedRegistry } from './livefeed-registry.service';
  * in the spec's form, LogEvent and NotificationEvent still without the receiving user's counts,
  * which LivefeedDelivery adds. It also hears `livefeed.counts.stale` (core, every copy), which drops
  * the counts this copy keeps for a (user, site) whose events were marked seen on any copy.
+ *
+ * A message about a site takes the site's next sequence number here, on arrival; a LogEvent is
+ * noted for the audit (LivefeedAudit). Core NATS delivers at most once: whatever was published
+ * while this copy's connection was down never arrives, so when it comes back every site with a
+ * socket here gets a Resync at once.
  */
 @Injectable()
 export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LivefeedNatsBridge.name);
   private subscription: Subscription | undefined;
   private staleSubscription: Subscription | undefined;
+  private stopReconnects: (() => void) | undefined;
 
   constructor(
     private readonly nats: NatsService,
     private readonly delivery: LivefeedDelivery,
     private readonly registry: LivefeedRegistry,
     private readonly countsCache: LivefeedCountsCache,
+    private readonly sequences: LivefeedSequences,
+    private readonly audit: LivefeedAudit,
+    private readonly metrics: LivefeedMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -47,9 +59,13 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
         const published = parseLivefeedMessage(text) as LivefeedPublishedMessage | null;
         if (!published) this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
         else if (toUser) this.delivery.toUser(key, connections, published, text);
-        else this.delivery.toPanel(key, connections, published, text);
+        else {
+          if (published.type === 'LogEvent') this.audit.arrivedLive(key, published.data.id);
+          this.delivery.toPanel(key, connections, published, text, this.sequences.next(key));
+        }
       },
     });
+    this.stopReconnects = this.nats.onReconnect(() => this.resyncAll());
     this.staleSubscription = this.nats.connection.subscribe(subjects.livefeedCountsStale, {
       callback: (error, message) => {
         if (error) return this.logger.warn(`Live counts notice subscription error: ${String(error)}`);
@@ -60,7 +76,18 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
     });
   }
 
+  /** Every site with a socket here may have missed messages: a Resync each, numbered. */
+  private resyncAll(): void {
+    const sites = [...this.registry.panels()];
+    for (const hwaddr of sites) this.delivery.resync(hwaddr, this.sequences.next(hwaddr));
+    if (sites.length === 0) return;
+    this.logger.warn(`NATS connection back: ${sites.length} sites resynced`);
+    this.metrics.gapsDetected.inc({ cause: 'nats_reconnect' }, sites.length);
+    this.metrics.repaired('nats_reconnect', sites.length);
+  }
+
   onApplicationShutdown(): void {
+    this.stopReconnects?.();
     // A draining or closed connection ends its subscriptions itself.
     const { connection } = this.nats;
     if (!connection.isClosed() && !connection.isDraining()) {

@@ -10,6 +10,7 @@ export class LivefeedRegistry {
   private readonly all = new Set<LivefeedConnection>();
   private readonly byPanel = new Map<string, Set<LivefeedConnection>>();
   private readonly byUser = new Map<string, Set<LivefeedConnection>>();
+  private readonly watchedListeners = new Set<(hwaddr: string) => void>();
 
   get size(): number {
     return this.all.size;
@@ -17,6 +18,16 @@ export class LivefeedRegistry {
 
   connections(): Iterable<LivefeedConnection> {
     return this.all;
+  }
+
+  /** The panels some socket of this copy may hear about. */
+  panels(): Iterable<string> {
+    return this.byPanel.keys();
+  }
+
+  /** Calls `listener` whenever a panel gets its first socket on this copy. */
+  onPanelWatched(listener: (hwaddr: string) => void): void {
+    this.watchedListeners.add(listener);
   }
 
   add(connection: LivefeedConnection): void {
@@ -29,7 +40,9 @@ export class LivefeedRegistry {
     connection.userId = userId;
     connection.panels = new Set(panels);
     addTo(this.byUser, userId, connection);
-    for (const hwaddr of connection.panels) addTo(this.byPanel, hwaddr, connection);
+    for (const hwaddr of connection.panels) {
+      if (addTo(this.byPanel, hwaddr, connection)) for (const listener of this.watchedListeners) listener(hwaddr);
+    }
   }
 
   remove(connection: LivefeedConnection): void {
@@ -53,10 +66,15 @@ export class LivefeedRegistry {
 
 const EMPTY: ReadonlySet<LivefeedConnection> = new Set();
 
-function addTo(index: Map<string, Set<LivefeedConnection>>, key: string, connection: LivefeedConnection): void {
-  let set = index.get(key);
-  if (!set) index.set(key, (set = new Set()));
-  set.add(connection);
+/** True when the key is new to the index. */
+function addTo(index: Map<string, Set<LivefeedConnection>>, key: string, connection: LivefeedConnection): boolean {
+  const set = index.get(key);
+  if (set) {
+    set.add(connection);
+    return false;
+  }
+  index.set(key, new Set([connection]));
+  return true;
 }
 
 function removeFrom(index: Map<string, Set<LivefeedConnection>>, key: string, connection: LivefeedConnection): void {

@@ -18,6 +18,21 @@ export const LIVEFEED_MAX_CLIENT_FRAME_BYTES = 16 * 1024;
 export type LivefeedDropReason = 'slow' | 'dead' | 'auth_timeout' | 'invalid_token' | 'revoked';
 
 /**
+ * Why a copy knows its sockets missed live messages (label of the gap metrics):
+ * - unpublished: an event stored on a site with sockets here never reached this copy as a LogEvent
+ *   (lost between the commit and the publish, or on NATS), found by the heartbeat's audit;
+ * - nats_reconnect: this copy's NATS connection was lost, so was whatever was published meanwhile;
+ * - delivery_failed: a gathering of messages failed in this copy (its numbers are gaps browsers see).
+ */
+export type LivefeedGapCause = 'unpublished' | 'nats_reconnect' | 'delivery_failed';
+
+/**
+ * After its query, the audit waits this long (at most half the heartbeat period) for LogEvents still
+ * on their way, so that an event committed just before the query is not taken for lost.
+ */
+export const LIVEFEED_AUDIT_GRACE_MS = 2_000;
+
+/**
  * How long a copy keeps adding LogEvents to counts it read from the database before reading them
  * again; it bounds how long a count can stay wrong when a rare change (an event committed out of id
  * order, a lost stale notice) escapes the cache.

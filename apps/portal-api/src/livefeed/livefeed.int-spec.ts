@@ -114,8 +114,10 @@ describe('live feed websocket (real NATS, real ws client)', () => {
           unreadCount: 0,
           perPanelCount: {},
         },
+        // Added: each site's messages are numbered on the copy (livefeed-gaps.int-spec.ts).
+        seq: expect.any(Number),
       },
-      { type: 'Connection', data: { hwaddr: PANEL_B, connected: false } },
+      { type: 'Connection', data: { hwaddr: PANEL_B, connected: false }, seq: expect.any(Number) },
     ]);
   });
 

@@ -1,4 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { LivefeedAuditRepository } from './livefeed-audit.repository';
+import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedConfig } from './livefeed.config';
 import { LivefeedGateway } from './livefeed.gateway';
 import { LivefeedCountsCache } from './livefeed-counts-cache.service';
@@ -9,6 +11,7 @@ import { LivefeedNatsBridge } from './livefeed-nats-bridge.service';
 import { LivefeedPublisher } from './livefeed-publisher.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedRevocations } from './livefeed-revocations.service';
+import { LivefeedSequences } from './livefeed-sequences.service';
 import { LivefeedSessions } from './livefeed-sessions.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 
@@ -32,6 +35,9 @@ export class LivefeedModule {
         LivefeedCountsRepository,
         LivefeedCountsCache,
         LivefeedDelivery,
+        LivefeedSequences,
+        LivefeedAuditRepository,
+        LivefeedAudit,
         LivefeedNatsBridge,
         LivefeedPublisher,
         LivefeedRevocations,

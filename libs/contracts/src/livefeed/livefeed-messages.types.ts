@@ -32,6 +32,14 @@ export interface LivefeedLogEventData extends LivefeedSiteCounts {
   eventCategory: EventCategory;
 }
 
+/** What a Heartbeat tells of one site the socket may see. */
+export interface LivefeedSiteMark {
+  /** The `seq` of the site's latest message this socket was to receive (0: none yet on this socket's copy). */
+  seq: number;
+  /** The newest stored event of the site this copy knows of (delivered live or found by its audit); null: none known yet. */
+  newestEventId: number | null;
+}
+
 /** Server → browser. */
 export interface LivefeedServerMessageMap {
   /** Refresh auth, then send the token. */
@@ -46,12 +54,25 @@ export interface LivefeedServerMessageMap {
   Resync: { hwaddr: string };
   /** The network's new configuration, flat as in GET /v2/sites/{hwaddr} (hwaddr and networkId included). */
   ConfigSync: SitePanel;
+  /**
+   * Added: sent every heartbeat period, per site the socket's claims list, so that a browser can tell
+   * it missed a message even when no later message of the site comes (see docs/reliability.md, Live feed).
+   */
+  Heartbeat: { sites: Record<string, LivefeedSiteMark> };
 }
 
 export type LivefeedMessageType = keyof LivefeedServerMessageMap;
 
 export type LivefeedMessage = {
-  [K in LivefeedMessageType]: { type: K; data: LivefeedServerMessageMap[K] };
+  [K in LivefeedMessageType]: {
+    type: K;
+    data: LivefeedServerMessageMap[K];
+    /**
+     * Added on every message about one site (data.hwaddr): the site's sequence on the socket, one more
+     * than the site's previous message. A jump means messages were lost on the way: fetch the site again.
+     */
+    seq?: number;
+  };
 }[LivefeedMessageType];
 
 export type LivefeedMessageOf<K extends LivefeedMessageType> = Extract<LivefeedMessage, { type: K }>;
@@ -80,6 +101,7 @@ export const LIVEFEED_MESSAGE_TYPES: readonly LivefeedMessageType[] = [
   'Runtime',
   'Resync',
   'ConfigSync',
+  'Heartbeat',
 ];
 
 /**
