@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
 import { jsonBodyParserOptions } from './http/json-body-parser.options';
 import { requestBodyMiddleware } from './http/request-body.middleware';
+import { setupOpenApi } from './openapi/openapi.setup';
 import type { PortalApiConfig } from './portal-api.config';
 import { serveWebClient } from './web-client/serve-web-client.util';
 
@@ -18,6 +19,7 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   // The live feed is a raw websocket on the HTTP port (the browser speaks plain `{ type, data }` frames).
   app.useWebSocketAdapter(new WsAdapter(app));
   app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''), { exclude: ['healthz', 'metrics'] });
+  setupOpenApi(app);
   if (!serveWebClient(express, config.web.distDir)) {
     new Logger('WebClient').warn(`No web client at ${config.web.distDir}: run 'npm run build' to serve it`);
   }

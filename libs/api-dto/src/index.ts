@@ -37,3 +37,20 @@ export * from './params/hwaddr-param.dto';
 export * from './params/id-param.dto';
 export * from './params/panel-params.dto';
 export * from './params/relay-action-params.dto';
+
+export * from './openapi/api-property.constants';
+
+export * from './responses/account-response.dto';
+export * from './responses/claim-status-response.dto';
+export * from './responses/client-config-response.dto';
+export * from './responses/command-audit-entry-response.dto';
+export * from './responses/error-response.dto';
+export * from './responses/events-page-response.dto';
+export * from './responses/notification-response.dto';
+export * from './responses/relay-action-run-response.dto';
+export * from './responses/relay-response.dto';
+export * from './responses/relay-status-response.dto';
+export * from './responses/site-detail-response.dto';
+export * from './responses/site-panel-response.dto';
+export * from './responses/site-summary-response.dto';
+export * from './responses/token-response.dto';

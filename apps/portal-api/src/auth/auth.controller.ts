@@ -1,11 +1,17 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { LoginDto, RegisterDto, ResetPasswordDto, ResetPasswordRequestDto } from '@app/api-dto';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { LoginDto, RegisterDto, ResetPasswordDto, ResetPasswordRequestDto, TokenResponseDto } from '@app/api-dto';
 import type { TokenResponse } from '@app/contracts';
+import { ApiError } from '../openapi/api-errors.decorator';
+import { ApiEmptyOk, ApiJsonBody } from '../openapi/api-input.decorator';
 import { AccountService } from './account.service';
 import { PasswordResetService } from './password-reset.service';
 import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
 
+const RATE_LIMITED = 'Too many tries from this address or for this e-mail address: wait the Retry-After seconds';
+
 /** Signed-out calls: register, log in, reset a password. */
+@ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -15,6 +21,11 @@ export class AuthController {
 
   @Post('register')
   @UseGuards(AuthRateLimitGuard)
+  @ApiOperation({ summary: 'Create an account', description: 'Answers a session token: the user is signed in.' })
+  @ApiJsonBody(RegisterDto)
+  @ApiCreatedResponse({ description: 'The account was created', type: TokenResponseDto })
+  @ApiError(409, 'An account with this e-mail address exists')
+  @ApiError(429, RATE_LIMITED)
   async register(@Body() body: RegisterDto): Promise<TokenResponse> {
     return { token: await this.accounts.register(body) };
   }
@@ -22,6 +33,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOperation({ summary: 'Sign in', description: 'Answers a session token.' })
+  @ApiJsonBody(LoginDto)
+  @ApiOkResponse({ description: 'Signed in', type: TokenResponseDto })
+  @ApiError(401, 'Login failed: incorrect email address or password entered')
+  @ApiError(429, RATE_LIMITED)
   async login(@Body() body: LoginDto): Promise<TokenResponse> {
     return { token: await this.accounts.login(body.email, body.password) };
   }
@@ -30,6 +46,14 @@ export class AuthController {
   @Post('resetpassword/request')
   @HttpCode(HttpStatus.OK)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOperation({
+    summary: 'Ask for a password reset e-mail',
+    description: 'The same answer whether or not the address has an account.',
+  })
+  @ApiJsonBody(ResetPasswordRequestDto)
+  @ApiEmptyOk('A reset link was e-mailed if the address has an account')
+  @ApiError(429, RATE_LIMITED)
+  @ApiError(503, 'The reset e-mail could not be queued: try again later')
   async requestReset(@Body() body: ResetPasswordRequestDto): Promise<Record<string, never>> {
     await this.resets.request(body.email);
     return {};
@@ -37,6 +61,12 @@ export class AuthController {
 
   @Post('resetpassword/reset')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Set a new password with the e-mailed reset token',
+    description: 'Answers a session token: the user is signed in. Tokens issued before are no longer valid.',
+  })
+  @ApiJsonBody(ResetPasswordDto, 'the reset link is invalid, expired or already used')
+  @ApiOkResponse({ description: 'The password was changed', type: TokenResponseDto })
   async reset(@Body() body: ResetPasswordDto): Promise<TokenResponse> {
     return { token: await this.resets.reset(body.token, body.password) };
   }

@@ -1,5 +1,9 @@
 import { Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TokenResponseDto } from '@app/api-dto';
 import type { TokenResponse } from '@app/contracts';
+import { ApiNoBody } from '../openapi/api-input.decorator';
+import { ApiSessionToken } from '../openapi/api-token.decorator';
 import { AuthedPanelsRepository } from './authed-panels.repository';
 import type { SessionIdentity } from './authenticated-request.types';
 import { CurrentSession } from './current-identity.decorator';
@@ -7,6 +11,8 @@ import { SessionGuard } from './session.guard';
 import { TokenService } from './token.service';
 
 /** POST /v2/claims/auth: the claims token, listing the panels whose claim is AUTHED now. */
+@ApiTags('claims')
+@ApiSessionToken()
 @Controller('v2/claims')
 @UseGuards(SessionGuard)
 export class ClaimsTokenController {
@@ -17,6 +23,12 @@ export class ClaimsTokenController {
 
   @Post('auth')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Get a claims token',
+    description: 'The claims token lists the panels whose claim is authorised now; panel-level calls need it.',
+  })
+  @ApiNoBody()
+  @ApiOkResponse({ description: 'The claims token', type: TokenResponseDto })
   async claimsToken(@CurrentSession() session: SessionIdentity): Promise<TokenResponse> {
     const subject = { id: session.userId, passwordChangedAt: session.passwordChangedAt };
     return { token: await this.tokens.signClaims(subject, await this.authedPanels.hwaddrsOf(session.userId)) };

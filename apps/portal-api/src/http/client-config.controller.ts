@@ -1,9 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ClientConfigResponseDto } from '@app/api-dto';
 import type { ClientConfigResponse } from '@app/contracts';
 import { AuthConfig } from '../auth/auth.config';
+import { ApiNoBody } from '../openapi/api-input.decorator';
 import { SupportContactConfig } from './support-contact.config';
 
 /** GET /api/config: the public part of the configuration (the tokens' issuer, the support contact and provider). */
+@ApiTags('config')
 @Controller('config')
 export class ClientConfigController {
   constructor(
@@ -12,6 +16,9 @@ export class ClientConfigController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: "The public configuration: the tokens' issuer, the support contact and provider" })
+  @ApiNoBody()
+  @ApiOkResponse({ type: ClientConfigResponseDto })
   clientConfig(): ClientConfigResponse {
     const { supportPhone, supportEmail, supportAddress, providerName } = this.support;
     return { issuer: this.authConfig.issuer, supportPhone, supportEmail, supportAddress, providerName };

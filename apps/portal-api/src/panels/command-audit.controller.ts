@@ -1,15 +1,21 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { HwaddrParamDto } from '@app/api-dto';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CommandAuditEntryResponseDto, HwaddrParamDto } from '@app/api-dto';
 import type { CommandAuditEntry } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../auth/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { PanelAccessService } from '../auth/panel-access.service';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { ApiNoBody } from '../openapi/api-input.decorator';
+import { ApiClaimsToken } from '../openapi/api-token.decorator';
 import { CommandAuditRepository } from './command-audit.repository';
 
 const AUDIT_ENTRIES_LISTED = 100;
 
 /** GET /v2/sites/{hwaddr}/audit: the latest commands sent to the site's panels, newest first. */
+@ApiTags('panel control')
+@ApiClaimsToken()
 @Controller('v2/sites/:hwaddr/audit')
 @UseGuards(ClaimsGuard)
 export class CommandAuditController {
@@ -19,6 +25,10 @@ export class CommandAuditController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: `The latest ${AUDIT_ENTRIES_LISTED} commands sent to the site's panels, newest first` })
+  @ApiNoBody()
+  @ApiOkResponse({ type: CommandAuditEntryResponseDto, isArray: true })
+  @ApiErrors(403)
   async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<CommandAuditEntry[]> {
     await this.access.assertMayOpen(claims, params.hwaddr);
     const entries = await this.audit.latest(params.hwaddr, AUDIT_ENTRIES_LISTED);

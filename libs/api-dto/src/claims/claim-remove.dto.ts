@@ -1,7 +1,11 @@
 import type { ClaimRemoveRequest } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { HWADDR_PROPERTY } from '../openapi/api-property.constants';
 import { HwaddrField } from '../validation/hwaddr-field.decorator';
 
 /** POST /v2/claims/remove. */
 export class ClaimRemoveDto implements ClaimRemoveRequest {
-  @HwaddrField() hwaddr!: string;
+  @ApiProperty(HWADDR_PROPERTY)
+  @HwaddrField()
+  hwaddr!: string;
 }

@@ -1,4 +1,13 @@
-import { BUTTON_ACTIONS, PANEL_BUTTONS, isButtonPair, type ButtonAction, type ButtonData, type ButtonRequest } from '@app/contracts';
+import {
+  BUTTON_ACTIONS,
+  BUTTON_DATA,
+  PANEL_BUTTONS,
+  isButtonPair,
+  type ButtonAction,
+  type ButtonData,
+  type ButtonRequest,
+} from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
 import { oneOf, requiredText, type FieldCheck } from '../validation/field-checks.util';
 import { Rule } from '../validation/field-rule.decorator';
 
@@ -15,6 +24,11 @@ const buttonPair: FieldCheck = (data, field, object) =>
 
 /** POST /v2/sites/{hwaddr}/panel/{networkId}/buttons: only the four button pairs are accepted. */
 export class ButtonDto implements ButtonRequest {
-  @Rule(oneOf(BUTTON_ACTIONS)) action!: ButtonAction;
-  @Rule(buttonPair) data!: ButtonData;
+  @ApiProperty({ type: String, enum: [...BUTTON_ACTIONS], description: `action/data pairs: ${ALLOWED_PAIRS}` })
+  @Rule(oneOf(BUTTON_ACTIONS))
+  action!: ButtonAction;
+
+  @ApiProperty({ type: String, enum: [...BUTTON_DATA], description: `action/data pairs: ${ALLOWED_PAIRS}` })
+  @Rule(buttonPair)
+  data!: ButtonData;
 }

@@ -1,6 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { HWADDR_PROPERTY } from '../openapi/api-property.constants';
 import { HwaddrField } from '../validation/hwaddr-field.decorator';
 
 /** Routes with {hwaddr}. */
 export class HwaddrParamDto {
-  @HwaddrField() hwaddr!: string;
+  @ApiProperty(HWADDR_PROPERTY)
+  @HwaddrField()
+  hwaddr!: string;
 }

@@ -1,8 +1,11 @@
 import type { RelayActionTestBody } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
 import { oneOf } from '../validation/field-checks.util';
 import { Rule } from '../validation/field-rule.decorator';
 
 /** POST /relays/{id}/actions/{actionId}/test: which of the action's settings to drive once. */
 export class RelayActionTestDto implements RelayActionTestBody {
-  @Rule(oneOf(['fire', 'fault'])) trigger!: 'fire' | 'fault';
+  @ApiProperty({ type: String, enum: ['fire', 'fault'], description: "Which of the action's settings to drive once" })
+  @Rule(oneOf(['fire', 'fault']))
+  trigger!: 'fire' | 'fault';
 }

@@ -1,0 +1,51 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { PRODUCT_NAME } from '@app/contracts';
+import { docsQueryMiddleware } from './docs-query.middleware';
+import {
+  CLAIMS_TOKEN,
+  OPENAPI_JSON_PATH,
+  OPENAPI_UI_PATH,
+  SESSION_TOKEN,
+  UNDOCUMENTED_PATHS,
+} from './openapi.constants';
+
+const DESCRIPTION = [
+  'The API of the web portal: accounts, claims on panels, sites, events, panel control, notifications and relays.',
+  'Bodies are JSON (UTF-8); every error answers `{ "err": "..." }` with a 4xx status, or 503/504 when a service',
+  'behind the API is unavailable. Two bearer tokens: the session token (from login, register or a password reset)',
+  'for account-level calls, and the claims token (from POST /api/v2/claims/auth) for panel-level calls.',
+  'Live updates use the websocket at /api/livefeed, not described here.',
+].join(' ');
+
+/** The description built from the controllers' and DTOs' decorators. */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(`${PRODUCT_NAME} API`)
+    .setDescription(DESCRIPTION)
+    .setVersion('2')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token: account-level calls' },
+      SESSION_TOKEN,
+    )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Claims token: panel-level calls' },
+      CLAIMS_TOKEN,
+    )
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  for (const path of UNDOCUMENTED_PATHS) delete document.paths[path];
+  return document;
+}
+
+/** Serves the description: Swagger UI at /api/docs, the JSON at /api/docs-json (built on first request). */
+export function setupOpenApi(app: INestApplication): void {
+  app.use([`/${OPENAPI_UI_PATH}`, `/${OPENAPI_JSON_PATH}`], docsQueryMiddleware);
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, () => createOpenApiDocument(app), {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    raw: ['json'],
+    customSiteTitle: `${PRODUCT_NAME} API`,
+  });
+}

@@ -1,0 +1,35 @@
+import { EVENT_CATEGORIES, type EventCategory, type EventDto, type EventsPage } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { ID_PROPERTY, ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
+
+export class EventResponseDto implements EventDto {
+  @ApiProperty(ID_PROPERTY)
+  id!: number;
+
+  @ApiProperty(STORED_HWADDR_PROPERTY)
+  hwaddr!: string;
+
+  @ApiProperty({ type: Number, format: 'int32' })
+  networkId!: number;
+
+  @ApiProperty({ type: String, enum: [...EVENT_CATEGORIES] })
+  category!: EventCategory;
+
+  @ApiProperty({ type: String })
+  title!: string;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, description: "The panel's time of the event" })
+  date!: string;
+
+  @ApiProperty({ type: String })
+  location!: string;
+}
+
+/** One page of a site's events, newest first, and how many match in all. */
+export class EventsPageResponseDto implements EventsPage {
+  @ApiProperty({ type: () => EventResponseDto, isArray: true })
+  events!: EventResponseDto[];
+
+  @ApiProperty({ type: Number, format: 'int32', description: 'Events matching the query in all' })
+  total!: number;
+}

@@ -1,0 +1,36 @@
+import type { RelayActionRunDto } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { ID_PROPERTY, ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
+
+/** One firing of one of a relay's actions for one panel event. */
+export class RelayActionRunResponseDto implements RelayActionRunDto {
+  @ApiProperty(ID_PROPERTY)
+  id!: number;
+
+  @ApiProperty(ID_PROPERTY)
+  action_id!: number;
+
+  @ApiProperty(STORED_HWADDR_PROPERTY)
+  hwaddr!: string;
+
+  @ApiProperty({ type: Number, format: 'int64', description: "The panel's event sequence number" })
+  event_seq!: number;
+
+  @ApiProperty({ type: String, enum: ['fire', 'fault'] })
+  trigger!: 'fire' | 'fault';
+
+  @ApiProperty({ type: String, enum: ['pending', 'succeeded', 'failed'] })
+  status!: 'pending' | 'succeeded' | 'failed';
+
+  @ApiProperty({ type: Number, format: 'int32' })
+  attempts!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: "The last failure's reason" })
+  error!: string | null;
+
+  @ApiProperty(ISO_DATE_PROPERTY)
+  created_at!: string;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, nullable: true })
+  finished_at!: string | null;
+}

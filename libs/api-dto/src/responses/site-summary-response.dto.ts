@@ -1,0 +1,42 @@
+import { PANEL_TYPES, SITE_STATUSES, type PanelType, type SiteSummary } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
+
+/** One of the user's sites, as GET /v2/sites lists them. */
+export class SiteSummaryResponseDto implements SiteSummary {
+  @ApiProperty(STORED_HWADDR_PROPERTY)
+  hwaddr!: string;
+
+  @ApiProperty({ type: String, description: "The user's name for the site" })
+  name!: string;
+
+  @ApiProperty({
+    type: String,
+    enum: [...SITE_STATUSES],
+    description: 'Any value but AUTHED and WAITING: unauthorised',
+  })
+  status!: string;
+
+  @ApiProperty({ type: String, description: 'The key the claim was made with' })
+  adminKey!: string;
+
+  @ApiProperty({ type: String, enum: [...PANEL_TYPES] })
+  panelType!: PanelType;
+
+  @ApiProperty({ type: Boolean, description: "The site's fire and fault events are e-mailed to the user" })
+  emailEvents!: boolean;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, nullable: true })
+  lastEventSeen!: string | null;
+
+  @ApiProperty({ type: Number, format: 'int32', description: 'Unread events plus unresolved notifications' })
+  unreadCount!: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'Unread events per network id',
+    example: { '1': 3 },
+  })
+  perPanelCount!: Record<string, number>;
+}
