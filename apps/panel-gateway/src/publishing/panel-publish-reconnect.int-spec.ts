@@ -7,6 +7,7 @@ import { startGateway, type StartedGateway } from '../testing/gateway-harness';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 import { readStream } from '../testing/stream-reader.util';
 import { connectClient } from '../testing/test-panels.util';
+import { onPublishRetryWake } from './publish-retry-wake.util';
 
 describe('a publish lost with the NATS connection is tried again when it comes back (private nats-server)', () => {
   // Far longer than the test may wait: an ack must not come from the publish timing out.
@@ -55,5 +56,20 @@ describe('a publish lost with the NATS connection is tried again when it comes b
     await waitUntil(() => panel.unacked.length === 0, 'the event acked after the restart', 30_000);
     const stored = await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents);
     expect(stored.map((event) => event.title)).toEqual(['before the loss', 'lost in flight', 'sent during the restart']);
+  }, 60_000);
+
+  it('wakes the publish retries waiting out their backoff when the connection comes back', async () => {
+    let wakes = 0;
+    const unsubscribe = onPublishRetryWake(() => (wakes += 1));
+    try {
+      await server.stop();
+      await waitUntil(() => !gateway.nats.isConnected, 'the gateway to see NATS gone');
+      expect(wakes).toBe(0);
+      await server.resume();
+      await waitUntil(() => gateway.nats.isConnected, 'the gateway reconnected', 30_000);
+      await waitUntil(() => wakes > 0, 'the retries woken by the reconnect');
+    } finally {
+      unsubscribe();
+    }
   }, 60_000);
 });

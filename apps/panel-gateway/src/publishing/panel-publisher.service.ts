@@ -12,6 +12,7 @@ import { NatsService } from '@app/messaging';
 import { withTimeout } from '@app/platform';
 import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
 import type { PanelListenerConfig } from '../panel-gateway.config';
+import { wakePublishRetries } from './publish-retry-wake.util';
 
 /**
  * Everything the gateway tells the rest of the portal about its panels. Each method resolves only
@@ -25,7 +26,10 @@ export class PanelPublisher {
   constructor(
     private readonly nats: NatsService,
     @Inject(PANEL_LISTENER_CONFIG) private readonly config: PanelListenerConfig,
-  ) {}
+  ) {
+    // Retries waiting out their backoff go again at once: acks stall no longer than the outage.
+    nats.onReconnect(() => wakePublishRetries());
+  }
 
   /**
    * Stores the event in PANEL_EVENTS; a resend (same hwaddr and seq) is dropped by the stream.
