@@ -1,39 +1,56 @@
 import request from 'supertest';
-import { waitUntil } from '@app/testing';
+import { NatsConfig } from '@app/config';
 import type { SiteDetail, SiteSummary } from '@app/contracts';
-import { GatewayLiveness } from '../../../panel-gateway/src/liveness/gateway-liveness.service';
+import { waitUntil } from '@app/testing';
+import { CuttableTcpProxy } from '../../../panel-gateway/src/testing/cuttable-tcp-proxy';
+import { startGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
-import { claimsTokenOf, claimStatus, registerUser, startPortalWithPanels, waitForClaimStatus, type PortalWithPanels, type TestUser } from './portal-panel-harness';
+import {
+  authorisedSite,
+  claimPanel,
+  claimsTokenOf,
+  claimStatus,
+  registerUniqueUser,
+  startPortalWithPanels,
+  uniqueHwaddr,
+  waitForClaimStatus,
+  waitForConnection,
+  type PortalWithPanels,
+  type TestUser,
+} from './portal-panel-harness';
 
 function payloadOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+// Every test makes its own users and panels, so each runs alone and in any order.
 describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gateway)', () => {
   let world: PortalWithPanels;
-  let alice: TestUser;
-  let bob: TestUser;
-  const hwaddr = '0a1b2c3d4e5f';
 
   beforeAll(async () => {
     world = await startPortalWithPanels();
-    alice = await registerUser(world.portal, 'Alice');
-    bob = await registerUser(world.portal, 'Bob');
   });
 
   afterAll(() => world?.close());
 
+  const newUser = (name: string) => registerUniqueUser(world.portal, name);
   const claim = (user: TestUser, body: object) => request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${user.session}`).send(body);
 
   it('refuses a malformed address or key, naming the field', async () => {
-    expect((await claim(alice, { hwaddr: '0a1b2c3d4e', key: '1234' }).expect(400)).body.err).toMatch(/hwaddr/);
-    expect((await claim(alice, { hwaddr: hwaddr, key: '12a4' }).expect(400)).body.err).toMatch(/key/);
-    expect((await claim(alice, { hwaddr: hwaddr, key: '12345' }).expect(400)).body.err).toMatch(/key/);
+    const user = await newUser('Alice');
+    const hwaddr = uniqueHwaddr();
+    expect((await claim(user, { hwaddr: hwaddr.slice(0, 10), key: '1234' }).expect(400)).body.err).toMatch(/hwaddr/);
+    expect((await claim(user, { hwaddr, key: '12a4' }).expect(400)).body.err).toMatch(/key/);
+    expect((await claim(user, { hwaddr, key: '12345' }).expect(400)).body.err).toMatch(/key/);
   });
 
   it('keeps a claim WAITING while the panel is offline, and authorises it when the panel connects with that key', async () => {
-    const response = await claim(alice, { hwaddr: '0A:1B:2C:3D:4E:5F', key: '1234', nickname: 'Head office', notify: true }).expect(200);
+    const alice = await newUser('Alice');
+    const hwaddr = uniqueHwaddr();
+    const written = hwaddr.toUpperCase().match(/../g)!.join(':');
+    const response = await claim(alice, { hwaddr: written, key: '1234', nickname: 'Head office', notify: true }).expect(200);
     expect(response.body).toEqual({ status: 'WAITING' });
+    expect(await claimStatus(world.portal, alice, hwaddr)).toBe('WAITING');
     expect(payloadOf(await claimsTokenOf(world.portal, alice)).panels).toEqual([]);
 
     (await world.panel(hwaddr, '1234')).start();
@@ -42,6 +59,8 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
   });
 
   it('marks a wrong key unauthorised at once while the panel is connected, and authorises the re-entered key', async () => {
+    const { hwaddr } = await authorisedSite(world, await newUser('Alice'));
+    const bob = await newUser('Bob');
     const socket = await LivefeedTestClient.connect(world.portal.port!);
     try {
       socket.sendToken(await claimsTokenOf(world.portal, bob));
@@ -56,11 +75,15 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
   });
 
   it('refuses to re-key a claim that is already authorised', async () => {
+    const alice = await newUser('Alice');
+    const { hwaddr } = await authorisedSite(world, alice);
     const response = await claim(alice, { hwaddr, key: '1234' }).expect(409);
     expect(response.body.err).toBe('This panel is already authorised for your account');
   });
 
   it("lists the user's sites with status, name and counts", async () => {
+    const alice = await newUser('Alice');
+    const { hwaddr } = await authorisedSite(world, alice, { nickname: 'Head office', notify: true });
     const token = await claimsTokenOf(world.portal, alice);
     const response = await request(world.portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`).expect(200);
     const sites = response.body as SiteSummary[];
@@ -70,12 +93,14 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
   });
 
   it("shows a site's panel networks flat as the spec's Panel entity, with configuration state, connection and runtime", async () => {
+    const alice = await newUser('Alice');
+    const { hwaddr } = await authorisedSite(world, alice);
     const token = await claimsTokenOf(world.portal, alice);
     const detail = await waitUntil(async () => {
       const response = await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200);
       const body = response.body as SiteDetail;
       return body.networks.length === 2 && body.networks.every((network) => network.configured && network.runtime) ? body : undefined;
-    }, 'both networks with configuration and runtime');
+    }, 'both networks with configuration and runtime', 30_000);
     expect(detail).toMatchObject({ hwaddr, connected: true, cloudControl: true, panelType: 'SMARTLOOP_MK2' });
     expect(detail.networks.map((network) => network.networkId)).toEqual([1, 2]);
     for (const network of detail.networks) {
@@ -95,8 +120,9 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
   });
 
   it("answers 403 on a site the user has no authorised claim on, whatever else the token lists", async () => {
-    const carol = await registerUser(world.portal, 'Carol');
-    await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${carol.session}`).send({ hwaddr: '0a1b2c3d4e60', key: '1111' }).expect(200);
+    const { hwaddr } = await authorisedSite(world, await newUser('Alice'));
+    const carol = await newUser('Carol');
+    await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${carol.session}`).send({ hwaddr: uniqueHwaddr(), key: '1111' }).expect(200);
     const token = await claimsTokenOf(world.portal, carol);
     for (const path of [`/api/v2/sites/${hwaddr}`, `/api/v2/sites/${hwaddr}/events`, `/api/v2/sites/${hwaddr}/audit`]) {
       await request(world.portal.server).get(path).set('Authorization', `Bearer ${token}`).expect(403, { err: 'You do not have access to this panel' });
@@ -105,28 +131,69 @@ describe('claims and sites with a simulated panel (real PostgreSQL, NATS, gatewa
   });
 
   it('renames a site and sets the e-mail choice for that user only', async () => {
+    const alice = await newUser('Alice');
+    const bob = await newUser('Bob');
+    const { hwaddr } = await authorisedSite(world, alice, { notify: true });
+    await claimPanel(world.portal, bob, hwaddr, '1234', { notify: true });
     const token = await claimsTokenOf(world.portal, alice);
     await request(world.portal.server).post(`/api/v2/sites/${hwaddr}/name`).set('Authorization', `Bearer ${token}`).send({ name: 'Warehouse' }).expect(200);
     await request(world.portal.server).post(`/api/v2/claims/email/${hwaddr}`).set('Authorization', `Bearer ${alice.session}`).send({ state: false }).expect(200);
     const sites = (await request(world.portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`).expect(200)).body as SiteSummary[];
-    expect(sites[0]).toMatchObject({ name: 'Warehouse', emailEvents: false });
+    expect(sites).toEqual([expect.objectContaining({ hwaddr, name: 'Warehouse', emailEvents: false })]);
     const bobs = (await request(world.portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${await claimsTokenOf(world.portal, bob)}`).expect(200)).body as SiteSummary[];
-    expect(bobs[0]).toMatchObject({ name: '', emailEvents: false });
+    expect(bobs).toEqual([expect.objectContaining({ hwaddr, name: '', emailEvents: true })]);
   });
 
-  it('stops showing a panel as connected when the gateway holding it is no longer alive', async () => {
+  it('stops showing a panel as connected when the gateway holding it stops, and shows it again once the gateway is back', async () => {
+    // A gateway of its own whose NATS link runs through a proxy: swallowing that link stops the
+    // gateway's sign of life and its panels' disconnects from reaching NATS, as a killed gateway's
+    // do, while its panels' connection entries stay behind.
+    const proxy = await CuttableTcpProxy.start(Number(new URL(world.portal.config.nats.servers[0]).port));
+    const doomed = await startGateway(
+      new NatsConfig([proxy.url], world.portal.config.nats.prefix),
+      { gatewayId: `gateway-${uniqueHwaddr()}` },
+      { url: world.portal.environment.database.url },
+    );
+    try {
+      const alice = await newUser('Alice');
+      const { hwaddr } = await authorisedSite(world, alice, { port: doomed.port });
+      const token = await claimsTokenOf(world.portal, alice);
+      const site = async () => (await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200)).body as SiteDetail;
+      const press = () => request(world.portal.server).post(`/api/v2/sites/${hwaddr}/panel/1/buttons`).set('Authorization', `Bearer ${token}`).send({ action: 'RESET', data: 'NA' });
+      expect((await site()).connected).toBe(true);
+      await press().expect(200);
+
+      proxy.swallow();
+      // The gateway's sign of life expires within its time to live; the connection entry still says connected.
+      await waitUntil(async () => (await site()).connected === false, 'the site shown disconnected', 60_000);
+      await waitForConnection(world, hwaddr, true);
+      expect((await site()).networks.every((network) => !network.connected)).toBe(true);
+      await press().expect(409);
+
+      proxy.cutAll();
+      await waitUntil(async () => (await site()).connected === true, 'the site shown connected again', 60_000);
+      await press().expect(200);
+    } finally {
+      proxy.cutAll(); // a gateway cannot close while its NATS link is swallowed
+      await doomed.close();
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it('stops showing a panel as connected when its connection drops, and refuses to control it', async () => {
+    const alice = await newUser('Alice');
+    const panel = await authorisedSite(world, alice);
     const token = await claimsTokenOf(world.portal, alice);
-    const connected = async () => ((await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200)).body as SiteDetail).connected;
+    const connected = async () => ((await request(world.portal.server).get(`/api/v2/sites/${panel.hwaddr}`).set('Authorization', `Bearer ${token}`).expect(200)).body as SiteDetail).connected;
     expect(await connected()).toBe(true);
-    // The gateway's sign of life ends, as when it dies, while its connection entries remain.
-    await world.gateway.app.get(GatewayLiveness).onApplicationShutdown();
-    expect(await connected()).toBe(false);
-    await request(world.portal.server).post(`/api/v2/sites/${hwaddr}/panel/1/buttons`).set('Authorization', `Bearer ${token}`).send({ action: 'RESET', data: 'NA' }).expect(409);
-    await world.gateway.app.get(GatewayLiveness).onApplicationBootstrap();
-    expect(await connected()).toBe(true);
+    await panel.stop();
+    await waitUntil(async () => (await connected()) === false, 'the site shown disconnected', 30_000);
+    await request(world.portal.server).post(`/api/v2/sites/${panel.hwaddr}/panel/1/buttons`).set('Authorization', `Bearer ${token}`).send({ action: 'RESET', data: 'NA' }).expect(409);
   });
 
   it('removes a claim, after which the site is refused', async () => {
+    const bob = await newUser('Bob');
+    const { hwaddr } = await authorisedSite(world, bob);
     const token = await claimsTokenOf(world.portal, bob);
     await request(world.portal.server).post('/api/v2/claims/remove').set('Authorization', `Bearer ${bob.session}`).send({ hwaddr }).expect(200);
     await request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`).expect(403);

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import type { PanelConnectionMessage } from '@app/contracts';
 import { ClaimEntity } from '@app/database';
 import { provisionTestPanel } from '@app/database/testing';
 import { waitUntil } from '@app/testing';
@@ -11,8 +13,11 @@ export interface PortalWithPanels {
   portal: PortalApiTestApp;
   gateway: StartedGateway;
   panels: SimulatedPanel[];
-  /** A simulated panel, provisioned in the registry (not yet connected: call start()). */
-  panel(hwaddr: string, adminKey: string, options?: { cloudControl?: boolean }): Promise<SimulatedPanel>;
+  /**
+   * A simulated panel, provisioned in the registry (not yet connected: call start()); it connects to
+   * the world's gateway unless given another gateway's `port`.
+   */
+  panel(hwaddr: string, adminKey: string, options?: { cloudControl?: boolean; port?: number }): Promise<SimulatedPanel>;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,7 @@ export async function startPortalWithPanels(env: Record<string, string> = {}): P
         adminKey,
         deviceSecret: await provisionTestPanel(portal.environment.database.dataSource, hwaddr),
         host: '127.0.0.1',
-        port: gateway.port,
+        port: options.port ?? gateway.port,
         networkIds: [1, 2],
         panelType: 'SMARTLOOP_MK2',
         firmware: '4.2.0',
@@ -77,4 +82,60 @@ export function claimStatus(portal: PortalApiTestApp, user: TestUser, hwaddr: st
 
 export async function waitForClaimStatus(portal: PortalApiTestApp, user: TestUser, hwaddr: string, status: string): Promise<void> {
   await waitUntil(async () => (await claimStatus(portal, user, hwaddr)) === status, `${user.name}'s claim on ${hwaddr} to be ${status}`);
+}
+
+/** A hardware address no other test uses. */
+export function uniqueHwaddr(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** A user of its own for one test (the name gets a unique suffix so tests never share an account). */
+export function registerUniqueUser(portal: PortalApiTestApp, name: string): Promise<TestUser> {
+  return registerUser(portal, `${name}${randomBytes(4).toString('hex')}`);
+}
+
+/**
+ * A connected simulated panel of its own (admin key `adminKey`) and `user`'s authorised claim on it,
+ * made through the API as a user would; answers the panel.
+ */
+export async function authorisedSite(
+  world: PortalWithPanels,
+  user: TestUser,
+  options: { adminKey?: string; nickname?: string; notify?: boolean; port?: number } = {},
+): Promise<SimulatedPanel> {
+  const adminKey = options.adminKey ?? '1234';
+  const panel = await world.panel(uniqueHwaddr(), adminKey, { port: options.port });
+  panel.start();
+  await waitForConnection(world, panel.hwaddr, true);
+  await claimPanel(world.portal, user, panel.hwaddr, adminKey, options);
+  return panel;
+}
+
+/** `user` claims the panel `hwaddr` with `key` and waits until the claim is authorised. */
+export async function claimPanel(
+  portal: PortalApiTestApp,
+  user: TestUser,
+  hwaddr: string,
+  key: string,
+  options: { nickname?: string; notify?: boolean } = {},
+): Promise<void> {
+  await request(portal.server)
+    .post('/api/v2/claims/create')
+    .set('Authorization', `Bearer ${user.session}`)
+    .send({ hwaddr, key, ...(options.nickname ? { nickname: options.nickname } : {}), ...(options.notify !== undefined ? { notify: options.notify } : {}) })
+    .expect(200);
+  await waitUntil(async () => (await claimStatus(portal, user, hwaddr)) === 'AUTHED', `${user.name}'s claim on ${hwaddr} to be AUTHED`, 30_000);
+}
+
+/** Waits until the panel's connection entry (what portal-api reads) says `connected`. */
+export async function waitForConnection(world: PortalWithPanels, hwaddr: string, connected: boolean): Promise<void> {
+  const nats = world.gateway.nats;
+  await waitUntil(
+    async () => {
+      const entry = await (await nats.bucket(nats.names.buckets.panelConnections)).get(hwaddr);
+      return entry?.operation === 'PUT' && entry.length > 0 && entry.json<PanelConnectionMessage>().connected === connected;
+    },
+    `panel ${hwaddr} ${connected ? 'connected' : 'disconnected'} in the connection bucket`,
+    30_000,
+  );
 }
