@@ -2,7 +2,7 @@ import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga'
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { feedReconnected, siteResyncRequested } from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
 import { fetchEventsPage } from './events.api';
 import { eventsQueryOf } from './events-query.util';
 import { selectEvents } from './events.selectors';
@@ -29,10 +29,17 @@ export function* loadEventsPage() {
   }
 }
 
-/** Live messages update the page themselves; only a reconnect, or a resync of the shown site, asks again. */
-function* refreshAfterMiss(action: ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested>) {
+/**
+ * Live messages update the page themselves; only a reconnect, a resync of the shown site or a gap in
+ * the feed about it asks again.
+ */
+function* refreshAfterMiss(
+  action: ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested> | ReturnType<typeof liveGapsFound>,
+) {
   const { hwaddr } = yield* select(selectEvents);
-  if (hwaddr === null || (siteResyncRequested.match(action) && action.payload.hwaddr !== hwaddr)) return;
+  if (hwaddr === null) return;
+  if (siteResyncRequested.match(action) && action.payload.hwaddr !== hwaddr) return;
+  if (liveGapsFound.match(action) && !action.payload.hwaddrs.includes(hwaddr)) return;
   yield* put(eventsRefreshRequested());
 }
 
@@ -42,6 +49,6 @@ export function* eventsSaga() {
       [eventsOpened.type, eventsCategoryChosen.type, eventsDatesChosen.type, eventsPageChosen.type, eventsRefreshRequested.type],
       loadEventsPage,
     ),
-    takeEvery([feedReconnected.type, siteResyncRequested.type], refreshAfterMiss),
+    takeEvery([feedReconnected.type, siteResyncRequested.type, liveGapsFound.type], refreshAfterMiss),
   ]);
 }

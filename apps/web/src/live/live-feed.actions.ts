@@ -27,9 +27,14 @@ export const connectionReceived = createAction<{ hwaddr: string; connected: bool
 /** A network's latest runtime report. */
 export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>('live/runtimeReceived');
 
-/** The server asks the client to fetch the site's data again (its panel came back). */
+/** The server asks the client to fetch the site's data again (its panel came back, or it may have missed messages). */
 export const siteResyncRequested = createAction<{ hwaddr: string }>('live/siteResyncRequested');
 
+/**
+ * The live feed lost messages about these sites on the way (a skipped sequence number, a Heartbeat
+ * ahead of what arrived): each domain asks again, at once, for what it shows of them.
+ */
+export const liveGapsFound = createAction<{ hwaddrs: string[] }>('live/gapsFound');
 /** AUTH_CHK: the user's sites may have changed; the list is asked again. */
 export const feedAuthChecked = createAction('live/feedAuthChecked');
 

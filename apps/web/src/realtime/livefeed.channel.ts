@@ -1,5 +1,6 @@
 import { LIVEFEED_PATH, parseLivefeedMessage, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { LiveGapTracker, type LiveGap } from './live-gaps.util';
 
 export type LogEventData = LivefeedServerMessageMap['LogEvent'];
 
@@ -7,8 +8,10 @@ export type LogEventData = LivefeedServerMessageMap['LogEvent'];
 export type FeedSignal =
   | { kind: 'open' }
   | { kind: 'close'; code: number; reason: string }
-  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' }> }
-  | { kind: 'logEvents'; events: LogEventData[] };
+  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }> }
+  | { kind: 'logEvents'; events: LogEventData[] }
+  /** Sites that missed live messages (a skipped number, a Heartbeat ahead): to be fetched again at once. */
+  | { kind: 'gaps'; gaps: LiveGap[] };
 
 /** LogEvents arriving within this many ms reach the store as one action (one re-render). */
 export const LOG_EVENT_BATCH_MS = 50;
@@ -22,9 +25,14 @@ export function openLivefeedSocket(url: string): WebSocket {
   return new WebSocket(url);
 }
 
-/** Buffered: whatever arrives while the saga is busy handling a signal waits for it, the close included. */
+/**
+ * Buffered: whatever arrives while the saga is busy handling a signal waits for it, the close included.
+ * Every message is checked for gaps as it arrives (LiveGapTracker, one per socket); Heartbeats go
+ * no further.
+ */
 export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
   return eventChannel<FeedSignal>((emit) => {
+    const tracker = new LiveGapTracker();
     let batch: LogEventData[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
@@ -42,6 +50,13 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
     socket.onmessage = (event) => {
       const message = typeof event.data === 'string' ? parseLivefeedMessage(event.data) : null;
       if (message === null) return;
+      const gaps = message.type === 'Heartbeat' ? tracker.heartbeat(message.data) : [tracker.message(message)].filter((gap) => gap !== null);
+      if (gaps.length > 0) {
+        // What came before the gap reaches the store first.
+        flush();
+        emit({ kind: 'gaps', gaps });
+      }
+      if (message.type === 'Heartbeat') return;
       if (message.type === 'LogEvent') {
         batch.push(message.data);
         flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);

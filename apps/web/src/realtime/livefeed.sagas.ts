@@ -13,6 +13,7 @@ import {
   connectionReceived,
   feedAuthChecked,
   feedReconnected,
+  liveGapsFound,
   logEventsReceived,
   notificationEventReceived,
   runtimeReceived,
@@ -33,7 +34,7 @@ function* sendToken(socket: WebSocket, force: boolean) {
  * Each message becomes one action that the domains handle themselves (the stored event, counts,
  * notification and configuration travel with it): nothing here asks the API for data.
  */
-function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { type: 'LogEvent' }>) {
+function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }>) {
   switch (message.type) {
     case 'INIT':
       yield* call(sendToken, socket, true);
@@ -82,6 +83,9 @@ function* runConnection(failures: number, reconnecting: boolean) {
         if (reconnecting) yield* put(feedReconnected());
       } else if (signal.kind === 'logEvents') {
         yield* put(logEventsReceived(signal.events));
+      } else if (signal.kind === 'gaps') {
+        for (const gap of signal.gaps) console.debug(`Live feed gap on ${gap.hwaddr} (${gap.reason}): fetching it again`);
+        yield* put(liveGapsFound({ hwaddrs: signal.gaps.map((gap) => gap.hwaddr) }));
       } else {
         try {
           yield* call(handleMessage, socket, signal.message);

@@ -1,7 +1,7 @@
 import { all, call, put, select, takeEvery } from 'typed-redux-saga';
 import type { RootState } from '../app/root.reducer';
 import { eventsClosed, eventsOpened } from '../events/events.slice';
-import { feedAuthChecked, feedReconnected, siteResyncRequested } from '../live/live-feed.actions';
+import { feedAuthChecked, feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
 import { notificationResolveFinished } from '../notifications/notifications.slice';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { markEventsSeen } from './sites.api';
@@ -24,17 +24,27 @@ function* reloadAfterReconnect() {
   for (const hwaddr of loaded) yield* put(siteDetailRequested(hwaddr));
 }
 
+/** The list (its badges) and each of the sites' loaded screens, asked again: they may lack what the feed lost. */
+function* refetchSites(hwaddrs: string[]) {
+  yield* put(sitesLoadRequested());
+  const loaded = yield* select((state: RootState) => state.sites.details);
+  for (const hwaddr of new Set(hwaddrs)) if (hwaddr in loaded) yield* put(siteDetailRequested(hwaddr));
+}
+
 function* resyncSite(action: ReturnType<typeof siteResyncRequested>) {
-  if (yield* select((state: RootState) => action.payload.hwaddr in state.sites.details)) {
-    yield* put(siteDetailRequested(action.payload.hwaddr));
-  }
+  yield* call(refetchSites, [action.payload.hwaddr]);
+}
+
+function* refetchAfterGaps(action: ReturnType<typeof liveGapsFound>) {
+  yield* call(refetchSites, action.payload.hwaddrs);
 }
 
 /**
  * What other domains' actions mean for sites: opening a site's events marks them seen (closing them
  * too, when events arrived meanwhile), a resolved
  * notification changes the badges, the live feed's auth check and reconnect ask for the list again
- * (a reconnect also for every site screen loaded), a resync for that site's screen.
+ * (a reconnect also for every site screen loaded), a resync or a gap in the feed for the list and
+ * that site's screen.
  */
 export function* sitesReactionsSaga() {
   yield* all([
@@ -54,5 +64,6 @@ export function* sitesReactionsSaga() {
     }),
     takeEvery(feedReconnected.type, reloadAfterReconnect),
     takeEvery(siteResyncRequested.type, resyncSite),
+    takeEvery(liveGapsFound.type, refetchAfterGaps),
   ]);
 }
