@@ -11,7 +11,12 @@ export class ClaimCreateDto implements ClaimCreateRequest {
   @HwaddrField()
   hwaddr!: string;
 
-  @ApiProperty({ type: String, description: "The panel's 4-digit admin key (a string)", pattern: '^[0-9]{4}$' })
+  @ApiProperty({
+    type: String,
+    description: "The panel's 4-digit admin key (a string)",
+    pattern: '^[0-9]{4}$',
+    example: '1234',
+  })
   @Rule(panelKey)
   key!: string;
 
