@@ -101,10 +101,10 @@ export function registerUniqueUser(portal: PortalApiTestApp, name: string): Prom
 export async function authorisedSite(
   world: PortalWithPanels,
   user: TestUser,
-  options: { adminKey?: string; nickname?: string; notify?: boolean; port?: number } = {},
+  options: { adminKey?: string; nickname?: string; notify?: boolean; port?: number; cloudControl?: boolean } = {},
 ): Promise<SimulatedPanel> {
   const adminKey = options.adminKey ?? '1234';
-  const panel = await world.panel(uniqueHwaddr(), adminKey, { port: options.port });
+  const panel = await world.panel(uniqueHwaddr(), adminKey, { port: options.port, cloudControl: options.cloudControl });
   panel.start();
   await waitForConnection(world, panel.hwaddr, true);
   await claimPanel(world.portal, user, panel.hwaddr, adminKey, options);
