@@ -57,6 +57,8 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
       yield* put(runtimeReceived(message.data));
       return;
     case 'Resync':
+      // The server found the site's sockets missed something (or its panel came back).
+      console.debug(`Live feed Resync of ${message.data.hwaddr}: fetching it again`);
       yield* put(siteResyncRequested({ hwaddr: message.data.hwaddr }));
       return;
     case 'ConfigSync':
