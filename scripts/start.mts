@@ -1,10 +1,13 @@
 // `npm start`: the whole portal on one machine. Uses PostgreSQL, Redis and NATS on localhost when
-// they answer, starts local ones where it can, then the four apps; Ctrl-C stops all it started.
+// they answer, starts local ones where it can, then the four apps and the demo; Ctrl-C stops all it
+// started. The apps' JSON logs go to .data/logs; `npm start -- --verbose` (or LOG_LEVEL) shows them too.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startMailSink } from './lib/mail-sink.mts';
-import { demoEnabled, demoEnvironment, startDemo } from './lib/demo.mts';
-import { APPS, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
+import { demoBanner, demoEnabled, demoEnvironment, startDemo, type RunningDemo } from './lib/demo.mts';
+import { APPS, describeExit, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
+import type { OutputSettings } from './lib/child-output.mts';
+import { Terminal } from './lib/terminal.mts';
 import { spawnNats, spawnRedis, startEmbeddedPostgres, waitFor, type ChildService } from './lib/local-services.mts';
 import { probeNats, probePostgres, probeRedis } from './lib/service-probes.mts';
 
@@ -20,15 +23,26 @@ const services: ChildService[] = [];
 const apps: RunningApp[] = [];
 let stopping = false;
 
+const terminal = new Terminal();
+const output: OutputSettings = {
+  logDir: join(DATA_DIR, 'logs'),
+  verbose: process.argv.includes('--verbose') || process.env.LOG_LEVEL !== undefined,
+  terminal,
+};
+
 function log(message: string): void {
-  process.stdout.write(`[start] ${message}\n`);
+  terminal.print(`[start] ${message}`);
 }
 
 async function stopEverything(exitCode: number): Promise<never> {
   if (!stopping) {
     stopping = true;
+    terminal.close();
     log('stopping…');
-    await Promise.all(apps.map((app) => stopApp(app)));
+    // The demo's programs first, so that the panels do not report the gateway going away.
+    const isApp = (app: RunningApp) => APPS.some((candidate) => candidate.name === app.name);
+    await Promise.all(apps.filter((app) => !isApp(app)).map((app) => stopApp(app)));
+    await Promise.all(apps.filter(isApp).map((app) => stopApp(app)));
     for (const service of services.reverse()) {
       await service.stop().catch((error: unknown) => log(`${service.name} did not stop cleanly: ${String(error)}`));
     }
@@ -104,7 +118,7 @@ async function main(): Promise<void> {
   await ensureInfrastructure();
   // Mails go to a local sink unless an SMTP server is configured.
   if (!process.env.SMTP_HOST) {
-    const sink = await startMailSink(`${DATA_DIR}/mail`, log);
+    const sink = await startMailSink(`${DATA_DIR}/mail`, (line) => terminal.print(`[mail] ${line}`));
     services.push(sink.service);
     Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'false' });
   }
@@ -113,24 +127,54 @@ async function main(): Promise<void> {
 
   // portal-api migrates the database; the others start once the schema is there.
   const [first, ...rest] = APPS;
-  const api = startApp(first.name, env, 0);
+  const api = startApp(first.name, env, 0, output);
   apps.push(api);
   await waitHealthy(api, healthPort(first.name, env));
-  const others = rest.map((app, index) => startApp(app.name, env, index + 1));
+  const others = rest.map((app, index) => startApp(app.name, env, index + 1, output));
   apps.push(...others);
   await Promise.all(others.map((app, index) => waitHealthy(app, healthPort(rest[index].name, env))));
 
+  // An app that stops takes the portal down with it; a demo program that stops is only reported.
   for (const app of apps) {
-    void app.exited.then((code) => {
-      if (!stopping) {
-        log(`${app.name} stopped unexpectedly (exit code ${String(code)}); stopping the rest`);
-        void stopEverything(1);
-      }
+    void app.exited.then((exit) => {
+      if (stopping) return;
+      for (const line of describeExit(app, exit)) log(line);
+      log('the portal cannot run without it: stopping the rest');
+      void stopEverything(1);
     });
   }
   log('every service reports healthy');
-  if (demoEnabled(env)) apps.push(...(await startDemo(env, Number(env.GATEWAY_PANEL_PORT ?? 7700), DATA_DIR, log)));
-  log(`Fire Alarm Portal is running at http://localhost:${healthPort('portal-api', env)}  (Ctrl-C stops everything)`);
+  const port = healthPort('portal-api', env);
+  let demo: RunningDemo | undefined;
+  if (demoEnabled(env)) {
+    demo = await startDemo({ env, gatewayPort: Number(env.GATEWAY_PANEL_PORT ?? 7700), origin: `http://127.0.0.1:${port}`, dataDir: DATA_DIR, output, log });
+    apps.push(...demo.programs);
+    for (const program of demo.programs) {
+      void program.exited.then((exit) => {
+        if (!stopping) for (const line of describeExit(program, exit)) log(line);
+      });
+    }
+  }
+  printBanner(port, demo);
+  const panel = demo?.panel;
+  if (panel?.child.stdin) {
+    const input = panel.child.stdin;
+    input.on('error', () => undefined);
+    terminal.readCommands('panel> ', (line) => input.writable && input.write(`${line}\n`), () => void stopEverything(0));
+  }
+}
+
+function printBanner(port: number, demo: RunningDemo | undefined): void {
+  const rule = '─'.repeat(78);
+  const lines = [
+    rule,
+    `Fire Alarm Portal is running at http://localhost:${port}   (Ctrl-C stops everything)`,
+    ...(demo ? demoBanner(demo) : []),
+    `Logs: ${output.logDir}/{${apps.map((app) => app.name).join(',')}}.log${output.verbose ? ' (and here)' : ''}`,
+    ...(process.env.SMTP_HOST ? [] : [`Mails: ${DATA_DIR}/mail/*.eml (one line here per mail sent)`]),
+    rule,
+  ];
+  for (const line of lines) terminal.print(line);
 }
 
 main().catch(async (error: unknown) => {

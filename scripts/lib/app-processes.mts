@@ -1,12 +1,15 @@
-// The four backend apps as child processes of `npm start`, each line of their output prefixed.
+// The four backend apps and the demo's programs as child processes of `npm start`: each one's output
+// in its own log file, the lines worth seeing in the terminal, and a report when one stops by itself.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { ChildOutput, type OutputSettings } from './child-output.mts';
+import { appLines, deathReport, type LineFilter } from './console-lines.mts';
 
 /** Programs `npm start` runs beside the apps for the demo. */
 export const DEMO_PROGRAMS = {
   'demo-panel': 'dist/tools/panel-simulator/tools/panel-simulator/src/main.js',
+  'demo-depot-panel': 'dist/tools/panel-simulator/tools/panel-simulator/src/main.js',
   'demo-provisioning': 'dist/tools/panel-provisioning/tools/panel-provisioning/src/main.js',
-  'demo-relay': 'dist/tools/relay-simulator/tools/relay-simulator/src/main.js',
+  'relay-board': 'dist/tools/relay-simulator/tools/relay-simulator/src/main.js',
 } as const;
 export type DemoProgram = keyof typeof DEMO_PROGRAMS;
 
@@ -27,34 +30,58 @@ export function healthPort(name: AppName, env: NodeJS.ProcessEnv): number {
   return Number(env[app.portVariable] ?? app.healthPort);
 }
 
-const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m'];
+const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
 
 export interface RunningApp {
   name: AppName | DemoProgram;
   child: ChildProcess;
-  exited: Promise<number | null>;
+  output: ChildOutput;
+  /** Exit code, or the signal's name when a signal ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startApp(name: AppName, env: NodeJS.ProcessEnv, index: number): RunningApp {
-  return startProgram(name, appEntry(name), [], env, index);
+export function startApp(name: AppName, env: NodeJS.ProcessEnv, index: number, settings: OutputSettings): RunningApp {
+  return startProgram(name, appEntry(name), [], env, index, settings, appLines());
 }
 
-/** A demo program; `withInput` hands it what is typed in the terminal of `npm start`. */
-export function startDemoProgram(name: DemoProgram, args: string[], env: NodeJS.ProcessEnv, index: number, withInput = false): RunningApp {
-  const program = startProgram(name, DEMO_PROGRAMS[name], args, env, index, withInput);
-  if (withInput) process.stdin.pipe(program.child.stdin!);
-  return program;
+/** A demo program; `withInput` keeps its stdin open for what is typed at the demo console. */
+export function startDemoProgram(
+  name: DemoProgram,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  index: number,
+  settings: OutputSettings,
+  filter: LineFilter,
+  withInput = false,
+): RunningApp {
+  return startProgram(name, DEMO_PROGRAMS[name], args, env, index, settings, filter, withInput);
 }
 
-function startProgram(name: AppName | DemoProgram, entry: string, args: string[], env: NodeJS.ProcessEnv, index: number, withInput = false): RunningApp {
+function startProgram(
+  name: AppName | DemoProgram,
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  index: number,
+  settings: OutputSettings,
+  filter: LineFilter,
+  withInput = false,
+): RunningApp {
   // Own process group, so that Ctrl-C reaches only `npm start`, which then stops each app once.
   const child = spawn(process.execPath, [entry, ...args], { env, stdio: [withInput ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
   const tag = process.stdout.isTTY ? `${COLOURS[index % COLOURS.length]}[${name}]\x1b[0m` : `[${name}]`;
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream! }).on('line', (line) => process.stdout.write(`${tag} ${line}\n`));
-  }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, child, exited };
+  const output = new ChildOutput(name, filter, settings);
+  output.attach(child, tag);
+  // 'close' comes after the last line of output, so a death report has the child's final words.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  void exited.then(() => output.close());
+  child.once('error', (error) => settings.terminal.print(`${tag} could not be started: ${error.message}`));
+  return { name, child, output, exited };
+}
+
+/** Why a child stopped, with its last lines, for the terminal. */
+export function describeExit(app: RunningApp, exit: { code: number | null; signal: NodeJS.Signals | null }): string[] {
+  return deathReport(app.name, exit.code, exit.signal, app.output.lastLines(), app.output.file);
 }
 
 export async function stopApp(app: RunningApp, timeoutMs = 15_000): Promise<void> {
@@ -71,7 +98,7 @@ export async function waitHealthy(app: RunningApp, port: number, timeoutMs = 60_
   let exited = false;
   void app.exited.then(() => (exited = true));
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`${app.name} stopped while starting (exit code ${String(app.child.exitCode)})`);
+    if (exited) throw new Error(`${app.name} stopped while starting:\n${describeExit(app, { code: app.child.exitCode, signal: app.child.signalCode }).join('\n')}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return;
@@ -80,5 +107,5 @@ export async function waitHealthy(app: RunningApp, port: number, timeoutMs = 60_
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${app.name} did not report healthy within ${timeoutMs / 1000} s`);
+  throw new Error(`${app.name} did not report healthy within ${timeoutMs / 1000} s (its log: ${app.output.file})`);
 }

@@ -1,15 +1,17 @@
-// The demo `npm start` runs by default: a simulated panel to claim and drive from the terminal,
-// and a simulated relay board the portal may reach on 127.0.0.1.
+// The demo `npm start` runs by default: two simulated panels (the demo site's, lively, driven from
+// the terminal; and one the demo account claims with a wrong key), a simulated relay board, and the
+// demo account with its three sites and its relay, made through the portal's API.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DEMO_PANELS, DEMO_RELAY, DEMO_SITES, seedDemo, type DemoSeedResult } from '../demo/demo-seed.ts';
 import { DEMO_PROGRAMS, startDemoProgram, type RunningApp } from './app-processes.mts';
-
-export const DEMO_PANEL = { hwaddr: '00a0b1c2d3e4', colonForm: '00:A0:B1:C2:D3:E4', key: '1234' };
-export const DEMO_RELAY = { host: '127.0.0.1', port: 17123, password: 'This MUST be 32 characters long.' };
+import type { OutputSettings } from './child-output.mts';
+import { demoPanelLines, quietLines, relayBoardLines } from './console-lines.mts';
 
 export function demoEnabled(env: NodeJS.ProcessEnv): boolean {
+  if (env.NODE_ENV === 'production') return false;
   return !['0', 'false', 'no', 'off'].includes((env.PORTAL_DEMO ?? 'true').toLowerCase());
 }
 
@@ -18,44 +20,120 @@ export function demoEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { RELAY_ALLOWED_TARGETS: env.RELAY_ALLOWED_TARGETS ?? DEMO_RELAY.host };
 }
 
+export interface DemoContext {
+  env: NodeJS.ProcessEnv;
+  gatewayPort: number;
+  /** portal-api, e.g. http://127.0.0.1:3000 */
+  origin: string;
+  dataDir: string;
+  output: OutputSettings;
+  log: (line: string) => void;
+}
+
+export interface RunningDemo {
+  programs: RunningApp[];
+  /** The simulator the demo console's lines go to. */
+  panel: RunningApp | undefined;
+  seeded: DemoSeedResult | undefined;
+  relayPort: number | undefined;
+}
+
 /**
- * Provisions the demo panel afresh (a new device key each start, any earlier one replaced) with the
- * provisioning command, and keeps its secret in a file only this user can read, for the simulator.
+ * Provisions the demo panels afresh (a new device key each start, any earlier one replaced) with the
+ * provisioning command, and keeps their secrets in a file only this user can read, for the simulators.
  */
-async function provisionDemoPanel(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [DEMO_PROGRAMS['demo-provisioning'], 'provision', DEMO_PANEL.hwaddr, '--replace', '--label', 'npm start demo'], { env });
+async function provisionDemoPanels(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
+  const lines: string[] = [];
+  for (const { hwaddr } of Object.values(DEMO_PANELS)) {
+    const args = [DEMO_PROGRAMS['demo-provisioning'], 'provision', hwaddr, '--replace', '--label', 'npm start demo'];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { env });
+    lines.push(stdout.trim());
+  }
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'demo-panel.secrets');
-  writeFileSync(file, stdout, { mode: 0o600 });
+  const file = join(dataDir, 'demo-panels.secrets');
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }
 
-export async function startDemo(env: NodeJS.ProcessEnv, gatewayPort: number, dataDir: string, log: (line: string) => void): Promise<RunningApp[]> {
-  const missing = Object.values(DEMO_PROGRAMS).filter((entry) => !existsSync(entry));
+/** Resolves with the first line `match` accepts, or undefined when the program stops or time runs out. */
+function firstLine<T>(program: RunningApp, match: (line: string) => T | undefined, timeoutMs: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    program.output.onLine((line) => {
+      const found = match(line);
+      if (found !== undefined) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    void program.exited.then(() => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
+function simulatorArgs(panel: (typeof DEMO_PANELS)[keyof typeof DEMO_PANELS], gatewayPort: number, secrets: string): string[] {
+  return ['--gateway', `127.0.0.1:${gatewayPort}`, '--hwaddr', panel.hwaddr, '--device-secrets', secrets, '--key', panel.key, '--networks', String(panel.networks), '--type', panel.type];
+}
+
+export async function startDemo(context: DemoContext): Promise<RunningDemo> {
+  const { env, gatewayPort, dataDir, output, log } = context;
+  const demo: RunningDemo = { programs: [], panel: undefined, seeded: undefined, relayPort: undefined };
+  const missing = [...new Set(Object.values(DEMO_PROGRAMS))].filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
     log(`no demo: ${missing.join(', ')} not built (npm run build builds them)`);
-    return [];
+    return demo;
   }
   let secrets: string;
   try {
-    secrets = await provisionDemoPanel(env, dataDir);
+    secrets = await provisionDemoPanels(env, dataDir);
   } catch (error) {
-    log(`no demo: the demo panel could not be provisioned (${(error as Error).message.split('\n')[0]})`);
-    return [];
+    log(`no demo: the demo panels could not be provisioned (${(error as Error).message.split('\n')[0]})`);
+    return demo;
   }
-  const relay = startDemoProgram('demo-relay', ['--host', DEMO_RELAY.host, '--port', String(DEMO_RELAY.port)], { ...env, RELAY_SIMULATOR_PASSWORD: DEMO_RELAY.password }, 4);
-  const panel = startDemoProgram(
-    'demo-panel',
-    ['--gateway', `127.0.0.1:${gatewayPort}`, '--hwaddr', DEMO_PANEL.hwaddr, '--device-secrets', secrets, '--key', DEMO_PANEL.key, '--networks', '2', '--type', 'SMARTLOOP_MK2'],
-    env,
-    5,
-    true,
-  );
-  log('demo: a simulated panel and a simulated relay board are running');
-  log(`  1. register at http://localhost:${env.PORTAL_HTTP_PORT ?? 3000}/register`);
-  log(`  2. Add Site: MAC ${DEMO_PANEL.colonForm}, admin password ${DEMO_PANEL.key}`);
-  log("  3. type panel commands here, e.g. 'fire 1 3', 'fault', 'restore', 'reset', 'help'");
-  log(`  4. Add Relay: ${DEMO_RELAY.host} port ${DEMO_RELAY.port}, password '${DEMO_RELAY.password}'`);
-  log('  (PORTAL_DEMO=false starts the portal without the demo)');
-  return [relay, panel];
+
+  const relay = startDemoProgram('relay-board', ['--host', DEMO_RELAY.host, '--port', String(DEMO_RELAY.port)], { ...env, RELAY_SIMULATOR_PASSWORD: DEMO_RELAY.password }, 4, output, relayBoardLines());
+  const panel = startDemoProgram('demo-panel', [...simulatorArgs(DEMO_PANELS.headOffice, gatewayPort, secrets), '--lively'], env, 5, output, demoPanelLines(), true);
+  const depot = startDemoProgram('demo-depot-panel', simulatorArgs(DEMO_PANELS.depot, gatewayPort, secrets), env, 5, output, quietLines());
+  demo.programs.push(relay, panel, depot);
+  demo.panel = panel;
+
+  const connected = (hwaddr: string) => (line: string) => (line.includes(`${hwaddr}: connected`) ? true : undefined);
+  const [relayPort, panelUp, depotUp] = await Promise.all([
+    firstLine(relay, (line) => (line.includes('"relaySimulator":"listening"') ? (JSON.parse(line) as { port: number }).port : undefined), 15_000),
+    firstLine(panel, connected(DEMO_PANELS.headOffice.hwaddr), 30_000),
+    firstLine(depot, connected(DEMO_PANELS.depot.hwaddr), 30_000),
+  ]);
+  demo.relayPort = relayPort;
+  if (!panelUp || !depotUp) log('demo: a simulated panel has not connected yet; its site may show as waiting until it does');
+  if (relayPort === undefined) {
+    log('demo: the relay simulator did not start; the demo relay keeps its last address');
+  }
+  try {
+    demo.seeded = await seedDemo({ origin: context.origin, relayPort: relayPort ?? DEMO_RELAY.port });
+  } catch (error) {
+    log(`demo: the demo account could not be set up: ${(error as Error).message}`);
+  }
+  return demo;
+}
+
+const STATUS_TEXT: Record<string, string> = { AUTHED: 'Authorised', WAITING: 'waiting for its panel', UNAUTHORISED: 'Unauthorised' };
+
+/** The demo's part of the banner. */
+export function demoBanner(demo: RunningDemo): string[] {
+  const lines: string[] = [];
+  if (demo.seeded) {
+    const { email, password, sites } = demo.seeded;
+    lines.push(`Demo sign-in:  ${email}  /  ${password}`);
+    lines.push(`  sites: ${sites.map((site) => `${site.nickname} (${STATUS_TEXT[site.status] ?? site.status})`).join(', ')}`);
+  }
+  if (demo.relayPort !== undefined) {
+    const moved = demo.relayPort === DEMO_RELAY.port ? '' : ` (port ${DEMO_RELAY.port} was taken)`;
+    lines.push(`  relay: ${DEMO_RELAY.name} at ${DEMO_RELAY.host}:${demo.relayPort}${moved}, password '${DEMO_RELAY.password}'`);
+  }
+  const head = DEMO_SITES[0];
+  lines.push(`Demo panel ${head.nickname} (${DEMO_PANELS.headOffice.hwaddr}, admin password ${DEMO_PANELS.headOffice.key}): type commands at the prompt,`);
+  lines.push("  e.g. 'fire 1 3', 'fault 2 5', 'restore 2 5', 'reset', 'status', 'help'");
+  return lines;
 }
