@@ -104,7 +104,8 @@ describe('openApiProblems', () => {
 
     expect(problems).toEqual([
       'POST /documented/login (DocumentedController.login) needs no token but documents session',
-      'GET /documented/{hwaddr} (DocumentedController.show) is not in the description (looked for get /documented/{hwaddr})',
+      'GET /documented/{hwaddr} (DocumentedController.show) is not in the description' +
+        ' (looked for get /documented/{hwaddr})',
     ]);
   });
 });

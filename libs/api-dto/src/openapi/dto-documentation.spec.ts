@@ -11,7 +11,7 @@ const validatedClasses = Object.entries(dtos).flatMap(([name, value]) => {
   return fields.length > 0 ? [{ name, cls: value, fields: [...new Set(fields)] }] : [];
 });
 
-function documentedFields(cls: Function): string[] {
+function documentedFields(cls: { prototype: object }): string[] {
   const names = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, cls.prototype) ?? []) as string[];
   return names.map((name) => name.replace(/^:/, ''));
 }
