@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { MESSAGES } from '@app/contracts';
 import { ClaimEntity } from '@app/database';
@@ -7,26 +8,43 @@ function payloadOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-const alice = { fullname: 'Alice Installer', email: 'Alice@Example.com', password: 'correct horse', telephone: '01234 567890', company: 'Alarms Ltd' };
+interface Account {
+  fullname: string;
+  email: string;
+  password: string;
+  telephone: string;
+  company: string;
+}
 
+/** An account no other test uses (its e-mail address in mixed case, as people type them). */
+function newAccount(): Account {
+  return { fullname: 'Alice Installer', email: `Alice.${randomBytes(4).toString('hex')}@Example.com`, password: 'correct horse', telephone: '01234 567890', company: 'Alarms Ltd' };
+}
+
+// Every test registers the accounts it needs, so each runs alone and in any order.
 describe('register, log in, account, claims token (real PostgreSQL)', () => {
   let portal: PortalApiTestApp;
-  let aliceToken: string;
 
   beforeAll(async () => {
     portal = await startPortalApiTestApp();
-    const response = await request(portal.server).post('/api/auth/register').send(alice).expect(201);
-    aliceToken = response.body.token as string;
   });
 
   afterAll(() => portal?.close());
 
+  /** Registers `account`; answers its session token. */
+  async function register(account: Account = newAccount()): Promise<string> {
+    const response = await request(portal.server).post('/api/auth/register').send(account).expect(201);
+    return response.body.token as string;
+  }
+
   describe('register', () => {
-    it('answers a session token naming the new user', () => {
-      expect(payloadOf(aliceToken)).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'session', sub: expect.any(String), exp: expect.any(Number) });
+    it('answers a session token naming the new user', async () => {
+      expect(payloadOf(await register())).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'session', sub: expect.any(String), exp: expect.any(Number) });
     });
 
     it('stores an argon2id hash, never the password', async () => {
+      const alice = newAccount();
+      await register(alice);
       const [row] = await portal.environment.database.dataSource.query<Array<{ password_hash: string }>>(
         'SELECT password_hash FROM users WHERE lower(email) = lower($1)',
         [alice.email],
@@ -36,9 +54,10 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('accepts an account without company and telephone', async () => {
-      await request(portal.server).post('/api/auth/register').send({ fullname: 'Bob', email: 'bob@example.com', password: 'bobs password' }).expect(201);
+      await request(portal.server).post('/api/auth/register').send({ fullname: 'Bob', email: `bob.${randomBytes(4).toString('hex')}@example.com`, password: 'bobs password' }).expect(201);
     });
 
+    const alice = newAccount();
     it.each([
       ['fullname', { ...alice, email: 'x1@example.com', fullname: undefined }, /fullname/],
       ['email', { ...alice, email: undefined }, /email/],
@@ -59,7 +78,9 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('refuses an e-mail address already registered, whatever its case', async () => {
-      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'ALICE@example.COM' }).expect(409);
+      const taken = newAccount();
+      await register(taken);
+      const response = await request(portal.server).post('/api/auth/register').send({ ...taken, email: taken.email.toUpperCase() }).expect(409);
       expect(response.body).toEqual({ err: 'An account with this email address already exists' });
     });
 
@@ -72,13 +93,17 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
 
   describe('login', () => {
     it('answers a session token for the right password, whatever the e-mail case', async () => {
-      const response = await request(portal.server).post('/api/auth/login').send({ email: 'alice@example.com', password: alice.password }).expect(200);
+      const alice = newAccount();
+      const aliceToken = await register(alice);
+      const response = await request(portal.server).post('/api/auth/login').send({ email: alice.email.toLowerCase(), password: alice.password }).expect(200);
       expect(payloadOf(response.body.token as string).sub).toBe(payloadOf(aliceToken).sub);
     });
 
     it('gives a wrong password and an unknown e-mail one and the same answer', async () => {
+      const alice = newAccount();
+      await register(alice);
       const wrongPassword = await request(portal.server).post('/api/auth/login').send({ email: alice.email, password: 'wrong password' });
-      const unknownEmail = await request(portal.server).post('/api/auth/login').send({ email: 'nobody@example.com', password: alice.password });
+      const unknownEmail = await request(portal.server).post('/api/auth/login').send({ email: `nobody.${randomBytes(4).toString('hex')}@example.com`, password: alice.password });
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(401);
       expect(wrongPassword.body).toEqual({ err: MESSAGES.loginFailed });
@@ -86,29 +111,37 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('requires both fields', async () => {
-      await request(portal.server).post('/api/auth/login').send({ email: alice.email }).expect(400);
+      await request(portal.server).post('/api/auth/login').send({ email: newAccount().email }).expect(400);
     });
   });
 
   describe('account', () => {
     it('reads the account with the session token', async () => {
+      const alice = newAccount();
+      const aliceToken = await register(alice);
       const response = await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).expect(200);
       expect(response.body).toEqual({ email: alice.email, name: alice.fullname, company: alice.company, telephone: alice.telephone });
     });
 
     it('updates the account', async () => {
-      const update = { email: 'alice.new@example.com', name: 'Alice N. Installer', company: 'Alarms & Co', telephone: '' };
+      const alice = newAccount();
+      const aliceToken = await register(alice);
+      const update = { email: `alice.new.${randomBytes(4).toString('hex')}@example.com`, name: 'Alice N. Installer', company: 'Alarms & Co', telephone: '' };
       const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(200);
       expect(response.body).toEqual(update);
       await request(portal.server).post('/api/auth/login').send({ email: update.email, password: alice.password }).expect(200);
     });
 
     it('refuses an e-mail address taken by another account', async () => {
-      const update = { email: 'BOB@example.com', name: 'Alice' };
+      const aliceToken = await register();
+      const bob = newAccount();
+      await register(bob);
+      const update = { email: bob.email.toUpperCase(), name: 'Alice' };
       await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(409, { err: 'An account with this email address already exists' });
     });
 
     it('requires e-mail and name', async () => {
+      const aliceToken = await register();
       const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send({ email: 'a@example.com' }).expect(400);
       expect(response.body.err).toMatch(/name/);
     });
@@ -120,6 +153,7 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
 
   describe('claims token', () => {
     it('lists exactly the panels whose claim is AUTHED for that user, for an hour', async () => {
+      const aliceToken = await register();
       const userId = payloadOf(aliceToken).sub as string;
       await portal.environment.database.dataSource.getRepository(ClaimEntity).insert([
         { userId, hwaddr: '0011aabbccdd', adminKey: '1234', status: 'AUTHED' },
@@ -133,8 +167,8 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('is empty for a user without claims', async () => {
-      const bob = await request(portal.server).post('/api/auth/login').send({ email: 'bob@example.com', password: 'bobs password' }).expect(200);
-      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${bob.body.token as string}`).expect(200);
+      const bob = await register();
+      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${bob}`).expect(200);
       expect(payloadOf(response.body.token as string).panels).toEqual([]);
     });
   });

@@ -1,20 +1,36 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../../testing/portal-api-test-app';
 
+// Behind a trusted proxy each test signs in from client addresses and e-mail addresses of its own,
+// so no test finds counters another one left, and each runs alone and in any order.
 describe('rate limits of sign-in, registration and reset requests (real Redis)', () => {
   let portal: PortalApiTestApp;
+  let addresses = 0;
 
   beforeAll(async () => {
-    portal = await startPortalApiTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_ADDRESS: '6', AUTH_RATE_LIMIT_WINDOW: '10m' });
+    portal = await startPortalApiTestApp({
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_ADDRESS: '6',
+      AUTH_RATE_LIMIT_WINDOW: '10m',
+      HTTP_TRUST_PROXY: 'true',
+    });
   });
 
   afterAll(() => portal?.close());
 
-  const login = (email: string) => request(portal.server).post('/api/auth/login').send({ email, password: 'wrong password' });
+  const newAddress = () => {
+    addresses += 1;
+    return `198.51.${Math.floor(addresses / 256)}.${addresses % 256}`;
+  };
+  const newEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
+  const login = (address: string, email: string) =>
+    request(portal.server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password: 'wrong password' });
 
-  it('limits attempts per e-mail address, with 429, an err and Retry-After', async () => {
-    for (let attempt = 1; attempt <= 3; attempt += 1) await login('victim@example.com').expect(401);
-    const refused = await login('VICTIM@example.com').expect(429);
+  it('limits attempts per e-mail address, from any client address, with 429, an err and Retry-After', async () => {
+    const victim = newEmail('victim');
+    for (let attempt = 1; attempt <= 3; attempt += 1) await login(newAddress(), victim).expect(401);
+    const refused = await login(newAddress(), victim.toUpperCase()).expect(429);
     expect(refused.body).toEqual({ err: 'Too many attempts, please try again later' });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -22,20 +38,28 @@ describe('rate limits of sign-in, registration and reset requests (real Redis)',
   });
 
   it('limits attempts per client address across e-mail addresses', async () => {
-    // The address already made 4 login attempts above; 2 more reach the limit of 6.
-    await login('a@example.com').expect(401);
-    await login('b@example.com').expect(401);
-    await login('c@example.com').expect(429);
+    const address = newAddress();
+    for (let attempt = 1; attempt <= 6; attempt += 1) await login(address, newEmail('guess')).expect(401);
+    await login(address, newEmail('guess')).expect(429);
+    await login(newAddress(), newEmail('guess')).expect(401);
   });
 
   it('keeps the counters of each call apart', async () => {
-    await request(portal.server).post('/api/auth/resetpassword/request').send({ email: 'victim@example.com' }).expect(200);
+    const address = newAddress();
+    const victim = newEmail('victim');
+    for (let attempt = 1; attempt <= 3; attempt += 1) await login(address, victim).expect(401);
+    await login(address, victim).expect(429);
+    await request(portal.server).post('/api/auth/resetpassword/request').set('X-Forwarded-For', address).send({ email: victim }).expect(200);
   });
 
   it('lets attempts through again once the window has passed', async () => {
+    const address = newAddress();
+    const victim = newEmail('victim');
+    for (let attempt = 1; attempt <= 3; attempt += 1) await login(address, victim).expect(401);
+    await login(address, victim).expect(429);
     portal.clock.advance(601);
     try {
-      await login('victim@example.com').expect(401);
+      await login(address, victim).expect(401);
     } finally {
       portal.clock.advance(-601);
     }
