@@ -22,6 +22,8 @@ export interface BenchStackOptions {
   idPrefix?: string;
   /** Variables added to every app's environment (e.g. shorter timings). */
   appEnv?: NodeJS.ProcessEnv;
+  /** Node's arguments that start an app (default: its build in dist/). */
+  appArgs?: (name: BenchAppName) => string[];
 }
 
 export interface BenchApp {
@@ -111,7 +113,8 @@ export class BenchStack {
   }
 
   async startApp(name: BenchAppName, healthPort = this.apps.get(name)?.healthPort ?? 0): Promise<BenchApp> {
-    const child = spawn(process.execPath, [`dist/apps/${name}/apps/${name}/src/main.js`], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = this.options.appArgs?.(name) ?? [`dist/apps/${name}/apps/${name}/src/main.js`];
+    const child = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.log(`[${name}] ${line.slice(0, 400)}`));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const app: BenchApp = { name, child, exited, healthPort };

@@ -47,6 +47,7 @@ describe('countRelay', () => {
     ];
     expect(countRelay('fire', alarms, runs, 2)).toEqual({
       trigger: 'fire', alarms: 2, exactlyOne: 2, withoutEffect: 0, pulses: 2, repeatedPulses: 0, recordedRepeats: 0, unrecordedRepeats: 0, missingPulses: 0,
+      longestDelayMs: 0,
     });
     expect(countRelay('fault', alarms, runs, 1)).toMatchObject({ alarms: 1, exactlyOne: 1, withoutEffect: 0 });
   });
@@ -58,6 +59,15 @@ describe('countRelay', () => {
     ];
     expect(countRelay('fire', alarms, runs, 3)).toMatchObject({ repeatedPulses: 1, recordedRepeats: 1, unrecordedRepeats: 0 });
     expect(countRelay('fire', alarms, runs, 4)).toMatchObject({ repeatedPulses: 2, unrecordedRepeats: 1 });
+  });
+
+  it('measures the longest time from an alarm to its first succeeded run', () => {
+    const timed = [{ ...alarms[0], at: 1000 }, { ...alarms[2], at: 5000 }];
+    const runs = [
+      { trigger: 'fire' as const, eventSeq: 1, status: 'succeeded', attempts: 1, possibleRepeats: 0, finishedAt: 1400 },
+      { trigger: 'fire' as const, eventSeq: 3, status: 'succeeded', attempts: 2, possibleRepeats: 0, finishedAt: 12_000 },
+    ];
+    expect(countRelay('fire', timed, runs, 2).longestDelayMs).toBe(7000);
   });
 
   it('counts an alarm whose run stays pending, or that has none, as without effect', () => {
@@ -81,7 +91,7 @@ describe('countMails', () => {
   it('owes one mail per alarm and opted-in user', () => {
     const received = new Map([[`${A}/1/u1`, 1], [`${A}/2/u1`, 1]]);
     expect(countMails(alarms, ['u1'], received, [row(1, 'sent', 0), row(2, 'sent', 0)])).toEqual({
-      owed: 2, exactlyOne: 2, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0,
+      owed: 2, exactlyOne: 2, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0, longestDelayMs: 0,
     });
   });
 

@@ -6,6 +6,18 @@ export interface SentEvent {
   seq: number;
   category: EventCategory;
   title: string;
+  /** When the panel sent it (epoch ms). */
+  at?: number;
+}
+
+/** The longest time from an alarm's sending to its effect being recorded (0 when none was). */
+function longestDelay(alarms: readonly SentEvent[], recordedAt: (alarm: SentEvent) => number | undefined): number {
+  let longest = 0;
+  for (const alarm of alarms) {
+    const at = recordedAt(alarm);
+    if (at !== undefined && alarm.at !== undefined) longest = Math.max(longest, at - alarm.at);
+  }
+  return longest;
 }
 
 /** One row of the events table, as stored. */
@@ -73,6 +85,8 @@ export interface RelayRun {
   status: string;
   attempts: number;
   possibleRepeats: number;
+  /** When the run was recorded finished (epoch ms). */
+  finishedAt?: number | null;
 }
 
 export interface RelayCounts {
@@ -90,6 +104,8 @@ export interface RelayCounts {
   unrecordedRepeats: number;
   /** Succeeded runs the board never saw a pulse for. */
   missingPulses: number;
+  /** Longest time from an alarm to its run recorded succeeded. */
+  longestDelayMs: number;
 }
 
 /**
@@ -122,6 +138,10 @@ export function countRelay(trigger: 'fire' | 'fault', alarms: readonly SentEvent
     recordedRepeats,
     unrecordedRepeats: Math.max(0, repeatedPulses - recordedRepeats),
     missingPulses: Math.max(0, succeeded - pulses),
+    longestDelayMs: longestDelay(mine, (alarm) => {
+      const done = (runsBySeq.get(alarm.seq) ?? []).filter((row) => row.status === 'succeeded' && row.finishedAt);
+      return done.length > 0 ? Math.min(...done.map((row) => row.finishedAt!)) : undefined;
+    }),
   };
 }
 
@@ -133,6 +153,8 @@ export interface MailDelivery {
   status: string;
   attempts: number;
   possibleRepeats: number;
+  /** When the delivery was recorded sent (epoch ms). */
+  sentAt?: number | null;
 }
 
 export interface MailCounts {
@@ -147,6 +169,8 @@ export interface MailCounts {
   unrecordedRepeats: number;
   /** Delivery rows of owed mails not marked sent (left queued, or failed). */
   notMarkedSent: number;
+  /** Longest time from an alarm to a delivery of it recorded sent. */
+  longestDelayMs: number;
 }
 
 /** Message-ID of an alert mail as the mailer builds it: `<alert.<hwaddr>.<seq>.<user id>@domain>`. */
@@ -161,7 +185,7 @@ export function alertMailKey(text: string): string | undefined {
 /** Mails the SMTP server received per alarm and opted-in user, against the delivery records. */
 export function countMails(alarms: readonly SentEvent[], userIds: readonly string[], received: ReadonlyMap<string, number>, deliveries: readonly MailDelivery[]): MailCounts {
   const rows = new Map(deliveries.map((row) => [`${row.hwaddr}/${row.eventSeq}/${row.userId}`, row]));
-  const counts: MailCounts = { owed: 0, exactlyOne: 0, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0 };
+  const counts: MailCounts = { owed: 0, exactlyOne: 0, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0, longestDelayMs: 0 };
   for (const alarm of alarms) {
     for (const userId of userIds) {
       const key = `${alarm.hwaddr}/${alarm.seq}/${userId}`;
@@ -176,6 +200,7 @@ export function countMails(alarms: readonly SentEvent[], userIds: readonly strin
       counts.recordedRepeats += recorded;
       counts.unrecordedRepeats += Math.max(0, repeats - recorded);
       if (row?.status !== 'sent') counts.notMarkedSent++;
+      if (row?.sentAt && alarm.at !== undefined) counts.longestDelayMs = Math.max(counts.longestDelayMs, row.sentAt - alarm.at);
     }
   }
   return counts;

@@ -52,8 +52,16 @@ async function dropPostgres(context: FaultContext): Promise<FaultOutcome> {
 }
 
 async function dropPanels(context: FaultContext): Promise<FaultOutcome> {
-  context.world.proxy.cutAll();
-  return recovery(context, 'every panel connection dropped');
+  const { world } = context;
+  let relinked = 0;
+  for (const panel of world.allPanels) panel.once('disconnected', () => panel.once('ready', () => relinked++));
+  world.proxy.cutAll();
+  const started = performance.now();
+  const linked = await waitFor(() => relinked === world.allPanels.length, context.settleMs, 'every panel linked again', 50).then(
+    () => `all ${world.allPanels.length} linked again in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    () => `only ${relinked} of ${world.allPanels.length} linked again`,
+  );
+  return recovery(context, 'every panel connection dropped', linked);
 }
 
 /** Resolves with the switch's trigger once the board makes a relay switch, the worker killed before it hears the answer. */
@@ -93,6 +101,11 @@ async function bounded<T>(context: FaultContext, waiting: Promise<T>, what: stri
   return outcome;
 }
 
+/** Names an alert mail by its alarm's sequence number, from its `hwaddr/seq/user` key. */
+function mailOf(key: string): string {
+  return `mail of alarm ${key.split('/')[1]}`;
+}
+
 /** Waits for the killed copy to be gone, then starts a new one. */
 async function restartKilled(context: FaultContext, name: BenchAppName): Promise<void> {
   await context.world.stack.apps.get(name)!.exited;
@@ -115,7 +128,7 @@ async function mailerMidSend(context: FaultContext): Promise<FaultOutcome> {
   const key = await bounded(context, killMailerAtNextAlert(context), 'an alert mail to kill the mailer at');
   disarm(context);
   if (key) context.world.restartApp('mailer');
-  return recovery(context, 'kill -9 mailer before the SMTP 250', key ? `mail ${key}` : 'no mail came');
+  return recovery(context, 'kill -9 mailer before the SMTP 250', key ? mailOf(key) : 'no mail came');
 }
 
 /** The same job interrupted twice: the alarm stream is paused so that the next pulse is the interrupted job's re-run. */
@@ -151,7 +164,7 @@ async function mailerCrashLoop(context: FaultContext): Promise<FaultOutcome> {
     const again = await bounded(context, second, `mail ${key} sent again`);
     disarm(context);
     if (again) context.world.restartApp('mailer');
-    return recovery(context, 'kill -9 mailer before the SMTP 250, twice', `mail ${key}; ${again ? 'killed again at its re-send' : 'never sent again'}`);
+    return recovery(context, 'kill -9 mailer before the SMTP 250, twice', `${mailOf(key)}; ${again ? 'killed again at its re-send' : 'never sent again'}`);
   } finally {
     context.resumeAlarms();
   }

@@ -4,8 +4,8 @@ function cleanRun(): ChaosResult {
   return {
     seconds: 60,
     events: { sent: 10, acked: 10, storedOnce: 10, lost: 0, lostAfterAck: 0, duplicated: 0, misdirected: 0 },
-    relay: [{ trigger: 'fire', alarms: 2, exactlyOne: 2, withoutEffect: 0, pulses: 3, repeatedPulses: 1, recordedRepeats: 1, unrecordedRepeats: 0, missingPulses: 0 }],
-    mail: { owed: 2, exactlyOne: 1, lost: 0, repeats: 1, recordedRepeats: 1, unrecordedRepeats: 0, notMarkedSent: 0 },
+    relay: [{ trigger: 'fire', alarms: 2, exactlyOne: 2, withoutEffect: 0, pulses: 3, repeatedPulses: 1, recordedRepeats: 1, unrecordedRepeats: 0, missingPulses: 0, longestDelayMs: 900 }],
+    mail: { owed: 2, exactlyOne: 1, lost: 0, repeats: 1, recordedRepeats: 1, unrecordedRepeats: 0, notMarkedSent: 0, longestDelayMs: 700 },
     live: { stored: 10, seenLive: 8, recoveredByRefetch: 2, neverShown: 0 },
     faults: [{ fault: 'kill -9 mailer', recoverySeconds: 1.5, healthWentRed: true }],
     boards: { leaseMs: 5000, longestMs: 1200, overLease: 0 },

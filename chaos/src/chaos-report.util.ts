@@ -59,6 +59,7 @@ function rowsOf(result: ChaosResult): Row[] {
       [area, 'possible repeats recorded on runs', relay.recordedRepeats, undefined],
       [area, 'repeats not recorded', relay.unrecordedRepeats, relay.unrecordedRepeats > 0],
       [area, 'succeeded runs without a pulse', relay.missingPulses, relay.missingPulses > 0],
+      [area, 'longest alarm → run recorded succeeded', seconds(relay.longestDelayMs / 1000), undefined],
     );
   }
   rows.push(
@@ -69,6 +70,7 @@ function rowsOf(result: ChaosResult): Row[] {
     ['mail', 'possible repeats recorded on deliveries', mail.recordedRepeats, undefined],
     ['mail', 'repeats not recorded', mail.unrecordedRepeats, mail.unrecordedRepeats > 0],
     ['mail', 'delivery rows not marked sent', mail.notMarkedSent, mail.notMarkedSent > 0],
+    ['mail', 'longest alarm → delivery recorded sent', seconds(mail.longestDelayMs / 1000), undefined],
     ['live', 'events stored for the watched sites', live.stored, undefined],
     ['live', 'seen on the live socket', live.seenLive, undefined],
     ['live', 'recovered by a refetch', live.recoveredByRefetch, undefined],

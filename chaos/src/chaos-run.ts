@@ -1,3 +1,4 @@
+import type { BenchStackOptions } from '../../bench/src/bench-stack';
 import { waitFor } from '../../bench/src/panel-fleet';
 import { alertMailKey, countEvents, countLive, countMails, countRelay, type MailDelivery, type RelayRun, type StoredEvent } from './chaos-counts.util';
 import { FAULTS, type FaultContext } from './chaos-faults';
@@ -73,13 +74,16 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
   const stored = (await db.query<StoredEvent>('SELECT id::int AS id, hwaddr, seq::int AS seq, title FROM events')).rows;
   const runs = (
     await db.query<RelayRun>(
-      `SELECT trigger, event_seq::int AS "eventSeq", status, attempts, possible_repeats AS "possibleRepeats" FROM relay_action_runs WHERE hwaddr = $1`,
+      `SELECT trigger, event_seq::int AS "eventSeq", status, attempts, possible_repeats AS "possibleRepeats",
+              (extract(epoch FROM finished_at) * 1000)::float8 AS "finishedAt"
+       FROM relay_action_runs WHERE hwaddr = $1`,
       [world.alarmPanel.hwaddr],
     )
   ).rows;
   const deliveries = (
     await db.query<MailDelivery>(
-      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id AS "userId", status, attempts, possible_repeats AS "possibleRepeats"
+      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id AS "userId", status, attempts, possible_repeats AS "possibleRepeats",
+              (extract(epoch FROM sent_at) * 1000)::float8 AS "sentAt"
        FROM mail_deliveries WHERE kind = 'event-alert'`,
     )
   ).rows;
@@ -109,8 +113,13 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
  * One chaos run: the world started, the steady stream running, each fault in turn with the apps'
  * recovery between, then the stream stopped, the run settled and everything counted.
  */
-export async function runChaos(options: ChaosOptions, log: (line: string) => void, appLog: (line: string) => void): Promise<ChaosResult> {
-  const world = new ChaosWorld(options, log, appLog);
+export async function runChaos(
+  options: ChaosOptions,
+  log: (line: string) => void,
+  appLog: (line: string) => void,
+  appArgs?: BenchStackOptions['appArgs'],
+): Promise<ChaosResult> {
+  const world = new ChaosWorld(options, log, appLog, appArgs);
   const started = performance.now();
   try {
     await world.start();

@@ -1,7 +1,7 @@
 import type { PanelLinkClient } from '@app/panel-protocol';
 import { CuttableTcpProxy } from '../../apps/panel-gateway/src/testing/cuttable-tcp-proxy';
 import { BenchPortalClient, type BenchUser } from '../../bench/src/bench-portal.client';
-import { BenchStack } from '../../bench/src/bench-stack';
+import { BenchStack, type BenchStackOptions } from '../../bench/src/bench-stack';
 import { PanelFleet } from '../../bench/src/panel-fleet';
 import { SmtpSink } from '../../bench/src/smtp-sink';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
@@ -51,6 +51,8 @@ export class ChaosWorld {
     private readonly options: ChaosOptions,
     readonly log: (line: string) => void,
     private readonly appLog: (line: string) => void,
+    /** How the apps are started (default: their builds in dist/). */
+    private readonly appArgs?: BenchStackOptions['appArgs'],
   ) {}
 
   async start(): Promise<void> {
@@ -58,7 +60,12 @@ export class ChaosWorld {
     this.redis = await KillableServer.redis();
     await Promise.all([this.nats.start(), this.redis.start(), this.sink.start(), this.relay.start()]);
     this.watchSwitches();
-    this.stack = new BenchStack(this.appLog, { natsUrl: this.nats.url, redisUrl: this.redis.url, idPrefix: 'chaos' });
+    this.stack = new BenchStack(this.appLog, {
+      natsUrl: this.nats.url,
+      redisUrl: this.redis.url,
+      idPrefix: 'chaos',
+      appArgs: this.appArgs,
+    });
     this.log(`starting the apps (${this.stack.id}; NATS ${this.nats.url}, Redis ${this.redis.url})`);
     await this.stack.start({ smtpPort: this.sink.port });
     this.portal = new BenchPortalClient(this.stack.portalPort, this.stack.databaseUrl);

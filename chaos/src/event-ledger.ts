@@ -20,7 +20,7 @@ export class EventLedger {
   send(panel: PanelLinkClient, category: EventCategory, prefix: string): SentEvent {
     const title = `${prefix} ${++this.titles}`;
     const seq = panel.sendEvent({ networkId: 1, category, title, date: new Date().toISOString(), location: 'Chaos zone 1' });
-    const event: SentEvent = { hwaddr: panel.hwaddr, seq, category, title };
+    const event: SentEvent = { hwaddr: panel.hwaddr, seq, category, title, at: Date.now() };
     this.sent.push(event);
     return event;
   }

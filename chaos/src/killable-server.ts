@@ -29,9 +29,12 @@ export class KillableServer {
     return new KillableServer('nats-server', port, NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], store);
   }
 
+  /** redis-server keeping its data in an append-only file synced every second, as docker-compose.yml deploys it. */
   static async redis(): Promise<KillableServer> {
     const port = await freePort();
-    return new KillableServer('redis-server', port, REDIS_SERVER, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], undefined);
+    const store = mkdtempSync(join(tmpdir(), 'chaos-redis-'));
+    const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', store];
+    return new KillableServer('redis-server', port, REDIS_SERVER, args, store);
   }
 
   get url(): string {
