@@ -89,7 +89,7 @@ async function ensureInfrastructure(): Promise<void> {
       log(`${label} answers at ${url}`);
       continue;
     }
-    const child = spawnLocal(url, `${DATA_DIR}/${folder}`);
+    const child = spawnLocal(url, `${DATA_DIR}/${folder}`, log);
     if (!child) {
       missing.push(`${label} (${first.detail}; no ${folder === 'redis' ? 'redis-server' : 'nats-server'} installed)`);
       continue;

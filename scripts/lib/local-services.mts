@@ -87,12 +87,32 @@ export function spawnRedis(url: string, dataDir: string): ChildService | undefin
   return spawnServer('redis', program, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dataDir]);
 }
 
-export function spawnNats(url: string, dataDir: string): ChildService | undefined {
+/** The config that makes JetStream sync every write before its ack (NATS 2.10 and later). */
+export const NATS_SYNC_CONFIG = 'scripts/nats/jetstream-sync.conf';
+
+/** The installed nats-server's version as [major, minor], or undefined when it does not say. */
+export function natsServerVersion(program: string): [number, number] | undefined {
+  const answer = spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  const match = /v(\d+)\.(\d+)\./.exec(`${answer.stdout ?? ''}${answer.stderr ?? ''}`);
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/**
+ * A nats-server with JetStream as a child of `npm start`, syncing every write before its ack where
+ * the server has the setting (2.10 and later); `note` says which it is.
+ */
+export function spawnNats(url: string, dataDir: string, note: (line: string) => void = () => undefined): ChildService | undefined {
   const program = findProgram('nats-server');
   if (!program) return undefined;
   const { port } = hostPort(url, 4222);
   mkdirSync(dataDir, { recursive: true });
-  return spawnServer('nats', program, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
+  const version = natsServerVersion(program);
+  const syncs = version !== undefined && (version[0] > 2 || (version[0] === 2 && version[1] >= 10));
+  const label = version ? `nats-server ${version.join('.')}` : 'nats-server';
+  if (syncs) note(`${label}: every JetStream write is synced to disk before its ack (${NATS_SYNC_CONFIG})`);
+  else note(`${label} cannot sync each JetStream write (sync_interval needs 2.10): a power loss may lose the last acked events, a crash of the server alone none`);
+  const config = syncs ? ['-c', NATS_SYNC_CONFIG] : [];
+  return spawnServer('nats', program, [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
 }
 
 /**
