@@ -1,8 +1,9 @@
 import type { Logger } from '@nestjs/common';
-import type { ConsumerMessages } from '@nats-io/jetstream';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import { withTimeout } from '@app/platform';
 import type { NatsService } from '../nats/nats.service';
 import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
+import { PulledMessages } from './pulled-messages';
 import { StallWatch } from './stall-watch';
 import { StreamProgress } from './stream-progress';
 
@@ -30,8 +31,11 @@ export interface ConsumeLoopOptions {
    * moved for this long (see StallWatch); absent: never.
    */
   stallWindowMs?: number;
-  /** Reads the messages until the iterator ends; the loop then recovers unless stopped. */
-  read: (messages: ConsumerMessages, progress: StreamProgress) => Promise<void>;
+  /**
+   * Reads the messages until the iterator ends; the loop then recovers unless stopped. A stop ends
+   * the iterator after the message in hand, the messages pulled behind it handed back to the server.
+   */
+  read: (messages: AsyncIterable<JsMsg>, progress: StreamProgress) => Promise<void>;
 }
 
 /**
@@ -43,6 +47,7 @@ export interface ConsumeLoopOptions {
 export class ConsumeLoop {
   readonly progress: StreamProgress;
   private messages?: ConsumerMessages;
+  private pulled?: PulledMessages;
   private loop?: Promise<void>;
   private stopped = false;
   private notReceiving: string | null = null;
@@ -74,7 +79,11 @@ export class ConsumeLoop {
     this.stopped = true;
     clearInterval(this.stallSampler);
     this.wake?.();
+    // Pulled but not started: handed back at once once the pull is closed (not before, or the server
+    // would deliver them again to this pull), so another copy need not wait out the ack wait.
+    this.pulled?.stopHandingOut();
     if (this.messages) await this.closeQuietly(this.messages);
+    this.pulled?.handBack();
     await this.loop;
   }
 
@@ -124,9 +133,10 @@ export class ConsumeLoop {
     for (let failures = 0; ; ) {
       if (messages) {
         this.messages = messages;
+        this.pulled = new PulledMessages(messages);
         const gone = this.watch(messages);
         try {
-          await this.options.read(messages, this.progress);
+          await this.options.read(this.pulled, this.progress);
         } catch (error) {
           logger.error(`reading messages failed: ${String(error)}`);
         }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 import { ConsumeLoop } from './consume-loop';
 import type { ConsumerSupervision } from './consumer-supervision.types';
@@ -7,6 +7,7 @@ import { decodeJson, defaultRetryDelayMs } from './durable-consumer';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
 import { messageFailureKind, UndecodableMessageError } from './message-failure.util';
 import { describeError, retryLater, settleFailure } from './settle-failure.util';
+import { handBack } from './pulled-messages';
 import type { StreamProgress } from './stream-progress';
 
 export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings, ConsumerSupervision {
@@ -63,7 +64,7 @@ export class DurableBatchConsumer<T = unknown> {
     });
   }
 
-  /** Stops pulling and finishes the batch in hand; what is not acked comes again later. */
+  /** Stops pulling and finishes the batch in hand; batches not started are handed back (naked). */
   async stop(): Promise<void> {
     await this.loop?.stop();
   }
@@ -78,13 +79,8 @@ export class DurableBatchConsumer<T = unknown> {
     return this.options.maxBatch ?? 500;
   }
 
-  private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
+  private async readAll(messages: AsyncIterable<JsMsg>, progress: StreamProgress): Promise<void> {
     for await (const message of messages) {
-      if (this.loop?.isStopped) {
-        // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
-        message.nak();
-        continue;
-      }
       progress.received(message.seq);
       this.buffer.push(message);
       if (this.buffer.length >= this.maxBatch) {
@@ -111,6 +107,11 @@ export class DurableBatchConsumer<T = unknown> {
   }
 
   private async handle(batch: JsMsg[], progress: StreamProgress): Promise<void> {
+    if (this.loop?.isStopped) {
+      // Pulled but not started: handed back at once, so another copy need not wait out the ack wait.
+      for (const message of batch) handBack(message);
+      return;
+    }
     const readable: JsMsg[] = [];
     const bodies: T[] = [];
     for (const message of batch) {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 import { CoalescedAcks } from './coalesced-acks';
 import { ConsumeLoop } from './consume-loop';
@@ -88,14 +88,9 @@ export class DurableConsumer<T = unknown> {
     this.loop.assertReceiving();
   }
 
-  private async readAll(messages: ConsumerMessages, progress: StreamProgress): Promise<void> {
+  private async readAll(messages: AsyncIterable<JsMsg>, progress: StreamProgress): Promise<void> {
     try {
       for await (const message of messages) {
-        if (this.loop?.isStopped) {
-          // Pulled but not started: handed back at once, so another copy need not wait out ack_wait.
-          message.nak();
-          continue;
-        }
         progress.received(message.seq);
         if (await this.handleOne(message)) progress.finished(message.seq);
       }
