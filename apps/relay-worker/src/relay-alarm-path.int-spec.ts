@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ALERT_CATEGORIES, QUEUE_NAMES, natsNames, panelEventKey, relayJobId, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
@@ -10,31 +11,46 @@ import { startRelayWorkerTestApp } from './testing/relay-worker-test-app';
 
 const PASSWORD = 'Test relay key: 32 chars long!!!';
 const SECRET_KEY = 'relay-worker-int-spec-secret-key-0123456789';
-const SITE_OK = '0011aabbcc01';
-const SITE_LATE = '0011aabbcc02';
-const SITE_DOWN = '0011aabbcc03';
 
 const nothing: RelayTriggerSettings = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
 const onFire: RelayTriggerSettings = { relay_1: 2, relay_2: 3, io_1: true, io_2: false, io_3: true, io_4: false };
 
+// Every test drives a board and a site of its own, so each runs alone and in any order.
 describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NATS, Redis, relay simulator)', () => {
   let environment: TestEnvironment;
   const apps: INestApplication[] = [];
   let nc: NatsConnection;
-  const board = new RelaySimulator({ password: PASSWORD });
-  const lateBoard = new RelaySimulator({ password: PASSWORD });
-  const deadBoard = new RelaySimulator({ password: PASSWORD });
+  const boards: RelaySimulator[] = [];
   let userId: string;
-  let okActionId: number;
-  const live: unknown[] = [];
+  const live: Array<{ data: { hwaddr: string } }> = [];
 
-  async function addRelay(port: number, hwaddr: string, name: string): Promise<number> {
+  /** A relay board of its own, listening unless `up` is false (then its port refuses connections). */
+  async function newBoard(up = true): Promise<RelaySimulator> {
+    const board = new RelaySimulator({ password: PASSWORD });
+    boards.push(board);
+    await board.start();
+    if (!up) await board.stop();
+    return board;
+  }
+
+  /** A site of its own (claimed by the owner) with a relay named `name` on `board` acting on fire. */
+  async function newSite(board: RelaySimulator, name: string): Promise<{ hwaddr: string; actionId: number }> {
+    const hwaddr = randomBytes(6).toString('hex');
     const dataSource = environment.database.dataSource;
     const cipher = new RelayPasswordCipher(SECRET_KEY);
     await dataSource.getRepository(ClaimEntity).save({ userId, hwaddr, adminKey: '1234', status: 'AUTHED' });
-    const relay = await dataSource.getRepository(RelayEntity).save({ userId, name, host: '127.0.0.1', port, passwordEncrypted: cipher.encrypt(PASSWORD) });
+    const relay = await dataSource.getRepository(RelayEntity).save({ userId, name, host: '127.0.0.1', port: board.port, passwordEncrypted: cipher.encrypt(PASSWORD) });
     const action = await dataSource.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr, onFire, onFault: nothing });
-    return action.id;
+    return { hwaddr, actionId: action.id };
+  }
+
+  /** Waits until the site's one run has succeeded; answers it. */
+  async function succeededRun(hwaddr: string, description = 'the run to succeed'): Promise<RelayActionRunEntity> {
+    const [run] = await waitUntil(async () => {
+      const runs = await runsOf(hwaddr);
+      return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
+    }, description, 30_000);
+    return run;
   }
 
   /** What the panel gateway does with a panel event: store it in PANEL_EVENTS under its key. */
@@ -63,14 +79,6 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     environment = await createTestEnvironment();
     const user = await environment.database.dataSource.getRepository(UserEntity).save({ email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
     userId = user.id;
-    await board.start();
-    await lateBoard.start();
-    await lateBoard.stop();
-    await deadBoard.start();
-    await deadBoard.stop();
-    okActionId = await addRelay(board.port, SITE_OK, 'Strobe');
-    await addRelay(lateBoard.port, SITE_LATE, 'Door');
-    await addRelay(deadBoard.port, SITE_DOWN, 'Dialler');
     nc = await connect({ servers: environment.natsConfig.servers });
     nc.subscribe(natsNames(environment.natsConfig.prefix).subjects.liveUser(userId), { callback: (_error, message) => void live.push(message.json()) });
     const env = {
@@ -89,7 +97,7 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
   afterAll(async () => {
     for (const app of apps) await app.close();
     await nc?.close();
-    await Promise.all([board.stop(), lateBoard.stop(), deadBoard.stop()]);
+    await Promise.all(boards.map((board) => board.stop()));
     await environment?.cleanup();
   });
 
@@ -100,6 +108,7 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     }
 
     it('answers the board status', async () => {
+      const board = await newBoard();
       expect(await verify('127.0.0.1', board.port, PASSWORD)).toEqual({
         ok: true,
         status: { moduleID: 35, firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } }, voltage: 12.5, temp: 26.7 },
@@ -107,6 +116,8 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     });
 
     it('names a wrong password, a closed port and a refused address', async () => {
+      const board = await newBoard();
+      const deadBoard = await newBoard(false);
       expect(await verify('127.0.0.1', board.port, 'W'.repeat(32))).toEqual({ ok: false, reason: expect.stringContaining('check the password and that the relay is set to the AES Binary command set') });
       expect(await verify('127.0.0.1', deadBoard.port, PASSWORD)).toEqual({ ok: false, reason: expect.stringContaining('refused the connection') });
       expect(await verify('192.168.0.123', 17123, PASSWORD)).toEqual({ ok: false, reason: expect.stringContaining('is a loopback, private or link-local address') });
@@ -115,11 +126,10 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
 
   describe('events', () => {
     it('pulses the configured relays and switches the I/O on a fire event, and records the run', async () => {
-      await publishEvent(SITE_OK, 1, 'fire');
-      const [run] = await waitUntil(async () => {
-        const runs = await runsOf(SITE_OK);
-        return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
-      }, 'the run to succeed');
+      const board = await newBoard();
+      const { hwaddr } = await newSite(board, 'Strobe');
+      await publishEvent(hwaddr, 1, 'fire');
+      const run = await succeededRun(hwaddr);
       expect(switchesOf(board)).toEqual([
         { kind: 'relay', relay: 1, pulseMs: 2000 },
         { kind: 'relay', relay: 2, pulseMs: 3000 },
@@ -131,56 +141,69 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     });
 
     it('switches nothing twice when the same event comes again', async () => {
-      const before = board.switches.length;
+      const board = await newBoard();
+      const { hwaddr, actionId } = await newSite(board, 'Strobe');
+      await publishEvent(hwaddr, 1, 'fire');
+      await succeededRun(hwaddr, 'the first run to succeed');
+      await waitUntil(() => board.switches.length === 4, 'the first drive', 30_000);
       // A resend after the stream's duplicate window: a new message id, the same event.
-      await publishEvent(SITE_OK, 1, 'fire', `${panelEventKey(SITE_OK, 1)}-resent`);
-      await waitUntil(consumerIdle, 'the resent event to be acked');
+      await publishEvent(hwaddr, 1, 'fire', `${panelEventKey(hwaddr, 1)}-resent`);
+      await waitUntil(consumerIdle, 'the resent event to be acked', 30_000);
       // Even with the finished job gone from Redis, the recorded run stops a second drive.
       const queue = apps[0].get(QueueService).queue(QUEUE_NAMES.relayActions);
-      const [job] = await queue.getJobs(['completed']);
+      const job = await waitUntil(() => queue.getJob(relayJobId(hwaddr, 1, actionId)), 'the finished job', 30_000);
+      await waitUntil(async () => (await job.getState()) === 'completed', 'the job completed', 30_000);
       await job.remove();
-      await publishEvent(SITE_OK, 1, 'fire', `${panelEventKey(SITE_OK, 1)}-resent-again`);
-      await waitUntil(consumerIdle, 'the second resend to be acked');
+      await publishEvent(hwaddr, 1, 'fire', `${panelEventKey(hwaddr, 1)}-resent-again`);
+      await waitUntil(consumerIdle, 'the second resend to be acked', 30_000);
       await waitUntil(async () => {
         const counts = await queue.getJobCounts('active', 'waiting', 'delayed');
         return counts.active === 0 && counts.waiting === 0 && counts.delayed === 0;
-      }, 'the queue to be idle');
-      expect(board.switches).toHaveLength(before);
-      expect(await runsOf(SITE_OK)).toEqual([expect.objectContaining({ attempts: 1, status: 'succeeded' })]);
+      }, 'the queue to be idle', 30_000);
+      expect(board.switches).toHaveLength(4);
+      expect(await runsOf(hwaddr)).toEqual([expect.objectContaining({ attempts: 1, status: 'succeeded' })]);
     });
 
     it('ignores events that are neither fire nor fault, and faults with nothing to do', async () => {
-      await publishEvent(SITE_OK, 2, 'system');
-      await publishEvent(SITE_OK, 3, 'fault');
-      await waitUntil(consumerIdle, 'the events to be acked');
+      const board = await newBoard();
+      const { hwaddr, actionId } = await newSite(board, 'Strobe');
+      await publishEvent(hwaddr, 2, 'system');
+      await publishEvent(hwaddr, 3, 'fault');
+      await waitUntil(consumerIdle, 'the events to be acked', 30_000);
       // Jobs are stored before their event is acked, so none was added for either event.
       const queue = apps[0].get(QueueService).queue(QUEUE_NAMES.relayActions);
-      expect(await queue.getJob(relayJobId(SITE_OK, 2, okActionId))).toBeUndefined();
-      expect(await queue.getJob(relayJobId(SITE_OK, 3, okActionId))).toBeUndefined();
-      expect(await runsOf(SITE_OK)).toHaveLength(1);
+      expect(await queue.getJob(relayJobId(hwaddr, 2, actionId))).toBeUndefined();
+      expect(await queue.getJob(relayJobId(hwaddr, 3, actionId))).toBeUndefined();
+      expect(await runsOf(hwaddr)).toEqual([]);
+      expect(board.switches).toEqual([]);
+      // The same site's fire, published after them, does act: the events above were read and passed over.
+      await publishEvent(hwaddr, 4, 'fire');
+      await succeededRun(hwaddr);
+      expect(board.switches).toHaveLength(4);
     });
 
     it('drives a board that is down at first once it comes back', async () => {
-      await publishEvent(SITE_LATE, 1, 'fire');
-      await waitUntil(async () => (await runsOf(SITE_LATE))[0]?.error?.includes('refused the connection'), 'a first failed attempt');
+      const lateBoard = await newBoard(false);
+      const { hwaddr } = await newSite(lateBoard, 'Door');
+      await publishEvent(hwaddr, 1, 'fire');
+      await waitUntil(async () => (await runsOf(hwaddr))[0]?.error?.includes('refused the connection'), 'a first failed attempt', 30_000);
       await lateBoard.start();
-      const [run] = await waitUntil(async () => {
-        const runs = await runsOf(SITE_LATE);
-        return runs[0]?.status === 'succeeded' ? runs : null;
-      }, 'the run to succeed after a retry');
+      const run = await succeededRun(hwaddr, 'the run to succeed after a retry');
       expect(run.attempts).toBeGreaterThan(1);
       expect(switchesOf(lateBoard)).toHaveLength(4);
     });
 
     it('records a failure and notifies the owner when the board never comes back', async () => {
-      await publishEvent(SITE_DOWN, 7, 'fire');
+      const deadBoard = await newBoard(false);
+      const { hwaddr } = await newSite(deadBoard, 'Dialler');
+      await publishEvent(hwaddr, 7, 'fire');
       const [run] = await waitUntil(async () => {
-        const runs = await runsOf(SITE_DOWN);
+        const runs = await runsOf(hwaddr);
         return runs[0]?.status === 'failed' ? runs : null;
-      }, 'the run to fail', 15_000);
+      }, 'the run to fail', 30_000);
       expect(run.attempts).toBe(4);
       expect(run.error).toContain('refused the connection');
-      const notifications = await environment.database.dataSource.getRepository(NotificationEntity).find({ where: { hwaddr: SITE_DOWN } });
+      const notifications = await environment.database.dataSource.getRepository(NotificationEntity).find({ where: { hwaddr } });
       expect(notifications).toEqual([
         expect.objectContaining({
           notificationType: 'RELAY_FAILURE',
@@ -189,8 +212,9 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
           notificationData: expect.objectContaining({ relay_name: 'Dialler', trigger: 'fire', event_seq: 7 }),
         }),
       ]);
-      await waitUntil(() => live.length > 0, 'the owner to hear of it live');
-      expect(live).toEqual([{ type: 'NotificationEvent', data: { hwaddr: SITE_DOWN, notification: expect.objectContaining({ id: notifications[0].id, title: 'Relay action failed' }) } }]);
+      const heard = () => live.filter((message) => message.data.hwaddr === hwaddr);
+      await waitUntil(() => heard().length > 0, 'the owner to hear of it live', 30_000);
+      expect(heard()).toEqual([{ type: 'NotificationEvent', data: { hwaddr, notification: expect.objectContaining({ id: notifications[0].id, title: 'Relay action failed' }) } }]);
     });
   });
 });
