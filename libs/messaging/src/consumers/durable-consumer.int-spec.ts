@@ -106,7 +106,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     await start(nats, options('0011aabbcc03', async (body) => void seen.push(body.n), durable));
     await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc03', 'system'), 'not json');
     await publish('0011aabbcc03', 7);
-    await waitUntil(() => seen.length === 1, 'the readable message', 3000);
+    await waitUntil(() => seen.length === 1, 'the readable message', 30_000);
     await waitUntil(async () => (await pendingOf(durable)).unacked === 0, 'nothing left unacked');
     expect(seen).toEqual([7]);
   });
@@ -192,17 +192,30 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
   });
 
   it('reports itself not receiving while it cannot consume, and receiving again once it can', async () => {
-    const durable = 'health';
-    const consumer = await start(nats, options('0011aabbcc08', async () => undefined, durable));
-    await expect(consumer.assertReceiving()).resolves.toBeUndefined();
-    // With the stream itself gone, the consumer cannot be recreated until the stream is back. The
-    // server tells a waiting pull at once; a pull it missed learns from two missed heartbeats.
-    await nats.manager.streams.delete(nats.names.streams.panelEvents);
-    await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing', 25_000);
-    await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
+    // On a prefix of its own: the stream deleted below is no other test's.
+    const ownPrefix = uniqueTestName('durablehealth');
+    const own = await NatsService.connect(new NatsConfig([TEST_NATS_URL], ownPrefix), 'durable-int-spec-health');
+    connections.push(own);
+    try {
+      const consumer = await start(own, {
+        stream: own.names.streams.panelEvents,
+        durable: 'health',
+        filterSubject: own.names.subjects.panelEvent('0011aabbcc08', 'system'),
+        handler: async () => undefined,
+        retryDelayMs: () => 50,
+      });
+      await expect(consumer.assertReceiving()).resolves.toBeUndefined();
+      // With the stream itself gone, the consumer cannot be recreated until the stream is back. The
+      // server tells a waiting pull at once; a pull it missed learns from two missed heartbeats.
+      await own.manager.streams.delete(own.names.streams.panelEvents);
+      await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing', 40_000);
+      await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
 
-    await ensureNatsTopology(nats.connection, nats.manager, nats.names);
-    // Retries back off (250 ms doubling), so coming back may take a few seconds.
-    await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 20_000);
-  }, 60_000);
+      await ensureNatsTopology(own.connection, own.manager, own.names);
+      // Retries back off (250 ms doubling), so coming back may take a few seconds.
+      await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 40_000);
+    } finally {
+      await removeNatsPrefix(ownPrefix);
+    }
+  }, 120_000);
 });
