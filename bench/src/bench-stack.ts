@@ -16,6 +16,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Where the stack's servers are (the machine's shared ones unless given) and what else its apps get. */
 export interface BenchStackOptions {
+  /** A PostgreSQL server's address without a database (the run's database is created there). */
+  postgresUrl?: string;
   natsUrl?: string;
   redisUrl?: string;
   /** Names the run's database, NATS prefix and Redis prefix. */
@@ -56,6 +58,7 @@ export class BenchStack {
   panelPort = 0;
   private env: NodeJS.ProcessEnv = {};
 
+  private readonly postgresUrl: string;
   private readonly natsUrl: string;
   private readonly redisUrl: string;
 
@@ -64,7 +67,8 @@ export class BenchStack {
     private readonly options: BenchStackOptions = {},
   ) {
     this.id = `${options.idPrefix ?? 'bench'}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    this.databaseUrl = `${POSTGRES_URL}/portal_${this.id}`;
+    this.postgresUrl = options.postgresUrl ?? POSTGRES_URL;
+    this.databaseUrl = `${this.postgresUrl}/portal_${this.id}`;
     this.natsUrl = options.natsUrl ?? NATS_URL;
     this.redisUrl = options.redisUrl ?? REDIS_URL;
   }
@@ -155,7 +159,7 @@ export class BenchStack {
   }
 
   private async dropDatabase(): Promise<void> {
-    const client = new Client({ connectionString: `${POSTGRES_URL}/postgres` });
+    const client = new Client({ connectionString: `${this.postgresUrl}/postgres` });
     await client.connect();
     try {
       await client.query(`DROP DATABASE IF EXISTS "portal_${this.id}" WITH (FORCE)`);

@@ -35,7 +35,7 @@ function killAndRestart(name: BenchAppName) {
   };
 }
 
-function killServer(which: 'nats' | 'redis') {
+function killServer(which: 'nats' | 'redis' | 'postgres') {
   return async (context: FaultContext): Promise<FaultOutcome> => {
     const server = context.world[which];
     await server.kill();
@@ -177,6 +177,7 @@ export const FAULTS: Record<FaultName, (context: FaultContext) => Promise<FaultO
   'kill-mailer': killAndRestart('mailer'),
   'kill-nats': killServer('nats'),
   'kill-redis': killServer('redis'),
+  'kill-postgres': killServer('postgres'),
   'drop-postgres': dropPostgres,
   'drop-panels': dropPanels,
   'kill-relay-worker-mid-pulse': relayMidPulse,

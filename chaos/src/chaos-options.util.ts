@@ -6,6 +6,7 @@ export const FAULT_NAMES = [
   'kill-mailer',
   'kill-nats',
   'kill-redis',
+  'kill-postgres',
   'drop-postgres',
   'drop-panels',
   'kill-relay-worker-mid-pulse',
@@ -25,7 +26,7 @@ export interface ChaosOptions {
   alarmEvery: number;
   /** Seconds of steady running before the first fault and after each recovery. */
   gap: number;
-  /** Seconds NATS and Redis stay down when killed. */
+  /** Seconds NATS, Redis and PostgreSQL stay down when killed. */
   outage: number;
   /** Seconds between the live browser's periodic refetches. */
   refetchSeconds: number;

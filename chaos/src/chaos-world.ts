@@ -24,10 +24,9 @@ export const FAULT_RELAY = 2;
 export const CHAOS_BOARD_LEASE_MS = 5000;
 
 /**
- * Everything a chaos run drives: private NATS and Redis it can kill, the four built apps on them
- * (and a database of their own on the machine's PostgreSQL), the panels behind a proxy that can
- * drop every connection at once, the alarm site with its relay board and opted-in user, the SMTP
- * sink and one live browser.
+ * Everything a chaos run drives: private PostgreSQL, NATS and Redis it can kill, the four apps on
+ * them, the panels behind a proxy that can drop every connection at once, the alarm site with its
+ * relay board and opted-in user, the SMTP sink and one live browser.
  */
 export class ChaosWorld {
   readonly ledger = new EventLedger();
@@ -37,6 +36,7 @@ export class ChaosWorld {
   onSwitch: ((change: RelaySwitch) => void) | undefined;
   nats!: KillableServer;
   redis!: KillableServer;
+  postgres!: KillableServer;
   stack!: BenchStack;
   portal!: BenchPortalClient;
   proxy!: CuttableTcpProxy;
@@ -58,15 +58,17 @@ export class ChaosWorld {
   async start(): Promise<void> {
     this.nats = await KillableServer.nats();
     this.redis = await KillableServer.redis();
-    await Promise.all([this.nats.start(), this.redis.start(), this.sink.start(), this.relay.start()]);
+    this.postgres = await KillableServer.postgres();
+    await Promise.all([this.nats.start(), this.redis.start(), this.postgres.start(), this.sink.start(), this.relay.start()]);
     this.watchSwitches();
     this.stack = new BenchStack(this.appLog, {
+      postgresUrl: this.postgres.url,
       natsUrl: this.nats.url,
       redisUrl: this.redis.url,
       idPrefix: 'chaos',
       appArgs: this.appArgs,
     });
-    this.log(`starting the apps (${this.stack.id}; NATS ${this.nats.url}, Redis ${this.redis.url})`);
+    this.log(`starting the apps (${this.stack.id}; PostgreSQL ${this.postgres.url}, NATS ${this.nats.url}, Redis ${this.redis.url})`);
     await this.stack.start({ smtpPort: this.sink.port });
     this.portal = new BenchPortalClient(this.stack.portalPort, this.stack.databaseUrl);
     // The run terminates the database's connections on purpose; an idle client's error is expected.
@@ -157,7 +159,7 @@ export class ChaosWorld {
       () => this.proxy?.close() ?? Promise.resolve(),
       () => this.portal?.close() ?? Promise.resolve(),
       () => this.stack?.stop() ?? Promise.resolve(),
-      () => Promise.all([this.sink.stop(), this.relay.stop(), this.nats?.remove(), this.redis?.remove()]),
+      () => Promise.all([this.sink.stop(), this.relay.stop(), this.nats?.remove(), this.redis?.remove(), this.postgres?.remove()]),
     ];
     for (const step of steps) await step().catch((error: Error) => this.log(`cleanup: ${error.message}`));
   }

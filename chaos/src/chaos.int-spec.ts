@@ -6,15 +6,15 @@ import { runChaos } from './chaos-run';
 const REGISTER = join(__dirname, 'testing', 'source-apps.register.js');
 
 /**
- * The short chaos run: a small stream, an alarm every 1.5 s, and four faults (the mailer killed
- * before the SMTP server's 250, the relay-worker killed at a pulse, Redis killed, every panel
- * dropped), the apps run from their sources. Counts only: nothing lost, nothing repeated without
+ * The short chaos run: a small stream, an alarm every 1.5 s, and five faults (the mailer killed
+ * before the SMTP server's 250, the relay-worker killed at a pulse, Redis and PostgreSQL killed,
+ * every panel dropped), the apps run from their sources. Counts only: nothing lost, nothing repeated without
  * a record, every app green again by itself.
  */
 describe('chaos run, short', () => {
   const options: ChaosOptions = {
     ...DEFAULT_CHAOS_OPTIONS,
-    faults: ['kill-mailer-mid-send', 'kill-relay-worker-mid-pulse', 'kill-redis', 'drop-panels'],
+    faults: ['kill-mailer-mid-send', 'kill-relay-worker-mid-pulse', 'kill-redis', 'kill-postgres', 'drop-panels'],
     panels: 4,
     rate: 40,
     alarmEvery: 1.5,

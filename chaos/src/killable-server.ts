@@ -1,11 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { acceptsConnections, freePort, waitUntil } from '@app/testing';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+
+/** The account a server runs as: PostgreSQL refuses root, so as root it runs as the 'postgres' user. */
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+function postgresAccount(): RunAs | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const account = { uid: id('-u'), gid: id('-g') };
+  if (!(account.uid > 0)) throw new Error("running as root, PostgreSQL needs a 'postgres' user to run as; there is none");
+  return account;
+}
 
 /**
  * A server of the run's own (NATS with JetStream, Redis) on a free port, that the run kills with
@@ -20,6 +35,7 @@ export class KillableServer {
     private readonly command: string,
     private readonly args: string[],
     private readonly storeDir: string | undefined,
+    private readonly runAs?: RunAs,
   ) {}
 
   /** nats-server with JetStream and a store of its own. */
@@ -37,8 +53,27 @@ export class KillableServer {
     return new KillableServer('redis-server', port, REDIS_SERVER, args, store);
   }
 
+  /**
+   * PostgreSQL in a new cluster of its own (trust authentication on 127.0.0.1), fsync on as in
+   * production, so a kill -9 loses nothing committed.
+   */
+  static async postgres(): Promise<KillableServer> {
+    const port = await freePort();
+    const store = mkdtempSync(join(tmpdir(), 'chaos-postgres-'));
+    const account = postgresAccount();
+    if (account) chownSync(store, account.uid, account.gid);
+    const init = spawnSync(join(POSTGRES_BIN_DIR, 'initdb'), ['-D', store, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+      encoding: 'utf8',
+      ...account,
+    });
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
+    const args = ['-D', store, '-p', String(port), '-k', store, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+    return new KillableServer('postgres', port, join(POSTGRES_BIN_DIR, 'postgres'), args, store, account);
+  }
+
   get url(): string {
-    return `${this.name === 'nats-server' ? 'nats' : 'redis'}://127.0.0.1:${this.port}`;
+    const scheme = { 'nats-server': 'nats://', 'redis-server': 'redis://', postgres: 'postgres://postgres@' }[this.name];
+    return `${scheme}127.0.0.1:${this.port}`;
   }
 
   get pid(): number | undefined {
@@ -47,8 +82,15 @@ export class KillableServer {
 
   /** Starts (again) and waits until it accepts connections. */
   async start(): Promise<void> {
-    this.child = spawn(this.command, this.args, { stdio: 'ignore' });
-    await waitUntil(() => acceptsConnections(this.port), `${this.name} on port ${this.port}`, 30_000);
+    // A server killed a moment ago may still hold its port or (PostgreSQL) its shared memory: try again.
+    await waitUntil(
+      async () => {
+        if (!this.child || this.child.exitCode !== null) this.child = spawn(this.command, this.args, { stdio: 'ignore', ...this.runAs });
+        return acceptsConnections(this.port);
+      },
+      `${this.name} on port ${this.port}`,
+      30_000,
+    );
   }
 
   /** kill -9, and waits until the process is gone. */
