@@ -20,7 +20,7 @@ export class AccountController {
   @Get()
   @ApiOperation({ summary: "The signed-in user's account" })
   @ApiNoBody()
-  @ApiOkResponse({ type: AccountResponseDto })
+  @ApiOkResponse({ description: 'The account', type: AccountResponseDto })
   @ApiError(404, 'The account no longer exists')
   account(@CurrentSession() session: SessionIdentity): Promise<AccountResponse> {
     return this.accounts.account(session.userId);

@@ -33,7 +33,7 @@ export class EventsController {
     description: 'Default range: from 30 days before today, with no end; 20 events per page.',
   })
   @ApiNoBody()
-  @ApiOkResponse({ type: EventsPageResponseDto })
+  @ApiOkResponse({ description: 'One page of events and how many match', type: EventsPageResponseDto })
   @ApiErrors(403)
   async list(
     @CurrentClaims() claims: ClaimsIdentity,

@@ -18,7 +18,7 @@ export class ClientConfigController {
   @Get()
   @ApiOperation({ summary: "The public configuration: the tokens' issuer, the support contact and provider" })
   @ApiNoBody()
-  @ApiOkResponse({ type: ClientConfigResponseDto })
+  @ApiOkResponse({ description: 'The public configuration', type: ClientConfigResponseDto })
   clientConfig(): ClientConfigResponse {
     const { supportPhone, supportEmail, supportAddress, providerName } = this.support;
     return { issuer: this.authConfig.issuer, supportPhone, supportEmail, supportAddress, providerName };

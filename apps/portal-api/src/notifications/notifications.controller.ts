@@ -20,7 +20,7 @@ export class NotificationsController {
   @Get('list')
   @ApiOperation({ summary: "The notifications of the user's authorised sites" })
   @ApiNoBody()
-  @ApiOkResponse({ type: NotificationResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The notifications', type: NotificationResponseDto, isArray: true })
   list(@CurrentClaims() claims: ClaimsIdentity): Promise<NotificationDto[]> {
     return this.notifications.list(claims);
   }

@@ -33,7 +33,7 @@ class DocumentedController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A documented call with a body' })
   @ApiJsonBody(LoginDto)
-  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiOkResponse({ description: 'A token', type: TokenResponseDto })
   login(@Body() body: LoginDto): object {
     return body;
   }
@@ -41,7 +41,7 @@ class DocumentedController {
   @Get(':hwaddr')
   @ApiOperation({ summary: 'A documented call with a path parameter' })
   @ApiNoBody()
-  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiOkResponse({ description: 'A token', type: TokenResponseDto })
   @ApiError(404, 'Not there')
   show(@Param() params: HwaddrParamDto): object {
     return params;

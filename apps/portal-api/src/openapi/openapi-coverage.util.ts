@@ -150,6 +150,8 @@ function routeProblems(
   // Swagger adds a bare success answer to any route; a documented one says what the body holds.
   if (!success || isReference(success) || !jsonSchema(success.content)) {
     problems.push(`does not document the body of its success answer ${route.successStatus}`);
+  } else if (!success.description.trim()) {
+    problems.push(`does not describe its success answer ${route.successStatus}`);
   }
   const errors = statuses.filter((status) => status >= 400);
   if (errors.length === 0) problems.push('documents no error answer');

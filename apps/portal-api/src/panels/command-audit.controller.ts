@@ -27,7 +27,7 @@ export class CommandAuditController {
   @Get()
   @ApiOperation({ summary: `The latest ${AUDIT_ENTRIES_LISTED} commands sent to the site's panels, newest first` })
   @ApiNoBody()
-  @ApiOkResponse({ type: CommandAuditEntryResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The audit log, newest first', type: CommandAuditEntryResponseDto, isArray: true })
   @ApiErrors(403)
   async list(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<CommandAuditEntry[]> {
     await this.access.assertMayOpen(claims, params.hwaddr);

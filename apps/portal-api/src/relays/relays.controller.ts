@@ -41,7 +41,7 @@ export class RelaysController {
   @Get()
   @ApiOperation({ summary: "The user's relays and their actions" })
   @ApiNoBody()
-  @ApiOkResponse({ type: RelayResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The relays, without their keys', type: RelayResponseDto, isArray: true })
   list(@CurrentSession() session: SessionIdentity): Promise<RelayDto[]> {
     return this.relays.list(session.userId);
   }
@@ -149,7 +149,7 @@ export class RelaysController {
   @Get(':id/runs')
   @ApiOperation({ summary: "The latest firings of the relay's actions, newest first" })
   @ApiNoBody()
-  @ApiOkResponse({ type: RelayActionRunResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The firings, newest first', type: RelayActionRunResponseDto, isArray: true })
   @ApiError(404, NO_SUCH_RELAY)
   runs(@CurrentSession() session: SessionIdentity, @Param() params: IdParamDto): Promise<RelayActionRunDto[]> {
     return this.relays.runs(session.userId, params.id);

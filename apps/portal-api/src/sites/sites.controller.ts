@@ -20,7 +20,7 @@ export class SitesController {
   @Get()
   @ApiOperation({ summary: "The user's sites, whatever their claim's status" })
   @ApiNoBody()
-  @ApiOkResponse({ type: SiteSummaryResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The sites', type: SiteSummaryResponseDto, isArray: true })
   list(@CurrentClaims() claims: ClaimsIdentity): Promise<SiteSummary[]> {
     return this.sites.list(claims);
   }
@@ -28,7 +28,7 @@ export class SitesController {
   @Get(':hwaddr')
   @ApiOperation({ summary: 'A site and its panel networks (configuration, connection, runtime report)' })
   @ApiNoBody()
-  @ApiOkResponse({ type: SiteDetailResponseDto })
+  @ApiOkResponse({ description: 'The site and its panel networks', type: SiteDetailResponseDto })
   @ApiErrors(403, 404, 503)
   detail(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<SiteDetail> {
     return this.sites.detail(claims, params.hwaddr);
