@@ -36,9 +36,19 @@ export class ClaimKeyCheck {
     await this.settleWaiting(connection.hwaddr, async (key) => verifyKeyProof(key, nonce, proof));
   }
 
-  /** Right after a claim is made or re-keyed: a fresh challenge through the gateway, if the panel is there. */
-  async checkNow(hwaddr: string): Promise<LimitedClaims> {
-    const connection = await this.state.connection(hwaddr);
+  /**
+   * The panel's connection as the gateway last reported it, read before a claim is stored: throws
+   * ServiceUnavailableException while NATS (and so the live state) is away.
+   */
+  panelConnection(hwaddr: string): Promise<PanelConnectionMessage | null> {
+    return this.state.connection(hwaddr);
+  }
+
+  /**
+   * Right after a claim is made or re-keyed: a fresh challenge through the gateway, if the panel is
+   * there (`connection`, read with panelConnection before the claim was stored).
+   */
+  async checkNow(hwaddr: string, connection: PanelConnectionMessage | null): Promise<LimitedClaims> {
     if (!connection?.connected) return new Map();
     // The key is the panel's, not a network's: any network of the panel carries the challenge.
     const networkId = connection.networkIds[0] ?? 1;

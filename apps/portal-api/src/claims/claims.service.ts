@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { ClaimKeyCheck } from './claim-key-check.service';
@@ -7,6 +7,7 @@ import { TooManyWrongKeysException, WrongKeyLimits } from './wrong-key-limits.se
 
 export const CLAIM_ALREADY_AUTHORISED = 'This panel is already authorised for your account';
 export const NO_SUCH_SITE = 'You have no site with this address';
+export const CLAIM_CHECK_UNAVAILABLE = "The panel's key cannot be checked at the moment; nothing was saved, please try again shortly";
 
 /** Claiming a panel (and re-entering its key), removing a claim, the e-mail choice. */
 @Injectable()
@@ -24,10 +25,15 @@ export class ClaimsService {
     if (existing?.status === 'AUTHED') throw new ConflictException({ err: CLAIM_ALREADY_AUTHORISED });
     // Beyond the wrong-key limits nothing changes: the pending key (if any) stays as it was.
     await this.limits.assertMayTry(userId, request.hwaddr);
+    // Read before anything is stored: while the live state is away the claim is not half-made (stored
+    // but unchecked with the panel connected, so left waiting for a reconnection that may not come).
+    const connection = await this.keyCheck.panelConnection(request.hwaddr).catch((error: unknown) => {
+      throw error instanceof ServiceUnavailableException ? new ServiceUnavailableException({ err: CLAIM_CHECK_UNAVAILABLE }) : error;
+    });
     // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
     // One pending key per user and panel: re-entering replaces it.
     await this.claims.upsertWaiting(userId, request.hwaddr, request.key, request.nickname, request.notify);
-    const limited = await this.keyCheck.checkNow(request.hwaddr);
+    const limited = await this.keyCheck.checkNow(request.hwaddr, connection);
     const claim = await this.claims.find(userId, request.hwaddr);
     // Concurrent tries reached the limit first: this key waits (for a later try or the panel's next connection).
     const retryAfter = claim ? limited.get(claim.id) : undefined;
