@@ -91,6 +91,9 @@ describe('live feed gaps are found and repaired (real PostgreSQL, NATS, ws clien
 
   it('numbers the messages of a site one by one and says the latest number and newest event in each Heartbeat', async () => {
     const client = await connect(audited);
+    // A first Heartbeat as soon as the token is accepted: the socket listens from then on.
+    const first = await client.waitFor((message) => message.type !== 'INIT', 'the message after INIT');
+    expect(first.type === 'Heartbeat' && Object.keys(first.data.sites)).toEqual([SITE]);
     const ingest = audited.app.get(PanelEventsIngest);
     await ingest.storeBatch([row('Fire one'), row('Fire two')]);
     await ingest.storeBatch([row('Fire three')]);

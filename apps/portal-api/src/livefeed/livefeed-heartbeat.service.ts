@@ -1,22 +1,17 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { livefeedMessage, type LivefeedSiteMark } from '@app/contracts';
 import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedConfig } from './livefeed.config';
 import { LIVEFEED_AUDIT_GRACE_MS } from './livefeed.constants';
-import type { LivefeedConnection } from './livefeed-connection';
-import { LivefeedDelivery } from './livefeed-delivery.service';
+import { LivefeedMarks } from './livefeed-marks.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedSequences } from './livefeed-sequences.service';
 import { LivefeedMetrics } from './livefeed.metrics';
-import { encodeTextFrame } from './websocket-frame.util';
 
 /**
  * Each heartbeat period: pings every socket; a socket that has not answered the previous ping with
  * a pong (browsers do so by themselves) is dead (a vanished network, a sleeping laptop) and is
  * dropped, which frees its place in the registry. Then the audit looks for stored events that never
- * came live (LivefeedAudit), and every authenticated socket gets a Heartbeat message: per site it
- * may see, the latest sequence number and the newest event id known here, for the browser to
- * compare with what it has (docs/reliability.md, Live feed).
+ * came live (LivefeedAudit), and every authenticated socket gets a Heartbeat message (LivefeedMarks;
+ * docs/reliability.md, Live feed).
  */
 @Injectable()
 export class LivefeedHeartbeat implements OnModuleInit, OnModuleDestroy {
@@ -29,8 +24,7 @@ export class LivefeedHeartbeat implements OnModuleInit, OnModuleDestroy {
     private readonly registry: LivefeedRegistry,
     private readonly metrics: LivefeedMetrics,
     private readonly audit: LivefeedAudit,
-    private readonly sequences: LivefeedSequences,
-    private readonly delivery: LivefeedDelivery,
+    private readonly marks: LivefeedMarks,
   ) {}
 
   onModuleInit(): void {
@@ -66,31 +60,6 @@ export class LivefeedHeartbeat implements OnModuleInit, OnModuleDestroy {
     } finally {
       this.auditing = false;
     }
-    this.sendMarks();
+    this.marks.sendAll();
   }
-
-  /** The numbers are read now, and the Heartbeats queued behind the messages numbered before them. */
-  private sendMarks(): void {
-    const marks = new Map<string, LivefeedSiteMark>();
-    for (const hwaddr of this.registry.panels()) {
-      marks.set(hwaddr, { seq: this.sequences.current(hwaddr), newestEventId: this.audit.newestEventId(hwaddr) });
-    }
-    const targets = [...this.registry.connections()].filter((connection) => connection.authenticated);
-    this.delivery.afterQueued(() => {
-      // Sockets with the same sites (a user's tabs) share one frame.
-      const frames = new Map<string, Buffer>();
-      for (const connection of targets) {
-        const key = [...connection.panels].join(',');
-        let frame = frames.get(key);
-        if (!frame) frames.set(key, (frame = heartbeatFrame(connection, marks)));
-        connection.send(frame);
-      }
-    });
-  }
-}
-
-function heartbeatFrame(connection: LivefeedConnection, marks: ReadonlyMap<string, LivefeedSiteMark>): Buffer {
-  const sites: Record<string, LivefeedSiteMark> = {};
-  for (const hwaddr of connection.panels) sites[hwaddr] = marks.get(hwaddr) ?? { seq: 0, newestEventId: null };
-  return encodeTextFrame(JSON.stringify(livefeedMessage('Heartbeat', { sites })));
 }

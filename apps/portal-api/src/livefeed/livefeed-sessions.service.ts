@@ -11,6 +11,7 @@ import { LivefeedConfig } from './livefeed.config';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
 import { LivefeedConnection } from './livefeed-connection';
 import { LivefeedCountsCache } from './livefeed-counts-cache.service';
+import { LivefeedMarks } from './livefeed-marks.service';
 import { LivefeedOutbox } from './livefeed-outbox';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedMetrics } from './livefeed.metrics';
@@ -22,7 +23,7 @@ const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK'
 /**
  * The life of one live feed socket: INIT on open, TOKEN_SET (the claims token as its data or as
  * `{ token }`) answered by checking the token and (re)registering the socket under its user and
- * panels, AUTH_CHK when that token expires, and closing a socket that does not authenticate in time
+ * panels and sending it a first Heartbeat, AUTH_CHK when that token expires, and closing a socket that does not authenticate in time
  * (4408) or sends a TOKEN_SET without a usable token or with one that is not valid (4401, with the reason).
  */
 @Injectable()
@@ -39,6 +40,7 @@ export class LivefeedSessions {
     private readonly users: UsersRepository,
     private readonly revocations: LivefeedRevocations,
     private readonly countsCache: LivefeedCountsCache,
+    private readonly marks: LivefeedMarks,
   ) {}
 
   opened(socket: WebSocket): void {
@@ -101,6 +103,8 @@ export class LivefeedSessions {
       this.registry.authorise(connection, claims.sub, claims.panels);
       const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();
       connection.tokenAccepted(expiresInMs, () => this.tokenExpired(connection));
+      // The socket hears its sites from now on: the browser fetches what it shows after this Heartbeat.
+      this.marks.sendTo(connection);
     } catch (error) {
       if (sequence !== connection.tokenSequence) return;
       if (!(error instanceof InvalidTokenError)) {

@@ -100,6 +100,8 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     await client.waitFor((m) => m.type === 'Connection', 'the Connection message');
     expect(client.messages).toEqual([
       { type: 'INIT', data: {} },
+      // Added: the first Heartbeat, as soon as the token is accepted (livefeed-gaps.int-spec.ts).
+      { type: 'Heartbeat', data: { sites: expect.any(Object) } },
       {
         type: 'LogEvent',
         data: {

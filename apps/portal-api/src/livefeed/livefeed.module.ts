@@ -7,6 +7,7 @@ import { LivefeedCountsCache } from './livefeed-counts-cache.service';
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
 import { LivefeedDelivery } from './livefeed-delivery.service';
 import { LivefeedHeartbeat } from './livefeed-heartbeat.service';
+import { LivefeedMarks } from './livefeed-marks.service';
 import { LivefeedNatsBridge } from './livefeed-nats-bridge.service';
 import { LivefeedPublisher } from './livefeed-publisher.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
@@ -38,6 +39,7 @@ export class LivefeedModule {
         LivefeedSequences,
         LivefeedAuditRepository,
         LivefeedAudit,
+        LivefeedMarks,
         LivefeedNatsBridge,
         LivefeedPublisher,
         LivefeedRevocations,

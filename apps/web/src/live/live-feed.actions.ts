@@ -39,7 +39,8 @@ export const liveGapsFound = createAction<{ hwaddrs: string[] }>('live/gapsFound
 export const feedAuthChecked = createAction('live/feedAuthChecked');
 
 /**
- * The feed opened again after a drop: whatever was shown may have missed messages, so every domain
- * asks again for what it shows.
+ * The feed's socket listens (its first Heartbeat came, after every connection, the first one
+ * included): what was shown was fetched before it could hear of changes, so every domain asks again
+ * for what it shows.
  */
 export const feedReconnected = createAction('live/feedReconnected');

@@ -191,7 +191,7 @@ describe('live feed applied to the open page', () => {
     expect(api.requestsSince(start)).toHaveLength(0);
   });
 
-  it('asks again for everything shown after the feed reconnects, and for the site on a Resync', async () => {
+  it('asks again for everything shown once the reconnected feed listens (its first Heartbeat), and for the site on a Resync', async () => {
     // Missed while the feed was down: a stored event and notification nobody was told about.
     api.storeEvent({ id: 5, networkId: 2, category: 'fire', title: 'Missed fire', date: '2026-06-01T12:00:00.000Z', location: 'Zone 4' });
     api.storeNotification(notification(2));
@@ -203,6 +203,12 @@ describe('live feed applied to the open page', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(api.requestsSince(start)).toEqual([]);
     FakeWebSocket.latest().serverOpens();
+    FakeWebSocket.latest().serverSends({ type: 'INIT', data: {} });
+    await waitUntil(() => FakeWebSocket.latest().sent.length === 1 && api.inFlight === 0, 'the token sent again');
+    // Until the server says the socket listens, a refetch could miss what happens before it does.
+    expect(api.requestsSince(start)).toEqual(['POST /api/v2/claims/auth']);
+    const listening = api.requests.length;
+    FakeWebSocket.latest().serverSends({ type: 'Heartbeat', data: { sites: { [hwaddr]: { seq: 0, newestEventId: 5 } } } });
     const state = await waitForState(
       app.store,
       (current) => current.events.events.length === 2 && current.notifications.list.length === 1 && current.sites.list[0].unreadCount === 2,
@@ -210,7 +216,7 @@ describe('live feed applied to the open page', () => {
     await waitUntil(() => api.inFlight === 0, 'no request in flight');
 
     expect(selectEventRows(state)[0].heading).toBe('(2) Missed fire');
-    expect([...api.requestsSince(start)].map((request) => request.replace(/\?.*/, '')).sort()).toEqual([
+    expect([...api.requestsSince(listening)].map((request) => request.replace(/\?.*/, '')).sort()).toEqual([
       'GET /api/notifications/list',
       'GET /api/v2/sites',
       `GET /api/v2/sites/${hwaddr}`,

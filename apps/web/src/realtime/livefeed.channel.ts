@@ -11,7 +11,9 @@ export type FeedSignal =
   | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }> }
   | { kind: 'logEvents'; events: LogEventData[] }
   /** Sites that missed live messages (a skipped number, a Heartbeat ahead): to be fetched again at once. */
-  | { kind: 'gaps'; gaps: LiveGap[] };
+  | { kind: 'gaps'; gaps: LiveGap[] }
+  /** The socket's first Heartbeat: the server hears the socket's sites for it from now on. */
+  | { kind: 'listening' };
 
 /** LogEvents arriving within this many ms reach the store as one action (one re-render). */
 export const LOG_EVENT_BATCH_MS = 50;
@@ -28,11 +30,12 @@ export function openLivefeedSocket(url: string): WebSocket {
 /**
  * Buffered: whatever arrives while the saga is busy handling a signal waits for it, the close included.
  * Every message is checked for gaps as it arrives (LiveGapTracker, one per socket); Heartbeats go
- * no further.
+ * no further, but the first one says the socket is listening.
  */
 export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
   return eventChannel<FeedSignal>((emit) => {
     const tracker = new LiveGapTracker();
+    let listening = false;
     let batch: LogEventData[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
@@ -56,7 +59,11 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
         flush();
         emit({ kind: 'gaps', gaps });
       }
-      if (message.type === 'Heartbeat') return;
+      if (message.type === 'Heartbeat') {
+        if (!listening) emit({ kind: 'listening' });
+        listening = true;
+        return;
+      }
       if (message.type === 'LogEvent') {
         batch.push(message.data);
         flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);

@@ -67,22 +67,23 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
   }
 }
 
-/** One connection of the live feed, until it closes. Returns whether it opened. */
-function* runConnection(failures: number, reconnecting: boolean) {
+/** One connection of the live feed, until it closes. */
+function* runConnection(failures: number) {
   const socket = yield* call(openLivefeedSocket, livefeedUrl());
   const channel = yield* call(livefeedChannel, socket);
-  let opened = false;
   try {
     while (true) {
       const signal = yield* take(channel);
-      if (signal.kind === 'close') return opened;
+      if (signal.kind === 'close') return;
       if (signal.kind === 'open') {
-        opened = true;
         yield* put(feedOpened());
         if (failures > LIVEFEED_FAILURES_BEFORE_SLOW_RETRY) {
           yield* put(toastRequested({ kind: 'info', text: MESSAGES.liveUpdatesConnected, durationMs: LIVE_UPDATE_STATUS_TOAST_MS }));
         }
-        if (reconnecting) yield* put(feedReconnected());
+      } else if (signal.kind === 'listening') {
+        // Only now does the server send this socket its sites' messages: what was fetched before
+        // (before sign-in's socket, or while the feed was down) may lack some, so it is asked again.
+        yield* put(feedReconnected());
       } else if (signal.kind === 'logEvents') {
         yield* put(logEventsReceived(signal.events));
       } else if (signal.kind === 'gaps') {
@@ -104,10 +105,9 @@ function* runConnection(failures: number, reconnecting: boolean) {
 
 /** Owns the websocket while signed in: reconnects after 5 s, after more than 5 failures every 15 s. */
 export function* livefeedSaga() {
-  let everOpened = false;
   while (true) {
     const failuresBefore = yield* select((state: RootState) => state.realtime.failures);
-    if (yield* call(runConnection, failuresBefore, everOpened)) everOpened = true;
+    yield* call(runConnection, failuresBefore);
     yield* put(feedClosed());
     const failures = yield* select((state: RootState) => state.realtime.failures);
     if (failures === LIVEFEED_FAILURES_BEFORE_SLOW_RETRY + 1) {
