@@ -39,9 +39,11 @@ async function stopEverything(exitCode: number): Promise<never> {
     stopping = true;
     terminal.close();
     log('stopping…');
-    // The demo's programs first, so that the panels do not report the gateway going away.
+    // The demo's programs first, so that the panels do not report the gateway going away; then the
+    // gateway, whose last connection reports portal-api must still be up to store.
     const isApp = (app: RunningApp) => APPS.some((candidate) => candidate.name === app.name);
     await Promise.all(apps.filter((app) => !isApp(app)).map((app) => stopApp(app)));
+    await Promise.all(apps.filter((app) => app.name === 'panel-gateway').map((app) => stopApp(app)));
     await Promise.all(apps.filter(isApp).map((app) => stopApp(app)));
     for (const service of services.reverse()) {
       await service.stop().catch((error: unknown) => log(`${service.name} did not stop cleanly: ${String(error)}`));

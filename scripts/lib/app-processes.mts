@@ -30,7 +30,7 @@ export function healthPort(name: AppName, env: NodeJS.ProcessEnv): number {
   return Number(env[app.portVariable] ?? app.healthPort);
 }
 
-const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
+const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[96m'];
 
 export interface RunningApp {
   name: AppName | DemoProgram;

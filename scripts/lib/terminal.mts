@@ -38,9 +38,13 @@ export class Terminal {
     prompt.prompt();
   }
 
+  /** Ends the prompt; what is printed next starts on a clean line. */
   close(): void {
     const prompt = this.prompt;
+    if (!prompt) return;
     this.prompt = undefined;
-    prompt?.close();
+    clearLine(process.stdout, 0);
+    cursorTo(process.stdout, 0);
+    prompt.close();
   }
 }

@@ -26,6 +26,7 @@ export interface SimulatedPanelOptions {
 export class SimulatedPanel {
   readonly model: PanelModel;
   readonly link: PanelLinkClient;
+  private stopping = false;
 
   constructor(private readonly options: SimulatedPanelOptions) {
     this.model = new PanelModel(
@@ -44,7 +45,7 @@ export class SimulatedPanel {
       onReady: () => this.sendEverything(),
     });
     this.link.on('ready', () => options.log(`${this.hwaddr}: connected${this.link.unacked.length ? `, resending ${this.link.unacked.length} unacked events` : ''}`));
-    this.link.on('disconnected', (wasReady: boolean) => wasReady && options.log(`${this.hwaddr}: disconnected, reconnecting`));
+    this.link.on('disconnected', (wasReady: boolean) => wasReady && options.log(`${this.hwaddr}: disconnected${this.stopping ? '' : ', reconnecting'}`));
     this.link.on('close', (reason: string) => options.log(`${this.hwaddr}: gateway closed the link (${reason})`));
     this.link.on('protocolError', (reason: string) => options.log(`${this.hwaddr}: protocol error ${reason}`));
     this.link.on('refused', (refusal: RefusedMessage) => options.log(`${this.hwaddr}: gateway refused ${describeRefusalSubject(refusal)}, dropped (${refusal.field} ${refusal.reason})`));
@@ -55,10 +56,12 @@ export class SimulatedPanel {
   }
 
   start(): void {
+    this.stopping = false;
     this.link.start();
   }
 
   stop(): Promise<void> {
+    this.stopping = true;
     return this.link.stop();
   }
 
