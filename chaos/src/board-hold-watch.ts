@@ -17,7 +17,12 @@ export class BoardHoldWatch {
     private readonly stepMs = 250,
   ) {
     // Redis is killed during the run: keep retrying, never queue commands while it is away.
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => 200, lazyConnect: true });
+    this.redis = new Redis(redisUrl, {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => 200,
+      lazyConnect: true,
+    });
     this.redis.on('error', () => undefined);
   }
 
@@ -50,7 +55,11 @@ export class BoardHoldWatch {
   /** The longest hold seen and how many holds outlived the lease (by more than two sampling steps). */
   summary(leaseMs: number): { leaseMs: number; longestMs: number; overLease: number } {
     const lengths = [...this.holds.values()].map((hold) => hold.last - hold.first);
-    return { leaseMs, longestMs: Math.max(0, ...lengths), overLease: lengths.filter((length) => length > leaseMs + 2 * this.stepMs).length };
+    return {
+      leaseMs,
+      longestMs: Math.max(0, ...lengths),
+      overLease: lengths.filter((length) => length > leaseMs + 2 * this.stepMs).length,
+    };
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,12 @@
-import { alertMailKey, countEvents, countLive, countMails, countRelay, eventKey, type SentEvent } from './chaos-counts.util';
+import {
+  alertMailKey,
+  countEvents,
+  countLive,
+  countMails,
+  countRelay,
+  eventKey,
+  type SentEvent,
+} from './chaos-counts.util';
 
 const A = 'c00000000001';
 const B = 'c00000000002';
@@ -13,16 +21,27 @@ describe('countEvents', () => {
   it('counts each sent event stored once as such', () => {
     const stored = events.map((event, index) => ({ id: index + 1, ...event }));
     const acked = new Set(events.map((event) => eventKey(event.hwaddr, event.seq)));
-    expect(countEvents(events, acked, stored)).toEqual({ sent: 4, acked: 4, storedOnce: 4, lost: 0, lostAfterAck: 0, duplicated: 0, misdirected: 0 });
+    expect(countEvents(events, acked, stored)).toEqual({
+      sent: 4,
+      acked: 4,
+      storedOnce: 4,
+      lost: 0,
+      lostAfterAck: 0,
+      duplicated: 0,
+      misdirected: 0,
+    });
   });
 
   it('tells a loss after the ack from a loss the panel still holds', () => {
-    const stored = [{ id: 1, ...events[0] }, { id: 2, ...events[2] }];
+    const stored = [
+      { id: 1, ...events[0] },
+      { id: 2, ...events[2] },
+    ];
     const acked = new Set([eventKey(A, 1), eventKey(A, 2), eventKey(B, 1)]);
     expect(countEvents(events, acked, stored)).toMatchObject({ storedOnce: 2, lost: 2, lostAfterAck: 1 });
   });
 
-  it('counts an event stored again under another sequence number as a duplicate, and a stranger row as misdirected', () => {
+  it('counts an event stored under another sequence number as a duplicate, a stranger row as misdirected', () => {
     const stored = [
       { id: 1, ...events[0] },
       { id: 2, ...events[1] },
@@ -46,7 +65,15 @@ describe('countRelay', () => {
       { trigger: 'fault' as const, eventSeq: 2, status: 'succeeded', attempts: 1, possibleRepeats: 0 },
     ];
     expect(countRelay('fire', alarms, runs, 2)).toEqual({
-      trigger: 'fire', alarms: 2, exactlyOne: 2, withoutEffect: 0, pulses: 2, repeatedPulses: 0, recordedRepeats: 0, unrecordedRepeats: 0, missingPulses: 0,
+      trigger: 'fire',
+      alarms: 2,
+      exactlyOne: 2,
+      withoutEffect: 0,
+      pulses: 2,
+      repeatedPulses: 0,
+      recordedRepeats: 0,
+      unrecordedRepeats: 0,
+      missingPulses: 0,
       longestDelayMs: 0,
     });
     expect(countRelay('fault', alarms, runs, 1)).toMatchObject({ alarms: 1, exactlyOne: 1, withoutEffect: 0 });
@@ -57,22 +84,41 @@ describe('countRelay', () => {
       { trigger: 'fire' as const, eventSeq: 1, status: 'succeeded', attempts: 2, possibleRepeats: 1 },
       { trigger: 'fire' as const, eventSeq: 3, status: 'succeeded', attempts: 1, possibleRepeats: 0 },
     ];
-    expect(countRelay('fire', alarms, runs, 3)).toMatchObject({ repeatedPulses: 1, recordedRepeats: 1, unrecordedRepeats: 0 });
+    expect(countRelay('fire', alarms, runs, 3)).toMatchObject({
+      repeatedPulses: 1,
+      recordedRepeats: 1,
+      unrecordedRepeats: 0,
+    });
     expect(countRelay('fire', alarms, runs, 4)).toMatchObject({ repeatedPulses: 2, unrecordedRepeats: 1 });
   });
 
   it('measures the longest time from an alarm to its first succeeded run', () => {
-    const timed = [{ ...alarms[0], at: 1000 }, { ...alarms[2], at: 5000 }];
+    const timed = [
+      { ...alarms[0], at: 1000 },
+      { ...alarms[2], at: 5000 },
+    ];
     const runs = [
       { trigger: 'fire' as const, eventSeq: 1, status: 'succeeded', attempts: 1, possibleRepeats: 0, finishedAt: 1400 },
-      { trigger: 'fire' as const, eventSeq: 3, status: 'succeeded', attempts: 2, possibleRepeats: 0, finishedAt: 12_000 },
+      {
+        trigger: 'fire' as const,
+        eventSeq: 3,
+        status: 'succeeded',
+        attempts: 2,
+        possibleRepeats: 0,
+        finishedAt: 12_000,
+      },
     ];
     expect(countRelay('fire', timed, runs, 2).longestDelayMs).toBe(7000);
   });
 
   it('counts an alarm whose run stays pending, or that has none, as without effect', () => {
     const runs = [{ trigger: 'fire' as const, eventSeq: 1, status: 'pending', attempts: 3, possibleRepeats: 1 }];
-    expect(countRelay('fire', alarms, runs, 1)).toMatchObject({ exactlyOne: 0, withoutEffect: 2, repeatedPulses: 1, unrecordedRepeats: 0 });
+    expect(countRelay('fire', alarms, runs, 1)).toMatchObject({
+      exactlyOne: 0,
+      withoutEffect: 2,
+      repeatedPulses: 1,
+      unrecordedRepeats: 0,
+    });
   });
 });
 
@@ -86,25 +132,52 @@ describe('alertMailKey', () => {
 
 describe('countMails', () => {
   const alarms = [sent(A, 1, 'fire'), sent(A, 2, 'fault')];
-  const row = (seq: number, status: string, possibleRepeats: number) => ({ hwaddr: A, eventSeq: seq, userId: 'u1', status, attempts: 1, possibleRepeats });
+  const row = (seq: number, status: string, possibleRepeats: number) => ({
+    hwaddr: A,
+    eventSeq: seq,
+    userId: 'u1',
+    status,
+    attempts: 1,
+    possibleRepeats,
+  });
 
   it('owes one mail per alarm and opted-in user', () => {
-    const received = new Map([[`${A}/1/u1`, 1], [`${A}/2/u1`, 1]]);
+    const received = new Map([
+      [`${A}/1/u1`, 1],
+      [`${A}/2/u1`, 1],
+    ]);
     expect(countMails(alarms, ['u1'], received, [row(1, 'sent', 0), row(2, 'sent', 0)])).toEqual({
-      owed: 2, exactlyOne: 2, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0, longestDelayMs: 0,
+      owed: 2,
+      exactlyOne: 2,
+      lost: 0,
+      repeats: 0,
+      recordedRepeats: 0,
+      unrecordedRepeats: 0,
+      notMarkedSent: 0,
+      longestDelayMs: 0,
     });
   });
 
   it('tells a recorded repeat from an unrecorded one, and a lost mail left queued', () => {
     const received = new Map([[`${A}/1/u1`, 3]]);
     expect(countMails(alarms, ['u1'], received, [row(1, 'sent', 1), row(2, 'queued', 0)])).toMatchObject({
-      exactlyOne: 0, lost: 1, repeats: 2, recordedRepeats: 1, unrecordedRepeats: 1, notMarkedSent: 1,
+      exactlyOne: 0,
+      lost: 1,
+      repeats: 2,
+      recordedRepeats: 1,
+      unrecordedRepeats: 1,
+      notMarkedSent: 1,
     });
   });
 });
 
 describe('countLive', () => {
   it('splits stored events into seen live, recovered by refetch and never shown', () => {
-    expect(countLive([1, 2, 3, 4], new Set([1, 2]), new Set([2, 3]))).toEqual({ stored: 4, seenLive: 2, recoveredByRefetch: 1, neverShown: 1 });
+    expect(countLive([1, 2, 3, 4], new Set([1, 2]), new Set([2, 3]))).toEqual({
+      stored: 4,
+      seenLive: 2,
+      recoveredByRefetch: 1,
+      neverShown: 1,
+    });
   });
 });

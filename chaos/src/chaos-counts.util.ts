@@ -47,7 +47,11 @@ export function eventKey(hwaddr: string, seq: number): string {
 }
 
 /** Compares what the panels sent (by their own sequence numbers) with what the database holds. */
-export function countEvents(sent: readonly SentEvent[], acked: ReadonlySet<string>, stored: readonly StoredEvent[]): EventCounts {
+export function countEvents(
+  sent: readonly SentEvent[],
+  acked: ReadonlySet<string>,
+  stored: readonly StoredEvent[],
+): EventCounts {
   const sentByKey = new Map(sent.map((event) => [eventKey(event.hwaddr, event.seq), event]));
   const rowsByTitle = new Map<string, number>();
   const storedKeys = new Set<string>();
@@ -75,7 +79,15 @@ export function countEvents(sent: readonly SentEvent[], acked: ReadonlySet<strin
     } else if (rows === 1) storedOnce++;
   }
   for (const rows of rowsByTitle.values()) if (rows > 1) duplicated += rows - 1;
-  return { sent: sentByKey.size, acked: [...acked].filter((key) => sentByKey.has(key)).length, storedOnce, lost, lostAfterAck, duplicated, misdirected };
+  return {
+    sent: sentByKey.size,
+    acked: [...acked].filter((key) => sentByKey.has(key)).length,
+    storedOnce,
+    lost,
+    lostAfterAck,
+    duplicated,
+    misdirected,
+  };
 }
 
 /** A relay_action_runs row of the alarm site. */
@@ -113,10 +125,16 @@ export interface RelayCounts {
  * cannot name its event, so repeats are counted per trigger: pulses beyond the succeeded runs must
  * be covered by the runs' `possible_repeats`.
  */
-export function countRelay(trigger: 'fire' | 'fault', alarms: readonly SentEvent[], runs: readonly RelayRun[], pulses: number): RelayCounts {
+export function countRelay(
+  trigger: 'fire' | 'fault',
+  alarms: readonly SentEvent[],
+  runs: readonly RelayRun[],
+  pulses: number,
+): RelayCounts {
   const mine = alarms.filter((alarm) => alarm.category === trigger);
   const runsBySeq = new Map<number, RelayRun[]>();
-  for (const run of runs.filter((row) => row.trigger === trigger)) runsBySeq.set(run.eventSeq, [...(runsBySeq.get(run.eventSeq) ?? []), run]);
+  for (const run of runs.filter((row) => row.trigger === trigger))
+    runsBySeq.set(run.eventSeq, [...(runsBySeq.get(run.eventSeq) ?? []), run]);
   let exactlyOne = 0;
   let succeeded = 0;
   let recordedRepeats = 0;
@@ -132,7 +150,8 @@ export function countRelay(trigger: 'fire' | 'fault', alarms: readonly SentEvent
     trigger,
     alarms: mine.length,
     exactlyOne,
-    withoutEffect: mine.filter((alarm) => !(runsBySeq.get(alarm.seq) ?? []).some((row) => row.status === 'succeeded')).length,
+    withoutEffect: mine.filter((alarm) => !(runsBySeq.get(alarm.seq) ?? []).some((row) => row.status === 'succeeded'))
+      .length,
     pulses,
     repeatedPulses,
     recordedRepeats,
@@ -183,9 +202,23 @@ export function alertMailKey(text: string): string | undefined {
 }
 
 /** Mails the SMTP server received per alarm and opted-in user, against the delivery records. */
-export function countMails(alarms: readonly SentEvent[], userIds: readonly string[], received: ReadonlyMap<string, number>, deliveries: readonly MailDelivery[]): MailCounts {
+export function countMails(
+  alarms: readonly SentEvent[],
+  userIds: readonly string[],
+  received: ReadonlyMap<string, number>,
+  deliveries: readonly MailDelivery[],
+): MailCounts {
   const rows = new Map(deliveries.map((row) => [`${row.hwaddr}/${row.eventSeq}/${row.userId}`, row]));
-  const counts: MailCounts = { owed: 0, exactlyOne: 0, lost: 0, repeats: 0, recordedRepeats: 0, unrecordedRepeats: 0, notMarkedSent: 0, longestDelayMs: 0 };
+  const counts: MailCounts = {
+    owed: 0,
+    exactlyOne: 0,
+    lost: 0,
+    repeats: 0,
+    recordedRepeats: 0,
+    unrecordedRepeats: 0,
+    notMarkedSent: 0,
+    longestDelayMs: 0,
+  };
   for (const alarm of alarms) {
     for (const userId of userIds) {
       const key = `${alarm.hwaddr}/${alarm.seq}/${userId}`;
@@ -200,7 +233,8 @@ export function countMails(alarms: readonly SentEvent[], userIds: readonly strin
       counts.recordedRepeats += recorded;
       counts.unrecordedRepeats += Math.max(0, repeats - recorded);
       if (row?.status !== 'sent') counts.notMarkedSent++;
-      if (row?.sentAt && alarm.at !== undefined) counts.longestDelayMs = Math.max(counts.longestDelayMs, row.sentAt - alarm.at);
+      if (row?.sentAt && alarm.at !== undefined)
+        counts.longestDelayMs = Math.max(counts.longestDelayMs, row.sentAt - alarm.at);
     }
   }
   return counts;
@@ -216,7 +250,11 @@ export interface LiveCounts {
   neverShown: number;
 }
 
-export function countLive(storedIds: readonly number[], liveIds: ReadonlySet<number>, refetchedIds: ReadonlySet<number>): LiveCounts {
+export function countLive(
+  storedIds: readonly number[],
+  liveIds: ReadonlySet<number>,
+  refetchedIds: ReadonlySet<number>,
+): LiveCounts {
   const counts: LiveCounts = { stored: storedIds.length, seenLive: 0, recoveredByRefetch: 0, neverShown: 0 };
   for (const id of storedIds) {
     if (liveIds.has(id)) counts.seenLive++;

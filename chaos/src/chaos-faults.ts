@@ -20,8 +20,14 @@ export interface FaultContext {
 async function recovery(context: FaultContext, fault: string, detail?: string): Promise<FaultOutcome> {
   const { world } = context;
   const health = await waitAllGreen(world.stack, context.settleMs);
-  if (health.seconds === null) world.log(`${fault}: still not green after ${context.settleMs / 1000} s: ${health.red.join(', ')}`);
-  await waitFor(() => world.readyPanels === world.allPanels.length, context.settleMs, 'every panel linked again', 100).catch((error: Error) =>
+  if (health.seconds === null)
+    world.log(`${fault}: still not green after ${context.settleMs / 1000} s: ${health.red.join(', ')}`);
+  await waitFor(
+    () => world.readyPanels === world.allPanels.length,
+    context.settleMs,
+    'every panel linked again',
+    100,
+  ).catch((error: Error) =>
     world.log(`${fault}: ${error.message} (${world.readyPanels} of ${world.allPanels.length})`),
   );
   return { fault, recoverySeconds: health.seconds, healthWentRed: health.sawRed, ...(detail ? { detail } : {}) };
@@ -57,14 +63,19 @@ async function dropPanels(context: FaultContext): Promise<FaultOutcome> {
   for (const panel of world.allPanels) panel.once('disconnected', () => panel.once('ready', () => relinked++));
   world.proxy.cutAll();
   const started = performance.now();
-  const linked = await waitFor(() => relinked === world.allPanels.length, context.settleMs, 'every panel linked again', 50).then(
+  const linked = await waitFor(
+    () => relinked === world.allPanels.length,
+    context.settleMs,
+    'every panel linked again',
+    50,
+  ).then(
     () => `all ${world.allPanels.length} linked again in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     () => `only ${relinked} of ${world.allPanels.length} linked again`,
   );
   return recovery(context, 'every panel connection dropped', linked);
 }
 
-/** Resolves with the switch's trigger once the board makes a relay switch, the worker killed before it hears the answer. */
+/** Resolves with the trigger of the board's next relay switch, the worker killed before it hears the answer. */
 function killRelayWorkerAtNextPulse(context: FaultContext): Promise<string> {
   const { world } = context;
   return new Promise((resolve) => {
@@ -78,7 +89,10 @@ function killRelayWorkerAtNextPulse(context: FaultContext): Promise<string> {
   });
 }
 
-/** Resolves with the mail's alarm key once the sink received an alert mail (matching `only` if given), the mailer killed before the 250. */
+/**
+ * Resolves with the alarm key of the next alert mail the sink receives (the `only` one if given),
+ * the mailer killed before the sink's 250.
+ */
 function killMailerAtNextAlert(context: FaultContext, only?: string): Promise<string> {
   const { world } = context;
   return new Promise((resolve) => {
@@ -121,7 +135,11 @@ async function relayMidPulse(context: FaultContext): Promise<FaultOutcome> {
   const trigger = await bounded(context, killRelayWorkerAtNextPulse(context), 'a pulse to kill the relay-worker at');
   disarm(context);
   if (trigger) await restartKilled(context, 'relay-worker');
-  return recovery(context, 'kill -9 relay-worker at a pulse', trigger ? `${trigger} action, before its record` : 'no pulse came');
+  return recovery(
+    context,
+    'kill -9 relay-worker at a pulse',
+    trigger ? `${trigger} action, before its record` : 'no pulse came',
+  );
 }
 
 async function mailerMidSend(context: FaultContext): Promise<FaultOutcome> {
@@ -131,7 +149,10 @@ async function mailerMidSend(context: FaultContext): Promise<FaultOutcome> {
   return recovery(context, 'kill -9 mailer before the SMTP 250', key ? mailOf(key) : 'no mail came');
 }
 
-/** The same job interrupted twice: the alarm stream is paused so that the next pulse is the interrupted job's re-run. */
+/**
+ * The same job interrupted twice: the alarm stream is paused so that the next pulse is the
+ * interrupted job's re-run.
+ */
 async function relayCrashLoop(context: FaultContext): Promise<FaultOutcome> {
   const trigger = await bounded(context, killRelayWorkerAtNextPulse(context), 'a pulse to kill the relay-worker at');
   if (!trigger) {
@@ -145,7 +166,11 @@ async function relayCrashLoop(context: FaultContext): Promise<FaultOutcome> {
     const again = await bounded(context, second, 'the interrupted relay job running again');
     disarm(context);
     if (again) await restartKilled(context, 'relay-worker');
-    return recovery(context, 'kill -9 relay-worker at a pulse, twice', `${trigger} action; ${again ? 'killed again at the next pulse after the restart' : 'no pulse after the restart'}`);
+    return recovery(
+      context,
+      'kill -9 relay-worker at a pulse, twice',
+      `${trigger} action; ${again ? 'killed again at the next pulse after the restart' : 'no pulse after the restart'}`,
+    );
   } finally {
     context.resumeAlarms();
   }
@@ -164,7 +189,11 @@ async function mailerCrashLoop(context: FaultContext): Promise<FaultOutcome> {
     const again = await bounded(context, second, `mail ${key} sent again`);
     disarm(context);
     if (again) context.world.restartApp('mailer');
-    return recovery(context, 'kill -9 mailer before the SMTP 250, twice', `${mailOf(key)}; ${again ? 'killed again at its re-send' : 'never sent again'}`);
+    return recovery(
+      context,
+      'kill -9 mailer before the SMTP 250, twice',
+      `${mailOf(key)}; ${again ? 'killed again at its re-send' : 'never sent again'}`,
+    );
   } finally {
     context.resumeAlarms();
   }

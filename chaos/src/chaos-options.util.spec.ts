@@ -6,7 +6,15 @@ describe('parseChaosArgs', () => {
   });
 
   it('reads sizes in both spellings and a list of faults', () => {
-    const options = parseChaosArgs(['--panels', '6', '--rate=30', '--alarm-every', '1.5', '--faults', 'kill-nats,drop-panels']);
+    const options = parseChaosArgs([
+      '--panels',
+      '6',
+      '--rate=30',
+      '--alarm-every',
+      '1.5',
+      '--faults',
+      'kill-nats,drop-panels',
+    ]);
     expect(options).toMatchObject({ panels: 6, rate: 30, alarmEvery: 1.5, faults: ['kill-nats', 'drop-panels'] });
   });
 

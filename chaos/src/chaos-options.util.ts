@@ -45,7 +45,15 @@ export const DEFAULT_CHAOS_OPTIONS: ChaosOptions = {
   settle: 120,
 };
 
-const SIZES: ReadonlyArray<keyof Omit<ChaosOptions, 'faults'>> = ['panels', 'rate', 'alarmEvery', 'gap', 'outage', 'refetchSeconds', 'settle'];
+const SIZES: ReadonlyArray<keyof Omit<ChaosOptions, 'faults'>> = [
+  'panels',
+  'rate',
+  'alarmEvery',
+  'gap',
+  'outage',
+  'refetchSeconds',
+  'settle',
+];
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -68,14 +76,16 @@ export function parseChaosArgs(args: readonly string[]): ChaosOptions {
     if (flag === '--faults') {
       const names = (value ?? '').split(',').filter(Boolean);
       const unknown = names.filter((name) => !(FAULT_NAMES as readonly string[]).includes(name));
-      if (names.length === 0 || unknown.length > 0) throw new Error(`--faults: unknown or missing fault '${unknown.join(',')}'\n${CHAOS_USAGE}`);
+      if (names.length === 0 || unknown.length > 0)
+        throw new Error(`--faults: unknown or missing fault '${unknown.join(',')}'\n${CHAOS_USAGE}`);
       options.faults = names as FaultName[];
       continue;
     }
     const size = SIZES.find((name) => `--${kebab(name)}` === flag);
     if (!size) throw new Error(`unknown argument '${flag}'\n${CHAOS_USAGE}`);
     const number = Number(value);
-    if (value === undefined || !(number > 0)) throw new Error(`${flag} needs a positive number, got '${String(value)}'`);
+    if (value === undefined || !(number > 0))
+      throw new Error(`${flag} needs a positive number, got '${String(value)}'`);
     options[size] = number;
   }
   return options;

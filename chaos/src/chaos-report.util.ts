@@ -75,19 +75,34 @@ function rowsOf(result: ChaosResult): Row[] {
     ['live', 'seen on the live socket', live.seenLive, undefined],
     ['live', 'recovered by a refetch', live.recoveredByRefetch, undefined],
     ['live', 'stored but never shown', live.neverShown, live.neverShown > 0],
-    ['boards', `longest hold of a board (lease ${boards.leaseMs / 1000} s)`, `${(boards.longestMs / 1000).toFixed(1)} s`, undefined],
+    [
+      'boards',
+      `longest hold of a board (lease ${boards.leaseMs / 1000} s)`,
+      `${(boards.longestMs / 1000).toFixed(1)} s`,
+      undefined,
+    ],
     ['boards', 'holds longer than one lease', boards.overLease, boards.overLease > 0],
   );
   for (const fault of result.faults) {
     const name = fault.detail ? `${fault.fault} (${fault.detail})` : fault.fault;
-    rows.push(['recovery', `${name}: all green again${fault.healthWentRed ? '' : ', never red'}`, seconds(fault.recoverySeconds), fault.recoverySeconds === null]);
+    rows.push([
+      'recovery',
+      `${name}: all green again${fault.healthWentRed ? '' : ', never red'}`,
+      seconds(fault.recoverySeconds),
+      fault.recoverySeconds === null,
+    ]);
   }
   return rows;
 }
 
 /** Rows of the run's table: area, figure, value, and NO where the figure breaks a guarantee. */
 export function chaosRows(result: ChaosResult): string[][] {
-  return rowsOf(result).map(([area, figure, value, bad]) => [area, figure, String(value), bad === undefined ? '' : bad ? 'NO' : 'yes']);
+  return rowsOf(result).map(([area, figure, value, bad]) => [
+    area,
+    figure,
+    String(value),
+    bad === undefined ? '' : bad ? 'NO' : 'yes',
+  ]);
 }
 
 /** Every broken guarantee, one line each; the run fails when there is any. */

@@ -1,6 +1,15 @@
 import type { BenchStackOptions } from '../../bench/src/bench-stack';
 import { waitFor } from '../../bench/src/panel-fleet';
-import { alertMailKey, countEvents, countLive, countMails, countRelay, type MailDelivery, type RelayRun, type StoredEvent } from './chaos-counts.util';
+import {
+  alertMailKey,
+  countEvents,
+  countLive,
+  countMails,
+  countRelay,
+  type MailDelivery,
+  type RelayRun,
+  type StoredEvent,
+} from './chaos-counts.util';
 import { FAULTS, type FaultContext } from './chaos-faults';
 import type { ChaosOptions } from './chaos-options.util';
 import type { ChaosResult, FaultOutcome } from './chaos-report.util';
@@ -27,7 +36,8 @@ class SteadyStream {
     this.timers.push(
       setInterval(() => {
         const due = Math.floor(((performance.now() - started) / 1000) * this.options.rate);
-        for (; sent < due; sent++) this.world.ledger.send(panels[sent % panels.length], sent % 50 === 0 ? 'technical' : 'system', 'Chaos');
+        for (; sent < due; sent++)
+          this.world.ledger.send(panels[sent % panels.length], sent % 50 === 0 ? 'technical' : 'system', 'Chaos');
       }, 10),
       setInterval(() => {
         if (this.paused) return;
@@ -65,7 +75,12 @@ async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
     );
     return Number(rows[0].stored) >= world.ledger.sent.length && rows[0].pending === '0' && rows[0].queued === '0';
   };
-  await waitFor(() => quiet().catch(() => false), settleMs, 'every event stored and every alarm effect recorded', 500).catch((error: Error) => world.log(error.message));
+  await waitFor(
+    () => quiet().catch(() => false),
+    settleMs,
+    'every event stored and every alarm effect recorded',
+    500,
+  ).catch((error: Error) => world.log(error.message));
 }
 
 /** Counts what the panels sent, the database holds, the board, the SMTP sink and the browser saw. */
@@ -82,13 +97,17 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
   ).rows;
   const deliveries = (
     await db.query<MailDelivery>(
-      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id AS "userId", status, attempts, possible_repeats AS "possibleRepeats",
+      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id AS "userId", status, attempts,
+              possible_repeats AS "possibleRepeats",
               (extract(epoch FROM sent_at) * 1000)::float8 AS "sentAt"
        FROM mail_deliveries WHERE kind = 'event-alert'`,
     )
   ).rows;
-  const alarms = world.ledger.sent.filter((event) => event.hwaddr === world.alarmPanel.hwaddr && (event.category === 'fire' || event.category === 'fault'));
-  const pulses = (relay: number) => world.relay.switches.filter((change) => change.kind === 'relay' && change.relay === relay).length;
+  const alarms = world.ledger.sent.filter(
+    (event) => event.hwaddr === world.alarmPanel.hwaddr && (event.category === 'fire' || event.category === 'fault'),
+  );
+  const pulses = (relay: number) =>
+    world.relay.switches.filter((change) => change.kind === 'relay' && change.relay === relay).length;
   const received = new Map<string, number>();
   for (const mail of world.sink.accepted) {
     const key = alertMailKey(mail.text);
@@ -97,7 +116,10 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
   return {
     seconds,
     events: countEvents(world.ledger.sent, world.ledger.acked, stored),
-    relay: [countRelay('fire', alarms, runs, pulses(FIRE_RELAY)), countRelay('fault', alarms, runs, pulses(FAULT_RELAY))],
+    relay: [
+      countRelay('fire', alarms, runs, pulses(FIRE_RELAY)),
+      countRelay('fault', alarms, runs, pulses(FAULT_RELAY)),
+    ],
     mail: countMails(alarms, [world.user.id], received, deliveries),
     live: countLive(
       stored.map((row) => row.id),
@@ -137,7 +159,9 @@ export async function runChaos(
     for (const name of options.faults) {
       log(`fault ${name}…`);
       const outcome = await FAULTS[name](context);
-      log(`fault ${name}: ${outcome.recoverySeconds === null ? 'NOT green again' : `green again in ${outcome.recoverySeconds.toFixed(1)} s`}${outcome.detail ? ` (${outcome.detail})` : ''}`);
+      const green =
+        outcome.recoverySeconds === null ? 'NOT green again' : `green again in ${outcome.recoverySeconds.toFixed(1)} s`;
+      log(`fault ${name}: ${green}${outcome.detail ? ` (${outcome.detail})` : ''}`);
       faults.push(outcome);
       await pause(options.gap);
     }

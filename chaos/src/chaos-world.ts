@@ -59,7 +59,13 @@ export class ChaosWorld {
     this.nats = await KillableServer.nats();
     this.redis = await KillableServer.redis();
     this.postgres = await KillableServer.postgres();
-    await Promise.all([this.nats.start(), this.redis.start(), this.postgres.start(), this.sink.start(), this.relay.start()]);
+    await Promise.all([
+      this.nats.start(),
+      this.redis.start(),
+      this.postgres.start(),
+      this.sink.start(),
+      this.relay.start(),
+    ]);
     this.watchSwitches();
     this.stack = new BenchStack(this.appLog, {
       postgresUrl: this.postgres.url,
@@ -68,7 +74,8 @@ export class ChaosWorld {
       idPrefix: 'chaos',
       appArgs: this.appArgs,
     });
-    this.log(`starting the apps (${this.stack.id}; PostgreSQL ${this.postgres.url}, NATS ${this.nats.url}, Redis ${this.redis.url})`);
+    const servers = `PostgreSQL ${this.postgres.url}, NATS ${this.nats.url}, Redis ${this.redis.url}`;
+    this.log(`starting the apps (${this.stack.id}; ${servers})`);
     await this.stack.start({ smtpPort: this.sink.port });
     this.portal = new BenchPortalClient(this.stack.portalPort, this.stack.databaseUrl);
     // The run terminates the database's connections on purpose; an idle client's error is expected.
@@ -116,7 +123,11 @@ export class ChaosWorld {
       name: 'Chaos relay',
     });
     await this.portal.api('POST', `/relays/${created.id}/actions`, this.user.session, {
-      action: { hwaddr: this.alarmPanel.hwaddr, on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: { ...NO_ACTION, relay_2: 1 } },
+      action: {
+        hwaddr: this.alarmPanel.hwaddr,
+        on_fire: { ...NO_ACTION, relay_1: 1 },
+        on_fault: { ...NO_ACTION, relay_2: 1 },
+      },
     });
   }
 
@@ -146,7 +157,8 @@ export class ChaosWorld {
   /** Ends every PostgreSQL connection of the run's database, as a server restart or failover does. */
   async dropDatabaseConnections(): Promise<number> {
     const result = await this.portal.db.query<{ pid: number }>(
-      'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      `SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
     return result.rowCount ?? 0;
   }
@@ -159,7 +171,14 @@ export class ChaosWorld {
       () => this.proxy?.close() ?? Promise.resolve(),
       () => this.portal?.close() ?? Promise.resolve(),
       () => this.stack?.stop() ?? Promise.resolve(),
-      () => Promise.all([this.sink.stop(), this.relay.stop(), this.nats?.remove(), this.redis?.remove(), this.postgres?.remove()]),
+      () =>
+        Promise.all([
+          this.sink.stop(),
+          this.relay.stop(),
+          this.nats?.remove(),
+          this.redis?.remove(),
+          this.postgres?.remove(),
+        ]),
     ];
     for (const step of steps) await step().catch((error: Error) => this.log(`cleanup: ${error.message}`));
   }

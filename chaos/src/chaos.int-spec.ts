@@ -44,6 +44,9 @@ describe('chaos run, short', () => {
     expect(result.events.sent).toBeGreaterThan(0);
     expect(result.relay.map((relay) => relay.alarms)).not.toContain(0);
     // The log lines are the evidence when something broke.
-    expect({ problems: chaosProblems(result), log: chaosProblems(result).length > 0 ? lines.slice(-80) : [] }).toEqual({ problems: [], log: [] });
+    expect({ problems: chaosProblems(result), log: chaosProblems(result).length > 0 ? lines.slice(-80) : [] }).toEqual({
+      problems: [],
+      log: [],
+    });
   });
 });

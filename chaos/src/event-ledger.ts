@@ -19,7 +19,13 @@ export class EventLedger {
   /** Sends one event with a title unique in the run; answers what was sent. */
   send(panel: PanelLinkClient, category: EventCategory, prefix: string): SentEvent {
     const title = `${prefix} ${++this.titles}`;
-    const seq = panel.sendEvent({ networkId: 1, category, title, date: new Date().toISOString(), location: 'Chaos zone 1' });
+    const seq = panel.sendEvent({
+      networkId: 1,
+      category,
+      title,
+      date: new Date().toISOString(),
+      location: 'Chaos zone 1',
+    });
     const event: SentEvent = { hwaddr: panel.hwaddr, seq, category, title, at: Date.now() };
     this.sent.push(event);
     return event;

@@ -22,7 +22,11 @@ export async function appsNotGreen(stack: BenchStack): Promise<string[]> {
  * Polls every app's /healthz from now until all are green at once; answers how long that took
  * (null when they were not within the limit) and whether any was seen red on the way.
  */
-export async function waitAllGreen(stack: BenchStack, limitMs: number, pollMs = 100): Promise<{ seconds: number | null; sawRed: boolean; red: string[] }> {
+export async function waitAllGreen(
+  stack: BenchStack,
+  limitMs: number,
+  pollMs = 100,
+): Promise<{ seconds: number | null; sawRed: boolean; red: string[] }> {
   const started = performance.now();
   let sawRed = false;
   let red: string[] = [];

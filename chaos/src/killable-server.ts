@@ -18,7 +18,8 @@ function postgresAccount(): RunAs | undefined {
   if (userInfo().uid !== 0) return undefined;
   const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const account = { uid: id('-u'), gid: id('-g') };
-  if (!(account.uid > 0)) throw new Error("running as root, PostgreSQL needs a 'postgres' user to run as; there is none");
+  if (!(account.uid > 0))
+    throw new Error("running as root, PostgreSQL needs a 'postgres' user to run as; there is none");
   return account;
 }
 
@@ -42,14 +43,33 @@ export class KillableServer {
   static async nats(): Promise<KillableServer> {
     const port = await freePort();
     const store = mkdtempSync(join(tmpdir(), 'chaos-nats-'));
-    return new KillableServer('nats-server', port, NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], store);
+    return new KillableServer(
+      'nats-server',
+      port,
+      NATS_SERVER,
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store],
+      store,
+    );
   }
 
   /** redis-server keeping its data in an append-only file synced every second, as docker-compose.yml deploys it. */
   static async redis(): Promise<KillableServer> {
     const port = await freePort();
     const store = mkdtempSync(join(tmpdir(), 'chaos-redis-'));
-    const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', store];
+    const args = [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--dir',
+      store,
+    ];
     return new KillableServer('redis-server', port, REDIS_SERVER, args, store);
   }
 
@@ -62,17 +82,34 @@ export class KillableServer {
     const store = mkdtempSync(join(tmpdir(), 'chaos-postgres-'));
     const account = postgresAccount();
     if (account) chownSync(store, account.uid, account.gid);
-    const init = spawnSync(join(POSTGRES_BIN_DIR, 'initdb'), ['-D', store, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
-      encoding: 'utf8',
-      ...account,
-    });
+    const init = spawnSync(
+      join(POSTGRES_BIN_DIR, 'initdb'),
+      ['-D', store, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+      {
+        encoding: 'utf8',
+        ...account,
+      },
+    );
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
-    const args = ['-D', store, '-p', String(port), '-k', store, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+    const args = [
+      '-D',
+      store,
+      '-p',
+      String(port),
+      '-k',
+      store,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+    ];
     return new KillableServer('postgres', port, join(POSTGRES_BIN_DIR, 'postgres'), args, store, account);
   }
 
   get url(): string {
-    const scheme = { 'nats-server': 'nats://', 'redis-server': 'redis://', postgres: 'postgres://postgres@' }[this.name];
+    const scheme = { 'nats-server': 'nats://', 'redis-server': 'redis://', postgres: 'postgres://postgres@' }[
+      this.name
+    ];
     return `${scheme}127.0.0.1:${this.port}`;
   }
 
@@ -85,7 +122,8 @@ export class KillableServer {
     // A server killed a moment ago may still hold its port or (PostgreSQL) its shared memory: try again.
     await waitUntil(
       async () => {
-        if (!this.child || this.child.exitCode !== null) this.child = spawn(this.command, this.args, { stdio: 'ignore', ...this.runAs });
+        if (!this.child || this.child.exitCode !== null)
+          this.child = spawn(this.command, this.args, { stdio: 'ignore', ...this.runAs });
         return acceptsConnections(this.port);
       },
       `${this.name} on port ${this.port}`,

@@ -60,7 +60,9 @@ export class LiveBrowser {
   }
 
   private connect(onOpen?: () => void): void {
-    const socket = new WebSocket(`ws://127.0.0.1:${this.options.portalPort}${LIVEFEED_PATH}`, { perMessageDeflate: false });
+    const socket = new WebSocket(`ws://127.0.0.1:${this.options.portalPort}${LIVEFEED_PATH}`, {
+      perMessageDeflate: false,
+    });
     this.socket = socket;
     socket.on('open', () => {
       if (this.opened) {
@@ -95,7 +97,9 @@ export class LiveBrowser {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token } }));
     } catch (error) {
       // The API is away (a fault): the server closes the unauthenticated socket and we come back.
-      this.options.log(`live browser: no claims token (${(error as Error).message}); the socket will be closed and reopened`);
+      this.options.log(
+        `live browser: no claims token (${(error as Error).message}); the socket will be closed and reopened`,
+      );
       socket.terminate();
     }
   }
@@ -111,7 +115,8 @@ export class LiveBrowser {
     const startedAt = Date.now();
     try {
       const token = await this.options.claimsToken();
-      for (const hwaddr of this.options.hwaddrs) await this.refetchSite(hwaddr, token, new Date(from), new Date(startedAt + 60_000));
+      for (const hwaddr of this.options.hwaddrs)
+        await this.refetchSite(hwaddr, token, new Date(from), new Date(startedAt + 60_000));
       this.refetches++;
       this.lastRefetchFrom = startedAt - (this.options.overlapMs ?? 60_000);
     } catch (error) {
@@ -123,10 +128,18 @@ export class LiveBrowser {
 
   private async refetchSite(hwaddr: string, token: string, start: Date, end: Date): Promise<void> {
     for (let offset = 0; ; offset += PAGE) {
-      const query = new URLSearchParams({ start: start.toISOString(), end: end.toISOString(), limit: String(PAGE), offset: String(offset) });
-      const response = await fetch(`http://127.0.0.1:${this.options.portalPort}/api/v2/sites/${hwaddr}/events?${query}`, {
-        headers: { authorization: `Bearer ${token}` },
+      const query = new URLSearchParams({
+        start: start.toISOString(),
+        end: end.toISOString(),
+        limit: String(PAGE),
+        offset: String(offset),
       });
+      const response = await fetch(
+        `http://127.0.0.1:${this.options.portalPort}/api/v2/sites/${hwaddr}/events?${query}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       if (!response.ok) throw new Error(`GET events of ${hwaddr} answered ${response.status}`);
       const page = (await response.json()) as EventsPage;
       for (const event of page.events) this.refetchedIds.add(event.id);

@@ -15,13 +15,17 @@ async function main(): Promise<number> {
     process.stdout.write(`${stamped}\n`);
     appLog.write(`${stamped}\n`);
   };
-  log(`faults: ${options.faults.join(', ')}; ${options.panels} panels at ${options.rate} events/s, an alarm every ${options.alarmEvery} s`);
+  const size = `${options.panels} panels at ${options.rate} events/s, an alarm every ${options.alarmEvery} s`;
+  log(`faults: ${options.faults.join(', ')}; ${size}`);
   const result = await runChaos(options, log, (line) => appLog.write(`${new Date().toISOString()} ${line}\n`));
   const rows = chaosRows(result);
   const problems = chaosProblems(result);
   writeFileSync(`chaos/results/${stamp}.json`, `${JSON.stringify({ options, result, problems }, null, 2)}\n`);
   writeFileSync(`chaos/results/${stamp}.md`, `${formatMarkdownTable(rows, CHAOS_HEADERS)}\n`);
-  process.stdout.write(`\n${formatTextTable(rows, CHAOS_HEADERS)}\n\nrun: ${result.seconds.toFixed(0)} s; results and app logs: chaos/results/${stamp}.*\n`);
+  const table = formatTextTable(rows, CHAOS_HEADERS);
+  process.stdout.write(
+    `\n${table}\n\nrun: ${result.seconds.toFixed(0)} s; results and app logs: chaos/results/${stamp}.*\n`,
+  );
   for (const problem of problems) process.stdout.write(`PROBLEM ${problem}\n`);
   await new Promise<void>((resolve) => appLog.end(resolve));
   return problems.length === 0 ? 0 : 1;
