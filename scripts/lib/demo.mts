@@ -132,6 +132,7 @@ export function demoBanner(demo: RunningDemo): string[] {
     const moved = demo.relayPort === DEMO_RELAY.port ? '' : ` (port ${DEMO_RELAY.port} was taken)`;
     lines.push(`  relay: ${DEMO_RELAY.name} at ${DEMO_RELAY.host}:${demo.relayPort}${moved}, password '${DEMO_RELAY.password}'`);
   }
+  if (!demo.panel) return lines;
   const head = DEMO_SITES[0];
   lines.push(`Demo panel ${head.nickname} (${DEMO_PANELS.headOffice.hwaddr}, admin password ${DEMO_PANELS.headOffice.key}): type commands at the prompt,`);
   lines.push("  e.g. 'fire 1 3', 'fault 2 5', 'restore 2 5', 'reset', 'status', 'help'");
