@@ -1,36 +1,97 @@
 import { AUTH_STORAGE_KEY, hwaddrToColonForm } from '@app/contracts';
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
+import {
+  authorisedSite,
+  claimsTokenOf,
+  registerUniqueUser,
+  uniqueHwaddr,
+  waitForConnection,
+  type TestUser,
+} from '../../portal-api/src/e2e/portal-panel-harness';
+import { waitUntil } from '@app/testing';
 import { screenshotPath } from './browser.util';
 import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /**
  * One user's journey through the built client against the real stack: register, claim a simulated
  * panel, watch a fire arrive live, filter events, resolve a notification, rename the site, sign out.
+ * Each step starts from a fresh page with a user and panel of its own, made through the API where
+ * the step is not about making them, so each runs alone and in any order.
  */
 describe('web client in Chromium against portal-api and a simulated panel', () => {
-  const hwaddr = '0a1b2c3d4e90';
   const key = '2468';
-  let panel: SimulatedPanel;
-  let page: Page;
   let origin: string;
   let started: BrowserWorld;
+  const pages: Page[] = [];
 
   beforeAll(async () => {
-    // Connected before the claim, so that the key is checked at once (a waiting key keeps Add Site open).
-    started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m' }, [{ hwaddr, key }]);
-    ({ page, origin } = started);
-    [panel] = started.panels;
+    started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m' }, []);
+    ({ origin } = started);
   });
 
-  afterAll(() => started?.close());
+  afterAll(async () => {
+    await Promise.all(pages.map((page) => page.close()));
+    await started?.close();
+  });
+
+  async function freshPage(): Promise<Page> {
+    const page = await started.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(30_000);
+    pages.push(page);
+    return page;
+  }
+
+  /** Signs `user` in on a fresh page through the login form, up to the Site Manager. */
+  async function logIn(user: TestUser): Promise<Page> {
+    const page = await freshPage();
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('Email').fill(`${user.name.toLowerCase()}@example.com`);
+    await page.getByLabel('Password').fill(`${user.name} password`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Site Manager' }).waitFor();
+    return page;
+  }
+
+  /** A user of the step's own, signed in on a fresh page. */
+  async function signedIn(): Promise<{ page: Page; user: TestUser }> {
+    const user = await registerUniqueUser(started.world.portal, 'Erin');
+    return { page: await logIn(user), user };
+  }
+
+  /** Opens the events page of the site `hwaddr` from the Site Manager. */
+  async function openSiteEvents(page: Page, hwaddr: string): Promise<void> {
+    await page.locator(`[data-hwaddr="${hwaddr}"]`).getByText('Authorised', { exact: true }).waitFor();
+    await page.locator(`[data-hwaddr="${hwaddr}"]`).click();
+    await page.waitForURL(`${origin}/site/${hwaddr}/events`);
+  }
+
+  /** A signed-in user with an authorised, connected site named `nickname`, its events page open. */
+  async function onOwnSiteEvents(nickname = 'Depot'): Promise<{ page: Page; user: TestUser; panel: SimulatedPanel }> {
+    const user = await registerUniqueUser(started.world.portal, 'Erin');
+    const panel = await authorisedSite(started.world, user, { adminKey: key, nickname });
+    const page = await logIn(user);
+    await openSiteEvents(page, panel.hwaddr);
+    return { page, user, panel };
+  }
+
+  /** Waits until the site's events list (through the API) holds `total` events. */
+  async function storedEvents(user: TestUser, hwaddr: string, total: number): Promise<void> {
+    const token = await claimsTokenOf(started.world.portal, user);
+    await waitUntil(async () => {
+      const response = await request(started.world.portal.server).get(`/api/v2/sites/${hwaddr}/events`).set('Authorization', `Bearer ${token}`);
+      return response.status === 200 && (response.body as { total: number }).total === total;
+    }, `${total} events stored`, 30_000);
+  }
 
   it('registers and lands on the Site Manager', async () => {
+    const page = await freshPage();
     await page.goto(`${origin}/anywhere`);
     await page.waitForURL(`${origin}/login`);
     await page.getByRole('link', { name: 'Register' }).click();
     await page.getByLabel('Full name').fill('Erin Engineer');
-    await page.getByLabel('Email').fill('erin@example.com');
+    await page.getByLabel('Email').fill(`erin.${uniqueHwaddr()}@example.com`);
     await page.getByLabel('Password').fill('erins password');
     await page.getByRole('button', { name: 'Register' }).click();
 
@@ -39,6 +100,12 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   });
 
   it('claims the simulated panel with its key and sees it authorised', async () => {
+    const { page } = await signedIn();
+    // Connected before the claim, so that the key is checked at once (a waiting key keeps Add Site open).
+    const hwaddr = uniqueHwaddr();
+    (await started.world.panel(hwaddr, key)).start();
+    await waitForConnection(started.world, hwaddr, true);
+
     await page.getByText('Add Site').click();
     await page.getByLabel('MAC address').fill(hwaddr);
     await page.getByLabel('Admin password').fill(key);
@@ -55,8 +122,7 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   });
 
   it('shows a fire from the panel as a toast and in the events list without reloading', async () => {
-    await page.locator(`[data-hwaddr="${hwaddr}"]`).click();
-    await page.waitForURL(`${origin}/site/${hwaddr}/events`);
+    const { page, panel } = await onOwnSiteEvents();
     await page.getByText('No Panel Events Found.').waitFor();
 
     panel.report(panel.model.setZone(1, 2, 'fire'));
@@ -69,6 +135,14 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   });
 
   it('filters the events by category and by date', async () => {
+    const user = await registerUniqueUser(started.world.portal, 'Erin');
+    const panel = await authorisedSite(started.world, user, { adminKey: key });
+    panel.report(panel.model.setZone(1, 2, 'fire'));
+    await storedEvents(user, panel.hwaddr, 1);
+    const page = await logIn(user);
+    await openSiteEvents(page, panel.hwaddr);
+    await page.getByText('(1) Fire alarm').waitFor();
+
     await page.getByRole('button', { name: 'Fault', exact: true }).click();
     await page.getByText('No events found matching your search criteria.').waitFor();
     await page.getByRole('button', { name: 'Fire', exact: true }).click();
@@ -85,26 +159,29 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   });
 
   it('resolves a notification raised by the panel', async () => {
+    const { page, panel, user } = await onOwnSiteEvents();
     const skewed = new Date(Date.now() - 3 * 3600_000).toISOString();
     panel.link.sendEvent({ networkId: 1, category: 'system', title: 'Clock check', location: 'N/A', date: skewed });
     await page.getByRole('link', { name: /Notifications/ }).click();
 
     await page.getByText('Panel time possibly out of sync').waitFor();
     await page.getByRole('button', { name: 'Mark Resolved' }).click();
-    await page.getByText(/^Resolved by: Erin Engineer on /).waitFor();
+    await page.getByText(new RegExp(`^Resolved by: ${user.name} on `)).waitFor();
   });
 
   it('renames the site', async () => {
+    const { page, panel } = await onOwnSiteEvents('Depot');
     await page.getByRole('link', { name: 'Site Configuration' }).click();
-    expect(await page.getByLabel('MAC address').inputValue()).toBe(hwaddrToColonForm(hwaddr));
+    expect(await page.getByLabel('MAC address').inputValue()).toBe(hwaddrToColonForm(panel.hwaddr));
     await page.getByLabel('Nickname').fill('Main Depot');
     await page.getByRole('button', { name: 'Update' }).click();
 
     await page.getByRole('link', { name: /Site Manager/ }).click();
-    await page.locator(`[data-hwaddr="${hwaddr}"]`).getByText('Main Depot').waitFor();
+    await page.locator(`[data-hwaddr="${panel.hwaddr}"]`).getByText('Main Depot').waitFor();
   });
 
   it('signs out to the login page', async () => {
+    const { page } = await signedIn();
     await page.getByRole('link', { name: 'Logout' }).click();
 
     await page.getByRole('button', { name: 'Log In' }).waitFor();
