@@ -6,9 +6,27 @@ import { startInstalledService, waitFor } from './lib/local-services.mts';
 import { probeNats, probePostgres, probeRedis, type ProbeResult } from './lib/service-probes.mts';
 
 const services = [
-  { key: 'postgres' as const, label: 'PostgreSQL', url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', probe: probePostgres, install: 'postgresql' },
-  { key: 'redis' as const, label: 'Redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', probe: probeRedis, install: 'redis-server' },
-  { key: 'nats' as const, label: 'NATS with JetStream', url: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222', probe: probeNats, install: 'nats-server' },
+  {
+    key: 'postgres' as const,
+    label: 'PostgreSQL',
+    url: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    probe: probePostgres,
+    install: 'postgresql',
+  },
+  {
+    key: 'redis' as const,
+    label: 'Redis',
+    url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    probe: probeRedis,
+    install: 'redis-server',
+  },
+  {
+    key: 'nats' as const,
+    label: 'NATS with JetStream',
+    url: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    probe: probeNats,
+    install: 'nats-server',
+  },
 ];
 
 const problems: string[] = [];
@@ -32,7 +50,10 @@ await Promise.all(
 // The browser tests drive the system Chromium; a downloaded browser is never used.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) console.log(`✓ Chromium at ${chromium}`);
-else problems.push(`✗ Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`);
+else
+  problems.push(
+    `✗ Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`,
+  );
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

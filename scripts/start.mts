@@ -5,7 +5,16 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startMailSink } from './lib/mail-sink.mts';
 import { demoBanner, demoEnabled, demoEnvironment, startDemo, type RunningDemo } from './lib/demo.mts';
-import { APPS, describeExit, healthPort, startApp, stopApp, waitHealthy, appEntry, type RunningApp } from './lib/app-processes.mts';
+import {
+  APPS,
+  describeExit,
+  healthPort,
+  startApp,
+  stopApp,
+  waitHealthy,
+  appEntry,
+  type RunningApp,
+} from './lib/app-processes.mts';
 import type { OutputSettings } from './lib/child-output.mts';
 import { Terminal } from './lib/terminal.mts';
 import { spawnNats, spawnRedis, startEmbeddedPostgres, waitFor, type ChildService } from './lib/local-services.mts';
@@ -149,7 +158,14 @@ async function main(): Promise<void> {
   const port = healthPort('portal-api', env);
   let demo: RunningDemo | undefined;
   if (demoEnabled(env)) {
-    demo = await startDemo({ env, gatewayPort: Number(env.GATEWAY_PANEL_PORT ?? 7700), origin: `http://127.0.0.1:${port}`, dataDir: DATA_DIR, output, log });
+    demo = await startDemo({
+      env,
+      gatewayPort: Number(env.GATEWAY_PANEL_PORT ?? 7700),
+      origin: `http://127.0.0.1:${port}`,
+      dataDir: DATA_DIR,
+      output,
+      log,
+    });
     apps.push(...demo.programs);
     for (const program of demo.programs) {
       void program.exited.then((exit) => {
@@ -162,7 +178,11 @@ async function main(): Promise<void> {
   if (panel?.child.stdin) {
     const input = panel.child.stdin;
     input.on('error', () => undefined);
-    terminal.readCommands('panel> ', (line) => input.writable && input.write(`${line}\n`), () => void stopEverything(0));
+    terminal.readCommands(
+      'panel> ',
+      (line) => input.writable && input.write(`${line}\n`),
+      () => void stopEverything(0),
+    );
   }
 }
 

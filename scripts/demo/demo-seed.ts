@@ -18,7 +18,12 @@ export const DEMO_PANELS = {
 
 /** The demo's sites: AUTHED (the right key), UNAUTHORISED (a wrong key), WAITING (a panel never seen). */
 export const DEMO_SITES = [
-  { hwaddr: DEMO_PANELS.headOffice.hwaddr, key: DEMO_PANELS.headOffice.key, nickname: 'Head office', expected: 'AUTHED' },
+  {
+    hwaddr: DEMO_PANELS.headOffice.hwaddr,
+    key: DEMO_PANELS.headOffice.key,
+    nickname: 'Head office',
+    expected: 'AUTHED',
+  },
   { hwaddr: DEMO_PANELS.depot.hwaddr, key: '4321', nickname: 'Depot', expected: 'UNAUTHORISED' },
   { hwaddr: '00a0b1c2d3e6', key: '1234', nickname: 'Warehouse', expected: 'WAITING' },
 ] as const;
@@ -55,10 +60,19 @@ interface ApiAnswer {
   body: Record<string, unknown> & { err?: string };
 }
 
-async function call(origin: string, method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<ApiAnswer> {
+async function call(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
   const response = await fetch(`${origin}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
@@ -79,14 +93,20 @@ async function demoSession(origin: string): Promise<string> {
   const { email, password, fullname, company } = DEMO_ACCOUNT;
   const login = await call(origin, 'POST', '/auth/login', undefined, { email, password });
   if (login.status === 200) return login.body.token as string;
-  if (login.status !== 401) throw new DemoSeedError(`signing in to the demo account: ${login.status} ${login.body.err ?? ''}`);
+  if (login.status !== 401)
+    throw new DemoSeedError(`signing in to the demo account: ${login.status} ${login.body.err ?? ''}`);
   const registered = await call(origin, 'POST', '/auth/register', undefined, { fullname, email, password, company });
-  if (registered.status === 409) throw new DemoSeedError(`${email} exists with another password (changed since the demo made it)`);
-  if (registered.status >= 400) throw new DemoSeedError(`registering the demo account: ${registered.status} ${registered.body.err ?? ''}`);
+  if (registered.status === 409)
+    throw new DemoSeedError(`${email} exists with another password (changed since the demo made it)`);
+  if (registered.status >= 400)
+    throw new DemoSeedError(`registering the demo account: ${registered.status} ${registered.body.err ?? ''}`);
   return registered.body.token as string;
 }
 
-async function siteStatuses(origin: string, session: string): Promise<Map<string, { nickname: string; status: string }>> {
+async function siteStatuses(
+  origin: string,
+  session: string,
+): Promise<Map<string, { nickname: string; status: string }>> {
   const claims = await expectOk(call(origin, 'POST', '/v2/claims/auth', session), 'a claims token');
   const { status, body } = await call(origin, 'GET', '/v2/sites', claims.token as string);
   if (status >= 400) throw new DemoSeedError(`listing the demo sites: ${status} ${body.err ?? ''}`);
@@ -99,7 +119,11 @@ async function siteStatuses(origin: string, session: string): Promise<Map<string
  * demo panel's right key is entered again while its claim waits (a right key costs nothing), a
  * wrong key only a few times (each one counts against the wrong-key limits).
  */
-async function settleSites(origin: string, session: string, settleMs: number): Promise<Map<string, { nickname: string; status: string }>> {
+async function settleSites(
+  origin: string,
+  session: string,
+  settleMs: number,
+): Promise<Map<string, { nickname: string; status: string }>> {
   let sites = await siteStatuses(origin, session);
   const tries = new Map<string, number>();
   const deadline = Date.now() + settleMs;
@@ -114,17 +138,26 @@ async function settleSites(origin: string, session: string, settleMs: number): P
       const claimed = sites.has(site.hwaddr);
       if (claimed && site.expected === 'UNAUTHORISED' && tried >= 3) continue;
       tries.set(site.hwaddr, tried + 1);
-      const request = claimed ? { hwaddr: site.hwaddr, key: site.key } : { hwaddr: site.hwaddr, key: site.key, nickname: site.nickname, notify: true };
+      const request = claimed
+        ? { hwaddr: site.hwaddr, key: site.key }
+        : { hwaddr: site.hwaddr, key: site.key, nickname: site.nickname, notify: true };
       const answer = await call(origin, 'POST', '/v2/claims/create', session, request);
-      if (answer.status >= 400 && answer.status !== 429) throw new DemoSeedError(`claiming ${site.nickname}: ${answer.status} ${answer.body.err ?? ''}`);
+      if (answer.status >= 400 && answer.status !== 429)
+        throw new DemoSeedError(`claiming ${site.nickname}: ${answer.status} ${answer.body.err ?? ''}`);
     }
     sites = await siteStatuses(origin, session);
-    if (DEMO_SITES.some((site) => sites.get(site.hwaddr)?.status === 'WAITING' && site.expected !== 'WAITING')) await pause(2000);
+    if (DEMO_SITES.some((site) => sites.get(site.hwaddr)?.status === 'WAITING' && site.expected !== 'WAITING'))
+      await pause(2000);
   }
 }
 
 /** The demo relay board with its action on the demo site, its address brought up to date. */
-async function demoRelay(origin: string, session: string, relayPort: number, siteAuthorised: boolean): Promise<DemoSeedResult['relay']> {
+async function demoRelay(
+  origin: string,
+  session: string,
+  relayPort: number,
+  siteAuthorised: boolean,
+): Promise<DemoSeedResult['relay']> {
   const relays = (await expectOk(call(origin, 'GET', '/relays', session), 'listing the relays')) as unknown as Array<{
     id: number;
     name: string;
@@ -135,15 +168,24 @@ async function demoRelay(origin: string, session: string, relayPort: number, sit
   const { name, host, password, onFire, onFault } = DEMO_RELAY;
   let relay = relays.find((candidate) => candidate.name === name);
   if (!relay) {
-    relay = (await expectOk(call(origin, 'POST', '/relays/_new', session, { host, name, port: relayPort, password }), 'adding the demo relay')) as unknown as typeof relay;
+    relay = (await expectOk(
+      call(origin, 'POST', '/relays/_new', session, { host, name, port: relayPort, password }),
+      'adding the demo relay',
+    )) as unknown as typeof relay;
   } else if (relay.host !== host || relay.port !== relayPort) {
-    relay = (await expectOk(call(origin, 'POST', `/relays/${relay.id}`, session, { host, name, port: relayPort }), 'moving the demo relay')) as unknown as typeof relay;
+    relay = (await expectOk(
+      call(origin, 'POST', `/relays/${relay.id}`, session, { host, name, port: relayPort }),
+      'moving the demo relay',
+    )) as unknown as typeof relay;
   }
   const site = DEMO_PANELS.headOffice.hwaddr;
   // Actions are only for sites the owner is authorised on.
   if (siteAuthorised && !relay!.actions.some((action) => action.hwaddr === site)) {
     const action = { hwaddr: site, on_fire: onFire, on_fault: onFault };
-    await expectOk(call(origin, 'POST', `/relays/${relay!.id}/actions`, session, { action }), 'adding the demo relay action');
+    await expectOk(
+      call(origin, 'POST', `/relays/${relay!.id}/actions`, session, { action }),
+      'adding the demo relay action',
+    );
   }
   return { id: relay!.id, host, port: relayPort };
 }
@@ -152,11 +194,20 @@ async function demoRelay(origin: string, session: string, relayPort: number, sit
 export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult> {
   const session = await demoSession(options.origin);
   const sites = await settleSites(options.origin, session, options.settleMs ?? 60_000);
-  const relay = await demoRelay(options.origin, session, options.relayPort, sites.get(DEMO_PANELS.headOffice.hwaddr)?.status === 'AUTHED');
+  const relay = await demoRelay(
+    options.origin,
+    session,
+    options.relayPort,
+    sites.get(DEMO_PANELS.headOffice.hwaddr)?.status === 'AUTHED',
+  );
   return {
     email: DEMO_ACCOUNT.email,
     password: DEMO_ACCOUNT.password,
-    sites: DEMO_SITES.map((site) => ({ hwaddr: site.hwaddr, nickname: sites.get(site.hwaddr)?.nickname ?? site.nickname, status: sites.get(site.hwaddr)?.status ?? 'missing' })),
+    sites: DEMO_SITES.map((site) => ({
+      hwaddr: site.hwaddr,
+      nickname: sites.get(site.hwaddr)?.nickname ?? site.nickname,
+      status: sites.get(site.hwaddr)?.status ?? 'missing',
+    })),
     relay,
   };
 }

@@ -68,12 +68,18 @@ function startProgram(
   withInput = false,
 ): RunningApp {
   // Own process group, so that Ctrl-C reaches only `npm start`, which then stops each app once.
-  const child = spawn(process.execPath, [entry, ...args], { env, stdio: [withInput ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [entry, ...args], {
+    env,
+    stdio: [withInput ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const tag = process.stdout.isTTY ? `${COLOURS[index % COLOURS.length]}[${name}]\x1b[0m` : `[${name}]`;
   const output = new ChildOutput(name, filter, settings);
   output.attach(child, tag);
   // 'close' comes after the last line of output, so a death report has the child's final words.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   void exited.then(() => output.close());
   child.once('error', (error) => settings.terminal.print(`${tag} could not be started: ${error.message}`));
   return { name, child, output, exited };
@@ -98,7 +104,10 @@ export async function waitHealthy(app: RunningApp, port: number, timeoutMs = 60_
   let exited = false;
   void app.exited.then(() => (exited = true));
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`${app.name} stopped while starting:\n${describeExit(app, { code: app.child.exitCode, signal: app.child.signalCode }).join('\n')}`);
+    if (exited)
+      throw new Error(
+        `${app.name} stopped while starting:\n${describeExit(app, { code: app.child.exitCode, signal: app.child.signalCode }).join('\n')}`,
+      );
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return;

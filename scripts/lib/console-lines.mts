@@ -19,7 +19,9 @@ function parseJson(line: string): Record<string, unknown> | undefined {
   if (!line.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(line);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -32,7 +34,8 @@ export function appLines(): LineFilter {
     if (!entry) return stream === 'stderr' && line.trim() !== '' ? line : undefined;
     if (typeof entry.level !== 'number' || entry.level < PINO_ERROR) return undefined;
     const message = typeof entry.msg === 'string' ? entry.msg : 'error';
-    const cause = typeof entry.err?.message === 'string' && entry.err.message !== message ? ` (${entry.err.message})` : '';
+    const cause =
+      typeof entry.err?.message === 'string' && entry.err.message !== message ? ` (${entry.err.message})` : '';
     return `${entry.level >= 60 ? 'fatal' : 'error'}: ${message}${cause}`;
   };
 }
@@ -45,7 +48,8 @@ export function relayBoardLines(): LineFilter {
     if (entry.kind === 'relay' && typeof entry.relay === 'number' && typeof entry.pulseMs === 'number') {
       return `relay ${entry.relay} pulsed for ${formatSeconds(entry.pulseMs)}`;
     }
-    if (entry.kind === 'io' && typeof entry.io === 'number') return `I/O ${entry.io} switched ${entry.on ? 'on' : 'off'}`;
+    if (entry.kind === 'io' && typeof entry.io === 'number')
+      return `I/O ${entry.io} switched ${entry.on ? 'on' : 'off'}`;
     return stream === 'stderr' ? line : undefined;
   };
 }
@@ -65,7 +69,13 @@ export function quietLines(): LineFilter {
 }
 
 /** The report of a child that stopped on its own: why, and the last lines it wrote. */
-export function deathReport(name: string, code: number | null, signal: string | null, lastLines: readonly string[], logFile: string): string[] {
+export function deathReport(
+  name: string,
+  code: number | null,
+  signal: string | null,
+  lastLines: readonly string[],
+  logFile: string,
+): string[] {
   const reason = signal ? `was killed by ${signal}` : `exited with code ${String(code)}`;
   const lines = [`${name} stopped: it ${reason}.${lastLines.length > 0 ? ' Its last lines:' : ''}`];
   for (const line of lastLines) lines.push(`  | ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);

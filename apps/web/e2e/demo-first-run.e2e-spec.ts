@@ -11,7 +11,11 @@ import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulat
 import { launchChromium, screenshotPath } from './browser.util';
 
 // The demo board listens on 127.0.0.1, which portal-api and the relay-worker refuse unless allowed (as npm start allows it).
-const DEMO_ENV = { RELAY_SECRET_KEY: 'demo-first-run-e2e-secret-key-0123456789ab', RELAY_ALLOWED_TARGETS: DEMO_RELAY.host, TIME_DESYNC_THRESHOLD: '10m' };
+const DEMO_ENV = {
+  RELAY_SECRET_KEY: 'demo-first-run-e2e-secret-key-0123456789ab',
+  RELAY_ALLOWED_TARGETS: DEMO_RELAY.host,
+  TIME_DESYNC_THRESHOLD: '10m',
+};
 // Ten times the demo's pace, so that a note, a fault and a drifted clock all come within seconds.
 const PACE = 0.1;
 
@@ -105,7 +109,11 @@ describe('the demo of npm start, signed in with its credentials in Chromium', ()
     await tile(DEMO_PANELS.headOffice.hwaddr).getByText('Head office').waitFor();
     await tile(DEMO_PANELS.headOffice.hwaddr).getByText('Authorised', { exact: true }).waitFor();
     await tile(DEMO_PANELS.depot.hwaddr).getByText('Unauthorised: Click to re-enter key.').waitFor();
-    await tile('00a0b1c2d3e6').getByText('Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection').waitFor();
+    await tile('00a0b1c2d3e6')
+      .getByText(
+        'Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection',
+      )
+      .waitFor();
     const relayTile = page.locator('.relay-tile', { hasText: DEMO_RELAY.name });
     await relayTile.getByText(String(board.port)).waitFor();
     await page.screenshot({ path: screenshotPath('demo-site-manager'), fullPage: true });
@@ -120,12 +128,20 @@ describe('the demo of npm start, signed in with its credentials in Chromium', ()
     await rows.first().waitFor();
     const newest = await rows.first().textContent();
     // Newest first: a new top row is an event that came in while the page was open.
-    await waitUntil(async () => (await rows.first().textContent()) !== newest, 'a new event at the top of the list', 60_000);
+    await waitUntil(
+      async () => (await rows.first().textContent()) !== newest,
+      'a new event at the top of the list',
+      60_000,
+    );
     await page.close();
   });
 
   it('drives the relay board from the demo panel’s own faults', async () => {
-    await waitUntil(() => board.switches.some((change) => change.kind === 'relay' && change.relay === 2), 'a fault to pulse relay 2', 60_000);
+    await waitUntil(
+      () => board.switches.some((change) => change.kind === 'relay' && change.relay === 2),
+      'a fault to pulse relay 2',
+      60_000,
+    );
   });
 
   it('shows the drifted clock’s notification', async () => {

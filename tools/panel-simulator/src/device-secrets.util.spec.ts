@@ -22,8 +22,12 @@ describe('device secrets of the simulated panels', () => {
     const file = new Map([['0011aabbcc00', A]]);
     expect(deviceSecretsFor(['0011aabbcc00'], { file }).get('0011aabbcc00')).toBe(A);
     expect(deviceSecretsFor(['0011aabbcc05'], { single: B }).get('0011aabbcc05')).toBe(B);
-    expect(() => deviceSecretsFor(['0011aabbcc00', '0011aabbcc01'], { file })).toThrow(/^no device secret for panel 0011aabbcc01\. .*--device-secrets FILE/);
+    expect(() => deviceSecretsFor(['0011aabbcc00', '0011aabbcc01'], { file })).toThrow(
+      /^no device secret for panel 0011aabbcc01\. .*--device-secrets FILE/,
+    );
     expect(() => deviceSecretsFor(['0011aabbcc00'], {})).toThrow(DeviceSecretsError);
-    expect(() => deviceSecretsFor(['0011aabbcc00', '0011aabbcc01'], { single: A })).toThrow('--device-secret is for one panel');
+    expect(() => deviceSecretsFor(['0011aabbcc00', '0011aabbcc01'], { single: A })).toThrow(
+      '--device-secret is for one panel',
+    );
   });
 });

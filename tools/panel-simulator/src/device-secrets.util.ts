@@ -17,7 +17,8 @@ export function parseDeviceSecrets(text: string): Map<string, string> {
     const [hwaddrText = '', secret = '', ...rest] = line.split(',').map((part) => part.trim());
     const hwaddr = normaliseHwaddr(hwaddrText);
     if (rest.length > 0 || hwaddr === null) problems.push(`line ${index + 1}: expected hwaddr,secret`);
-    else if (!DEVICE_KEY_PATTERN.test(secret)) problems.push(`line ${index + 1}: the secret of ${hwaddr} must be 64 lowercase hex characters`);
+    else if (!DEVICE_KEY_PATTERN.test(secret))
+      problems.push(`line ${index + 1}: the secret of ${hwaddr} must be 64 lowercase hex characters`);
     else if (secrets.has(hwaddr)) problems.push(`line ${index + 1}: ${hwaddr} appears twice`);
     else secrets.set(hwaddr, secret);
   });
@@ -26,8 +27,12 @@ export function parseDeviceSecrets(text: string): Map<string, string> {
 }
 
 /** The device secret of each panel, or an error naming every panel without one. */
-export function deviceSecretsFor(hwaddrs: readonly string[], given: { single?: string; file?: Map<string, string> }): Map<string, string> {
-  if (given.single !== undefined && hwaddrs.length !== 1) throw new DeviceSecretsError('--device-secret is for one panel; give several with --device-secrets FILE');
+export function deviceSecretsFor(
+  hwaddrs: readonly string[],
+  given: { single?: string; file?: Map<string, string> },
+): Map<string, string> {
+  if (given.single !== undefined && hwaddrs.length !== 1)
+    throw new DeviceSecretsError('--device-secret is for one panel; give several with --device-secrets FILE');
   const secrets = new Map<string, string>();
   for (const hwaddr of hwaddrs) {
     const secret = given.single ?? given.file?.get(hwaddr);
@@ -35,7 +40,8 @@ export function deviceSecretsFor(hwaddrs: readonly string[], given: { single?: s
   }
   const missing = hwaddrs.filter((hwaddr) => !secrets.has(hwaddr));
   if (missing.length > 0) {
-    const shown = missing.length > 5 ? `${missing.slice(0, 5).join(', ')} and ${missing.length - 5} more` : missing.join(', ');
+    const shown =
+      missing.length > 5 ? `${missing.slice(0, 5).join(', ')} and ${missing.length - 5} more` : missing.join(', ');
     throw new DeviceSecretsError(
       `no device secret for panel ${shown}. Every panel proves its identity with the secret printed when it was provisioned ` +
         '(npm run panels -- provision <hwaddr>): pass --device-secret HEX for one panel or --device-secrets FILE (lines hwaddr,secret).',

@@ -107,7 +107,9 @@ describe('LivelyPanel', () => {
     lively = new LivelyPanel(panel, { ...options, noteEveryMs: 1e9, firstDesyncMs: 1e9 }, () => 0.5);
     lively.start();
     jest.advanceTimersByTime(2000);
-    const [network] = [...panel.model.networks.values()].filter((candidate) => candidate.runtime.zones.fault.length > 0);
+    const [network] = [...panel.model.networks.values()].filter(
+      (candidate) => candidate.runtime.zones.fault.length > 0,
+    );
     const zoneId = network.runtime.zones.fault[0];
     panel.report(panel.model.setZone(network.config.networkId, zoneId, 'fire'));
     jest.advanceTimersByTime(3000);

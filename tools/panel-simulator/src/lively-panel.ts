@@ -121,7 +121,10 @@ export class LivelyPanel {
     const [category, title, location] = this.pick(LIVELY_NOTES);
     const change = this.panel.model.note(this.pick(this.networkIds()), category, title, location);
     if (skewMs > 0) {
-      change.events = change.events.map((event) => ({ ...event, date: new Date(Date.parse(event.date) - skewMs).toISOString() }));
+      change.events = change.events.map((event) => ({
+        ...event,
+        date: new Date(Date.parse(event.date) - skewMs).toISOString(),
+      }));
     }
     this.panel.report(change);
   }
@@ -141,7 +144,8 @@ export class LivelyPanel {
     this.panel.report(this.panel.model.setZone(networkId, zoneId, 'fault'));
     this.after(this.options.faultLastsMs, () => {
       const zones = this.panel.model.networks.get(networkId)!.runtime.zones;
-      if (zones.fault.includes(zoneId) && !zones.fire.includes(zoneId)) this.panel.report(this.panel.model.setZone(networkId, zoneId, 'normal'));
+      if (zones.fault.includes(zoneId) && !zones.fire.includes(zoneId))
+        this.panel.report(this.panel.model.setZone(networkId, zoneId, 'normal'));
     });
   }
 }

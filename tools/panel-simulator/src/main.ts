@@ -26,8 +26,14 @@ async function main(): Promise<void> {
   let hwaddrs: string[];
   let secrets: Map<string, string>;
   try {
-    const file = options.deviceSecretsFile === undefined ? undefined : parseDeviceSecrets(readFileSync(options.deviceSecretsFile, 'utf8'));
-    hwaddrs = file && !options.hwaddr ? [...file.keys()].slice(0, options.panelsGiven ? options.panels : undefined) : panelHwaddrs(options.panels, options.hwaddr);
+    const file =
+      options.deviceSecretsFile === undefined
+        ? undefined
+        : parseDeviceSecrets(readFileSync(options.deviceSecretsFile, 'utf8'));
+    hwaddrs =
+      file && !options.hwaddr
+        ? [...file.keys()].slice(0, options.panelsGiven ? options.panels : undefined)
+        : panelHwaddrs(options.panels, options.hwaddr);
     secrets = deviceSecretsFor(hwaddrs, { single: options.deviceSecret, file });
   } catch (error) {
     if (!(error instanceof DeviceSecretsError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
@@ -51,7 +57,9 @@ async function main(): Promise<void> {
       }),
   );
   const runner = new ScenarioRunner(panels);
-  const lively = options.lively ? panels.map((panel) => new LivelyPanel(panel, livelyOptionsAtPace(options.livelyPace))) : [];
+  const lively = options.lively
+    ? panels.map((panel) => new LivelyPanel(panel, livelyOptionsAtPace(options.livelyPace)))
+    : [];
   let quitting = false;
   const quit = () => {
     if (quitting) process.exit(130);
@@ -64,11 +72,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', quit);
   process.on('SIGTERM', quit);
 
-  log(`${panels.length} panel(s) connecting to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`);
+  log(
+    `${panels.length} panel(s) connecting to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`,
+  );
   panels.forEach((panel) => panel.start());
   if (lively.length > 0) {
     lively.forEach((panel) => panel.start());
-    log(`lively: notes, runtime reports, now and then a fault and a drifted clock${options.livelyPace === 1 ? '' : ` (pace ${options.livelyPace})`}`);
+    log(
+      `lively: notes, runtime reports, now and then a fault and a drifted clock${options.livelyPace === 1 ? '' : ` (pace ${options.livelyPace})`}`,
+    );
   }
   if (options.scenario) {
     runner.start(options.scenario, options.rate);

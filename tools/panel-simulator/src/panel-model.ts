@@ -26,7 +26,12 @@ export interface ModelChange {
   resync?: boolean;
 }
 
-const refused = (reason: string): ModelChange => ({ outcome: { ok: false, reason }, events: [], configs: [], runtimes: [] });
+const refused = (reason: string): ModelChange => ({
+  outcome: { ok: false, reason },
+  events: [],
+  configs: [],
+  runtimes: [],
+});
 
 /**
  * One simulated panel's state: its networks' configuration and runtime. Commands change it the way
@@ -35,8 +40,12 @@ const refused = (reason: string): ModelChange => ({ outcome: { ok: false, reason
 export class PanelModel {
   readonly networks = new Map<number, NetworkState>();
 
-  constructor(configs: ConfigSnapshot[], private readonly now: () => Date = () => new Date()) {
-    for (const config of configs) this.networks.set(config.networkId, { config, runtime: structuredClone(EMPTY_RUNTIME_REPORT) });
+  constructor(
+    configs: ConfigSnapshot[],
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    for (const config of configs)
+      this.networks.set(config.networkId, { config, runtime: structuredClone(EMPTY_RUNTIME_REPORT) });
   }
 
   apply(command: CommandMessage): ModelChange {
@@ -44,7 +53,13 @@ export class PanelModel {
     if (!network) return refused(`unknown network ${command.networkId}`);
     const { config } = network;
     const networkId = command.networkId;
-    const done = (change: Partial<ModelChange> = {}): ModelChange => ({ outcome: { ok: true }, events: [], configs: [], runtimes: [], ...change });
+    const done = (change: Partial<ModelChange> = {}): ModelChange => ({
+      outcome: { ok: true },
+      events: [],
+      configs: [],
+      runtimes: [],
+      ...change,
+    });
     switch (command.kind) {
       case 'button': {
         const { action, data } = command.payload;
@@ -70,27 +85,38 @@ export class PanelModel {
       case 'deviceName':
       case 'deviceZone':
       case 'deviceSettings': {
-        const device = config.devices.find((candidate) => candidate.port_id === command.payload.port_id && candidate.mod_idx === command.payload.mod_idx);
+        const device = config.devices.find(
+          (candidate) => candidate.port_id === command.payload.port_id && candidate.mod_idx === command.payload.mod_idx,
+        );
         if (!device) return refused(`unknown device ${command.payload.port_id}/${command.payload.mod_idx}`);
         if (command.kind === 'deviceName') device.name = command.payload.name;
         if (command.kind === 'deviceZone') {
-          if (!config.zones.some((zone) => zone.id === command.payload.zoneId)) return refused(`unknown zone ${command.payload.zoneId}`);
+          if (!config.zones.some((zone) => zone.id === command.payload.zoneId))
+            return refused(`unknown zone ${command.payload.zoneId}`);
           device.zone = command.payload.zoneId;
         }
         if (command.kind === 'deviceSettings') {
           const portType = config.modules.find((module) => module.port_id === device.port_id)?.port_type ?? 'MOD_EMPTY';
           const fields = deviceSettingsFields(portType);
-          const wrong = Object.keys(command.payload.settings).find((field) => !(fields as readonly string[]).includes(field));
+          const wrong = Object.keys(command.payload.settings).find(
+            (field) => !(fields as readonly string[]).includes(field),
+          );
           if (wrong) return refused(`setting ${wrong} does not apply to a ${portType} device`);
           const mode = command.payload.settings.mode;
-          if (mode && !allowedDeviceModes(portType, deviceTypeByNumber(device.type)).includes(mode)) return refused(`mode ${mode} is not allowed for this device`);
+          if (mode && !allowedDeviceModes(portType, deviceTypeByNumber(device.type)).includes(mode))
+            return refused(`mode ${mode} is not allowed for this device`);
           Object.assign(device.settings, command.payload.settings);
         }
         return done({ configs: [networkId] });
       }
       case 'strings': {
         const { panelName, panelCompanyName, panelSiteName, panelPhoneNumber } = command.payload;
-        config.strings = { strName: panelName, strCompany: panelCompanyName, strSite: panelSiteName, strPhoneNumber: panelPhoneNumber };
+        config.strings = {
+          strName: panelName,
+          strCompany: panelCompanyName,
+          strSite: panelSiteName,
+          strPhoneNumber: panelPhoneNumber,
+        };
         return done({ configs: [networkId] });
       }
       case 'moduleSettings': {
@@ -127,13 +153,23 @@ export class PanelModel {
     const list = zones[condition];
     if (!list.includes(zoneId)) list.push(zoneId);
     const title = condition === 'fire' ? 'Fire alarm' : 'Zone fault';
-    return { outcome: { ok: true }, events: [this.event(networkId, condition, title, location)], configs: [], runtimes: [networkId] };
+    return {
+      outcome: { ok: true },
+      events: [this.event(networkId, condition, title, location)],
+      configs: [],
+      runtimes: [networkId],
+    };
   }
 
   /** An event with no state behind it (service, technical, system notes). */
   note(networkId: number, category: EventCategory, title: string, location = 'N/A'): ModelChange {
     if (!this.networks.has(networkId)) return refused(`unknown network ${networkId}`);
-    return { outcome: { ok: true }, events: [this.event(networkId, category, title, location)], configs: [], runtimes: [] };
+    return {
+      outcome: { ok: true },
+      events: [this.event(networkId, category, title, location)],
+      configs: [],
+      runtimes: [],
+    };
   }
 
   private event(networkId: number, category: EventCategory, title: string, location: string): PanelEventInput {

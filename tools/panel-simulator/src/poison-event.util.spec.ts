@@ -9,7 +9,11 @@ describe('poisonEvent', () => {
       throw new Error('decoded without a refusal');
     } catch (error) {
       expect(error).toBeInstanceOf(MessageRefusedError);
-      expect((error as MessageRefusedError).refusal).toMatchObject({ message: 'event', seq: 7, field: `message.${field}` });
+      expect((error as MessageRefusedError).refusal).toMatchObject({
+        message: 'event',
+        seq: 7,
+        field: `message.${field}`,
+      });
     }
   });
 });

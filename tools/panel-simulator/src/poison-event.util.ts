@@ -9,7 +9,13 @@ export type PoisonField = (typeof POISON_FIELDS)[number];
  * location, or a date in year 0000. For demos and tests of the refusal path.
  */
 export function poisonEvent(networkId: number, field: PoisonField, now = new Date()): PanelEventInput {
-  const event: PanelEventInput = { networkId, category: 'fire', title: 'Fire alarm', date: now.toISOString(), location: 'Zone 1' };
+  const event: PanelEventInput = {
+    networkId,
+    category: 'fire',
+    title: 'Fire alarm',
+    date: now.toISOString(),
+    location: 'Zone 1',
+  };
   if (field === 'title') event.title = 'Fire\u0000alarm';
   if (field === 'location') event.location = 'Zone\u00001';
   if (field === 'date') event.date = '0000-01-01T00:00:00Z';

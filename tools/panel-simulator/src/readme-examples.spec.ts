@@ -54,7 +54,8 @@ describe("the README's demo console examples", () => {
           expect(zones(Number(args[0])).fault).not.toContain(Number(args[1]) - 1);
           break;
         case 'reset':
-          for (const networkId of args[0] ? [Number(args[0])] : [1, 2]) expect(zones(networkId)).toEqual({ fire: [], fault: [] });
+          for (const networkId of args[0] ? [Number(args[0])] : [1, 2])
+            expect(zones(networkId)).toEqual({ fire: [], fault: [] });
           break;
         case 'help':
           expect(output).toContain('fire <network> <zone>');

@@ -26,9 +26,12 @@ export class ScenarioRunner {
 
   start(scenario: Scenario, rate: number): void {
     this.stop();
-    this.timer = setInterval(() => {
-      for (const panel of this.panels) this.step(panel, scenario);
-    }, Math.max(1, Math.round(1000 / rate)));
+    this.timer = setInterval(
+      () => {
+        for (const panel of this.panels) this.step(panel, scenario);
+      },
+      Math.max(1, Math.round(1000 / rate)),
+    );
   }
 
   stop(): void {
@@ -42,7 +45,8 @@ export class ScenarioRunner {
     const networkId = network.config.networkId;
     const zone = network.config.zones[Math.floor(this.random() * network.config.zones.length)].id;
     const active = [...network.runtime.zones.fire, ...network.runtime.zones.fault];
-    const restoreOne = () => panel.report(panel.model.setZone(networkId, active[Math.floor(this.random() * active.length)], 'normal'));
+    const restoreOne = () =>
+      panel.report(panel.model.setZone(networkId, active[Math.floor(this.random() * active.length)], 'normal'));
     switch (scenario) {
       case 'fire':
       case 'fault':

@@ -1,5 +1,11 @@
 import type { PanelType } from '@app/contracts';
-import { describeRefusalSubject, PanelLinkClient, type CommandMessage, type PanelCommandOutcome, type RefusedMessage } from '@app/panel-protocol';
+import {
+  describeRefusalSubject,
+  PanelLinkClient,
+  type CommandMessage,
+  type PanelCommandOutcome,
+  type RefusedMessage,
+} from '@app/panel-protocol';
 import { buildNetwork } from './panel-model-factory.util';
 import { PanelModel, type ModelChange } from './panel-model';
 
@@ -30,7 +36,15 @@ export class SimulatedPanel {
 
   constructor(private readonly options: SimulatedPanelOptions) {
     this.model = new PanelModel(
-      options.networkIds.map((networkId) => buildNetwork({ hwaddr: options.hwaddr, networkId, panelType: options.panelType, cloudAddress: options.host, cloudPort: options.port })),
+      options.networkIds.map((networkId) =>
+        buildNetwork({
+          hwaddr: options.hwaddr,
+          networkId,
+          panelType: options.panelType,
+          cloudAddress: options.host,
+          cloudPort: options.port,
+        }),
+      ),
     );
     this.link = new PanelLinkClient({
       host: options.host,
@@ -38,17 +52,35 @@ export class SimulatedPanel {
       tls: options.tls,
       adminKey: options.adminKey,
       deviceSecret: options.deviceSecret,
-      hello: { hwaddr: options.hwaddr, panelType: options.panelType, firmware: options.firmware, networkIds: options.networkIds, cloudControl: options.cloudControl },
+      hello: {
+        hwaddr: options.hwaddr,
+        panelType: options.panelType,
+        firmware: options.firmware,
+        networkIds: options.networkIds,
+        cloudControl: options.cloudControl,
+      },
       // Deciseconds since 2023 keep counting up across restarts of the simulator, as a panel's counter would.
       firstSeq: Math.max(1, Math.floor((Date.now() - Date.UTC(2023, 0, 1)) / 100)),
       onCommand: (command) => this.onCommand(command),
       onReady: () => this.sendEverything(),
     });
-    this.link.on('ready', () => options.log(`${this.hwaddr}: connected${this.link.unacked.length ? `, resending ${this.link.unacked.length} unacked events` : ''}`));
-    this.link.on('disconnected', (wasReady: boolean) => wasReady && options.log(`${this.hwaddr}: disconnected${this.stopping ? '' : ', reconnecting'}`));
+    this.link.on('ready', () =>
+      options.log(
+        `${this.hwaddr}: connected${this.link.unacked.length ? `, resending ${this.link.unacked.length} unacked events` : ''}`,
+      ),
+    );
+    this.link.on(
+      'disconnected',
+      (wasReady: boolean) =>
+        wasReady && options.log(`${this.hwaddr}: disconnected${this.stopping ? '' : ', reconnecting'}`),
+    );
     this.link.on('close', (reason: string) => options.log(`${this.hwaddr}: gateway closed the link (${reason})`));
     this.link.on('protocolError', (reason: string) => options.log(`${this.hwaddr}: protocol error ${reason}`));
-    this.link.on('refused', (refusal: RefusedMessage) => options.log(`${this.hwaddr}: gateway refused ${describeRefusalSubject(refusal)}, dropped (${refusal.field} ${refusal.reason})`));
+    this.link.on('refused', (refusal: RefusedMessage) =>
+      options.log(
+        `${this.hwaddr}: gateway refused ${describeRefusalSubject(refusal)}, dropped (${refusal.field} ${refusal.reason})`,
+      ),
+    );
   }
 
   get hwaddr(): string {
@@ -68,8 +100,10 @@ export class SimulatedPanel {
   /** Applies a local change (a scenario step or a console action) and reports it. */
   report(change: ModelChange): PanelCommandOutcome {
     for (const event of change.events) this.link.sendEvent(event);
-    for (const networkId of change.runtimes) this.link.sendRuntime(networkId, this.model.networks.get(networkId)!.runtime);
-    for (const networkId of change.configs) this.link.sendConfig(structuredClone(this.model.networks.get(networkId)!.config));
+    for (const networkId of change.runtimes)
+      this.link.sendRuntime(networkId, this.model.networks.get(networkId)!.runtime);
+    for (const networkId of change.configs)
+      this.link.sendConfig(structuredClone(this.model.networks.get(networkId)!.config));
     if (change.resync) this.sendEverything();
     return change.outcome;
   }
@@ -82,7 +116,9 @@ export class SimulatedPanel {
 
   private onCommand(command: CommandMessage): PanelCommandOutcome {
     const change = this.model.apply(command);
-    this.options.log(`${this.hwaddr}: command ${command.kind} on network ${command.networkId}: ${change.outcome.ok ? 'done' : change.outcome.reason}`);
+    this.options.log(
+      `${this.hwaddr}: command ${command.kind} on network ${command.networkId}: ${change.outcome.ok ? 'done' : change.outcome.reason}`,
+    );
     // The panel answers first, then reports what changed (the link sends in that order).
     setImmediate(() => this.report({ ...change, outcome: { ok: true } }));
     return change.outcome;

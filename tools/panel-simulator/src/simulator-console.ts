@@ -53,7 +53,10 @@ export class SimulatorConsole {
         return CONSOLE_HELP;
       case 'list':
         return this.panels
-          .map((panel, index) => `${index + 1}. ${panel.hwaddr} ${panel.link.isReady ? 'connected' : 'not connected'}, ${panel.link.unacked.length} unacked${this.selected.includes(panel) ? ' *' : ''}`)
+          .map(
+            (panel, index) =>
+              `${index + 1}. ${panel.hwaddr} ${panel.link.isReady ? 'connected' : 'not connected'}, ${panel.link.unacked.length} unacked${this.selected.includes(panel) ? ' *' : ''}`,
+          )
           .join('\n');
       case 'use': {
         const target = args[0] ?? '';
@@ -76,21 +79,44 @@ export class SimulatorConsole {
         return each((panel) => {
           const networks = args[0] ? [int(0, 'network')] : [...panel.model.networks.keys()];
           return networks
-            .map((networkId) => outcomeText(panel, panel.report(panel.model.apply({ type: 'command', correlationId: 'console', networkId, kind: 'button', payload: { action: 'RESET', data: 'NA' } }))))
+            .map((networkId) =>
+              outcomeText(
+                panel,
+                panel.report(
+                  panel.model.apply({
+                    type: 'command',
+                    correlationId: 'console',
+                    networkId,
+                    kind: 'button',
+                    payload: { action: 'RESET', data: 'NA' },
+                  }),
+                ),
+              ),
+            )
             .join('\n');
         });
       case 'event': {
         const category = args[0] as EventCategory;
-        if (!EVENT_CATEGORIES.includes(category)) throw new Error(`category must be one of ${EVENT_CATEGORIES.join(', ')}`);
+        if (!EVENT_CATEGORIES.includes(category))
+          throw new Error(`category must be one of ${EVENT_CATEGORIES.join(', ')}`);
         const networkId = int(1, 'network');
         const title = args.slice(2).join(' ') || 'Simulated event';
-        return each((panel) => outcomeText(panel, panel.report(panel.model.note(networkId, category, title.slice(0, EVENT_TEXT_MAX_LENGTH)))));
+        return each((panel) =>
+          outcomeText(
+            panel,
+            panel.report(panel.model.note(networkId, category, title.slice(0, EVENT_TEXT_MAX_LENGTH))),
+          ),
+        );
       }
       case 'poison': {
         const networkId = int(0, 'network');
         const field = (args[1] ?? 'title') as PoisonField;
-        if (!POISON_FIELDS.includes(field)) throw new Error(`the poisoned field must be one of ${POISON_FIELDS.join(', ')}`);
-        return each((panel) => `${panel.hwaddr}: sent event ${panel.link.sendEvent(poisonEvent(networkId, field))} with a bad ${field}`);
+        if (!POISON_FIELDS.includes(field))
+          throw new Error(`the poisoned field must be one of ${POISON_FIELDS.join(', ')}`);
+        return each(
+          (panel) =>
+            `${panel.hwaddr}: sent event ${panel.link.sendEvent(poisonEvent(networkId, field))} with a bad ${field}`,
+        );
       }
       case 'status':
         return each((panel) =>

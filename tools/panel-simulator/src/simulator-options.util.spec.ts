@@ -2,24 +2,70 @@ import { OptionsError, parseSimulatorOptions } from './simulator-options.util';
 
 describe('parseSimulatorOptions', () => {
   it('has defaults for a local gateway', () => {
-    expect(parseSimulatorOptions([])).toMatchObject({ host: '127.0.0.1', port: 7700, panels: 1, key: '1234', networkIds: [1], panelType: 'SMARTLOOP_MK2', cloudControl: true, rate: 1, tls: false });
+    expect(parseSimulatorOptions([])).toMatchObject({
+      host: '127.0.0.1',
+      port: 7700,
+      panels: 1,
+      key: '1234',
+      networkIds: [1],
+      panelType: 'SMARTLOOP_MK2',
+      cloudControl: true,
+      rate: 1,
+      tls: false,
+    });
   });
 
   it('reads every option', () => {
     const options = parseSimulatorOptions([
-      '--gateway', 'gw.example.com:7800', '--panels', '5', '--hwaddr', '00:11:AA:BB:CC:DD', '--key', '4321', '--networks', '3', '--type', 'multiloop',
-      '--tls-insecure', '--cloud-control', 'off', '--scenario', 'mixed', '--rate', '2.5', '--script', 'demo.txt', '--firmware', '5.0',
+      '--gateway',
+      'gw.example.com:7800',
+      '--panels',
+      '5',
+      '--hwaddr',
+      '00:11:AA:BB:CC:DD',
+      '--key',
+      '4321',
+      '--networks',
+      '3',
+      '--type',
+      'multiloop',
+      '--tls-insecure',
+      '--cloud-control',
+      'off',
+      '--scenario',
+      'mixed',
+      '--rate',
+      '2.5',
+      '--script',
+      'demo.txt',
+      '--firmware',
+      '5.0',
     ]);
     expect(options).toMatchObject({
-      host: 'gw.example.com', port: 7800, panels: 5, hwaddr: '0011aabbccdd', key: '4321', networkIds: [1, 2, 3], panelType: 'MULTILOOP',
-      tls: true, tlsInsecure: true, cloudControl: false, scenario: 'mixed', rate: 2.5, script: 'demo.txt', firmware: '5.0',
+      host: 'gw.example.com',
+      port: 7800,
+      panels: 5,
+      hwaddr: '0011aabbccdd',
+      key: '4321',
+      networkIds: [1, 2, 3],
+      panelType: 'MULTILOOP',
+      tls: true,
+      tlsInsecure: true,
+      cloudControl: false,
+      scenario: 'mixed',
+      rate: 2.5,
+      script: 'demo.txt',
+      firmware: '5.0',
     });
     expect(parseSimulatorOptions(['--networks', '1,4,7']).networkIds).toEqual([1, 4, 7]);
     expect(parseSimulatorOptions([])).toMatchObject({ lively: false, livelyPace: 1 });
     expect(parseSimulatorOptions(['--lively'])).toMatchObject({ lively: true, livelyPace: 1 });
     expect(parseSimulatorOptions(['--lively-pace', '0.1'])).toMatchObject({ lively: true, livelyPace: 0.1 });
     expect(parseSimulatorOptions(['--device-secret', 'ab'.repeat(32)]).deviceSecret).toBe('ab'.repeat(32));
-    expect(parseSimulatorOptions(['--device-secrets', 'panels.csv'])).toMatchObject({ deviceSecretsFile: 'panels.csv', panelsGiven: false });
+    expect(parseSimulatorOptions(['--device-secrets', 'panels.csv'])).toMatchObject({
+      deviceSecretsFile: 'panels.csv',
+      panelsGiven: false,
+    });
   });
 
   it.each([

@@ -1,4 +1,11 @@
-import { isPanelType, NETWORK_ID_MAX, NETWORK_ID_MIN, normaliseHwaddr, PANEL_KEY_PATTERN, type PanelType } from '@app/contracts';
+import {
+  isPanelType,
+  NETWORK_ID_MAX,
+  NETWORK_ID_MIN,
+  normaliseHwaddr,
+  PANEL_KEY_PATTERN,
+  type PanelType,
+} from '@app/contracts';
 import { DEVICE_KEY_PATTERN, FIRMWARE_MAX_LENGTH } from '@app/panel-protocol';
 import { SCENARIOS, type Scenario } from './scenario-runner';
 
@@ -88,7 +95,8 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       case '--gateway': {
         const text = value(flag);
         const match = /^(.+):(\d{1,5})$/.exec(text);
-        if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new OptionsError(`--gateway must be host:port, got '${text}'`);
+        if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+          throw new OptionsError(`--gateway must be host:port, got '${text}'`);
         options.host = match[1];
         options.port = Number(match[2]);
         break;
@@ -112,7 +120,8 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       }
       case '--device-secret': {
         const text = value(flag);
-        if (!DEVICE_KEY_PATTERN.test(text)) throw new OptionsError('--device-secret must be 64 lowercase hex characters');
+        if (!DEVICE_KEY_PATTERN.test(text))
+          throw new OptionsError('--device-secret must be 64 lowercase hex characters');
         options.deviceSecret = text;
         break;
       }
@@ -124,7 +133,8 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         break;
       case '--type': {
         const text = value(flag).toUpperCase();
-        if (!isPanelType(text)) throw new OptionsError(`--type must be SMARTLOOP_MK2, MULTILOOP or UNKNOWN, got '${text}'`);
+        if (!isPanelType(text))
+          throw new OptionsError(`--type must be SMARTLOOP_MK2, MULTILOOP or UNKNOWN, got '${text}'`);
         options.panelType = text;
         break;
       }
@@ -146,14 +156,16 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       }
       case '--scenario': {
         const text = value(flag);
-        if (!(SCENARIOS as readonly string[]).includes(text)) throw new OptionsError(`--scenario must be one of ${SCENARIOS.join(', ')}, got '${text}'`);
+        if (!(SCENARIOS as readonly string[]).includes(text))
+          throw new OptionsError(`--scenario must be one of ${SCENARIOS.join(', ')}, got '${text}'`);
         options.scenario = text as Scenario;
         break;
       }
       case '--rate': {
         const text = value(flag);
         const rate = Number(text);
-        if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) throw new OptionsError(`--rate must be a number above 0 and up to 1000, got '${text}'`);
+        if (!Number.isFinite(rate) || rate <= 0 || rate > 1000)
+          throw new OptionsError(`--rate must be a number above 0 and up to 1000, got '${text}'`);
         options.rate = rate;
         break;
       }
@@ -163,7 +175,8 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       case '--lively-pace': {
         const text = value(flag);
         const pace = Number(text);
-        if (!Number.isFinite(pace) || pace < 0.001 || pace > 1000) throw new OptionsError(`--lively-pace must be a number from 0.001 to 1000, got '${text}'`);
+        if (!Number.isFinite(pace) || pace < 0.001 || pace > 1000)
+          throw new OptionsError(`--lively-pace must be a number from 0.001 to 1000, got '${text}'`);
         options.livelyPace = pace;
         options.lively = true;
         break;
@@ -184,14 +197,22 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
 
 function positiveInt(flag: string, text: string, max: number): number {
   const number = Number(text);
-  if (!/^\d+$/.test(text) || number < 1 || number > max) throw new OptionsError(`${flag} must be a whole number from 1 to ${max}, got '${text}'`);
+  if (!/^\d+$/.test(text) || number < 1 || number > max)
+    throw new OptionsError(`${flag} must be a whole number from 1 to ${max}, got '${text}'`);
   return number;
 }
 
 function parseNetworks(text: string): number[] {
-  const ids = text.includes(',') ? text.split(',').map((part) => Number(part.trim())) : Array.from({ length: positiveInt('--networks', text, NETWORK_ID_MAX) }, (_, index) => index + 1);
-  if (ids.some((id) => !Number.isInteger(id) || id < NETWORK_ID_MIN || id > NETWORK_ID_MAX) || new Set(ids).size !== ids.length) {
-    throw new OptionsError(`--networks must be a count or a list of distinct ids from ${NETWORK_ID_MIN} to ${NETWORK_ID_MAX}, got '${text}'`);
+  const ids = text.includes(',')
+    ? text.split(',').map((part) => Number(part.trim()))
+    : Array.from({ length: positiveInt('--networks', text, NETWORK_ID_MAX) }, (_, index) => index + 1);
+  if (
+    ids.some((id) => !Number.isInteger(id) || id < NETWORK_ID_MIN || id > NETWORK_ID_MAX) ||
+    new Set(ids).size !== ids.length
+  ) {
+    throw new OptionsError(
+      `--networks must be a count or a list of distinct ids from ${NETWORK_ID_MIN} to ${NETWORK_ID_MAX}, got '${text}'`,
+    );
   }
   return ids;
 }

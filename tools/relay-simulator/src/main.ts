@@ -33,13 +33,15 @@ async function main(): Promise<void> {
   const port = Number(option('port') ?? process.env.RELAY_SIMULATOR_PORT ?? RELAY_DEFAULT_PORT);
   const host = option('host') ?? process.env.RELAY_SIMULATOR_HOST ?? '127.0.0.1';
   const password = process.env.RELAY_SIMULATOR_PASSWORD ?? FACTORY_PASSWORD;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, got '${option('port')}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0 to 65535, got '${option('port')}'`);
   if (password.length !== 32) throw new Error('RELAY_SIMULATOR_PASSWORD must be exactly 32 characters');
   const simulator = await listen(password, host, port, process.argv.includes('--strict-port'));
   process.stdout.write(`${JSON.stringify({ relaySimulator: 'listening', host, port: simulator.port, asked: port })}\n`);
   let reported = 0;
   const report = setInterval(() => {
-    for (; reported < simulator.switches.length; reported += 1) process.stdout.write(`${JSON.stringify(simulator.switches[reported])}\n`);
+    for (; reported < simulator.switches.length; reported += 1)
+      process.stdout.write(`${JSON.stringify(simulator.switches[reported])}\n`);
   }, 100);
   const stop = () => {
     clearInterval(report);
