@@ -80,9 +80,14 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
         return (await consumerInfo()).num_pending > 0;
       }, 'events in the stream that the first copy has not pulled');
       inStreamAtStop = sent;
-      // It dies as a crashed copy does: its connection to NATS goes first, its acks with it.
+      // It dies as a crashed copy does: its connection to NATS goes first, its acks with it, and its
+      // database sessions end with the process, the insert it was waiting to make rolled back. An
+      // event acked before it is stored would be lost here.
       await first.app.get(NatsService).connection.close();
       unackedAtStop = (await consumerInfo()).num_ack_pending;
+      await tableLock.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-api'`,
+      );
       const closing = first.close();
       running.splice(running.indexOf(first), 1);
       await tableLock.commitTransaction();
