@@ -29,6 +29,8 @@ function cleanRun(): ChaosResult {
       longestDelayMs: 700,
     },
     live: { stored: 10, seenLive: 8, recoveredByRefetch: 2, neverShown: 0 },
+    longestAckMs: 300,
+    api: { ok: 100, unavailable: 3, serverErrors: 0, unreachable: 4, samples: [] },
     faults: [{ fault: 'kill -9 mailer', recoverySeconds: 1.5, healthWentRed: true }],
     boards: { leaseMs: 5000, longestMs: 1200, overLease: 0 },
   };
@@ -50,6 +52,7 @@ describe('chaos report', () => {
     run.live = { ...run.live, neverShown: 3 };
     run.faults.push({ fault: 'kill -9 nats-server', recoverySeconds: null, healthWentRed: true });
     run.boards = { ...run.boards, longestMs: 65_000, overLease: 1 };
+    run.api = { ...run.api, serverErrors: 2 };
     expect(chaosProblems(run)).toEqual([
       'events: stored exactly once: 9',
       'events: lost: 1',
@@ -59,6 +62,7 @@ describe('chaos report', () => {
       'mail: delivery rows not marked sent: 1',
       'live: stored but never shown: 3',
       'boards: holds longer than one lease: 1',
+      'api: probe answers other 5xx: 2',
       'recovery: kill -9 nats-server: all green again: never',
     ]);
   });

@@ -1,3 +1,4 @@
+import type { ApiAnswers } from './api-probe';
 import type { EventCounts, LiveCounts, MailCounts, RelayCounts } from './chaos-counts.util';
 
 /** What one fault did to the apps' health and how long they took to be green again by themselves. */
@@ -22,6 +23,9 @@ export interface BoardHolds {
 export interface ChaosResult {
   seconds: number;
   events: EventCounts;
+  /** The longest time from an event's sending to the gateway's ack of it. */
+  longestAckMs: number;
+  api: ApiAnswers;
   relay: RelayCounts[];
   mail: MailCounts;
   live: LiveCounts;
@@ -47,6 +51,7 @@ function rowsOf(result: ChaosResult): Row[] {
     ['events', 'lost after the ack', events.lostAfterAck, events.lostAfterAck > 0],
     ['events', 'stored twice (extra rows)', events.duplicated, events.duplicated > 0],
     ['events', 'misdirected (row matches no sent event)', events.misdirected, events.misdirected > 0],
+    ['events', 'longest send → ack', seconds(result.longestAckMs / 1000), undefined],
   ];
   for (const relay of result.relay) {
     const area = `relay (${relay.trigger})`;
@@ -82,6 +87,10 @@ function rowsOf(result: ChaosResult): Row[] {
       undefined,
     ],
     ['boards', 'holds longer than one lease', boards.overLease, boards.overLease > 0],
+    ['api', 'probe answers 200', result.api.ok, undefined],
+    ['api', 'probe answers 503 (a dependency away)', result.api.unavailable, undefined],
+    ['api', 'probe answers other 5xx', result.api.serverErrors, result.api.serverErrors > 0],
+    ['api', 'probe unanswered (portal-api down)', result.api.unreachable, undefined],
   );
   for (const fault of result.faults) {
     const name = fault.detail ? `${fault.fault} (${fault.detail})` : fault.fault;

@@ -116,6 +116,8 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
   return {
     seconds,
     events: countEvents(world.ledger.sent, world.ledger.acked, stored),
+    longestAckMs: world.ledger.longestAckMs,
+    api: world.api.answers,
     relay: [
       countRelay('fire', alarms, runs, pulses(FIRE_RELAY)),
       countRelay('fault', alarms, runs, pulses(FAULT_RELAY)),
@@ -170,7 +172,9 @@ export async function runChaos(
     await settle(world, options.settle * 1000);
     // The browser's periodic refetch, brought forward: what it would have found within a minute.
     await world.browser.refetchNow();
-    return await count(world, faults, (performance.now() - started) / 1000);
+    const result = await count(world, faults, (performance.now() - started) / 1000);
+    for (const sample of result.api.samples) log(`API server error: ${sample}`);
+    return result;
   } finally {
     await world.stop();
   }

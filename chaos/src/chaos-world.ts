@@ -5,6 +5,7 @@ import { BenchStack, type BenchStackOptions } from '../../bench/src/bench-stack'
 import { PanelFleet } from '../../bench/src/panel-fleet';
 import { SmtpSink } from '../../bench/src/smtp-sink';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
+import { ApiProbe } from './api-probe';
 import { BoardHoldWatch } from './board-hold-watch';
 import type { ChaosOptions } from './chaos-options.util';
 import { EventLedger } from './event-ledger';
@@ -46,6 +47,7 @@ export class ChaosWorld {
   user!: BenchUser;
   browser!: LiveBrowser;
   boards!: BoardHoldWatch;
+  api!: ApiProbe;
 
   constructor(
     private readonly options: ChaosOptions,
@@ -101,6 +103,8 @@ export class ChaosWorld {
     await this.browser.start();
     this.boards = new BoardHoldWatch(this.redis.url, this.stack.id);
     this.boards.start();
+    this.api = new ApiProbe(this.stack.portalPort, this.alarmPanel.hwaddr, () => this.portal.claimsToken(this.user));
+    this.api.start();
   }
 
   get allPanels(): PanelLinkClient[] {
@@ -167,6 +171,7 @@ export class ChaosWorld {
     const steps: Array<() => Promise<unknown>> = [
       () => this.browser?.stop() ?? Promise.resolve(),
       () => this.boards?.stop() ?? Promise.resolve(),
+      async () => this.api?.stop(),
       () => Promise.all([this.fleet?.stop(), this.alarmFleet?.stop()]),
       () => this.proxy?.close() ?? Promise.resolve(),
       () => this.portal?.close() ?? Promise.resolve(),

@@ -9,11 +9,20 @@ import { eventKey, type SentEvent } from './chaos-counts.util';
 export class EventLedger {
   readonly sent: SentEvent[] = [];
   readonly acked = new Set<string>();
+  /** The longest time from an event's sending to the gateway's ack of it. */
+  longestAckMs = 0;
+  private readonly sentAt = new Map<string, number>();
   private titles = 0;
 
   /** Starts noting the panel's acks. */
   watch(panel: PanelLinkClient): void {
-    panel.on('eventAck', (seq: number) => this.acked.add(eventKey(panel.hwaddr, seq)));
+    panel.on('eventAck', (seq: number) => {
+      const key = eventKey(panel.hwaddr, seq);
+      this.acked.add(key);
+      const at = this.sentAt.get(key);
+      if (at !== undefined) this.longestAckMs = Math.max(this.longestAckMs, Date.now() - at);
+      this.sentAt.delete(key);
+    });
   }
 
   /** Sends one event with a title unique in the run; answers what was sent. */
@@ -28,6 +37,7 @@ export class EventLedger {
     });
     const event: SentEvent = { hwaddr: panel.hwaddr, seq, category, title, at: Date.now() };
     this.sent.push(event);
+    this.sentAt.set(eventKey(event.hwaddr, seq), event.at!);
     return event;
   }
 
