@@ -19,7 +19,8 @@ export async function retryUntilDone<T>(
 ): Promise<T | undefined> {
   const { initialDelayMs = 100, maxDelayMs = 2000, wake = onPublishRetryWake } = options;
   let delay = initialDelayMs;
-  let woken = false;
+  /** Set by a wake; cleared before each attempt. */
+  let woken: boolean;
   let endWait: (() => void) | undefined;
   const unsubscribe = wake(() => {
     woken = true;
