@@ -1,5 +1,5 @@
 // Every test of the project in one Jest run: the backend project (unit and integration tests of
-// apps/*, libs/*, tools/*), the web client's unit tests and its browser tests.
+// apps/*, libs/*, tools/*, scripts/), the web client's unit tests and its browser tests.
 const backendTransform = require('./jest.backend-transform');
 const guards = require('./jest.guards');
 
@@ -7,7 +7,14 @@ const backend = {
   displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/bench', '<rootDir>/chaos'],
+  roots: [
+    '<rootDir>/apps',
+    '<rootDir>/libs',
+    '<rootDir>/tools',
+    '<rootDir>/bench',
+    '<rootDir>/chaos',
+    '<rootDir>/scripts',
+  ],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
   ...backendTransform,

@@ -2,7 +2,7 @@
 // in its own log file, the lines worth seeing in the terminal, and a report when one stops by itself.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ChildOutput, type OutputSettings } from './child-output.mts';
-import { appLines, deathReport, type LineFilter } from './console-lines.mts';
+import { appLines, deathReport, type LineFilter } from './console-lines.ts';
 
 /** Programs `npm start` runs beside the apps for the demo. */
 export const DEMO_PROGRAMS = {

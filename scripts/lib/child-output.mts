@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { LineFilter, OutputStream } from './console-lines.mts';
+import type { LineFilter, OutputStream } from './console-lines.ts';
 import type { Terminal } from './terminal.mts';
 
 const KEPT_LINES = 12;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { DEMO_PANELS, DEMO_RELAY, DEMO_SITES, seedDemo, type DemoSeedResult } from '../demo/demo-seed.ts';
 import { DEMO_PROGRAMS, startDemoProgram, type RunningApp } from './app-processes.mts';
 import type { OutputSettings } from './child-output.mts';
-import { demoPanelLines, quietLines, relayBoardLines } from './console-lines.mts';
+import { demoPanelLines, quietLines, relayBoardLines } from './console-lines.ts';
 
 export function demoEnabled(env: NodeJS.ProcessEnv): boolean {
   if (env.NODE_ENV === 'production') return false;
