@@ -77,8 +77,10 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     throw new ConfigError('MAIL_FROM', "an address or 'Name <address>'", values.MAIL_FROM);
   }
   // The password is never echoed: only its presence is checked.
-  if (values.SMTP_USER && !values.SMTP_PASSWORD) throw new ConfigError('SMTP_PASSWORD', 'set when SMTP_USER is set', undefined);
-  if (values.SMTP_PASSWORD && !values.SMTP_USER) throw new ConfigError('SMTP_USER', 'set when SMTP_PASSWORD is set', undefined);
+  if (values.SMTP_USER && !values.SMTP_PASSWORD)
+    throw new ConfigError('SMTP_PASSWORD', 'set when SMTP_USER is set', undefined);
+  if (values.SMTP_PASSWORD && !values.SMTP_USER)
+    throw new ConfigError('SMTP_USER', 'set when SMTP_PASSWORD is set', undefined);
   return {
     runtime: readRuntimeConfig('mailer', 'MAILER_HTTP_PORT', 7703, source),
     database: readDatabaseConfig(source),
@@ -93,7 +95,11 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
       password: values.SMTP_PASSWORD,
       from: values.MAIL_FROM,
     },
-    delivery: { concurrency: values.MAIL_CONCURRENCY, attempts: values.MAIL_ATTEMPTS, retryDelayMs: values.MAIL_RETRY_DELAY_MS },
+    delivery: {
+      concurrency: values.MAIL_CONCURRENCY,
+      attempts: values.MAIL_ATTEMPTS,
+      retryDelayMs: values.MAIL_RETRY_DELAY_MS,
+    },
     jobs: readJobStallConfig(source),
     sweep: readRecordSweepConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),

@@ -71,7 +71,11 @@ export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerCon
   );
   // A caller must outwait a dead worker's lease, or every action for its board fails as 'busy'.
   if (own.RELAY_BOARD_WAIT_MS <= own.RELAY_BOARD_LEASE_MS) {
-    throw new ConfigError('RELAY_BOARD_WAIT_MS', `longer than RELAY_BOARD_LEASE_MS (${own.RELAY_BOARD_LEASE_MS})`, String(own.RELAY_BOARD_WAIT_MS));
+    throw new ConfigError(
+      'RELAY_BOARD_WAIT_MS',
+      `longer than RELAY_BOARD_LEASE_MS (${own.RELAY_BOARD_LEASE_MS})`,
+      String(own.RELAY_BOARD_WAIT_MS),
+    );
   }
   return {
     runtime,

@@ -30,7 +30,10 @@ export class RelayWorkerModule {
         NatsModule.forRoot(config.nats),
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
-        JobsModule.forRoot({ queues: { [QUEUE_NAMES.relayActions]: { concurrency: config.driving.concurrency } }, stall: config.jobs }),
+        JobsModule.forRoot({
+          queues: { [QUEUE_NAMES.relayActions]: { concurrency: config.driving.concurrency } },
+          stall: config.jobs,
+        }),
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
       ],
       providers: [

@@ -1,5 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { panelEventKey, QUEUE_NAMES, isAlertCategory, type EventAlertMailJob, type PanelEventMessage } from '@app/contracts';
+import {
+  panelEventKey,
+  QUEUE_NAMES,
+  isAlertCategory,
+  type EventAlertMailJob,
+  type PanelEventMessage,
+} from '@app/contracts';
 import { ConsumerConfig } from '@app/config';
 import { AlertEventConsumers, DeadLetters, NatsService, QueueService } from '@app/messaging';
 import { HealthRegistry } from '@app/platform';
@@ -29,7 +35,10 @@ export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicati
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelEventsConsumer', check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({
+      name: 'panelEventsConsumer',
+      check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -76,13 +76,18 @@ export class MailDeliveries {
 
   /** Records still 'queued' created more than `afterMs` ago, oldest first: for the sweep. */
   async queuedPast(afterMs: number, limit: number): Promise<OpenDelivery[]> {
-    const rows: Array<{ job_id: string; kind: MailKind; user_id: string | null; hwaddr: string | null; event_seq: string | null }> =
-      await this.dataSource.query(
-        `SELECT job_id, kind, user_id, hwaddr, event_seq FROM mail_deliveries
+    const rows: Array<{
+      job_id: string;
+      kind: MailKind;
+      user_id: string | null;
+      hwaddr: string | null;
+      event_seq: string | null;
+    }> = await this.dataSource.query(
+      `SELECT job_id, kind, user_id, hwaddr, event_seq FROM mail_deliveries
          WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
-        [afterMs, limit],
-      );
+      [afterMs, limit],
+    );
     return rows.map((row) => ({
       jobId: row.job_id,
       kind: row.kind,

@@ -28,7 +28,9 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     const db = environment.database.dataSource;
     await db.getRepository(PanelEntity).save({ hwaddr: SITE });
     userId = (await db.getRepository(UserEntity).save({ email: EMAIL, fullName: 'Sam Swept', passwordHash: 'x' })).id;
-    await db.getRepository(ClaimEntity).save({ userId, hwaddr: SITE, adminKey: '1234', status: 'AUTHED', emailEvents: true, nickname: '' });
+    await db
+      .getRepository(ClaimEntity)
+      .save({ userId, hwaddr: SITE, adminKey: '1234', status: 'AUTHED', emailEvents: true, nickname: '' });
   });
 
   // One mailer at a time: every mailer sweeps the whole table, and one on another test's Redis
@@ -85,9 +87,16 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     );
   }
 
-  const record = (jobId: string) => environment.database.dataSource.getRepository(MailDeliveryEntity).findOneByOrFail({ jobId });
-  const alertFacts = (eventSeq: number): Partial<MailDeliveryEntity> => ({ kind: 'event-alert', userId, hwaddr: SITE, eventSeq });
-  const mailsOf = (eventSeq: number) => smtp.mailsTo(EMAIL).filter((mail) => mail.subject.endsWith(` — Fire ${eventSeq}`));
+  const record = (jobId: string) =>
+    environment.database.dataSource.getRepository(MailDeliveryEntity).findOneByOrFail({ jobId });
+  const alertFacts = (eventSeq: number): Partial<MailDeliveryEntity> => ({
+    kind: 'event-alert',
+    userId,
+    hwaddr: SITE,
+    eventSeq,
+  });
+  const mailsOf = (eventSeq: number) =>
+    smtp.mailsTo(EMAIL).filter((mail) => mail.subject.endsWith(` — Fire ${eventSeq}`));
 
   it('sends, once, an alert mail whose job was lost while its delivery was open', async () => {
     const eventSeq = await storedFire();
@@ -99,14 +108,21 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     const sent = await record(jobId);
     expect(sent).toMatchObject({ attempts: 2, possibleRepeats: 1, error: null });
     expect(mailsOf(eventSeq)).toHaveLength(1);
-    expect(mailsOf(eventSeq)[0]!.headers.get('message-id')).toBe(`<alert.${SITE}.${eventSeq}.${userId}@portal.example.com>`);
+    expect(mailsOf(eventSeq)[0]!.headers.get('message-id')).toBe(
+      `<alert.${SITE}.${eventSeq}.${userId}@portal.example.com>`,
+    );
 
     // Sweeps after the send find nothing to do: the mail is not sent again.
     await mailer.app.get(MailDeliverySweep).sweep();
     await mailer.app.get(MailDeliverySweep).sweep();
     const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
     await waitUntil(async () => (await queue.getJobState(jobId)) === 'completed', 'the re-added job completed');
-    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed')).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 1 });
+    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed')).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      completed: 1,
+    });
     expect(mailsOf(eventSeq)).toHaveLength(1);
   });
 
@@ -116,8 +132,14 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     const prefix = ownPrefix();
     const mailer = await startMailer(prefix);
     const event = {
-      hwaddr: SITE, seq: eventSeq, networkId: 1, category: 'fire' as const, title: `Fire ${eventSeq}`,
-      panelDate: '2026-11-20T21:15:30.000Z', location: 'Boiler room', receivedAt: new Date().toISOString(),
+      hwaddr: SITE,
+      seq: eventSeq,
+      networkId: 1,
+      category: 'fire' as const,
+      title: `Fire ${eventSeq}`,
+      panelDate: '2026-11-20T21:15:30.000Z',
+      location: 'Boiler room',
+      receivedAt: new Date().toISOString(),
     };
     // Its retry is due in an hour: live, only waiting.
     const job = eventAlertJob(event, userId, mailer.config.delivery);
@@ -128,7 +150,12 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     await mailer.app.get(MailDeliverySweep).sweep();
     expect(await record(jobId)).toMatchObject({ status: 'queued', error: null, attempts: 1 });
     expect(await queue.getJobState(jobId)).toBe('delayed');
-    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 1,
+      failed: 0,
+    });
     expect(mailsOf(eventSeq)).toHaveLength(0);
     // Its job lives only on this test's Redis prefix: the record must not be left to the next test's sweep.
     await environment.database.dataSource.query(`DELETE FROM mail_deliveries WHERE job_id = $1`, [jobId]);
@@ -140,11 +167,20 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     const prefix = ownPrefix();
     const connection = createRedisConnection(environment.redisConfig.url, 'sweep-spec-queue');
     const queue = new Queue<EventAlertMailJob>(QUEUE_NAMES.mail, { connection, prefix });
-    const failing = new Worker(QUEUE_NAMES.mail, () => Promise.reject(new UnrecoverableError('cut short')), { connection, prefix });
+    const failing = new Worker(QUEUE_NAMES.mail, () => Promise.reject(new UnrecoverableError('cut short')), {
+      connection,
+      prefix,
+    });
     try {
       const event = {
-        hwaddr: SITE, seq: eventSeq, networkId: 1, category: 'fire' as const, title: `Fire ${eventSeq}`,
-        panelDate: '2026-11-20T21:15:30.000Z', location: 'Boiler room', receivedAt: new Date().toISOString(),
+        hwaddr: SITE,
+        seq: eventSeq,
+        networkId: 1,
+        category: 'fire' as const,
+        title: `Fire ${eventSeq}`,
+        panelDate: '2026-11-20T21:15:30.000Z',
+        location: 'Boiler room',
+        receivedAt: new Date().toISOString(),
       };
       const job = eventAlertJob(event, userId, { concurrency: 1, attempts: 3, retryDelayMs: 1000 });
       await queue.add(job.name, job.data, job.opts);
@@ -166,10 +202,16 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     await openRecord(jobId, { kind: 'password-reset' }, false);
     await startMailer(ownPrefix());
 
-    const failed = await waitUntil(async () => {
-      const found = await record(jobId);
-      return found.status === 'failed' ? found : undefined;
-    }, 'the lost reset mail recorded failed', 30_000);
-    expect(failed.error).toBe('Its job was lost before the mail was sent; a reset link cannot be rebuilt, a new one must be asked for');
+    const failed = await waitUntil(
+      async () => {
+        const found = await record(jobId);
+        return found.status === 'failed' ? found : undefined;
+      },
+      'the lost reset mail recorded failed',
+      30_000,
+    );
+    expect(failed.error).toBe(
+      'Its job was lost before the mail was sent; a reset link cannot be rebuilt, a new one must be asked for',
+    );
   });
 });

@@ -54,7 +54,10 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
   private async requeue(record: OpenDelivery): Promise<void> {
     const { hwaddr, eventSeq, userId } = record;
     if (record.kind !== 'event-alert' || hwaddr === null || eventSeq === null || userId === null) {
-      await this.fail(record, 'Its job was lost before the mail was sent; a reset link cannot be rebuilt, a new one must be asked for');
+      await this.fail(
+        record,
+        'Its job was lost before the mail was sent; a reset link cannot be rebuilt, a new one must be asked for',
+      );
       return;
     }
     const event = await this.events.one(hwaddr, eventSeq);

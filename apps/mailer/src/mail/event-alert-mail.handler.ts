@@ -24,27 +24,53 @@ export class EventAlertMailHandler {
   async handle(data: EventAlertMailJob, job: Job): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
     if (!recipient) {
-      this.logger.log(`event ${data.eventKey}: user ${data.userId} no longer has e-mails for this site on; nothing sent`);
+      this.logger.log(
+        `event ${data.eventKey}: user ${data.userId} no longer has e-mails for this site on; nothing sent`,
+      );
       return;
     }
     const { event } = data;
     const panelName = panelLabel(await this.recipients.panelName(event.hwaddr, event.networkId), event.networkId);
-    const mail = this.content.eventAlertMail({ event, recipientName: recipient.fullName, siteName: siteLabel(recipient.nickname, event.hwaddr), panelName });
+    const mail = this.content.eventAlertMail({
+      event,
+      recipientName: recipient.fullName,
+      siteName: siteLabel(recipient.nickname, event.hwaddr),
+      panelName,
+    });
     const acceptedAt = await this.sender.send(
       job,
-      { kind: 'event-alert', recipient: recipient.email, userId: recipient.userId, hwaddr: event.hwaddr, eventSeq: event.seq },
-      { ...mail, to: { name: recipient.fullName, address: recipient.email }, messageId: alertMessageId(event.hwaddr, event.seq, recipient.userId, this.sender.from) },
+      {
+        kind: 'event-alert',
+        recipient: recipient.email,
+        userId: recipient.userId,
+        hwaddr: event.hwaddr,
+        eventSeq: event.seq,
+      },
+      {
+        ...mail,
+        to: { name: recipient.fullName, address: recipient.email },
+        messageId: alertMessageId(event.hwaddr, event.seq, recipient.userId, this.sender.from),
+      },
     );
     const receivedAt = Date.parse(event.receivedAt);
-    if (acceptedAt && !Number.isNaN(receivedAt)) this.metrics.eventToAcceptance.observe(Math.max(0, acceptedAt.getTime() - receivedAt) / 1000);
+    if (acceptedAt && !Number.isNaN(receivedAt))
+      this.metrics.eventToAcceptance.observe(Math.max(0, acceptedAt.getTime() - receivedAt) / 1000);
   }
 
   /** Its copies died while sending on every try (a crash loop): recorded as failed, never left queued. */
   @JobGivenUp('mail', 'event-alert')
   async givenUp(data: EventAlertMailJob, job: Job, reason: string): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
-    const facts = recipient && { kind: 'event-alert' as const, recipient: recipient.email, userId: data.userId, hwaddr: data.hwaddr, eventSeq: data.seq };
+    const facts = recipient && {
+      kind: 'event-alert' as const,
+      recipient: recipient.email,
+      userId: data.userId,
+      hwaddr: data.hwaddr,
+      eventSeq: data.seq,
+    };
     const recorded = await this.sender.givenUp(job, 'event-alert', facts, reason);
-    this.logger.error(`event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`);
+    this.logger.error(
+      `event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
+    );
   }
 }

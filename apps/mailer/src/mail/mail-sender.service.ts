@@ -39,7 +39,10 @@ export class MailSender {
       this.logger.log(`mail ${jobId} was sent before; not sending it again`);
       return null;
     }
-    if (possibleRepeat) this.logger.warn(`mail ${jobId}: a copy stopped while sending it, outcome unknown; sending again (a possible repeat)`);
+    if (possibleRepeat)
+      this.logger.warn(
+        `mail ${jobId}: a copy stopped while sending it, outcome unknown; sending again (a possible repeat)`,
+      );
     try {
       await this.transport.send(mail);
     } catch (error) {
@@ -48,7 +51,9 @@ export class MailSender {
       await this.deliveries.failed(jobId, failure.reason, final);
       if (final) {
         this.metrics.countFailed(facts.kind);
-        this.logger.error(`mail ${jobId} to ${facts.recipient} failed for good after ${attempt} tries: ${failure.reason}`);
+        this.logger.error(
+          `mail ${jobId} to ${facts.recipient} failed for good after ${attempt} tries: ${failure.reason}`,
+        );
       } else {
         this.metrics.countRetried(facts.kind);
         this.logger.warn(`mail ${jobId} try ${attempt} failed, will try again: ${failure.reason}`);
@@ -68,7 +73,9 @@ export class MailSender {
    */
   async givenUp(job: Job, kind: DeliveryFacts['kind'], facts: DeliveryFacts | null, reason: string): Promise<boolean> {
     const jobId = deliveryId(job);
-    const recorded = facts ? await this.deliveries.gaveUp({ ...facts, jobId }, reason) : await this.deliveries.failed(jobId, reason, true);
+    const recorded = facts
+      ? await this.deliveries.gaveUp({ ...facts, jobId }, reason)
+      : await this.deliveries.failed(jobId, reason, true);
     if (recorded) this.metrics.countFailed(kind);
     return recorded;
   }

@@ -37,7 +37,13 @@ describe('a password reset mail whose workers die on every try (real Redis, Post
         if (job.id === jobId) taken = true;
         await new Promise(() => undefined);
       },
-      { connection, prefix: environment.redisConfig.prefix, lockDuration: 1000, stalledInterval: 200, maxStalledCount: 1 },
+      {
+        connection,
+        prefix: environment.redisConfig.prefix,
+        lockDuration: 1000,
+        stalledInterval: 200,
+        maxStalledCount: 1,
+      },
     );
     worker.on('error', () => undefined);
     try {
@@ -51,9 +57,18 @@ describe('a password reset mail whose workers die on every try (real Redis, Post
   it('is recorded as failed and not sent, never left without a record', async () => {
     const jobId = passwordResetMailJobId('0f0e0d0c-0000-4000-8000-00000000dead');
     const connection = createRedisConnection(environment.redisConfig.url, 'reset-given-up-queue');
-    const queue = new Queue<PasswordResetMailJob>(QUEUE_NAMES.mail, { connection, prefix: environment.redisConfig.prefix });
+    const queue = new Queue<PasswordResetMailJob>(QUEUE_NAMES.mail, {
+      connection,
+      prefix: environment.redisConfig.prefix,
+    });
     try {
-      const data: PasswordResetMailJob = { kind: 'password-reset', email: 'lea@example.com', name: 'Lea', resetPath: '/resetpass/x', expiresAt: '' };
+      const data: PasswordResetMailJob = {
+        kind: 'password-reset',
+        email: 'lea@example.com',
+        name: 'Lea',
+        resetPath: '/resetpass/x',
+        expiresAt: '',
+      };
       await queue.add('password-reset', data, { jobId, attempts: 1 });
       await workerDyingOn(jobId);
       await workerDyingOn(jobId);
@@ -64,8 +79,17 @@ describe('a password reset mail whose workers die on every try (real Redis, Post
 
     mailer = await startMailerTestApp(environment, smtp.port, STALL_VARIABLES);
     const deliveries = environment.database.dataSource.getRepository(MailDeliveryEntity);
-    const recorded = await waitUntil(() => deliveries.findOneBy({ jobId, status: 'failed' }), 'the reset mail recorded failed', 30_000);
-    expect(recorded).toMatchObject({ kind: 'password-reset', recipient: 'lea@example.com', error: 'The worker stopped while running it, 1 time(s)', sendingSince: null });
+    const recorded = await waitUntil(
+      () => deliveries.findOneBy({ jobId, status: 'failed' }),
+      'the reset mail recorded failed',
+      30_000,
+    );
+    expect(recorded).toMatchObject({
+      kind: 'password-reset',
+      recipient: 'lea@example.com',
+      error: 'The worker stopped while running it, 1 time(s)',
+      sendingSince: null,
+    });
     expect(smtp.mails).toHaveLength(0);
   });
 });

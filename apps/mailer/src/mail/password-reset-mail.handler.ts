@@ -18,7 +18,12 @@ export class PasswordResetMailHandler {
 
   @JobHandler('mail', 'password-reset')
   async handle(data: PasswordResetMailJob, job: Job): Promise<void> {
-    const mail = this.content.passwordResetMail({ email: data.email, recipientName: data.name, resetPath: data.resetPath, expiresAt: data.expiresAt });
+    const mail = this.content.passwordResetMail({
+      email: data.email,
+      recipientName: data.name,
+      resetPath: data.resetPath,
+      expiresAt: data.expiresAt,
+    });
     await this.sender.send(job, resetFacts(data), { ...mail, to: { name: data.name, address: data.email } });
   }
 
@@ -29,7 +34,9 @@ export class PasswordResetMailHandler {
   @JobGivenUp('mail', 'password-reset')
   async givenUp(data: PasswordResetMailJob, job: Job, reason: string): Promise<void> {
     const recorded = await this.sender.givenUp(job, 'password-reset', resetFacts(data), reason);
-    this.logger.error(`password reset mail ${job.id ?? ''} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`);
+    this.logger.error(
+      `password reset mail ${job.id ?? ''} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
+    );
   }
 }
 

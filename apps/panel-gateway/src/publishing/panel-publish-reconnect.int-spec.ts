@@ -31,7 +31,8 @@ describe('a publish lost with the NATS connection is tried again when it comes b
     await server?.remove();
   });
 
-  const sendEvent = (title: string) => panel.sendEvent({ networkId: 1, category: 'fire', title, date: '2026-11-23T07:30:00Z', location: 'Zone 1' });
+  const sendEvent = (title: string) =>
+    panel.sendEvent({ networkId: 1, category: 'fire', title, date: '2026-11-23T07:30:00Z', location: 'Zone 1' });
 
   it('acks an event whose publish the server never answered once the connection is back, and stores it once', async () => {
     sendEvent('before the loss');
@@ -55,7 +56,11 @@ describe('a publish lost with the NATS connection is tried again when it comes b
 
     await waitUntil(() => panel.unacked.length === 0, 'the event acked after the restart', 30_000);
     const stored = await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents);
-    expect(stored.map((event) => event.title)).toEqual(['before the loss', 'lost in flight', 'sent during the restart']);
+    expect(stored.map((event) => event.title)).toEqual([
+      'before the loss',
+      'lost in flight',
+      'sent during the restart',
+    ]);
   }, 60_000);
 
   it('wakes the publish retries waiting out their backoff when the connection comes back', async () => {

@@ -39,15 +39,22 @@ export class PanelPublisher {
   async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean; reusedSequence: boolean }> {
     const stream = this.nats.names.streams.panelEvents;
     const ack = await this.untilReconnect(
-      this.nats.jetstream.publish(this.nats.names.subjects.panelEvent(event.hwaddr, event.category), JSON.stringify(event), {
-        msgID: panelEventKey(event.hwaddr, event.seq),
-        timeout: this.config.publishTimeoutMs,
-      }),
+      this.nats.jetstream.publish(
+        this.nats.names.subjects.panelEvent(event.hwaddr, event.category),
+        JSON.stringify(event),
+        {
+          msgID: panelEventKey(event.hwaddr, event.seq),
+          timeout: this.config.publishTimeoutMs,
+        },
+      ),
     );
     if (!ack.duplicate) return { duplicate: false, reusedSequence: false };
     // A duplicate's ack names the stream sequence of the message stored first under that id.
     const stored = await this.call(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }));
-    return { duplicate: true, reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event) };
+    return {
+      duplicate: true,
+      reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event),
+    };
   }
 
   async publishConfig(config: PanelConfigMessage): Promise<void> {
@@ -84,7 +91,8 @@ export class PanelPublisher {
     const bucket = await this.connections();
     for (;;) {
       const entry = await this.call(bucket.get(message.hwaddr));
-      const current = entry && entry.operation === 'PUT' ? (entry.json<PanelConnectionMessage>() as PanelConnectionMessage) : null;
+      const current =
+        entry && entry.operation === 'PUT' ? (entry.json<PanelConnectionMessage>() as PanelConnectionMessage) : null;
       if (current && current.connectionId !== message.connectionId) return 'superseded';
       try {
         if (entry) await this.call(bucket.update(message.hwaddr, payload, entry.revision));

@@ -37,7 +37,10 @@ describe('a claim made while NATS is down (private nats-server, real gateway, pa
     await waitForConnection(world, panel.hwaddr, true);
     const user = await registerUniqueUser(world.portal, 'Outage');
     const claim = () =>
-      request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${user.session}`).send({ hwaddr: panel.hwaddr, key: '1234' });
+      request(world.portal.server)
+        .post('/api/v2/claims/create')
+        .set('Authorization', `Bearer ${user.session}`)
+        .send({ hwaddr: panel.hwaddr, key: '1234' });
 
     await server.stop();
     stopped = true;
@@ -49,10 +52,14 @@ describe('a claim made while NATS is down (private nats-server, real gateway, pa
     await server.resume();
     stopped = false;
     // The portal answers 503 until its connection is back; the claim is then made and checked at once.
-    const made = await waitUntil(async () => {
-      const response = await claim();
-      return response.status === 200 ? response : undefined;
-    }, 'the claim accepted once NATS is back', 30_000);
+    const made = await waitUntil(
+      async () => {
+        const response = await claim();
+        return response.status === 200 ? response : undefined;
+      },
+      'the claim accepted once NATS is back',
+      30_000,
+    );
     expect(['AUTHED', 'WAITING']).toContain(made.body.status);
     await waitForClaimStatus(world.portal, user, panel.hwaddr, 'AUTHED');
   });

@@ -60,7 +60,10 @@ export class ClaimKeyCheck {
     });
   }
 
-  private async settleWaiting(hwaddr: string, keyMatches: (key: string) => Promise<boolean | undefined>): Promise<LimitedClaims> {
+  private async settleWaiting(
+    hwaddr: string,
+    keyMatches: (key: string) => Promise<boolean | undefined>,
+  ): Promise<LimitedClaims> {
     const waiting = await this.claims.waitingOn(hwaddr);
     const byKey = new Map<string, typeof waiting>();
     for (const claim of waiting) byKey.set(claim.adminKey, [...(byKey.get(claim.adminKey) ?? []), claim]);

@@ -7,7 +7,8 @@ import { TooManyWrongKeysException, WrongKeyLimits } from './wrong-key-limits.se
 
 export const CLAIM_ALREADY_AUTHORISED = 'This panel is already authorised for your account';
 export const NO_SUCH_SITE = 'You have no site with this address';
-export const CLAIM_CHECK_UNAVAILABLE = "The panel's key cannot be checked at the moment; nothing was saved, please try again shortly";
+export const CLAIM_CHECK_UNAVAILABLE =
+  "The panel's key cannot be checked at the moment; nothing was saved, please try again shortly";
 
 /** Claiming a panel (and re-entering its key), removing a claim, the e-mail choice. */
 @Injectable()
@@ -28,7 +29,9 @@ export class ClaimsService {
     // Read before anything is stored: while the live state is away the claim is not half-made (stored
     // but unchecked with the panel connected, so left waiting for a reconnection that may not come).
     const connection = await this.keyCheck.panelConnection(request.hwaddr).catch((error: unknown) => {
-      throw error instanceof ServiceUnavailableException ? new ServiceUnavailableException({ err: CLAIM_CHECK_UNAVAILABLE }) : error;
+      throw error instanceof ServiceUnavailableException
+        ? new ServiceUnavailableException({ err: CLAIM_CHECK_UNAVAILABLE })
+        : error;
     });
     // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
     // One pending key per user and panel: re-entering replaces it.
@@ -47,6 +50,7 @@ export class ClaimsService {
   }
 
   async setEmailEvents(userId: string, hwaddr: string, state: boolean): Promise<void> {
-    if (!(await this.claims.update(userId, hwaddr, { emailEvents: state }))) throw new NotFoundException({ err: NO_SUCH_SITE });
+    if (!(await this.claims.update(userId, hwaddr, { emailEvents: state })))
+      throw new NotFoundException({ err: NO_SUCH_SITE });
   }
 }

@@ -1,5 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { QUEUE_NAMES, isAlertCategory, panelEventKey, triggersAnything, withTriggerDefaults, type PanelEventMessage, type RelayActionJob, type RelayTrigger } from '@app/contracts';
+import {
+  QUEUE_NAMES,
+  isAlertCategory,
+  panelEventKey,
+  triggersAnything,
+  withTriggerDefaults,
+  type PanelEventMessage,
+  type RelayActionJob,
+  type RelayTrigger,
+} from '@app/contracts';
 import { QueueService } from '@app/messaging';
 import { relayActionJob } from '../jobs/relay-action-job.util';
 import { RelayDrivingConfig } from '../relay-worker.config';
@@ -29,7 +38,9 @@ export class PanelEventRelayJobs {
     );
     if (actions.length === 0) return;
     const queue = this.queues.queue<RelayActionJob>(QUEUE_NAMES.relayActions);
-    await queue.addBulk(actions.map((action) => relayActionJob(event.hwaddr, event.seq, trigger, action.id, this.driving)));
+    await queue.addBulk(
+      actions.map((action) => relayActionJob(event.hwaddr, event.seq, trigger, action.id, this.driving)),
+    );
     this.logger.log(`${trigger} ${panelEventKey(event.hwaddr, event.seq)}: ${actions.length} relay job(s) queued`);
   }
 }

@@ -60,23 +60,41 @@ export class RelayActionRunsRepository {
   }
 
   async succeeded(runId: number): Promise<void> {
-    await this.dataSource.query(`UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL WHERE id = $1`, [runId]);
+    await this.dataSource.query(
+      `UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL WHERE id = $1`,
+      [runId],
+    );
   }
 
   /** A failed attempt that will be retried: the reason is kept for the owner to read. */
   async attemptFailed(runId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1`, [runId, error]);
+    await this.dataSource.query(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1`, [
+      runId,
+      error,
+    ]);
   }
 
   /** Runs still 'pending' created more than `afterMs` ago, oldest first: for the sweep. */
   async pendingPast(afterMs: number, limit: number): Promise<OpenRun[]> {
-    const rows: Array<{ id: string; relay_action_id: string; hwaddr: string; event_seq: string; trigger: RelayTrigger }> = await this.dataSource.query(
+    const rows: Array<{
+      id: string;
+      relay_action_id: string;
+      hwaddr: string;
+      event_seq: string;
+      trigger: RelayTrigger;
+    }> = await this.dataSource.query(
       `SELECT id, relay_action_id, hwaddr, event_seq, trigger FROM relay_action_runs
        WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
        ORDER BY created_at LIMIT $2`,
       [afterMs, limit],
     );
-    return rows.map((row) => ({ id: Number(row.id), relayActionId: Number(row.relay_action_id), hwaddr: row.hwaddr, seq: Number(row.event_seq), trigger: row.trigger }));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      relayActionId: Number(row.relay_action_id),
+      hwaddr: row.hwaddr,
+      seq: Number(row.event_seq),
+      trigger: row.trigger,
+    }));
   }
 
   /** The last attempt failed; false when the run was already marked so (nothing more to report). */

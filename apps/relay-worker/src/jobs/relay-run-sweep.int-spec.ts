@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { QUEUE_NAMES, relayJobId, type RelayActionJob, type RelayTriggerSettings } from '@app/contracts';
-import { ClaimEntity, NotificationEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity, UserEntity } from '@app/database';
+import {
+  ClaimEntity,
+  NotificationEntity,
+  RelayActionEntity,
+  RelayActionRunEntity,
+  RelayEntity,
+  UserEntity,
+} from '@app/database';
 import { closeRedisConnection, createRedisConnection, QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
 import { RelayPasswordCipher } from '@app/relay-protocol';
@@ -33,11 +40,23 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     environment = await createTestEnvironment();
     await board.start();
     const db = environment.database.dataSource;
-    const user = await db.getRepository(UserEntity).save({ email: 'sweep-owner@example.com', fullName: 'Owner', passwordHash: 'x' });
+    const user = await db
+      .getRepository(UserEntity)
+      .save({ email: 'sweep-owner@example.com', fullName: 'Owner', passwordHash: 'x' });
     await db.getRepository(ClaimEntity).save({ userId: user.id, hwaddr: SITE, adminKey: '1234', status: 'AUTHED' });
     const cipher = new RelayPasswordCipher(SECRET_KEY);
-    const relay = await db.getRepository(RelayEntity).save({ userId: user.id, name: 'Siren', host: '127.0.0.1', port: board.port, passwordEncrypted: cipher.encrypt(PASSWORD) });
-    actionId = (await db.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr: SITE, onFire, onFault: nothing })).id;
+    const relay = await db
+      .getRepository(RelayEntity)
+      .save({
+        userId: user.id,
+        name: 'Siren',
+        host: '127.0.0.1',
+        port: board.port,
+        passwordEncrypted: cipher.encrypt(PASSWORD),
+      });
+    actionId = (
+      await db.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr: SITE, onFire, onFault: nothing })
+    ).id;
   });
 
   // One worker at a time: every worker sweeps the whole table, and one on another test's Redis
@@ -83,7 +102,8 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     return { runId: Number(rows[0]!.id), eventSeq, jobId: relayJobId(SITE, eventSeq, actionId) };
   }
 
-  const run = (id: number) => environment.database.dataSource.getRepository(RelayActionRunEntity).findOneByOrFail({ id });
+  const run = (id: number) =>
+    environment.database.dataSource.getRepository(RelayActionRunEntity).findOneByOrFail({ id });
   const pulses = () => board.switches.filter((change) => change.kind === 'relay').length;
 
   it('drives, once, the action of a run whose job was lost while it was pending', async () => {
@@ -100,7 +120,12 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     await waitUntil(async () => (await queue.getJobState(jobId)) === 'completed', 'the re-added job completed');
     await worker.get(RelayRunSweep).sweep(SWEEP_AFTER_MS);
     await worker.get(RelayRunSweep).sweep(SWEEP_AFTER_MS);
-    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed')).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 1 });
+    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed')).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      completed: 1,
+    });
     expect(pulses() - before).toBe(1);
   });
 
@@ -116,7 +141,12 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     await worker.get(RelayRunSweep).sweep(SWEEP_AFTER_MS);
     expect(await run(runId)).toMatchObject({ status: 'pending', attempts: 1, error: null });
     expect(await queue.getJobState(jobId)).toBe('delayed');
-    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+    expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 1,
+      failed: 0,
+    });
     expect(pulses()).toBe(before);
     // Its job lives only on this test's Redis prefix: the run must not be left to the next test's sweep.
     await environment.database.dataSource.query(`DELETE FROM relay_action_runs WHERE id = $1`, [runId]);
@@ -128,9 +158,18 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     const connection = createRedisConnection(environment.redisConfig.url, 'relay-sweep-spec');
     const queue = new Queue<RelayActionJob>(QUEUE_NAMES.relayActions, { connection, prefix });
     // Fails the job outside the handler, as a copy that died in its failed handling leaves it.
-    const failing = new Worker(QUEUE_NAMES.relayActions, () => Promise.reject(new UnrecoverableError('cut short')), { connection, prefix });
+    const failing = new Worker(QUEUE_NAMES.relayActions, () => Promise.reject(new UnrecoverableError('cut short')), {
+      connection,
+      prefix,
+    });
     try {
-      const job = relayActionJob(SITE, eventSeq, 'fire', actionId, new RelayDrivingConfig(1, 1, 100, 1000, 1000, 2000, 1000));
+      const job = relayActionJob(
+        SITE,
+        eventSeq,
+        'fire',
+        actionId,
+        new RelayDrivingConfig(1, 1, 100, 1000, 1000, 2000, 1000),
+      );
       await queue.add(job.name, job.data, job.opts);
       await waitUntil(async () => (await queue.getJobState(jobId)) === 'failed', 'the job failed outside its handler');
     } finally {
@@ -141,13 +180,23 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
     const before = pulses();
     await startWorker(prefix);
 
-    const failed = await waitUntil(async () => {
-      const found = await run(runId);
-      return found.status === 'failed' ? found : undefined;
-    }, 'the run recorded failed', 30_000);
+    const failed = await waitUntil(
+      async () => {
+        const found = await run(runId);
+        return found.status === 'failed' ? found : undefined;
+      },
+      'the run recorded failed',
+      30_000,
+    );
     expect(failed.error).toBe('It failed without its outcome being recorded: cut short');
-    const notifications = await environment.database.dataSource.getRepository(NotificationEntity).findBy({ hwaddr: SITE, notificationType: 'RELAY_FAILURE' });
-    expect(notifications.filter((notification) => (notification.notificationData as { event_seq?: number }).event_seq === eventSeq)).toHaveLength(1);
+    const notifications = await environment.database.dataSource
+      .getRepository(NotificationEntity)
+      .findBy({ hwaddr: SITE, notificationType: 'RELAY_FAILURE' });
+    expect(
+      notifications.filter(
+        (notification) => (notification.notificationData as { event_seq?: number }).event_seq === eventSeq,
+      ),
+    ).toHaveLength(1);
     expect(pulses()).toBe(before);
   });
 });

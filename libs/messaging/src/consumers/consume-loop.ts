@@ -113,7 +113,10 @@ export class ConsumeLoop {
       nats.manager.consumers
         .info(settings.stream, settings.durable)
         .then((info) => {
-          const reason = watch.observe({ ackFloor: info.ack_floor.stream_seq, pending: info.num_pending, ackPending: info.num_ack_pending }, Date.now());
+          const reason = watch.observe(
+            { ackFloor: info.ack_floor.stream_seq, pending: info.num_pending, ackPending: info.num_ack_pending },
+            Date.now(),
+          );
           if (reason && !this.stalled) logger.error(`consumer ${settings.durable} ${reason}`);
           if (!reason && this.stalled) logger.log(`consumer ${settings.durable} progressing again`);
           this.stalled = reason ? `consumer ${settings.durable} ${reason}` : null;
@@ -130,7 +133,7 @@ export class ConsumeLoop {
   private async run(first: ConsumerMessages): Promise<void> {
     const { logger } = this.options;
     let messages: ConsumerMessages | undefined = first;
-    for (let failures = 0; ; ) {
+    for (let failures = 0; ;) {
       if (messages) {
         this.messages = messages;
         this.pulled = new PulledMessages(messages);

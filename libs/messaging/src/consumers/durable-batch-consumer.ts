@@ -100,7 +100,9 @@ export class DurableBatchConsumer<T = unknown> {
     // A batch that throws must not break the chain: every later batch would wait on it forever.
     this.flushing = this.flushing.then(() =>
       batch.length > 0
-        ? this.handle(batch, progress).catch((error: unknown) => this.logger.error(`batch of ${batch.length} not settled, it will come again: ${String(error)}`))
+        ? this.handle(batch, progress).catch((error: unknown) =>
+            this.logger.error(`batch of ${batch.length} not settled, it will come again: ${String(error)}`),
+          )
         : undefined,
     );
     return this.flushing;
@@ -127,7 +129,9 @@ export class DurableBatchConsumer<T = unknown> {
       await this.options.handler(bodies);
     } catch (error) {
       if (readable.length > 1 && messageFailureKind(error) !== 'transient') {
-        this.logger.warn(`batch of ${readable.length} refused, storing its messages one by one: ${describeError(error)}`);
+        this.logger.warn(
+          `batch of ${readable.length} refused, storing its messages one by one: ${describeError(error)}`,
+        );
         await this.handleOneByOne(readable, bodies, progress);
       } else if (readable.length === 1) {
         await this.failed(readable[0], error, progress);
@@ -172,7 +176,8 @@ export class DurableBatchConsumer<T = unknown> {
   /** Sets the message aside (terminated, finished) or naks it for a later retry. */
   private async failed(message: JsMsg, error: unknown, progress: StreamProgress): Promise<void> {
     const { durable, deadLetters } = this.options;
-    if (await settleFailure(message, error, { durable, deadLetters, retryDelayMs: this.retryDelayMs }, this.logger)) progress.finished(message.seq);
+    if (await settleFailure(message, error, { durable, deadLetters, retryDelayMs: this.retryDelayMs }, this.logger))
+      progress.finished(message.seq);
   }
 
   private get retryDelayMs(): (deliveryCount: number) => number {
@@ -180,7 +185,10 @@ export class DurableBatchConsumer<T = unknown> {
   }
 }
 
-export async function startDurableBatchConsumer<T>(nats: NatsService, options: DurableBatchConsumerOptions<T>): Promise<DurableBatchConsumer<T>> {
+export async function startDurableBatchConsumer<T>(
+  nats: NatsService,
+  options: DurableBatchConsumerOptions<T>,
+): Promise<DurableBatchConsumer<T>> {
   const consumer = new DurableBatchConsumer<T>(nats, options);
   await consumer.start();
   return consumer;

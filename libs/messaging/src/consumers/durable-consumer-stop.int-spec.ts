@@ -53,7 +53,12 @@ describe('durable consumers stopping with messages pulled but not started (real 
   }
 
   /** A handler that holds message 1 until released, and notes every message it finished. */
-  function holdingFirst(): { handler: (n: number) => Promise<void>; seen: number[]; entered: () => boolean; release: () => void } {
+  function holdingFirst(): {
+    handler: (n: number) => Promise<void>;
+    seen: number[];
+    entered: () => boolean;
+    release: () => void;
+  } {
     let release!: () => void;
     let entered = false;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -76,8 +81,16 @@ describe('durable consumers stopping with messages pulled but not started (real 
     const { subject, publish } = panel();
     const durable = 'single-stop';
     const first = holdingFirst();
-    const settings = { stream: nats.names.streams.panelEvents, durable, filterSubject: subject, ackWaitMs: ACK_WAIT_MS };
-    const stopping = await startDurableConsumer<Body>(await connect(), { ...settings, handler: (body) => first.handler(body.n) });
+    const settings = {
+      stream: nats.names.streams.panelEvents,
+      durable,
+      filterSubject: subject,
+      ackWaitMs: ACK_WAIT_MS,
+    };
+    const stopping = await startDurableConsumer<Body>(await connect(), {
+      ...settings,
+      handler: (body) => first.handler(body.n),
+    });
     await publish(1);
     await waitUntil(() => first.entered(), 'message 1 in hand');
     for (const n of [2, 3, 4, 5]) await publish(n);
@@ -89,7 +102,10 @@ describe('durable consumers stopping with messages pulled but not started (real 
     expect(first.seen).toEqual([1]);
 
     const seen: number[] = [];
-    const next = await startDurableConsumer<Body>(await connect(), { ...settings, handler: async (body) => void seen.push(body.n) });
+    const next = await startDurableConsumer<Body>(await connect(), {
+      ...settings,
+      handler: async (body) => void seen.push(body.n),
+    });
     stoppers.push(() => next.stop());
     await waitUntil(() => seen.length === 4, 'messages 2 to 5 taken by the next copy', 30_000);
     expect(seen).toEqual([2, 3, 4, 5]);
@@ -99,7 +115,12 @@ describe('durable consumers stopping with messages pulled but not started (real 
     const { subject, publish } = panel();
     const durable = 'batch-stop';
     const first = holdingFirst();
-    const settings = { stream: nats.names.streams.panelEvents, durable, filterSubject: subject, ackWaitMs: ACK_WAIT_MS };
+    const settings = {
+      stream: nats.names.streams.panelEvents,
+      durable,
+      filterSubject: subject,
+      ackWaitMs: ACK_WAIT_MS,
+    };
     const stopping = await startDurableBatchConsumer<Body>(await connect(), {
       ...settings,
       handler: async (bodies) => {

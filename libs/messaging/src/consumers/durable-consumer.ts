@@ -129,7 +129,10 @@ export class DurableConsumer<T = unknown> {
 }
 
 /** Creates (if needed) and starts a durable consumer; call `stop()` on shutdown before NATS drains. */
-export async function startDurableConsumer<T>(nats: NatsService, options: DurableConsumerOptions<T>): Promise<DurableConsumer<T>> {
+export async function startDurableConsumer<T>(
+  nats: NatsService,
+  options: DurableConsumerOptions<T>,
+): Promise<DurableConsumer<T>> {
   const consumer = new DurableConsumer<T>(nats, options);
   await consumer.start();
   return consumer;

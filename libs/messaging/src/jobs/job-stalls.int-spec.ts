@@ -77,7 +77,13 @@ describe('JobWorkers when a worker dies while it runs a job (real Redis)', () =>
         if (job.data.email === email) taken = true;
         await new Promise(() => undefined);
       },
-      { connection, prefix: testPrefix, lockDuration: STALL.lockMs, stalledInterval: STALL.checkIntervalMs, maxStalledCount: STALL.maxStalls },
+      {
+        connection,
+        prefix: testPrefix,
+        lockDuration: STALL.lockMs,
+        stalledInterval: STALL.checkIntervalMs,
+        maxStalledCount: STALL.maxStalls,
+      },
     );
     // Its lock renewals fail once its connection is gone: that is the death being simulated.
     worker.on('error', () => undefined);
@@ -131,7 +137,10 @@ describe('JobWorkers when a worker dies while it runs a job (real Redis)', () =>
     await workerDyingOn(testPrefix, 'lost@example.com');
     await workerDyingOn(testPrefix, 'lost@example.com');
     await startApp(testPrefix);
-    const recorded = await waitUntil(() => givenUp.find((entry) => entry.email === 'lost@example.com'), 'the job recorded as given up');
+    const recorded = await waitUntil(
+      () => givenUp.find((entry) => entry.email === 'lost@example.com'),
+      'the job recorded as given up',
+    );
     expect(recorded.reason).toBe('The worker stopped while running it, 1 time(s)');
     expect(ran).not.toContain('lost@example.com');
     expect(await queue.getJobState('stall-last')).toBe('failed');

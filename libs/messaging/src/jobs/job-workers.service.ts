@@ -56,7 +56,9 @@ export class JobWorkers implements OnApplicationBootstrap {
     const { handlers, givenUp } = this.findMethods();
     this.givenUp = givenUp;
     const stall = this.options.stall ?? JobStallConfig.DEFAULT;
-    for (const [queue, settings] of Object.entries(this.options.queues) as Array<[QueueName, { concurrency: number }]>) {
+    for (const [queue, settings] of Object.entries(this.options.queues) as Array<
+      [QueueName, { concurrency: number }]
+    >) {
       const byName = handlers.get(queue) ?? new Map<string, Handler>();
       const worker = this.queues.worker(
         queue,
@@ -105,7 +107,9 @@ export class JobWorkers implements OnApplicationBootstrap {
     try {
       await this.settleFailed(queue, job, 'stalled past the limit (its worker died while it ran)');
     } catch (error) {
-      this.logger.error(`job ${job.id} (${job.name}) of queue ${queue} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`);
+      this.logger.error(
+        `job ${job.id} (${job.name}) of queue ${queue} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -139,7 +143,10 @@ export class JobWorkers implements OnApplicationBootstrap {
    * Handlers and given-up methods by queue and job name; throws when the handlers are not exactly
    * one per job, or a given-up method is doubled or names a queue the app does not serve.
    */
-  private findMethods(): { handlers: Map<QueueName, Map<string, Handler>>; givenUp: Map<QueueName, Map<string, GivenUpHook>> } {
+  private findMethods(): {
+    handlers: Map<QueueName, Map<string, Handler>>;
+    givenUp: Map<QueueName, Map<string, GivenUpHook>>;
+  } {
     const problems: string[] = [];
     const handlers = this.findMarked<Handler>(JOB_HANDLER_METADATA, problems, 'handlers');
     for (const queue of Object.keys(this.options.queues) as QueueName[]) {
@@ -168,7 +175,8 @@ export class JobWorkers implements OnApplicationBootstrap {
           continue;
         }
         const queueMethods = found.get(meta.queue) ?? new Map<string, F>();
-        if (queueMethods.has(meta.name)) problems.push(`job '${meta.name}' of queue '${meta.queue}' has two ${role} (one is ${label})`);
+        if (queueMethods.has(meta.name))
+          problems.push(`job '${meta.name}' of queue '${meta.queue}' has two ${role} (one is ${label})`);
         queueMethods.set(meta.name, target.bind(instance) as F);
         found.set(meta.queue, queueMethods);
       }

@@ -34,7 +34,9 @@ export class PeriodicSweep {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.sweep()
-        .catch((error: unknown) => this.logger.warn(`sweep failed, next in ${this.intervalMs} ms: ${(error as Error).message}`))
+        .catch((error: unknown) =>
+          this.logger.warn(`sweep failed, next in ${this.intervalMs} ms: ${(error as Error).message}`),
+        )
         .finally(() => {
           this.running = undefined;
           this.schedule();

@@ -6,7 +6,10 @@ describe('readRecordSweepConfig', () => {
   });
 
   it('reads the variables', () => {
-    expect(readRecordSweepConfig({ RECORD_SWEEP_AFTER_MS: '60000', RECORD_SWEEP_INTERVAL_MS: '5000' })).toEqual({ afterMs: 60_000, intervalMs: 5000 });
+    expect(readRecordSweepConfig({ RECORD_SWEEP_AFTER_MS: '60000', RECORD_SWEEP_INTERVAL_MS: '5000' })).toEqual({
+      afterMs: 60_000,
+      intervalMs: 5000,
+    });
   });
 
   it('names a bad variable', () => {

@@ -22,8 +22,16 @@ export class RecordSweepConfig {
 export function readRecordSweepConfig(source: Env = process.env): RecordSweepConfig {
   const values = readConfig(
     {
-      RECORD_SWEEP_AFTER_MS: env.int({ fallback: RecordSweepConfig.DEFAULT.afterMs, min: 1000, max: 7 * 24 * 3_600_000 }),
-      RECORD_SWEEP_INTERVAL_MS: env.int({ fallback: RecordSweepConfig.DEFAULT.intervalMs, min: 100, max: 24 * 3_600_000 }),
+      RECORD_SWEEP_AFTER_MS: env.int({
+        fallback: RecordSweepConfig.DEFAULT.afterMs,
+        min: 1000,
+        max: 7 * 24 * 3_600_000,
+      }),
+      RECORD_SWEEP_INTERVAL_MS: env.int({
+        fallback: RecordSweepConfig.DEFAULT.intervalMs,
+        min: 100,
+        max: 24 * 3_600_000,
+      }),
     },
     source,
   );

@@ -38,7 +38,11 @@ export class QueueService implements OnApplicationShutdown {
     return queue as Queue<T>;
   }
 
-  worker<T = unknown>(name: string, processor: Processor<T>, options: Omit<WorkerOptions, 'connection' | 'prefix'> = {}): Worker<T> {
+  worker<T = unknown>(
+    name: string,
+    processor: Processor<T>,
+    options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
+  ): Worker<T> {
     const connection = createRedisConnection(this.config.url, `${this.connectionName}-worker-${name}`);
     const worker = new Worker<T>(name, processor, { ...options, connection, prefix: this.config.prefix });
     worker.on('error', (error) => this.logger.warn(`worker ${name}: ${error.message}`));
