@@ -48,7 +48,10 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     return entry ? entry.json<PanelConnectionMessage>() : undefined;
   }
 
-  async function command(hwaddr: string, request: Omit<PanelCommandRequest, 'hwaddr' | 'correlationId'>): Promise<PanelCommandReply> {
+  async function command(
+    hwaddr: string,
+    request: Omit<PanelCommandRequest, 'hwaddr' | 'correlationId'>,
+  ): Promise<PanelCommandReply> {
     const reply = await gateway.nats.connection.request(
       gateway.nats.names.subjects.panelCommand(hwaddr),
       JSON.stringify({ correlationId: 'req-1', hwaddr, ...request }),
@@ -58,12 +61,18 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
   }
 
   async function protocolErrors(reason: string): Promise<number> {
-    const { values } = await gateway.app.get(MetricsService).registry.getSingleMetric('panel_gateway_protocol_errors_total')!.get();
+    const { values } = await gateway.app
+      .get(MetricsService)
+      .registry.getSingleMetric('panel_gateway_protocol_errors_total')!
+      .get();
     return values.find((value) => value.labels.reason === reason)?.value ?? 0;
   }
 
   async function publishRetries(target: StartedGateway, kind: string): Promise<number> {
-    const { values } = await target.app.get(MetricsService).registry.getSingleMetric('panel_gateway_publish_retries_total')!.get();
+    const { values } = await target.app
+      .get(MetricsService)
+      .registry.getSingleMetric('panel_gateway_publish_retries_total')!
+      .get();
     return values.find((value) => value.labels.kind === kind)?.value ?? 0;
   }
 
@@ -82,37 +91,82 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     const panel = await client({ hello: { panelType: 'MULTILOOP', networkIds: [1, 3] } });
     await waitUntil(async () => (await connection(panel.hwaddr))?.connected === true, 'the connection in the bucket');
     const published = (await connection(panel.hwaddr))!;
-    expect(published).toMatchObject({ hwaddr: panel.hwaddr, connected: true, cloudControl: true, panelType: 'MULTILOOP', networkIds: [1, 3], gatewayId: 'gateway-test' });
+    expect(published).toMatchObject({
+      hwaddr: panel.hwaddr,
+      connected: true,
+      cloudControl: true,
+      panelType: 'MULTILOOP',
+      networkIds: [1, 3],
+      gatewayId: 'gateway-test',
+    });
     expect(verifyKeyProof(TEST_KEY, published.keyProof.nonce, published.keyProof.proof)).toBe(true);
     expect(verifyKeyProof('9999', published.keyProof.nonce, published.keyProof.proof)).toBe(false);
 
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } })).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: true });
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: '0000' } })).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: false });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: true });
+    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: '0000' } })).resolves.toEqual({
+      correlationId: 'req-1',
+      ok: true,
+      keyMatches: false,
+    });
   });
 
   it('sends no ack while the event cannot reach the stream, and acks it once it is stored', async () => {
     // A second gateway reaches NATS through a proxy that can swallow its publishes: the store cannot
     // happen, so an ack sent before the stream holds the event would show up while it swallows.
     const proxy = await CuttableTcpProxy.start(Number(new URL(TEST_NATS_URL).port));
-    const blocked = await startGateway(new NatsConfig([proxy.url], prefix), { publishTimeoutMs: 500, gatewayId: 'gateway-blocked' });
+    const blocked = await startGateway(new NatsConfig([proxy.url], prefix), {
+      publishTimeoutMs: 500,
+      gatewayId: 'gateway-blocked',
+    });
     const panel = await connectClient(blocked);
     try {
-      await waitUntil(async () => (await connection(panel.hwaddr))?.gatewayId === 'gateway-blocked', 'the connection in the bucket');
+      await waitUntil(
+        async () => (await connection(panel.hwaddr))?.gatewayId === 'gateway-blocked',
+        'the connection in the bucket',
+      );
       const acks: number[] = [];
       panel.on('eventAck', (seq: number) => acks.push(seq));
       proxy.swallow();
-      const event = { networkId: 2, category: 'fire', title: `Fire alarm ${panel.hwaddr}`, date: '2026-11-21T07:30:00Z', location: 'Zone 3' } as const;
+      const event = {
+        networkId: 2,
+        category: 'fire',
+        title: `Fire alarm ${panel.hwaddr}`,
+        date: '2026-11-21T07:30:00Z',
+        location: 'Zone 3',
+      } as const;
       const seq = panel.sendEvent(event);
       await waitUntil(() => proxy.swallowed.includes(event.title), 'the publish to reach the proxy', 30_000);
-      await waitUntil(async () => (await publishRetries(blocked, 'event')) >= 2, 'the gateway to retry the publish', 30_000);
+      await waitUntil(
+        async () => (await publishRetries(blocked, 'event')) >= 2,
+        'the gateway to retry the publish',
+        30_000,
+      );
       expect(acks).toEqual([]);
       expect(panel.unacked.map((message) => message.seq)).toEqual([seq]);
-      expect((await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).some((stored) => stored.hwaddr === panel.hwaddr)).toBe(false);
+      expect(
+        (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).some(
+          (stored) => stored.hwaddr === panel.hwaddr,
+        ),
+      ).toBe(false);
 
       proxy.cutAll();
       await waitUntil(() => acks.includes(seq), 'the ack once NATS is reachable again', 30_000);
-      const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === panel.hwaddr);
-      expect(stored).toEqual([expect.objectContaining({ hwaddr: panel.hwaddr, seq, networkId: 2, category: 'fire', title: event.title, panelDate: event.date, location: 'Zone 3' })]);
+      const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter(
+        (message) => message.hwaddr === panel.hwaddr,
+      );
+      expect(stored).toEqual([
+        expect.objectContaining({
+          hwaddr: panel.hwaddr,
+          seq,
+          networkId: 2,
+          category: 'fire',
+          title: event.title,
+          panelDate: event.date,
+          location: 'Zone 3',
+        }),
+      ]);
       expect(Date.parse(stored[0].receivedAt)).not.toBeNaN();
     } finally {
       proxy.cutAll(); // a gateway cannot close while its NATS connection is swallowed
@@ -124,7 +178,15 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
 
   it('stores a resent event once and acks it again', async () => {
     const hwaddr = randomHwaddr();
-    const event = { type: 'event', seq: 5, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' } as const;
+    const event = {
+      type: 'event',
+      seq: 5,
+      networkId: 1,
+      category: 'fault',
+      title: 'Loop fault',
+      date: '2026-11-21T07:31:00Z',
+      location: 'Loop 1',
+    } as const;
     const secret = await provision(hwaddr);
     for (let attempt = 0; attempt < 2; attempt++) {
       const panel = await raw();
@@ -133,7 +195,9 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
       await expect(panel.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 5 });
       panel.destroy();
     }
-    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === hwaddr);
+    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter(
+      (message) => message.hwaddr === hwaddr,
+    );
     expect(stored.map((message) => message.seq)).toEqual([5]);
   });
 
@@ -142,18 +206,36 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     const secret = await provision(hwaddr);
     const before = await raw();
     await handshake(before, hwaddr, secret);
-    before.send({ type: 'event', seq: 1, networkId: 1, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' });
+    before.send({
+      type: 'event',
+      seq: 1,
+      networkId: 1,
+      category: 'fault',
+      title: 'Loop fault',
+      date: '2026-11-21T07:31:00Z',
+      location: 'Loop 1',
+    });
     await expect(before.next('eventAck')).resolves.toEqual({ type: 'eventAck', seq: 1 });
     before.destroy();
 
     const afterPowerCycle = await raw();
     await handshake(afterPowerCycle, hwaddr, secret);
-    afterPowerCycle.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-22T03:00:00Z', location: 'Zone 3' });
+    afterPowerCycle.send({
+      type: 'event',
+      seq: 1,
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-11-22T03:00:00Z',
+      location: 'Zone 3',
+    });
     const close = await afterPowerCycle.next('close');
     expect(close.reason).toMatch(/^unexpected-frame: event sequence 1 was used before by another event/);
     await afterPowerCycle.closed();
     expect(afterPowerCycle.received.some((message) => message.type === 'eventAck')).toBe(false);
-    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((message) => message.hwaddr === hwaddr);
+    const stored = (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter(
+      (message) => message.hwaddr === hwaddr,
+    );
     expect(stored.map((message) => message.title)).toEqual(['Loop fault']);
   });
 
@@ -172,14 +254,21 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     subscription.unsubscribe();
     expect(live[0]).toMatchObject({ hwaddr: panel.hwaddr, networkId: 2, runtime });
     const bucket = await gateway.nats.bucket(gateway.nats.names.buckets.panelRuntime);
-    expect((await bucket.get(runtimeBucketKey(panel.hwaddr, 2)))?.json<PanelRuntimeMessage>()).toMatchObject({ networkId: 2, runtime });
+    expect((await bucket.get(runtimeBucketKey(panel.hwaddr, 2)))?.json<PanelRuntimeMessage>()).toMatchObject({
+      networkId: 2,
+      runtime,
+    });
 
     const acked: number[] = [];
     panel.on('configAck', (id: number) => acked.push(id));
     const id = panel.sendConfig(sampleSnapshot(1, 'Renamed panel'));
     await waitUntil(() => acked.includes(id), 'the configuration ack');
     const configs = await readStream<PanelConfigMessage>(gateway.nats, gateway.nats.names.streams.panelConfig);
-    expect(configs.find((config) => config.hwaddr === panel.hwaddr)).toEqual({ hwaddr: panel.hwaddr, panelType: 'SMARTLOOP_MK2', ...sampleSnapshot(1, 'Renamed panel') });
+    expect(configs.find((config) => config.hwaddr === panel.hwaddr)).toEqual({
+      hwaddr: panel.hwaddr,
+      panelType: 'SMARTLOOP_MK2',
+      ...sampleSnapshot(1, 'Renamed panel'),
+    });
   });
 
   it('carries a command from a NATS request to the panel and its result back', async () => {
@@ -187,33 +276,61 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     const panel = await client({
       onCommand: (message) => {
         received.push(message);
-        return message.kind === 'zone' && message.payload.id > 10 ? { ok: false, reason: 'unknown zone' } : { ok: true };
+        return message.kind === 'zone' && message.payload.id > 10
+          ? { ok: false, reason: 'unknown zone' }
+          : { ok: true };
       },
     });
-    await expect(command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } })).resolves.toEqual({ correlationId: 'req-1', ok: true });
-    expect(received).toEqual([expect.objectContaining({ type: 'command', networkId: 2, kind: 'zone', payload: { id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } })]);
-    await expect(command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 42, name: 'X', mode: 'MODE_ENABLED' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'unknown zone' });
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'RESET', data: 'ALARM' } as never })).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/^invalid command: /) });
-    await expect(command(panel.hwaddr, { networkId: 7, command: { kind: 'resync' } })).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/network 7/) });
+    await expect(
+      command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: true });
+    expect(received).toEqual([
+      expect.objectContaining({
+        type: 'command',
+        networkId: 2,
+        kind: 'zone',
+        payload: { id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' },
+      }),
+    ]);
+    await expect(
+      command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 42, name: 'X', mode: 'MODE_ENABLED' } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'unknown zone' });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'RESET', data: 'ALARM' } as never }),
+    ).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/^invalid command: /) });
+    await expect(command(panel.hwaddr, { networkId: 7, command: { kind: 'resync' } })).resolves.toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/network 7/),
+    });
   });
 
   it('answers with a timeout when the panel does not answer in time', async () => {
     const panel = await client({ onCommand: () => new Promise(() => undefined) as never });
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'timeout' });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'timeout' });
   });
 
   it('refuses control of an events-only panel but still lets it prove its key, and publishes a change of cloud control', async () => {
     const panel = await client({ hello: { cloudControl: false } });
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } })).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED });
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } })).resolves.toMatchObject({ ok: true, keyMatches: true });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } }),
+    ).resolves.toMatchObject({ ok: true, keyMatches: true });
     panel.setCloudControl(true);
     await waitUntil(async () => (await connection(panel.hwaddr))?.cloudControl === true, 'cloud control in the bucket');
-    await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } })).resolves.toEqual({ correlationId: 'req-1', ok: true });
+    await expect(
+      command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } }),
+    ).resolves.toEqual({ correlationId: 'req-1', ok: true });
   });
 
   it('leaves a command to a panel no gateway holds without responders, so requesters answer at once', async () => {
     const hwaddr = randomHwaddr();
-    const error = await gateway.nats.connection.request(gateway.nats.names.subjects.panelCommand(hwaddr), '{}', { timeout: 5000 }).catch((caught: unknown) => caught);
+    const error = await gateway.nats.connection
+      .request(gateway.nats.names.subjects.panelCommand(hwaddr), '{}', { timeout: 5000 })
+      .catch((caught: unknown) => caught);
     expect((error as { isNoResponders?: () => boolean }).isNoResponders?.()).toBe(true);
   });
 
@@ -237,23 +354,97 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
       ['an empty frame', async (panel) => panel.sendBytes(Buffer.alloc(4)), 'empty-frame'],
       ['a body that is not JSON', async (panel) => panel.sendBytes(bodyOf('{"type":"hello",')), 'malformed-json'],
       ['an unknown message type', async (panel) => panel.send({ type: 'selfDestruct' }), 'unknown-type'],
-      ['an invalid hello', async (panel) => panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr: 'XYZ' }), 'invalid-message'],
-      ['a version-1 hello (no device identity)', async (panel, hwaddr) => {
-        await provision(hwaddr);
-        panel.send({ type: 'hello', version: 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
-      }, 'unsupported-version'],
-      ['a later protocol version', async (panel, hwaddr) => panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION + 1, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true }), 'unsupported-version'],
-      ['an event before the hello', async (panel) => panel.send({ type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'x', date: '2026-11-21T07:30:00Z', location: '' }), 'unexpected-frame'],
-      ['a second hello', async (panel, hwaddr) => {
-        await handshake(panel, hwaddr, await provision(hwaddr));
-        panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr, panelType: 'UNKNOWN', firmware: '1', networkIds: [1], cloudControl: true });
-      }, 'unexpected-frame'],
-      ['an event sequence going backwards', async (panel, hwaddr) => {
-        await handshake(panel, hwaddr, await provision(hwaddr));
-        panel.send({ type: 'event', seq: 9, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
-        await panel.next('eventAck');
-        panel.send({ type: 'event', seq: 8, networkId: 1, category: 'system', title: 'x', date: '2026-11-21T07:30:00Z', location: '' });
-      }, 'unexpected-frame'],
+      [
+        'an invalid hello',
+        async (panel) => panel.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, hwaddr: 'XYZ' }),
+        'invalid-message',
+      ],
+      [
+        'a version-1 hello (no device identity)',
+        async (panel, hwaddr) => {
+          await provision(hwaddr);
+          panel.send({
+            type: 'hello',
+            version: 1,
+            hwaddr,
+            panelType: 'UNKNOWN',
+            firmware: '1',
+            networkIds: [1],
+            cloudControl: true,
+          });
+        },
+        'unsupported-version',
+      ],
+      [
+        'a later protocol version',
+        async (panel, hwaddr) =>
+          panel.send({
+            type: 'hello',
+            version: PANEL_PROTOCOL_VERSION + 1,
+            hwaddr,
+            panelType: 'UNKNOWN',
+            firmware: '1',
+            networkIds: [1],
+            cloudControl: true,
+          }),
+        'unsupported-version',
+      ],
+      [
+        'an event before the hello',
+        async (panel) =>
+          panel.send({
+            type: 'event',
+            seq: 1,
+            networkId: 1,
+            category: 'fire',
+            title: 'x',
+            date: '2026-11-21T07:30:00Z',
+            location: '',
+          }),
+        'unexpected-frame',
+      ],
+      [
+        'a second hello',
+        async (panel, hwaddr) => {
+          await handshake(panel, hwaddr, await provision(hwaddr));
+          panel.send({
+            type: 'hello',
+            version: PANEL_PROTOCOL_VERSION,
+            hwaddr,
+            panelType: 'UNKNOWN',
+            firmware: '1',
+            networkIds: [1],
+            cloudControl: true,
+          });
+        },
+        'unexpected-frame',
+      ],
+      [
+        'an event sequence going backwards',
+        async (panel, hwaddr) => {
+          await handshake(panel, hwaddr, await provision(hwaddr));
+          panel.send({
+            type: 'event',
+            seq: 9,
+            networkId: 1,
+            category: 'system',
+            title: 'x',
+            date: '2026-11-21T07:30:00Z',
+            location: '',
+          });
+          await panel.next('eventAck');
+          panel.send({
+            type: 'event',
+            seq: 8,
+            networkId: 1,
+            category: 'system',
+            title: 'x',
+            date: '2026-11-21T07:30:00Z',
+            location: '',
+          });
+        },
+        'unexpected-frame',
+      ],
     ])('%s', async (_case, misbehave, reason) => {
       const healthy = await client();
       const bystanderAcks: number[] = [];
@@ -266,7 +457,13 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
       await panel.closed();
 
       expect(healthy.isReady).toBe(true);
-      const seq = healthy.sendEvent({ networkId: 1, category: 'system', title: 'Still here', date: '2026-11-21T07:32:00Z', location: '' });
+      const seq = healthy.sendEvent({
+        networkId: 1,
+        category: 'system',
+        title: 'Still here',
+        date: '2026-11-21T07:32:00Z',
+        location: '',
+      });
       await waitUntil(() => bystanderAcks.includes(seq), 'the bystander ack');
       expect(await protocolErrors(reason)).toBe(errorsBefore + 1);
     });

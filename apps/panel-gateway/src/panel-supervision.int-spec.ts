@@ -26,7 +26,11 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     database = await createTestDatabase();
     [first, second] = await Promise.all([
       // The shortest windows a deployment may set: shorter ones would drop healthy panels on a busy machine.
-      startGateway(nats, { gatewayId: 'gateway-a', supervisionWindowMs: 3000, handshakeTimeoutMs: 3000 }, { url: database.url }),
+      startGateway(
+        nats,
+        { gatewayId: 'gateway-a', supervisionWindowMs: 3000, handshakeTimeoutMs: 3000 },
+        { url: database.url },
+      ),
       startGateway(nats, { gatewayId: 'gateway-b' }, { url: database.url }),
     ]);
   });
@@ -64,7 +68,12 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     expect(held).toMatchObject({ connected: true, gatewayId: 'gateway-b' });
     const reply = await first.nats.connection.request(
       first.nats.names.subjects.panelCommand(hwaddr),
-      JSON.stringify({ correlationId: 'c', hwaddr, networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } }),
+      JSON.stringify({
+        correlationId: 'c',
+        hwaddr,
+        networkId: 1,
+        command: { kind: 'button', action: 'MUTE', data: 'NA' },
+      }),
       { timeout: 5000 },
     );
     expect(reply.json<PanelCommandReply>()).toEqual({ correlationId: 'c', ok: true });
@@ -96,7 +105,10 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     clients.push(replacement);
     expect((await old.next('close')).reason).toContain('evicted');
     await old.closed();
-    await waitUntil(() => published.some((message) => message.connected && message.connectionId !== oldConnectionId), 'the replacement connection published');
+    await waitUntil(
+      () => published.some((message) => message.connected && message.connectionId !== oldConnectionId),
+      'the replacement connection published',
+    );
     subscription.unsubscribe();
     expect(published.filter((message) => !message.connected)).toEqual([]);
   });

@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ALERT_CATEGORIES, QUEUE_NAMES, natsNames, panelEventKey, relayJobId, type PanelEventMessage, type RelayTriggerSettings, type RelayVerifyReply } from '@app/contracts';
-import { ClaimEntity, NotificationEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity, UserEntity } from '@app/database';
+import {
+  ALERT_CATEGORIES,
+  QUEUE_NAMES,
+  natsNames,
+  panelEventKey,
+  relayJobId,
+  type PanelEventMessage,
+  type RelayTriggerSettings,
+  type RelayVerifyReply,
+} from '@app/contracts';
+import {
+  ClaimEntity,
+  NotificationEntity,
+  RelayActionEntity,
+  RelayActionRunEntity,
+  RelayEntity,
+  UserEntity,
+} from '@app/database';
 import { QueueService } from '@app/messaging';
 import { RelayPasswordCipher } from '@app/relay-protocol';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
@@ -39,23 +55,45 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     const dataSource = environment.database.dataSource;
     const cipher = new RelayPasswordCipher(SECRET_KEY);
     await dataSource.getRepository(ClaimEntity).save({ userId, hwaddr, adminKey: '1234', status: 'AUTHED' });
-    const relay = await dataSource.getRepository(RelayEntity).save({ userId, name, host: '127.0.0.1', port: board.port, passwordEncrypted: cipher.encrypt(PASSWORD) });
-    const action = await dataSource.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr, onFire, onFault: nothing });
+    const relay = await dataSource
+      .getRepository(RelayEntity)
+      .save({ userId, name, host: '127.0.0.1', port: board.port, passwordEncrypted: cipher.encrypt(PASSWORD) });
+    const action = await dataSource
+      .getRepository(RelayActionEntity)
+      .save({ relayId: relay.id, hwaddr, onFire, onFault: nothing });
     return { hwaddr, actionId: action.id };
   }
 
   /** Waits until the site's one run has succeeded; answers it. */
   async function succeededRun(hwaddr: string, description = 'the run to succeed'): Promise<RelayActionRunEntity> {
-    const [run] = await waitUntil(async () => {
-      const runs = await runsOf(hwaddr);
-      return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
-    }, description, 30_000);
+    const [run] = await waitUntil(
+      async () => {
+        const runs = await runsOf(hwaddr);
+        return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
+      },
+      description,
+      30_000,
+    );
     return run;
   }
 
   /** What the panel gateway does with a panel event: store it in PANEL_EVENTS under its key. */
-  async function publishEvent(hwaddr: string, seq: number, category: PanelEventMessage['category'], msgID = panelEventKey(hwaddr, seq)): Promise<void> {
-    const event: PanelEventMessage = { hwaddr, seq, networkId: 1, category, title: 'Fire', panelDate: new Date().toISOString(), location: 'Zone 1', receivedAt: new Date().toISOString() };
+  async function publishEvent(
+    hwaddr: string,
+    seq: number,
+    category: PanelEventMessage['category'],
+    msgID = panelEventKey(hwaddr, seq),
+  ): Promise<void> {
+    const event: PanelEventMessage = {
+      hwaddr,
+      seq,
+      networkId: 1,
+      category,
+      title: 'Fire',
+      panelDate: new Date().toISOString(),
+      location: 'Zone 1',
+      receivedAt: new Date().toISOString(),
+    };
     const names = natsNames(environment.natsConfig.prefix);
     const { jetstream } = await import('@nats-io/jetstream');
     await jetstream(nc).publish(names.subjects.panelEvent(hwaddr, category), JSON.stringify(event), { msgID });
@@ -69,7 +107,11 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
     const { jetstreamManager } = await import('@nats-io/jetstream');
     const names = natsNames(environment.natsConfig.prefix);
     const manager = await jetstreamManager(nc);
-    const infos = await Promise.all(ALERT_CATEGORIES.map((category) => manager.consumers.info(names.streams.panelEvents, names.consumers.relayWorker(category))));
+    const infos = await Promise.all(
+      ALERT_CATEGORIES.map((category) =>
+        manager.consumers.info(names.streams.panelEvents, names.consumers.relayWorker(category)),
+      ),
+    );
     return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0);
   }
 
@@ -77,10 +119,14 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
 
   beforeAll(async () => {
     environment = await createTestEnvironment();
-    const user = await environment.database.dataSource.getRepository(UserEntity).save({ email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
+    const user = await environment.database.dataSource
+      .getRepository(UserEntity)
+      .save({ email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
     userId = user.id;
     nc = await connect({ servers: environment.natsConfig.servers });
-    nc.subscribe(natsNames(environment.natsConfig.prefix).subjects.liveUser(userId), { callback: (_error, message) => void live.push(message.json()) });
+    nc.subscribe(natsNames(environment.natsConfig.prefix).subjects.liveUser(userId), {
+      callback: (_error, message) => void live.push(message.json()),
+    });
     const env = {
       RELAY_SECRET_KEY: SECRET_KEY,
       RELAY_ALLOWED_TARGETS: '127.0.0.1',
@@ -103,7 +149,11 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
 
   describe('verify', () => {
     async function verify(host: string, port: number, password: string): Promise<RelayVerifyReply> {
-      const reply = await nc.request(natsNames(environment.natsConfig.prefix).subjects.relayVerify, JSON.stringify({ host, port, password }), { timeout: 5000 });
+      const reply = await nc.request(
+        natsNames(environment.natsConfig.prefix).subjects.relayVerify,
+        JSON.stringify({ host, port, password }),
+        { timeout: 5000 },
+      );
       return reply.json<RelayVerifyReply>();
     }
 
@@ -111,16 +161,30 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       const board = await newBoard();
       expect(await verify('127.0.0.1', board.port, PASSWORD)).toEqual({
         ok: true,
-        status: { moduleID: 35, firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } }, voltage: 12.5, temp: 26.7 },
+        status: {
+          moduleID: 35,
+          firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } },
+          voltage: 12.5,
+          temp: 26.7,
+        },
       });
     });
 
     it('names a wrong password, a closed port and a refused address', async () => {
       const board = await newBoard();
       const deadBoard = await newBoard(false);
-      expect(await verify('127.0.0.1', board.port, 'W'.repeat(32))).toEqual({ ok: false, reason: expect.stringContaining('check the password and that the relay is set to the AES Binary command set') });
-      expect(await verify('127.0.0.1', deadBoard.port, PASSWORD)).toEqual({ ok: false, reason: expect.stringContaining('refused the connection') });
-      expect(await verify('192.168.0.123', 17123, PASSWORD)).toEqual({ ok: false, reason: expect.stringContaining('is a loopback, private or link-local address') });
+      expect(await verify('127.0.0.1', board.port, 'W'.repeat(32))).toEqual({
+        ok: false,
+        reason: expect.stringContaining('check the password and that the relay is set to the AES Binary command set'),
+      });
+      expect(await verify('127.0.0.1', deadBoard.port, PASSWORD)).toEqual({
+        ok: false,
+        reason: expect.stringContaining('refused the connection'),
+      });
+      expect(await verify('192.168.0.123', 17123, PASSWORD)).toEqual({
+        ok: false,
+        reason: expect.stringContaining('is a loopback, private or link-local address'),
+      });
     });
   });
 
@@ -156,10 +220,14 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       await job.remove();
       await publishEvent(hwaddr, 1, 'fire', `${panelEventKey(hwaddr, 1)}-resent-again`);
       await waitUntil(consumerIdle, 'the second resend to be acked', 30_000);
-      await waitUntil(async () => {
-        const counts = await queue.getJobCounts('active', 'waiting', 'delayed');
-        return counts.active === 0 && counts.waiting === 0 && counts.delayed === 0;
-      }, 'the queue to be idle', 30_000);
+      await waitUntil(
+        async () => {
+          const counts = await queue.getJobCounts('active', 'waiting', 'delayed');
+          return counts.active === 0 && counts.waiting === 0 && counts.delayed === 0;
+        },
+        'the queue to be idle',
+        30_000,
+      );
       expect(board.switches).toHaveLength(4);
       expect(await runsOf(hwaddr)).toEqual([expect.objectContaining({ attempts: 1, status: 'succeeded' })]);
     });
@@ -186,7 +254,11 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       const lateBoard = await newBoard(false);
       const { hwaddr } = await newSite(lateBoard, 'Door');
       await publishEvent(hwaddr, 1, 'fire');
-      await waitUntil(async () => (await runsOf(hwaddr))[0]?.error?.includes('refused the connection'), 'a first failed attempt', 30_000);
+      await waitUntil(
+        async () => (await runsOf(hwaddr))[0]?.error?.includes('refused the connection'),
+        'a first failed attempt',
+        30_000,
+      );
       await lateBoard.start();
       const run = await succeededRun(hwaddr, 'the run to succeed after a retry');
       expect(run.attempts).toBeGreaterThan(1);
@@ -197,24 +269,40 @@ describe('relay-worker: verify over NATS and the alarm path (real PostgreSQL, NA
       const deadBoard = await newBoard(false);
       const { hwaddr } = await newSite(deadBoard, 'Dialler');
       await publishEvent(hwaddr, 7, 'fire');
-      const [run] = await waitUntil(async () => {
-        const runs = await runsOf(hwaddr);
-        return runs[0]?.status === 'failed' ? runs : null;
-      }, 'the run to fail', 30_000);
+      const [run] = await waitUntil(
+        async () => {
+          const runs = await runsOf(hwaddr);
+          return runs[0]?.status === 'failed' ? runs : null;
+        },
+        'the run to fail',
+        30_000,
+      );
       expect(run.attempts).toBe(4);
       expect(run.error).toContain('refused the connection');
-      const notifications = await environment.database.dataSource.getRepository(NotificationEntity).find({ where: { hwaddr } });
+      const notifications = await environment.database.dataSource
+        .getRepository(NotificationEntity)
+        .find({ where: { hwaddr } });
       expect(notifications).toEqual([
         expect.objectContaining({
           notificationType: 'RELAY_FAILURE',
           title: 'Relay action failed',
-          text: expect.stringMatching(/^Relay Dialler did not carry out its fire action \(gave up at .* UTC\): Relay 127\.0\.0\.1:\d+ refused the connection/),
+          text: expect.stringMatching(
+            /^Relay Dialler did not carry out its fire action \(gave up at .* UTC\): Relay 127\.0\.0\.1:\d+ refused the connection/,
+          ),
           notificationData: expect.objectContaining({ relay_name: 'Dialler', trigger: 'fire', event_seq: 7 }),
         }),
       ]);
       const heard = () => live.filter((message) => message.data.hwaddr === hwaddr);
       await waitUntil(() => heard().length > 0, 'the owner to hear of it live', 30_000);
-      expect(heard()).toEqual([{ type: 'NotificationEvent', data: { hwaddr, notification: expect.objectContaining({ id: notifications[0].id, title: 'Relay action failed' }) } }]);
+      expect(heard()).toEqual([
+        {
+          type: 'NotificationEvent',
+          data: {
+            hwaddr,
+            notification: expect.objectContaining({ id: notifications[0].id, title: 'Relay action failed' }),
+          },
+        },
+      ]);
     });
   });
 });

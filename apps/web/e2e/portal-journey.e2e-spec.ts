@@ -79,10 +79,16 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   /** Waits until the site's events list (through the API) holds `total` events. */
   async function storedEvents(user: TestUser, hwaddr: string, total: number): Promise<void> {
     const token = await claimsTokenOf(started.world.portal, user);
-    await waitUntil(async () => {
-      const response = await request(started.world.portal.server).get(`/api/v2/sites/${hwaddr}/events`).set('Authorization', `Bearer ${token}`);
-      return response.status === 200 && (response.body as { total: number }).total === total;
-    }, `${total} events stored`, 30_000);
+    await waitUntil(
+      async () => {
+        const response = await request(started.world.portal.server)
+          .get(`/api/v2/sites/${hwaddr}/events`)
+          .set('Authorization', `Bearer ${token}`);
+        return response.status === 200 && (response.body as { total: number }).total === total;
+      },
+      `${total} events stored`,
+      30_000,
+    );
   }
 
   it('registers and lands on the Site Manager', async () => {

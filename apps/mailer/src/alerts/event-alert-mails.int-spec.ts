@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ALERT_CATEGORIES, QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
-import { ClaimEntity, MailDeliveryEntity, PanelEntity, PanelNetworkEntity, UserEntity, type ClaimStatus } from '@app/database';
+import {
+  ClaimEntity,
+  MailDeliveryEntity,
+  PanelEntity,
+  PanelNetworkEntity,
+  UserEntity,
+  type ClaimStatus,
+} from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
@@ -19,7 +26,9 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
   /** A user of the test's own; answers the id and the (unique) e-mail address. */
   async function newUser(name: string, fullName: string): Promise<{ id: string; email: string }> {
     const email = `${name}.${randomBytes(4).toString('hex')}@example.com`;
-    const user = await environment.database.dataSource.getRepository(UserEntity).save({ email, fullName, passwordHash: 'x' });
+    const user = await environment.database.dataSource
+      .getRepository(UserEntity)
+      .save({ email, fullName, passwordHash: 'x' });
     return { id: user.id, email };
   }
 
@@ -32,16 +41,29 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     return hwaddr;
   }
 
-  async function claim(userId: string, hwaddr: string, status: ClaimStatus, emailEvents: boolean, nickname = ''): Promise<void> {
-    await environment.database.dataSource.getRepository(ClaimEntity).save({ userId, hwaddr, adminKey: '1234', status, emailEvents, nickname });
+  async function claim(
+    userId: string,
+    hwaddr: string,
+    status: ClaimStatus,
+    emailEvents: boolean,
+    nickname = '',
+  ): Promise<void> {
+    await environment.database.dataSource
+      .getRepository(ClaimEntity)
+      .save({ userId, hwaddr, adminKey: '1234', status, emailEvents, nickname });
   }
 
-  async function setClaim(userId: string, hwaddr: string, change: Partial<Pick<ClaimEntity, 'status' | 'emailEvents'>>): Promise<void> {
+  async function setClaim(
+    userId: string,
+    hwaddr: string,
+    change: Partial<Pick<ClaimEntity, 'status' | 'emailEvents'>>,
+  ): Promise<void> {
     await environment.database.dataSource.getRepository(ClaimEntity).update({ userId, hwaddr }, change);
   }
 
   /** The mails the SMTP server accepted for any of `emails`. */
-  const mailsTo = (...emails: string[]) => smtp.mails.filter((mail) => mail.recipients.some((recipient) => emails.includes(recipient)));
+  const mailsTo = (...emails: string[]) =>
+    smtp.mails.filter((mail) => mail.recipients.some((recipient) => emails.includes(recipient)));
 
   function event(hwaddr: string, category: PanelEventMessage['category'], title: string): PanelEventMessage {
     return {
@@ -58,21 +80,37 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
 
   async function publish(message: PanelEventMessage, msgID = `${message.hwaddr}-${message.seq}`): Promise<void> {
     const nats = mailer.app.get(NatsService);
-    await nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message), { msgID });
+    await nats.jetstream.publish(
+      nats.names.subjects.panelEvent(message.hwaddr, message.category),
+      JSON.stringify(message),
+      { msgID },
+    );
   }
 
   /** Every published event acked by the mailer, and no mail job waiting, running or due for a retry. */
   async function settled(): Promise<void> {
     const nats = mailer.app.get(NatsService);
     const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
-    await waitUntil(async () => {
-      const infos = await Promise.all(ALERT_CATEGORIES.map((category) => nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer(category))));
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) && Object.values(counts).every((count) => count === 0);
-    }, 'events acked and mail jobs finished', 30_000);
+    await waitUntil(
+      async () => {
+        const infos = await Promise.all(
+          ALERT_CATEGORIES.map((category) =>
+            nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer(category)),
+          ),
+        );
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return (
+          infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) &&
+          Object.values(counts).every((count) => count === 0)
+        );
+      },
+      'events acked and mail jobs finished',
+      30_000,
+    );
   }
 
-  const deliveries = (hwaddr: string) => environment.database.dataSource.getRepository(MailDeliveryEntity).find({ where: { hwaddr }, order: { id: 'ASC' } });
+  const deliveries = (hwaddr: string) =>
+    environment.database.dataSource.getRepository(MailDeliveryEntity).find({ where: { hwaddr }, order: { id: 'ASC' } });
   const counterValue = async (counter: MailerMetrics['sent'], kind: string) =>
     (await counter.get()).values.find((value) => value.labels.kind === kind)?.value ?? 0;
 
@@ -92,7 +130,12 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     const site = await newSite('Main Building');
     const elsewhere = await newSite();
     const ann = await newUser('ann', 'Ann Opted');
-    const others = await Promise.all([newUser('bob', 'Bob Quiet'), newUser('cat', 'Cat Waiting'), newUser('dan', 'Dan Unauthorised'), newUser('eve', 'Eve Elsewhere')]);
+    const others = await Promise.all([
+      newUser('bob', 'Bob Quiet'),
+      newUser('cat', 'Cat Waiting'),
+      newUser('dan', 'Dan Unauthorised'),
+      newUser('eve', 'Eve Elsewhere'),
+    ]);
     const [bob, cat, dan, eve] = others;
     await claim(ann.id, site, 'AUTHED', true, 'Town Hall');
     await claim(bob.id, site, 'AUTHED', false);
@@ -103,7 +146,9 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     await publish(fire);
     await settled();
 
-    expect(mailsTo(ann.email, ...others.map((user) => user.email)).map((mail) => mail.recipients)).toEqual([[ann.email]]);
+    expect(mailsTo(ann.email, ...others.map((user) => user.email)).map((mail) => mail.recipients)).toEqual([
+      [ann.email],
+    ]);
     const [mail] = mailsTo(ann.email);
     expect(mail.subject).toBe('FIRE — Town Hall — Main Building — Fire Alarm');
     expect(mail.to).toBe(`Ann Opted <${ann.email}>`);
@@ -115,8 +160,23 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     }
     expect(mail.text).toContain('Category: FIRE');
     const rows = await deliveries(site);
-    expect(rows).toEqual([expect.objectContaining({ kind: 'event-alert', recipient: ann.email, userId: ann.id, hwaddr: site, eventSeq: fire.seq, status: 'sent', attempts: 1, error: null })]);
-    expect((await mailer.app.get(MailerMetrics).eventToAcceptance.get()).values.find((value) => value.metricName?.endsWith('_count'))?.value).toBeGreaterThan(0);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: 'event-alert',
+        recipient: ann.email,
+        userId: ann.id,
+        hwaddr: site,
+        eventSeq: fire.seq,
+        status: 'sent',
+        attempts: 1,
+        error: null,
+      }),
+    ]);
+    expect(
+      (await mailer.app.get(MailerMetrics).eventToAcceptance.get()).values.find((value) =>
+        value.metricName?.endsWith('_count'),
+      )?.value,
+    ).toBeGreaterThan(0);
   });
 
   it('mails a fault event likewise, each user naming the site their own way', async () => {
@@ -127,7 +187,9 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     await claim(eve.id, site, 'AUTHED', true);
     await publish(event(site, 'fault', 'Zone 3 Open Circuit'));
     await settled();
-    const subjects = Object.fromEntries(mailsTo(ann.email, eve.email).map((mail) => [mail.recipients.join(','), mail.subject]));
+    const subjects = Object.fromEntries(
+      mailsTo(ann.email, eve.email).map((mail) => [mail.recipients.join(','), mail.subject]),
+    );
     expect(subjects).toEqual({
       [ann.email]: 'FAULT — Depot — Panel 1 — Zone 3 Open Circuit',
       [eve.email]: `FAULT — ${site.toUpperCase().match(/../g)!.join(':')} — Panel 1 — Zone 3 Open Circuit`,
@@ -166,7 +228,11 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     await mailer.app.get(QueueService).queue(QUEUE_NAMES.mail).clean(0, 1000, 'completed');
     await publish(fire, `${fire.hwaddr}-${fire.seq}-third`);
     await settled();
-    expect(mailsTo(ann.email, eve.email).map((mail) => mail.recipients[0]).sort()).toEqual([ann.email, eve.email].sort());
+    expect(
+      mailsTo(ann.email, eve.email)
+        .map((mail) => mail.recipients[0])
+        .sort(),
+    ).toEqual([ann.email, eve.email].sort());
   });
 
   it('delivers every mail once when the SMTP server comes back, and none to users no longer entitled', async () => {
@@ -180,10 +246,17 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     try {
       const fire = event(site, 'fire', 'Fire Alarm');
       await publish(fire);
-      await waitUntil(async () => {
-        const rows = await deliveries(site);
-        return rows.length === 3 && rows.every((row) => row.attempts >= 2 && row.status === 'queued' && row.error?.includes('ECONNREFUSED'));
-      }, 'every mail tried twice and waiting for a retry', 30_000);
+      await waitUntil(
+        async () => {
+          const rows = await deliveries(site);
+          return (
+            rows.length === 3 &&
+            rows.every((row) => row.attempts >= 2 && row.status === 'queued' && row.error?.includes('ECONNREFUSED'))
+          );
+        },
+        'every mail tried twice and waiting for a retry',
+        30_000,
+      );
       // Meanwhile one user loses the site and another turns e-mails off.
       await setClaim(gus.id, site, { status: 'UNAUTHORISED' });
       await setClaim(hal.id, site, { emailEvents: false });
@@ -193,7 +266,10 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     await settled();
 
     expect(mailsTo(fay.email, gus.email, hal.email).map((mail) => mail.recipients)).toEqual([[fay.email]]);
-    expect((await deliveries(site)).find((row) => row.userId === fay.id)).toMatchObject({ status: 'sent', error: null });
+    expect((await deliveries(site)).find((row) => row.userId === fay.id)).toMatchObject({
+      status: 'sent',
+      error: null,
+    });
     expect(await counterValue(mailer.app.get(MailerMetrics).retried, 'event-alert')).toBeGreaterThan(retriedBefore + 3);
   });
 
@@ -202,7 +278,8 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     const ivy = await newUser('bounce', 'Ivy Bounce');
     await claim(ivy.id, site, 'AUTHED', true);
     const failedBefore = await counterValue(mailer.app.get(MailerMetrics).failed, 'event-alert');
-    smtp.answerRecipient = (address) => (address === ivy.email ? { code: 550, message: 'No such user here' } : undefined);
+    smtp.answerRecipient = (address) =>
+      address === ivy.email ? { code: 550, message: 'No such user here' } : undefined;
     try {
       await publish(event(site, 'fault', 'Earth Fault'));
       await settled();

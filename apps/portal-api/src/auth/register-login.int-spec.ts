@@ -18,7 +18,13 @@ interface Account {
 
 /** An account no other test uses (its e-mail address in mixed case, as people type them). */
 function newAccount(): Account {
-  return { fullname: 'Alice Installer', email: `Alice.${randomBytes(4).toString('hex')}@Example.com`, password: 'correct horse', telephone: '01234 567890', company: 'Alarms Ltd' };
+  return {
+    fullname: 'Alice Installer',
+    email: `Alice.${randomBytes(4).toString('hex')}@Example.com`,
+    password: 'correct horse',
+    telephone: '01234 567890',
+    company: 'Alarms Ltd',
+  };
 }
 
 // Every test registers the accounts it needs, so each runs alone and in any order.
@@ -39,7 +45,12 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
 
   describe('register', () => {
     it('answers a session token naming the new user', async () => {
-      expect(payloadOf(await register())).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'session', sub: expect.any(String), exp: expect.any(Number) });
+      expect(payloadOf(await register())).toMatchObject({
+        iss: 'fire-alarm-portal-api',
+        typ: 'session',
+        sub: expect.any(String),
+        exp: expect.any(Number),
+      });
     });
 
     it('stores an argon2id hash, never the password', async () => {
@@ -54,7 +65,14 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('accepts an account without company and telephone', async () => {
-      await request(portal.server).post('/api/auth/register').send({ fullname: 'Bob', email: `bob.${randomBytes(4).toString('hex')}@example.com`, password: 'bobs password' }).expect(201);
+      await request(portal.server)
+        .post('/api/auth/register')
+        .send({
+          fullname: 'Bob',
+          email: `bob.${randomBytes(4).toString('hex')}@example.com`,
+          password: 'bobs password',
+        })
+        .expect(201);
     });
 
     const alice = newAccount();
@@ -68,26 +86,42 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     });
 
     it('refuses a password shorter than 8 characters', async () => {
-      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'short@example.com', password: 'seven77' }).expect(400);
+      const response = await request(portal.server)
+        .post('/api/auth/register')
+        .send({ ...alice, email: 'short@example.com', password: 'seven77' })
+        .expect(400);
       expect(response.body.err).toMatch(/password.*8/);
     });
 
     it('refuses a malformed e-mail address', async () => {
-      const response = await request(portal.server).post('/api/auth/register').send({ ...alice, email: 'not-an-address' }).expect(400);
+      const response = await request(portal.server)
+        .post('/api/auth/register')
+        .send({ ...alice, email: 'not-an-address' })
+        .expect(400);
       expect(response.body.err).toMatch(/email/);
     });
 
     it('refuses an e-mail address already registered, whatever its case', async () => {
       const taken = newAccount();
       await register(taken);
-      const response = await request(portal.server).post('/api/auth/register').send({ ...taken, email: taken.email.toUpperCase() }).expect(409);
+      const response = await request(portal.server)
+        .post('/api/auth/register')
+        .send({ ...taken, email: taken.email.toUpperCase() })
+        .expect(409);
       expect(response.body).toEqual({ err: 'An account with this email address already exists' });
     });
 
     it('refuses a body that is not JSON, and one that is too large', async () => {
-      await request(portal.server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"email":').expect(400, { err: 'Request body is not valid JSON' });
+      await request(portal.server)
+        .post('/api/auth/register')
+        .set('Content-Type', 'application/json')
+        .send('{"email":')
+        .expect(400, { err: 'Request body is not valid JSON' });
       const huge = { ...alice, email: 'huge@example.com', company: 'x'.repeat(200 * 1024) };
-      await request(portal.server).post('/api/auth/register').send(huge).expect(413, { err: 'Request body is too large' });
+      await request(portal.server)
+        .post('/api/auth/register')
+        .send(huge)
+        .expect(413, { err: 'Request body is too large' });
     });
   });
 
@@ -95,15 +129,22 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     it('answers a session token for the right password, whatever the e-mail case', async () => {
       const alice = newAccount();
       const aliceToken = await register(alice);
-      const response = await request(portal.server).post('/api/auth/login').send({ email: alice.email.toLowerCase(), password: alice.password }).expect(200);
+      const response = await request(portal.server)
+        .post('/api/auth/login')
+        .send({ email: alice.email.toLowerCase(), password: alice.password })
+        .expect(200);
       expect(payloadOf(response.body.token as string).sub).toBe(payloadOf(aliceToken).sub);
     });
 
     it('gives a wrong password and an unknown e-mail one and the same answer', async () => {
       const alice = newAccount();
       await register(alice);
-      const wrongPassword = await request(portal.server).post('/api/auth/login').send({ email: alice.email, password: 'wrong password' });
-      const unknownEmail = await request(portal.server).post('/api/auth/login').send({ email: `nobody.${randomBytes(4).toString('hex')}@example.com`, password: alice.password });
+      const wrongPassword = await request(portal.server)
+        .post('/api/auth/login')
+        .send({ email: alice.email, password: 'wrong password' });
+      const unknownEmail = await request(portal.server)
+        .post('/api/auth/login')
+        .send({ email: `nobody.${randomBytes(4).toString('hex')}@example.com`, password: alice.password });
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(401);
       expect(wrongPassword.body).toEqual({ err: MESSAGES.loginFailed });
@@ -119,17 +160,37 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
     it('reads the account with the session token', async () => {
       const alice = newAccount();
       const aliceToken = await register(alice);
-      const response = await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).expect(200);
-      expect(response.body).toEqual({ email: alice.email, name: alice.fullname, company: alice.company, telephone: alice.telephone });
+      const response = await request(portal.server)
+        .get('/api/auth/account')
+        .set('Authorization', `Bearer ${aliceToken}`)
+        .expect(200);
+      expect(response.body).toEqual({
+        email: alice.email,
+        name: alice.fullname,
+        company: alice.company,
+        telephone: alice.telephone,
+      });
     });
 
     it('updates the account', async () => {
       const alice = newAccount();
       const aliceToken = await register(alice);
-      const update = { email: `alice.new.${randomBytes(4).toString('hex')}@example.com`, name: 'Alice N. Installer', company: 'Alarms & Co', telephone: '' };
-      const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(200);
+      const update = {
+        email: `alice.new.${randomBytes(4).toString('hex')}@example.com`,
+        name: 'Alice N. Installer',
+        company: 'Alarms & Co',
+        telephone: '',
+      };
+      const response = await request(portal.server)
+        .post('/api/auth/account')
+        .set('Authorization', `Bearer ${aliceToken}`)
+        .send(update)
+        .expect(200);
       expect(response.body).toEqual(update);
-      await request(portal.server).post('/api/auth/login').send({ email: update.email, password: alice.password }).expect(200);
+      await request(portal.server)
+        .post('/api/auth/login')
+        .send({ email: update.email, password: alice.password })
+        .expect(200);
     });
 
     it('refuses an e-mail address taken by another account', async () => {
@@ -137,12 +198,20 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
       const bob = newAccount();
       await register(bob);
       const update = { email: bob.email.toUpperCase(), name: 'Alice' };
-      await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(update).expect(409, { err: 'An account with this email address already exists' });
+      await request(portal.server)
+        .post('/api/auth/account')
+        .set('Authorization', `Bearer ${aliceToken}`)
+        .send(update)
+        .expect(409, { err: 'An account with this email address already exists' });
     });
 
     it('requires e-mail and name', async () => {
       const aliceToken = await register();
-      const response = await request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send({ email: 'a@example.com' }).expect(400);
+      const response = await request(portal.server)
+        .post('/api/auth/account')
+        .set('Authorization', `Bearer ${aliceToken}`)
+        .send({ email: 'a@example.com' })
+        .expect(400);
       expect(response.body.err).toMatch(/name/);
     });
 
@@ -160,21 +229,34 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
         { userId, hwaddr: '0011aabbccee', adminKey: '1234', status: 'WAITING' },
         { userId, hwaddr: '0011aabbccff', adminKey: '9999', status: 'UNAUTHORISED' },
       ]);
-      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${aliceToken}`).expect(200);
+      const response = await request(portal.server)
+        .post('/api/v2/claims/auth')
+        .set('Authorization', `Bearer ${aliceToken}`)
+        .expect(200);
       const claims = payloadOf(response.body.token as string);
-      expect(claims).toMatchObject({ iss: 'fire-alarm-portal-api', typ: 'claims', sub: userId, panels: ['0011aabbccdd'] });
+      expect(claims).toMatchObject({
+        iss: 'fire-alarm-portal-api',
+        typ: 'claims',
+        sub: userId,
+        panels: ['0011aabbccdd'],
+      });
       expect(claims.exp).toBe((claims.iat as number) + 3600);
     });
 
     it('is empty for a user without claims', async () => {
       const bob = await register();
-      const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${bob}`).expect(200);
+      const response = await request(portal.server)
+        .post('/api/v2/claims/auth')
+        .set('Authorization', `Bearer ${bob}`)
+        .expect(200);
       expect(payloadOf(response.body.token as string).panels).toEqual([]);
     });
   });
 
   it('sends security headers on every answer', async () => {
-    const response = await request(portal.server).post('/api/auth/login').send({ email: 'x@example.com', password: 'whatever1' });
+    const response = await request(portal.server)
+      .post('/api/auth/login')
+      .send({ email: 'x@example.com', password: 'whatever1' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();

@@ -32,14 +32,32 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
   });
 
   const storedCount = async () =>
-    Number((await environment.database.dataSource.query<Array<{ count: string }>>('SELECT count(*) FROM events WHERE hwaddr = $1', [hwaddr]))[0]?.count ?? 0);
+    Number(
+      (
+        await environment.database.dataSource.query<Array<{ count: string }>>(
+          'SELECT count(*) FROM events WHERE hwaddr = $1',
+          [hwaddr],
+        )
+      )[0]?.count ?? 0,
+    );
 
   it('loses no event and stores none twice: the events the first copy left are stored by the second', async () => {
     const first = await startPortalApiTestApp(SETTINGS, { environment });
     running.push(first);
     gateway = await startGateway(first.config.nats, {}, { url: environment.database.url });
     const deviceSecret = await provisionTestPanel(environment.database.dataSource, hwaddr);
-    panel = new SimulatedPanel({ hwaddr, adminKey: '1234', deviceSecret, host: '127.0.0.1', port: gateway.port, networkIds: [1], panelType: 'MULTILOOP', firmware: '1.0', cloudControl: true, log: () => undefined });
+    panel = new SimulatedPanel({
+      hwaddr,
+      adminKey: '1234',
+      deviceSecret,
+      host: '127.0.0.1',
+      port: gateway.port,
+      networkIds: [1],
+      panelType: 'MULTILOOP',
+      firmware: '1.0',
+      cloudControl: true,
+      log: () => undefined,
+    });
     panel.start();
     await waitUntil(() => panel.link.isReady, 'the panel connected');
 
@@ -47,7 +65,7 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
     /** Sent, and stored in the stream, before the first copy stops. */
     let inStreamAtStop: number;
     const send = async (upTo: number) => {
-      for (; sent < upTo; ) {
+      for (; sent < upTo;) {
         sent += 1;
         panel.report(panel.model.note(1, 'system', `Event ${sent}`));
         if (sent % 20 === 0) await nextTurn();

@@ -62,14 +62,20 @@ export interface TestUser {
 
 export async function registerUser(portal: PortalApiTestApp, name: string): Promise<TestUser> {
   const email = `${name.toLowerCase()}@example.com`;
-  const response = await request(portal.server).post('/api/auth/register').send({ fullname: name, email, password: `${name} password` }).expect(201);
+  const response = await request(portal.server)
+    .post('/api/auth/register')
+    .send({ fullname: name, email, password: `${name} password` })
+    .expect(201);
   const session = response.body.token as string;
   const id = JSON.parse(Buffer.from(session.split('.')[1], 'base64url').toString('utf8')).sub as string;
   return { id, name, session };
 }
 
 export async function claimsTokenOf(portal: PortalApiTestApp, user: TestUser): Promise<string> {
-  const response = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${user.session}`).expect(200);
+  const response = await request(portal.server)
+    .post('/api/v2/claims/auth')
+    .set('Authorization', `Bearer ${user.session}`)
+    .expect(200);
   return response.body.token as string;
 }
 
@@ -80,8 +86,16 @@ export function claimStatus(portal: PortalApiTestApp, user: TestUser, hwaddr: st
     .then((claim) => claim?.status);
 }
 
-export async function waitForClaimStatus(portal: PortalApiTestApp, user: TestUser, hwaddr: string, status: string): Promise<void> {
-  await waitUntil(async () => (await claimStatus(portal, user, hwaddr)) === status, `${user.name}'s claim on ${hwaddr} to be ${status}`);
+export async function waitForClaimStatus(
+  portal: PortalApiTestApp,
+  user: TestUser,
+  hwaddr: string,
+  status: string,
+): Promise<void> {
+  await waitUntil(
+    async () => (await claimStatus(portal, user, hwaddr)) === status,
+    `${user.name}'s claim on ${hwaddr} to be ${status}`,
+  );
 }
 
 /** A hardware address no other test uses. */
@@ -122,9 +136,18 @@ export async function claimPanel(
   await request(portal.server)
     .post('/api/v2/claims/create')
     .set('Authorization', `Bearer ${user.session}`)
-    .send({ hwaddr, key, ...(options.nickname ? { nickname: options.nickname } : {}), ...(options.notify !== undefined ? { notify: options.notify } : {}) })
+    .send({
+      hwaddr,
+      key,
+      ...(options.nickname ? { nickname: options.nickname } : {}),
+      ...(options.notify !== undefined ? { notify: options.notify } : {}),
+    })
     .expect(200);
-  await waitUntil(async () => (await claimStatus(portal, user, hwaddr)) === 'AUTHED', `${user.name}'s claim on ${hwaddr} to be AUTHED`, 30_000);
+  await waitUntil(
+    async () => (await claimStatus(portal, user, hwaddr)) === 'AUTHED',
+    `${user.name}'s claim on ${hwaddr} to be AUTHED`,
+    30_000,
+  );
 }
 
 /** Waits until the panel's connection entry (what portal-api reads) says `connected`. */
@@ -133,7 +156,9 @@ export async function waitForConnection(world: PortalWithPanels, hwaddr: string,
   await waitUntil(
     async () => {
       const entry = await (await nats.bucket(nats.names.buckets.panelConnections)).get(hwaddr);
-      return entry?.operation === 'PUT' && entry.length > 0 && entry.json<PanelConnectionMessage>().connected === connected;
+      return (
+        entry?.operation === 'PUT' && entry.length > 0 && entry.json<PanelConnectionMessage>().connected === connected
+      );
     },
     `panel ${hwaddr} ${connected ? 'connected' : 'disconnected'} in the connection bucket`,
     30_000,

@@ -24,8 +24,18 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
   }
 
   /** A durable of its own per test, on the panel events stream, reading one panel's events only. */
-  function options(hwaddr: string, handler: DurableConsumerOptions<Body>['handler'], durable = `d${++durableCount}`): DurableConsumerOptions<Body> {
-    return { stream: nats.names.streams.panelEvents, durable, filterSubject: nats.names.subjects.panelEvent(hwaddr, 'system'), handler, retryDelayMs: () => 50 };
+  function options(
+    hwaddr: string,
+    handler: DurableConsumerOptions<Body>['handler'],
+    durable = `d${++durableCount}`,
+  ): DurableConsumerOptions<Body> {
+    return {
+      stream: nats.names.streams.panelEvents,
+      durable,
+      filterSubject: nats.names.subjects.panelEvent(hwaddr, 'system'),
+      handler,
+      retryDelayMs: () => 50,
+    };
   }
 
   async function start(on: NatsService, consumerOptions: DurableConsumerOptions<Body>): Promise<DurableConsumer<Body>> {
@@ -56,7 +66,10 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
   it('hands every message to the handler in order and acks it', async () => {
     const seen: number[] = [];
     const durable = 'in-order';
-    await start(nats, options('0011aabbcc01', async (body) => void seen.push(body.n), durable));
+    await start(
+      nats,
+      options('0011aabbcc01', async (body) => void seen.push(body.n), durable),
+    );
     for (const n of [1, 2, 3]) await publish('0011aabbcc01', n);
     await waitUntil(() => seen.length === 3, 'three messages handled');
     expect(seen).toEqual([1, 2, 3]);
@@ -77,7 +90,10 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     // Published while the older consumer was in place: after its position, so still to be handled.
     await publish('0011aabbcc0e', 6);
     const seen: number[] = [];
-    await start(nats, options('0011aabbcc0e', async (body) => void seen.push(body.n), durable));
+    await start(
+      nats,
+      options('0011aabbcc0e', async (body) => void seen.push(body.n), durable),
+    );
     await publish('0011aabbcc0e', 7);
     await waitUntil(() => seen.length === 2, 'both messages on the new filter handled');
     expect(seen).toEqual([6, 7]);
@@ -103,7 +119,10 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
   it('drops a message it cannot read instead of retrying it forever', async () => {
     const seen: number[] = [];
     const durable = 'unreadable';
-    await start(nats, options('0011aabbcc03', async (body) => void seen.push(body.n), durable));
+    await start(
+      nats,
+      options('0011aabbcc03', async (body) => void seen.push(body.n), durable),
+    );
     await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc03', 'system'), 'not json');
     await publish('0011aabbcc03', 7);
     await waitUntil(() => seen.length === 1, 'the readable message', 30_000);
@@ -130,10 +149,14 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     const first = await start(
       nats,
-      options('0011aabbcc05', async (body) => {
-        if (body.n === 1) await firstHeld;
-        seen.push(body.n);
-      }, durable),
+      options(
+        '0011aabbcc05',
+        async (body) => {
+          if (body.n === 1) await firstHeld;
+          seen.push(body.n);
+        },
+        durable,
+      ),
     );
     await publish('0011aabbcc05', 1);
     await waitUntil(async () => (await pendingOf(durable)).unacked === 1, 'the first message in hand');
@@ -143,7 +166,10 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     expect(seen).toEqual([1]);
     await publish('0011aabbcc05', 2);
 
-    await start(await connect(), options('0011aabbcc05', async (body) => void seen.push(body.n), durable));
+    await start(
+      await connect(),
+      options('0011aabbcc05', async (body) => void seen.push(body.n), durable),
+    );
     await waitUntil(() => seen.length === 2, 'the second message after the restart');
     expect(seen).toEqual([1, 2]);
   });
@@ -154,9 +180,15 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
     it('is recreated, and what was published while it was gone is still handled, once', async () => {
       const seen: number[] = [];
       const durable = 'deleted';
-      await start(nats, { ...options('0011aabbcc06', async (body) => void seen.push(body.n), durable), deliverFrom: 'new' });
+      await start(nats, {
+        ...options('0011aabbcc06', async (body) => void seen.push(body.n), durable),
+        deliverFrom: 'new',
+      });
       await publish('0011aabbcc06', 1);
-      await waitUntil(async () => seen.length === 1 && (await pendingOf(durable)).unacked === 0, 'the first message acked');
+      await waitUntil(
+        async () => seen.length === 1 && (await pendingOf(durable)).unacked === 0,
+        'the first message acked',
+      );
 
       await deleteDurable(durable);
       await publish('0011aabbcc06', 2);
@@ -170,13 +202,17 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
       let refusedOnce = false;
       const durable = 'deleted-naked';
       await start(nats, {
-        ...options('0011aabbcc07', async (body) => {
-          if (body.n === 1 && !refusedOnce) {
-            refusedOnce = true;
-            throw new Error('relay database away');
-          }
-          seen.push(body.n);
-        }, durable),
+        ...options(
+          '0011aabbcc07',
+          async (body) => {
+            if (body.n === 1 && !refusedOnce) {
+              refusedOnce = true;
+              throw new Error('relay database away');
+            }
+            seen.push(body.n);
+          },
+          durable,
+        ),
         deliverFrom: 'new',
         // Far beyond the test: only the recreated consumer can bring it back in time.
         retryDelayMs: () => 600_000,
@@ -208,12 +244,28 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
       // With the stream itself gone, the consumer cannot be recreated until the stream is back. The
       // server tells a waiting pull at once; a pull it missed learns from two missed heartbeats.
       await own.manager.streams.delete(own.names.streams.panelEvents);
-      await waitUntil(() => consumer.assertReceiving().then(() => false, () => true), 'the consumer to report that it receives nothing', 40_000);
+      await waitUntil(
+        () =>
+          consumer.assertReceiving().then(
+            () => false,
+            () => true,
+          ),
+        'the consumer to report that it receives nothing',
+        40_000,
+      );
       await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
 
       await ensureNatsTopology(own.connection, own.manager, own.names);
       // Retries back off (250 ms doubling), so coming back may take a few seconds.
-      await waitUntil(() => consumer.assertReceiving().then(() => true, () => false), 'the consumer to receive again', 40_000);
+      await waitUntil(
+        () =>
+          consumer.assertReceiving().then(
+            () => true,
+            () => false,
+          ),
+        'the consumer to receive again',
+        40_000,
+      );
     } finally {
       await removeNatsPrefix(ownPrefix);
     }

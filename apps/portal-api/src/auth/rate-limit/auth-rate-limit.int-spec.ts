@@ -25,7 +25,10 @@ describe('rate limits of sign-in, registration and reset requests (real Redis)',
   };
   const newEmail = (name: string) => `${name}.${randomBytes(4).toString('hex')}@example.com`;
   const login = (address: string, email: string) =>
-    request(portal.server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email, password: 'wrong password' });
+    request(portal.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', address)
+      .send({ email, password: 'wrong password' });
 
   it('limits attempts per e-mail address, from any client address, with 429, an err and Retry-After', async () => {
     const victim = newEmail('victim');
@@ -49,7 +52,11 @@ describe('rate limits of sign-in, registration and reset requests (real Redis)',
     const victim = newEmail('victim');
     for (let attempt = 1; attempt <= 3; attempt += 1) await login(address, victim).expect(401);
     await login(address, victim).expect(429);
-    await request(portal.server).post('/api/auth/resetpassword/request').set('X-Forwarded-For', address).send({ email: victim }).expect(200);
+    await request(portal.server)
+      .post('/api/auth/resetpassword/request')
+      .set('X-Forwarded-For', address)
+      .send({ email: victim })
+      .expect(200);
   });
 
   it('lets attempts through again once the window has passed', async () => {
