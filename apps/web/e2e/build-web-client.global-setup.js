@@ -1,15 +1,13 @@
-// Builds the web client once per run into a temporary folder that portal-api then serves
+// Builds the web client once per run into a folder of its own that portal-api then serves
 // (WEB_DIST_DIR), so the browser tests always drive the sources as they are now. The folder is
 // removed by the global teardown, or as Jest exits if the run is stopped before it.
 const { execFileSync } = require('node:child_process');
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
-const { removeWebBuild } = require('./web-build-folder.util');
+const { makeWebBuildFolder, removeWebBuild } = require('./web-build-folder.util');
 
 module.exports = async function buildWebClient() {
   const repoRoot = resolve(__dirname, '../../..');
-  const outDir = mkdtempSync(join(tmpdir(), 'portal-web-e2e-'));
+  const outDir = makeWebBuildFolder();
   process.env.E2E_WEB_DIST_DIR = outDir;
   process.once('exit', removeWebBuild);
   execFileSync(
