@@ -12,7 +12,13 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
   const redis = new Redis(TEST_REDIS_URL);
   const simulator = new RelaySimulator({ password });
   const lock = new RedisBoardLock(redis, { prefix, leaseMs: 2_000, waitMs: 5_000 });
-  const client = new RelayClient({ policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')), lock, connectTimeoutMs: 1000, replyTimeoutMs: 1000 });
+  // Generous: no test here waits for a timeout, and a busy machine must not turn a slow answer into a failure.
+  const client = new RelayClient({
+    policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')),
+    lock,
+    connectTimeoutMs: 10_000,
+    replyTimeoutMs: 10_000,
+  });
   let port: number;
 
   beforeAll(async () => {
