@@ -24,6 +24,8 @@ export interface BenchStackOptions {
   idPrefix?: string;
   /** Variables added to every app's environment (e.g. shorter timings). */
   appEnv?: NodeJS.ProcessEnv;
+  /** How much of each app log line is kept (default 400 characters). */
+  logLineChars?: number;
   /** Node's arguments that start an app (default: its build in dist/). */
   appArgs?: (name: BenchAppName) => string[];
 }
@@ -119,7 +121,7 @@ export class BenchStack {
   async startApp(name: BenchAppName, healthPort = this.apps.get(name)?.healthPort ?? 0): Promise<BenchApp> {
     const args = this.options.appArgs?.(name) ?? [`dist/apps/${name}/apps/${name}/src/main.js`];
     const child = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.log(`[${name}] ${line.slice(0, 400)}`));
+    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.log(`[${name}] ${line.slice(0, this.options.logLineChars ?? 400)}`));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const app: BenchApp = { name, child, exited, healthPort };
     this.apps.set(name, app);

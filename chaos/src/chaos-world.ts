@@ -74,6 +74,8 @@ export class ChaosWorld {
       natsUrl: this.nats.url,
       redisUrl: this.redis.url,
       idPrefix: 'chaos',
+      // Whole lines: an error's cause comes last in them.
+      logLineChars: 10_000,
       appArgs: this.appArgs,
     });
     const servers = `PostgreSQL ${this.postgres.url}, NATS ${this.nats.url}, Redis ${this.redis.url}`;
