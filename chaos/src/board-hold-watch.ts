@@ -2,11 +2,13 @@ import { Redis } from 'ioredis';
 
 /**
  * Samples the relay board locks in Redis (`<prefix>:relay-board:*`) and notes how long each
- * holder's token stayed: a board held past its lease by a dead worker blocks every action on it.
+ * holder's token stayed and whether its time to live ever went up (a renewal). A hold that outlives
+ * the lease without being renewed is a lock set for longer than a lease: a dead worker's would
+ * block the board that long.
  */
 export class BoardHoldWatch {
   /** Per lock token, when it was first and last seen. */
-  private readonly holds = new Map<string, { first: number; last: number }>();
+  private readonly holds = new Map<string, { first: number; last: number; ttl: number; renewed: boolean }>();
   private readonly redis: Redis;
   private timer: NodeJS.Timeout | undefined;
   private sampling = false;
@@ -37,13 +39,22 @@ export class BoardHoldWatch {
     try {
       const now = performance.now();
       const keys = await this.redis.keys(`${this.prefix}:relay-board:*`);
-      const tokens = keys.length > 0 ? await this.redis.mget(...keys) : [];
-      for (const [index, token] of tokens.entries()) {
+      const pipeline = this.redis.pipeline();
+      for (const key of keys) pipeline.get(key).pttl(key);
+      const replies = (await pipeline.exec()) ?? [];
+      for (const [index, key] of keys.entries()) {
+        const token = replies[2 * index]?.[1] as string | null;
+        const ttl = Number(replies[2 * index + 1]?.[1]);
         if (!token) continue;
-        const id = `${keys[index]}=${token}`;
+        const id = `${key}=${token}`;
         const hold = this.holds.get(id);
-        if (hold) hold.last = now;
-        else this.holds.set(id, { first: now, last: now });
+        if (!hold) this.holds.set(id, { first: now, last: now, ttl, renewed: false });
+        else {
+          // Without renewal the time to live only falls; a renewal puts it back up to the lease.
+          if (ttl > hold.ttl + 50) hold.renewed = true;
+          hold.last = now;
+          hold.ttl = ttl;
+        }
       }
     } catch {
       // Redis away: nothing held can be seen, nor can a holder renew.
@@ -52,13 +63,17 @@ export class BoardHoldWatch {
     }
   }
 
-  /** The longest hold seen and how many holds outlived the lease (by more than two sampling steps). */
+  /**
+   * The longest hold seen, and how many holds outlived the lease (by more than two sampling steps)
+   * without ever being renewed.
+   */
   summary(leaseMs: number): { leaseMs: number; longestMs: number; overLease: number } {
-    const lengths = [...this.holds.values()].map((hold) => hold.last - hold.first);
+    const holds = [...this.holds.values()];
+    const length = (hold: { first: number; last: number }) => hold.last - hold.first;
     return {
       leaseMs,
-      longestMs: Math.max(0, ...lengths),
-      overLease: lengths.filter((length) => length > leaseMs + 2 * this.stepMs).length,
+      longestMs: Math.max(0, ...holds.map(length)),
+      overLease: holds.filter((hold) => !hold.renewed && length(hold) > leaseMs + 2 * this.stepMs).length,
     };
   }
 

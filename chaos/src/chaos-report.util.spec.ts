@@ -61,7 +61,7 @@ describe('chaos report', () => {
       'mail: never received: 1',
       'mail: delivery rows not marked sent: 1',
       'live: stored but never shown: 3',
-      'boards: holds longer than one lease: 1',
+      'boards: holds longer than one lease, never renewed: 1',
       'api: probe answers other 5xx: 2',
       'recovery: kill -9 nats-server: all green again: never',
     ]);

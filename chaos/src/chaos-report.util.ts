@@ -16,7 +16,7 @@ export interface FaultOutcome {
 export interface BoardHolds {
   leaseMs: number;
   longestMs: number;
-  /** Holds that outlived one lease (plus the sampling step). */
+  /** Holds that outlived one lease (plus the sampling steps) without being renewed. */
   overLease: number;
 }
 
@@ -86,7 +86,7 @@ function rowsOf(result: ChaosResult): Row[] {
       `${(boards.longestMs / 1000).toFixed(1)} s`,
       undefined,
     ],
-    ['boards', 'holds longer than one lease', boards.overLease, boards.overLease > 0],
+    ['boards', 'holds longer than one lease, never renewed', boards.overLease, boards.overLease > 0],
     ['api', 'probe answers 200', result.api.ok, undefined],
     ['api', 'probe answers 503 (a dependency away)', result.api.unavailable, undefined],
     ['api', 'probe answers other 5xx', result.api.serverErrors, result.api.serverErrors > 0],
