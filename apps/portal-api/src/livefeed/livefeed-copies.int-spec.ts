@@ -34,7 +34,11 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
     return client;
   }
 
-  async function connectWithToken(portal: PortalApiTestApp, token: string, options?: { autoPong?: boolean }): Promise<LivefeedTestClient> {
+  async function connectWithToken(
+    portal: PortalApiTestApp,
+    token: string,
+    options?: { autoPong?: boolean },
+  ): Promise<LivefeedTestClient> {
     const client = await connect(portal, options);
     client.sendToken(token);
     await waitUntil(() => serverSideOf(portal, client)?.authenticated, 'the server to accept the token');
@@ -56,7 +60,10 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
 
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
-    await waitUntil(() => registryOf(first).size + registryOf(second).size === 0, 'the servers to forget the closed sockets');
+    await waitUntil(
+      () => registryOf(first).size + registryOf(second).size === 0,
+      'the servers to forget the closed sockets',
+    );
   });
 
   afterAll(async () => {
@@ -72,15 +79,35 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
     const titles = ['one', 'two', 'three', 'four', 'five'];
     const fault = (title: string, id: number): LivefeedPublishedMessage => ({
       type: 'LogEvent',
-      data: { hwaddr: PANEL, category: 'fault', title, id, networkId: 1, date: '2023-04-01T10:00:00.000Z', location: 'Zone 1', eventCategory: 'fault', receivedAt: '2023-04-01T10:00:00.000Z' },
+      data: {
+        hwaddr: PANEL,
+        category: 'fault',
+        title,
+        id,
+        networkId: 1,
+        date: '2023-04-01T10:00:00.000Z',
+        location: 'Zone 1',
+        eventCategory: 'fault',
+        receivedAt: '2023-04-01T10:00:00.000Z',
+      },
     });
-    titles.slice(0, 3).forEach((title, index) => first.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 1)));
-    titles.slice(3).forEach((title, index) => second.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 4)));
-    for (const client of [onFirst, onSecond]) await waitUntil(() => client.of('LogEvent').length >= titles.length, 'every message');
+    titles
+      .slice(0, 3)
+      .forEach((title, index) => first.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 1)));
+    titles
+      .slice(3)
+      .forEach((title, index) => second.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 4)));
+    for (const client of [onFirst, onSecond])
+      await waitUntil(() => client.of('LogEvent').length >= titles.length, 'every message');
     first.app.get(LivefeedPublisher).toPanel(PANEL, livefeedMessage('Resync', { hwaddr: PANEL }));
     for (const client of [onFirst, onSecond]) {
       await client.waitFor((m) => m.type === 'Resync', 'the last message');
-      expect(client.of('LogEvent').map((m) => m.data.title).sort()).toEqual([...titles].sort());
+      expect(
+        client
+          .of('LogEvent')
+          .map((m) => m.data.title)
+          .sort(),
+      ).toEqual([...titles].sort());
       expect(client.of('Resync')).toHaveLength(1);
     }
   });

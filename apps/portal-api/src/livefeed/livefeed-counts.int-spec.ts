@@ -8,7 +8,12 @@ import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
-import { claimPanels, claimsToken, registerLivefeedUser, type LivefeedTestUser } from './testing/livefeed-test-tokens.util';
+import {
+  claimPanels,
+  claimsToken,
+  registerLivefeedUser,
+  type LivefeedTestUser,
+} from './testing/livefeed-test-tokens.util';
 
 const SITE = '0011aabbcd01';
 
@@ -45,7 +50,9 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
 
   const siteOf = async (user: LivefeedTestUser): Promise<SiteSummary> => {
     const token = await claimsToken(portal, user);
-    const sites = (await request(portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`).expect(200)).body as SiteSummary[];
+    const sites = (
+      await request(portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`).expect(200)
+    ).body as SiteSummary[];
     return sites.find((site) => site.hwaddr === SITE)!;
   };
 
@@ -67,7 +74,10 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     const claims = portal.environment.database.dataSource.getRepository(ClaimEntity);
     // Alice saw nothing yet; Bob marks the site seen after two earlier events.
     await claims.update({ userId: alice.userId, hwaddr: SITE }, { lastEventSeen: new Date(Date.now() - 3600_000) });
-    await ingest.storeBatch([row(1, 'earlier 1', new Date(Date.now() - 60_000)), row(2, 'earlier 2', new Date(Date.now() - 60_000))]);
+    await ingest.storeBatch([
+      row(1, 'earlier 1', new Date(Date.now() - 60_000)),
+      row(2, 'earlier 2', new Date(Date.now() - 60_000)),
+    ]);
     await claims.update({ userId: bob.userId, hwaddr: SITE }, { lastEventSeen: new Date(Date.now() - 30_000) });
     const [aliceSocket, bobSocket] = [await connectAs(alice), await connectAs(bob)];
 
@@ -104,10 +114,16 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     expect(forBob[0].data.perPanelCount).toEqual({ '1': 1 });
     expect(forBob[1].data.perPanelCount).toEqual({ '1': 1, '2': 1 });
     // The last counts are the ones the site list shows.
-    for (const [user, messages] of [[alice, forAlice], [bob, forBob]] as const) {
+    for (const [user, messages] of [
+      [alice, forAlice],
+      [bob, forBob],
+    ] as const) {
       const site = await siteOf(user);
       const last = messages[messages.length - 1].data;
-      expect({ unreadCount: last.unreadCount, perPanelCount: last.perPanelCount }).toEqual({ unreadCount: site.unreadCount, perPanelCount: site.perPanelCount });
+      expect({ unreadCount: last.unreadCount, perPanelCount: last.perPanelCount }).toEqual({
+        unreadCount: site.unreadCount,
+        perPanelCount: site.perPanelCount,
+      });
     }
     // One query serves both users and every event of a gathering: far fewer than one per event.
     expect(countQueries.mock.calls.length).toBeGreaterThan(0);
@@ -121,24 +137,41 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     const before = (await siteOf(alice)).unreadCount;
     // A panel clock a day out raises TIME_DESYNC with the event.
     const now = new Date();
-    await portal.app.get(PanelEventsIngest).storeBatch([row(1, 'Clock out', now, new Date(now.getTime() - 86_400_000))]);
-    const notice = (await aliceSocket.waitFor((message) => message.type === 'NotificationEvent', 'the TIME_DESYNC notification')) as LivefeedMessageOf<'NotificationEvent'>;
-    expect(notice.data).toMatchObject({ hwaddr: SITE, notification: expect.objectContaining({ hwaddr: SITE, notification_type: 'TIME_DESYNC', resolved_on: null }) });
+    await portal.app
+      .get(PanelEventsIngest)
+      .storeBatch([row(1, 'Clock out', now, new Date(now.getTime() - 86_400_000))]);
+    const notice = (await aliceSocket.waitFor(
+      (message) => message.type === 'NotificationEvent',
+      'the TIME_DESYNC notification',
+    )) as LivefeedMessageOf<'NotificationEvent'>;
+    expect(notice.data).toMatchObject({
+      hwaddr: SITE,
+      notification: expect.objectContaining({ hwaddr: SITE, notification_type: 'TIME_DESYNC', resolved_on: null }),
+    });
     // The event and the notification both count.
     expect(notice.data.unreadCount).toBe(before + 2);
     expect(notice.data.unreadCount).toBe((await siteOf(alice)).unreadCount);
   });
 
   /** The LogEvents of these events, once the socket has each one's. */
-  const logEventsOf = (client: LivefeedTestClient, events: EventRow[]): Promise<Array<LivefeedMessageOf<'LogEvent'>>> => {
+  const logEventsOf = (
+    client: LivefeedTestClient,
+    events: EventRow[],
+  ): Promise<Array<LivefeedMessageOf<'LogEvent'>>> => {
     const titles = new Set(events.map((event) => event.title));
-    return waitUntil(() => {
-      const received = client.of('LogEvent').filter((message) => titles.has(message.data.title));
-      return received.length === events.length ? received : undefined;
-    }, `the LogEvents of ${[...titles].join(', ')}`);
+    return waitUntil(
+      () => {
+        const received = client.of('LogEvent').filter((message) => titles.has(message.data.title));
+        return received.length === events.length ? received : undefined;
+      },
+      `the LogEvents of ${[...titles].join(', ')}`,
+    );
   };
 
-  async function burstTo(client: LivefeedTestClient, events: EventRow[]): Promise<Array<LivefeedMessageOf<'LogEvent'>>> {
+  async function burstTo(
+    client: LivefeedTestClient,
+    events: EventRow[],
+  ): Promise<Array<LivefeedMessageOf<'LogEvent'>>> {
     await portal.app.get(PanelEventsIngest).storeBatch(events);
     return logEventsOf(client, events);
   }
@@ -157,7 +190,9 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     const countQueries = jest.spyOn(portal.app.get(LivefeedCountsRepository), 'countsOf');
     const bursts = 6;
     for (let burst = 0; burst < bursts; burst++) {
-      const events = Array.from({ length: 3 }, (_, index) => row(1 + ((burst + index) % 3), `Repeat ${burst}.${index}`));
+      const events = Array.from({ length: 3 }, (_, index) =>
+        row(1 + ((burst + index) % 3), `Repeat ${burst}.${index}`),
+      );
       const forAlice = await burstTo(aliceSocket, events);
       const forBob = await logEventsOf(bobSocket, events);
       expect(countsOfLast(forAlice)).toEqual(await countsOfSite(alice));
@@ -173,7 +208,10 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     // Alice's counts are kept from the last burst; the reset must void them.
     await burstTo(aliceSocket, [row(2, 'Before reset')]);
     const token = await claimsToken(portal, alice);
-    await request(portal.server).post(`/api/v2/sites/${SITE}/resetEvent`).set('Authorization', `Bearer ${token}`).expect(200);
+    await request(portal.server)
+      .post(`/api/v2/sites/${SITE}/resetEvent`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
     const unresolved = (await siteOf(alice)).unreadCount;
     expect((await siteOf(alice)).perPanelCount).toEqual({});
 
@@ -191,12 +229,20 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     const [aliceSocket] = clients;
     await burstTo(aliceSocket, [row(1, 'Before resolve')]);
     const token = await claimsToken(portal, alice);
-    const open = (await request(portal.server).get('/api/notifications/list').set('Authorization', `Bearer ${token}`).expect(200)).body as Array<{ id: number; hwaddr: string; resolved_on: string | null }>;
+    const open = (
+      await request(portal.server).get('/api/notifications/list').set('Authorization', `Bearer ${token}`).expect(200)
+    ).body as Array<{ id: number; hwaddr: string; resolved_on: string | null }>;
     const notification = open.find((candidate) => candidate.hwaddr === SITE && candidate.resolved_on === null)!;
     const before = (await siteOf(alice)).unreadCount;
-    await request(portal.server).post(`/api/notifications/${notification.id}/resolve`).set('Authorization', `Bearer ${token}`).expect(200);
+    await request(portal.server)
+      .post(`/api/notifications/${notification.id}/resolve`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
     const resolved = (await aliceSocket.waitFor(
-      (message) => message.type === 'NotificationEvent' && message.data.notification.id === notification.id && message.data.notification.resolved_on !== null,
+      (message) =>
+        message.type === 'NotificationEvent' &&
+        message.data.notification.id === notification.id &&
+        message.data.notification.resolved_on !== null,
       'the resolved notification',
     )) as LivefeedMessageOf<'NotificationEvent'>;
     expect(resolved.data.unreadCount).toBe(before - 1);

@@ -17,7 +17,10 @@ export const NO_COUNTS: CountsNow = { lastEventSeen: null, perPanelCount: {}, un
  * GET /v2/sites then would have shown it), from one count query. Answers one entry per message:
  * the counts for LogEvent and NotificationEvent, null for the others.
  */
-export function countsAfterEach(messages: readonly LivefeedPublishedMessage[], now: CountsNow): Array<LivefeedSiteCounts | null> {
+export function countsAfterEach(
+  messages: readonly LivefeedPublishedMessage[],
+  now: CountsNow,
+): Array<LivefeedSiteCounts | null> {
   const perPanel = { ...now.perPanelCount };
   let unresolved = now.unresolved;
   const result: Array<LivefeedSiteCounts | null> = new Array(messages.length).fill(null);
@@ -28,7 +31,8 @@ export function countsAfterEach(messages: readonly LivefeedPublishedMessage[], n
     result[index] = { unreadCount: unreadEvents + unresolved, perPanelCount: withoutZeros(perPanel) };
     if (message.type === 'LogEvent') {
       const key = String(message.data.networkId);
-      const unread = now.lastEventSeen !== null && new Date(message.data.receivedAt).getTime() > now.lastEventSeen.getTime();
+      const unread =
+        now.lastEventSeen !== null && new Date(message.data.receivedAt).getTime() > now.lastEventSeen.getTime();
       if (unread && (perPanel[key] ?? 0) > 0) perPanel[key] -= 1;
     } else if (message.data.notification.resolved_on === null && unresolved > 0) {
       unresolved -= 1;

@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { livefeedMessage, type LivefeedMessage, type LivefeedPublishedMessage, type LivefeedSiteCounts } from '@app/contracts';
+import {
+  livefeedMessage,
+  type LivefeedMessage,
+  type LivefeedPublishedMessage,
+  type LivefeedSiteCounts,
+} from '@app/contracts';
 import { LivefeedMetrics } from './livefeed.metrics';
 import type { LivefeedConnection } from './livefeed-connection';
 import { LivefeedCountsCache, type CachedCounts } from './livefeed-counts-cache.service';
@@ -58,7 +63,13 @@ export class LivefeedDelivery {
   ) {}
 
   /** A message of `live.<hwaddr>` (`text` as published): to `connections`, the registry's sockets for the panel. */
-  toPanel(hwaddr: string, connections: ReadonlySet<LivefeedConnection>, message: LivefeedPublishedMessage, text: string, seq: number): void {
+  toPanel(
+    hwaddr: string,
+    connections: ReadonlySet<LivefeedConnection>,
+    message: LivefeedPublishedMessage,
+    text: string,
+    seq: number,
+  ): void {
     this.accept(message, text, connections, needsCounts(message) ? hwaddr : null, seq);
   }
 
@@ -77,11 +88,24 @@ export class LivefeedDelivery {
       work();
       return;
     }
-    this.enqueue({ message: RUN_MARKER, text: '', hwaddr: null, connections: [], byUser: new Map(), seq: null, run: work });
+    this.enqueue({
+      message: RUN_MARKER,
+      text: '',
+      hwaddr: null,
+      connections: [],
+      byUser: new Map(),
+      seq: null,
+      run: work,
+    });
   }
 
   /** A message of `live.user.<id>` (`text` as published): to `connections`, the registry's sockets of the user. */
-  toUser(userId: string, connections: ReadonlySet<LivefeedConnection>, message: LivefeedPublishedMessage, text: string): void {
+  toUser(
+    userId: string,
+    connections: ReadonlySet<LivefeedConnection>,
+    message: LivefeedPublishedMessage,
+    text: string,
+  ): void {
     // The user's claims changed (a claim gone, another authorised): any of the user's counts may have.
     if (message.type === 'AUTH_CHK') this.cache.dropUser(userId);
     this.accept(message, text, connections, needsCounts(message) ? message.data.hwaddr : null, null);
@@ -135,7 +159,10 @@ export class LivefeedDelivery {
         } catch (error) {
           // One bad gathering must never stop the live feed of this copy; its numbers are gaps the browsers see.
           this.logger.error(`Live messages not delivered: ${String(error)}`);
-          this.metrics.gapsDetected.inc({ cause: 'delivery_failed' }, batch.filter((pending) => pending.seq !== null).length);
+          this.metrics.gapsDetected.inc(
+            { cause: 'delivery_failed' },
+            batch.filter((pending) => pending.seq !== null).length,
+          );
         }
       }
     } finally {
@@ -169,10 +196,14 @@ export class LivefeedDelivery {
     for (const [key, pair] of pairs) {
       const entry = cached.get(key);
       if (entry) {
-        const mark = countsWithBurst(entry.mark, pair.indexes.map((index) => batch[index].message));
+        const mark = countsWithBurst(
+          entry.mark,
+          pair.indexes.map((index) => batch[index].message),
+        );
         afterBurst.set(key, mark);
         // Unless dropped while the others were counted: then the next gathering counts it again.
-        if (this.cache.holds(pair.userId, pair.hwaddr, entry)) this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: entry.fetchedAt });
+        if (this.cache.holds(pair.userId, pair.hwaddr, entry))
+          this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: entry.fetchedAt });
       } else {
         const mark = queried.get(key) ?? NO_MARK;
         afterBurst.set(key, mark);
@@ -195,7 +226,11 @@ export class LivefeedDelivery {
         const counts = after.get(pairKey(userId, pending.hwaddr))?.[index] ?? { unreadCount: 0, perPanelCount: {} };
         const key = JSON.stringify(counts);
         let frame = frames.get(key);
-        if (!frame) frames.set(key, (frame = encodeTextFrame(JSON.stringify(withSeq(withCounts(pending.message, counts), pending.seq)))));
+        if (!frame)
+          frames.set(
+            key,
+            (frame = encodeTextFrame(JSON.stringify(withSeq(withCounts(pending.message, counts), pending.seq)))),
+          );
         send(frame, connections);
       }
     });
@@ -203,8 +238,9 @@ export class LivefeedDelivery {
 
   private deliverResync(batch: Pending[]): void {
     // Each site's Resync takes the number of its last message replaced: the browser refetches on it.
-    const lastSeq = new Map<string, number | null>();
-    for (const pending of batch) if (pending.hwaddr !== null) lastSeq.set(pending.hwaddr, pending.seq);
+    const lastSeq = new Map<string, number>();
+    for (const pending of batch)
+      if (pending.hwaddr !== null && pending.seq !== null) lastSeq.set(pending.hwaddr, pending.seq);
     const resynced = new Set<string>();
     for (const pending of batch) {
       if (pending.run) {
@@ -213,7 +249,10 @@ export class LivefeedDelivery {
         send(encodeTextFrame(withSeqText(pending.text, pending.seq)), pending.connections);
       } else if (!resynced.has(pending.hwaddr)) {
         resynced.add(pending.hwaddr);
-        const resync = withSeq(livefeedMessage('Resync', { hwaddr: pending.hwaddr }), lastSeq.get(pending.hwaddr) ?? null);
+        const resync = withSeq(
+          livefeedMessage('Resync', { hwaddr: pending.hwaddr }),
+          lastSeq.get(pending.hwaddr) ?? null,
+        );
         send(encodeTextFrame(JSON.stringify(resync)), this.registry.forPanel(pending.hwaddr));
       }
     }
@@ -234,7 +273,9 @@ function withSeqText(text: string, seq: number | null): string {
   return `${body.slice(0, -1)},"seq":${seq}}`;
 }
 
-function needsCounts(message: LivefeedPublishedMessage): message is Extract<LivefeedPublishedMessage, { type: 'LogEvent' | 'NotificationEvent' }> {
+function needsCounts(
+  message: LivefeedPublishedMessage,
+): message is Extract<LivefeedPublishedMessage, { type: 'LogEvent' | 'NotificationEvent' }> {
   return message.type === 'LogEvent' || message.type === 'NotificationEvent';
 }
 
@@ -273,11 +314,18 @@ function pairsOf(batch: Pending[]): Map<string, Pair> {
 }
 
 /** For each (user, site): the counts after each message of the batch (by the message's index). */
-function countsPerPair(batch: Pending[], pairs: Map<string, Pair>, afterBurst: Map<string, CountsNow>): Map<string, Array<LivefeedSiteCounts | null>> {
+function countsPerPair(
+  batch: Pending[],
+  pairs: Map<string, Pair>,
+  afterBurst: Map<string, CountsNow>,
+): Map<string, Array<LivefeedSiteCounts | null>> {
   const result = new Map<string, Array<LivefeedSiteCounts | null>>();
   for (const [key, counts] of afterBurst) {
     const indexes = pairs.get(key)?.indexes ?? [];
-    const afterEach = countsAfterEach(indexes.map((index) => batch[index].message), counts);
+    const afterEach = countsAfterEach(
+      indexes.map((index) => batch[index].message),
+      counts,
+    );
     const byIndex: Array<LivefeedSiteCounts | null> = [];
     indexes.forEach((index, position) => (byIndex[index] = afterEach[position]));
     result.set(key, byIndex);
@@ -289,9 +337,20 @@ function withCounts(message: LivefeedPublishedMessage, counts: LivefeedSiteCount
   if (message.type === 'LogEvent') {
     // receivedAt is the counts' business, not the browser's.
     const { hwaddr, category, title, id, networkId, date, location, eventCategory } = message.data;
-    return livefeedMessage('LogEvent', { hwaddr, category, title, id, networkId, date, location, eventCategory, ...counts });
+    return livefeedMessage('LogEvent', {
+      hwaddr,
+      category,
+      title,
+      id,
+      networkId,
+      date,
+      location,
+      eventCategory,
+      ...counts,
+    });
   }
-  if (message.type === 'NotificationEvent') return livefeedMessage('NotificationEvent', { ...message.data, unreadCount: counts.unreadCount });
+  if (message.type === 'NotificationEvent')
+    return livefeedMessage('NotificationEvent', { ...message.data, unreadCount: counts.unreadCount });
   return message as LivefeedMessage;
 }
 

@@ -10,7 +10,12 @@ describe('LivefeedOutbox', () => {
   let writes: Buffer[];
   let flushes: number[];
   let overflows: number;
-  let socket: { readyState: number; bufferedAmount: number; _socket: { write(data: Buffer): boolean }; terminate: jest.Mock };
+  let socket: {
+    readyState: number;
+    bufferedAmount: number;
+    _socket: { write(data: Buffer): boolean };
+    terminate: jest.Mock;
+  };
   let outbox: LivefeedOutbox;
 
   beforeEach(() => {
@@ -18,11 +23,20 @@ describe('LivefeedOutbox', () => {
     writes = [];
     flushes = [];
     overflows = 0;
-    socket = { readyState: WebSocket.OPEN, bufferedAmount: 0, _socket: { write: (data) => writes.push(Buffer.from(data)) > 0 }, terminate: jest.fn() };
-    outbox = new LivefeedOutbox(socket as unknown as WebSocket, { emitDelayMs: EMIT_DELAY_MS, maxBufferedBytes: 1024 }, {
-      flushed: (count) => flushes.push(count),
-      overflowed: () => (overflows += 1),
-    });
+    socket = {
+      readyState: WebSocket.OPEN,
+      bufferedAmount: 0,
+      _socket: { write: (data) => writes.push(Buffer.from(data)) > 0 },
+      terminate: jest.fn(),
+    };
+    outbox = new LivefeedOutbox(
+      socket as unknown as WebSocket,
+      { emitDelayMs: EMIT_DELAY_MS, maxBufferedBytes: 1024 },
+      {
+        flushed: (count) => flushes.push(count),
+        overflowed: () => (overflows += 1),
+      },
+    );
   });
 
   afterEach(() => jest.useRealTimers());

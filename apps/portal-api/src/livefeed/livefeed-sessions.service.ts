@@ -70,7 +70,8 @@ export class LivefeedSessions {
     connection.dispose();
     this.registry.remove(connection);
     // Nobody left on this copy to count for.
-    if (connection.userId !== null && this.registry.forUser(connection.userId).size === 0) this.countsCache.dropUser(connection.userId);
+    if (connection.userId !== null && this.registry.forUser(connection.userId).size === 0)
+      this.countsCache.dropUser(connection.userId);
     this.metrics.socketsOpen.dec();
   }
 

@@ -13,7 +13,11 @@ describe('readLivefeedConfig', () => {
   });
 
   it('reads the variables, the buffer limit in KiB', () => {
-    const config = readLivefeedConfig({ LIVEFEED_AUTH_TIMEOUT_MS: '500', LIVEFEED_HEARTBEAT_MS: '2000', LIVEFEED_MAX_BUFFERED_KB: '64' });
+    const config = readLivefeedConfig({
+      LIVEFEED_AUTH_TIMEOUT_MS: '500',
+      LIVEFEED_HEARTBEAT_MS: '2000',
+      LIVEFEED_MAX_BUFFERED_KB: '64',
+    });
     expect(config).toMatchObject({ authTimeoutMs: 500, heartbeatMs: 2000, maxBufferedBytes: 64 * 1024 });
   });
 

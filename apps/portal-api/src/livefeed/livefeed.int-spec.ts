@@ -9,7 +9,12 @@ import type { LivefeedConnection } from './livefeed-connection';
 import { LivefeedPublisher } from './livefeed-publisher.service';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
-import { claimPanels, claimsToken, registerLivefeedUser, type LivefeedTestUser } from './testing/livefeed-test-tokens.util';
+import {
+  claimPanels,
+  claimsToken,
+  registerLivefeedUser,
+  type LivefeedTestUser,
+} from './testing/livefeed-test-tokens.util';
 
 const PANEL_A = '0011aabbcc01';
 const PANEL_B = '0011aabbcc02';
@@ -21,12 +26,27 @@ let nextEventId = 1;
 /** A LogEvent as the ingest publishes it (no such event is stored here: every count is 0). */
 const logEvent = (hwaddr: string, title: string): LivefeedPublishedMessage => ({
   type: 'LogEvent',
-  data: { hwaddr, category: 'fire', title, id: nextEventId++, networkId: 1, date: '2023-04-01T10:00:00.000Z', location: 'Zone 2', eventCategory: 'fire', receivedAt: '2023-04-01T10:00:01.000Z' },
+  data: {
+    hwaddr,
+    category: 'fire',
+    title,
+    id: nextEventId++,
+    networkId: 1,
+    date: '2023-04-01T10:00:00.000Z',
+    location: 'Zone 2',
+    eventCategory: 'fire',
+    receivedAt: '2023-04-01T10:00:01.000Z',
+  },
 });
 
-async function counterValue(counter: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> }, labels: Record<string, string> = {}): Promise<number> {
+async function counterValue(
+  counter: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> },
+  labels: Record<string, string> = {},
+): Promise<number> {
   const { values } = await counter.get();
-  return values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+  return values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
 describe('live feed websocket (real NATS, real ws client)', () => {
@@ -54,11 +74,16 @@ describe('live feed websocket (real NATS, real ws client)', () => {
 
   async function authenticate(client: LivefeedTestClient, user: LivefeedTestUser): Promise<void> {
     const token = await claimsToken(portal, user);
-    const panels = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { panels: string[] }).panels;
+    const panels = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { panels: string[] })
+      .panels;
     client.sendToken(token);
     await waitUntil(() => {
       const connection = serverSideOf(client);
-      return connection?.userId === user.userId && panels.every((hwaddr) => connection.panels.has(hwaddr)) && connection.panels.size === panels.length;
+      return (
+        connection?.userId === user.userId &&
+        panels.every((hwaddr) => connection.panels.has(hwaddr)) &&
+        connection.panels.size === panels.length
+      );
     }, 'the server to register the socket under the token');
   }
 
@@ -67,7 +92,10 @@ describe('live feed websocket (real NATS, real ws client)', () => {
   }
 
   beforeAll(async () => {
-    portal = await startPortalApiTestApp({ LIVEFEED_AUTH_TIMEOUT_MS: '1000', LIVEFEED_MAX_BUFFERED_KB: '512' }, { listen: true });
+    portal = await startPortalApiTestApp(
+      { LIVEFEED_AUTH_TIMEOUT_MS: '1000', LIVEFEED_MAX_BUFFERED_KB: '512' },
+      { listen: true },
+    );
     publisher = portal.app.get(LivefeedPublisher);
     registry = portal.app.get(LivefeedRegistry);
     metrics = portal.app.get(LivefeedMetrics);
@@ -138,7 +166,9 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     const user = await registerLivefeedUser(portal, 'carol@example.com');
     await claimPanels(portal, user, [PANEL_A]);
     const client = await connectAs(user);
-    await portal.environment.database.dataSource.getRepository(ClaimEntity).update({ userId: user.userId, hwaddr: PANEL_A }, { status: 'UNAUTHORISED' });
+    await portal.environment.database.dataSource
+      .getRepository(ClaimEntity)
+      .update({ userId: user.userId, hwaddr: PANEL_A }, { status: 'UNAUTHORISED' });
     await claimPanels(portal, user, [PANEL_C]);
     await authenticate(client, user);
     expect([...serverSideOf(client)!.panels]).toEqual([PANEL_C]);
@@ -152,10 +182,16 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     const client = await connect();
     const token = await claimsToken(portal, bob);
     client.sendToken(token, 'string');
-    await waitUntil(() => serverSideOf(client)?.userId === bob.userId, 'the server to register the socket under the token');
+    await waitUntil(
+      () => serverSideOf(client)?.userId === bob.userId,
+      'the server to register the socket under the token',
+    );
     expect([...serverSideOf(client)!.panels]).toEqual([PANEL_C]);
     publisher.toPanel(PANEL_C, logEvent(PANEL_C, 'Fire in the plant room'));
-    await client.waitFor((m) => m.type === 'LogEvent' && m.data.title === 'Fire in the plant room', 'the LogEvent of the token panel');
+    await client.waitFor(
+      (m) => m.type === 'LogEvent' && m.data.title === 'Fire in the plant room',
+      'the LogEvent of the token panel',
+    );
   });
 
   it.each([
@@ -165,7 +201,11 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     ['an empty token', '{"type":"TOKEN_SET","data":""}', 'TOKEN_SET token is empty'],
     ['an empty token in an object', '{"type":"TOKEN_SET","data":{"token":""}}', 'TOKEN_SET token is empty'],
     ['a number', '{"type":"TOKEN_SET","data":42}', 'TOKEN_SET token must be a string'],
-    ['a token that is not a string', '{"type":"TOKEN_SET","data":{"token":["a.b.c"]}}', 'TOKEN_SET token must be a string'],
+    [
+      'a token that is not a string',
+      '{"type":"TOKEN_SET","data":{"token":["a.b.c"]}}',
+      'TOKEN_SET token must be a string',
+    ],
     ['a frame that is not JSON', 'TOKEN_SET a.b.c', 'message is not JSON'],
     ['a message without a type', '{"data":"a.b.c"}', 'message needs a type'],
   ])('closes with 4401 and the reason for a TOKEN_SET with %s', async (_case, frame, reason) => {
@@ -177,13 +217,19 @@ describe('live feed websocket (real NATS, real ws client)', () => {
   it('closes an authenticated socket with 4401 when a later TOKEN_SET carries no usable token', async () => {
     const client = await connectAs(alice);
     client.sendRaw('{"type":"TOKEN_SET","data":{"token":null}}');
-    expect(await client.waitForClose('the socket to close')).toEqual({ code: LIVEFEED_CLOSE.invalidToken, reason: 'TOKEN_SET carries no token' });
+    expect(await client.waitForClose('the socket to close')).toEqual({
+      code: LIVEFEED_CLOSE.invalidToken,
+      reason: 'TOKEN_SET carries no token',
+    });
   });
 
   it.each(['object', 'string'] as const)('closes with 4401 when the token (as %s) is not valid', async (form) => {
     const client = await connect();
     client.sendToken('not.a.token', form);
-    expect(await client.waitForClose('the socket to close')).toEqual({ code: LIVEFEED_CLOSE.invalidToken, reason: 'Token is not valid' });
+    expect(await client.waitForClose('the socket to close')).toEqual({
+      code: LIVEFEED_CLOSE.invalidToken,
+      reason: 'Token is not valid',
+    });
   });
 
   it('closes with an error when the token has expired', async () => {
@@ -192,7 +238,10 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     portal.clock.advance(2 * 3600);
     try {
       client.sendToken(token);
-      expect(await client.waitForClose('the socket to close')).toEqual({ code: LIVEFEED_CLOSE.invalidToken, reason: 'Token has expired' });
+      expect(await client.waitForClose('the socket to close')).toEqual({
+        code: LIVEFEED_CLOSE.invalidToken,
+        reason: 'Token has expired',
+      });
     } finally {
       portal.clock.advance(-2 * 3600);
     }
@@ -238,7 +287,10 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     await waitUntil(() => !serverSideOf(slow), 'the server to forget the slow socket');
     expect(serverSideOf(healthy)).toBeDefined();
     publisher.toPanel(PANEL_A, logEvent(PANEL_A, 'still here'));
-    await healthy.waitFor((m) => m.type === 'LogEvent' && m.data.title === 'still here', 'the healthy socket to keep receiving');
+    await healthy.waitFor(
+      (m) => m.type === 'LogEvent' && m.data.title === 'still here',
+      'the healthy socket to keep receiving',
+    );
     expect(healthy.of('LogEvent')).toHaveLength(published + 1);
   }, 40_000);
 });

@@ -15,7 +15,10 @@ export class LivefeedMetrics {
 
   constructor(metrics: MetricsService) {
     this.socketsOpen = metrics.gauge({ name: 'livefeed_sockets_open', help: 'Live feed websockets open on this copy' });
-    this.messagesSent = metrics.counter({ name: 'livefeed_messages_sent_total', help: 'Messages written to live feed websockets' });
+    this.messagesSent = metrics.counter({
+      name: 'livefeed_messages_sent_total',
+      help: 'Messages written to live feed websockets',
+    });
     this.flushes = metrics.counter({
       name: 'livefeed_flushes_total',
       help: 'Writes to live feed websockets; each carries every message queued within the emit delay',

@@ -13,13 +13,19 @@ async function readBack(bytes: Buffer, expected: number): Promise<string[]> {
   const server: Server = createServer((socket) => {
     socket.once('data', (request) => {
       const key = /sec-websocket-key: *(\S+)/i.exec(request.toString('latin1'))?.[1] ?? '';
-      const accept = createHash('sha1').update(key + HANDSHAKE_GUID).digest('base64');
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      const accept = createHash('sha1')
+        .update(key + HANDSHAKE_GUID)
+        .digest('base64');
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
       socket.write(bytes);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { perMessageDeflate: false });
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+    perMessageDeflate: false,
+  });
   try {
     return await new Promise<string[]>((resolve, reject) => {
       const messages: string[] = [];
@@ -49,7 +55,10 @@ describe('encodeTextFrame', () => {
   });
 
   it('frames UTF-8 bytes as they are, and frames in a row read back in order', async () => {
-    const frames = Buffer.concat([encodeTextFrame(Buffer.from('{"type":"LogEvent"}')), encodeTextFrame('{"type":"AUTH_CHK"}')]);
+    const frames = Buffer.concat([
+      encodeTextFrame(Buffer.from('{"type":"LogEvent"}')),
+      encodeTextFrame('{"type":"AUTH_CHK"}'),
+    ]);
     expect(await readBack(frames, 2)).toEqual(['{"type":"LogEvent"}', '{"type":"AUTH_CHK"}']);
   });
 });

@@ -34,7 +34,8 @@ export function* loadEventsPage() {
  * the feed about it asks again.
  */
 function* refreshAfterMiss(
-  action: ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested> | ReturnType<typeof liveGapsFound>,
+  action:
+    ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested> | ReturnType<typeof liveGapsFound>,
 ) {
   const { hwaddr } = yield* select(selectEvents);
   if (hwaddr === null) return;

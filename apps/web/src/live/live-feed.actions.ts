@@ -25,7 +25,9 @@ export const configSyncReceived = createAction<LiveConfigSync>('live/configSyncR
 export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('live/connectionReceived');
 
 /** A network's latest runtime report. */
-export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>('live/runtimeReceived');
+export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>(
+  'live/runtimeReceived',
+);
 
 /** The server asks the client to fetch the site's data again (its panel came back, or it may have missed messages). */
 export const siteResyncRequested = createAction<{ hwaddr: string }>('live/siteResyncRequested');

@@ -26,7 +26,10 @@ async function openEventsTab(api: FakePortalApi) {
   await waitUntil(() => socket.sent.length === 1, 'the INIT answer');
   app.store.dispatch(siteDetailRequested(hwaddr));
   app.store.dispatch(eventsOpened({ hwaddr, from, to }));
-  await waitForState(app.store, (state) => state.sites.details[hwaddr] !== undefined && !state.events.loading && state.sites.list.length > 0);
+  await waitForState(
+    app.store,
+    (state) => state.sites.details[hwaddr] !== undefined && !state.events.loading && state.sites.list.length > 0,
+  );
   await waitUntil(() => api.inFlight === 0, 'no request in flight');
   return { ...app, socket };
 }
@@ -41,8 +44,16 @@ describe('live feed gaps in the browser', () => {
   let debug: jest.SpyInstance;
 
   const fire = (id: number, title: string) =>
-    api.storeEvent({ id, networkId: 1, category: 'fire', title, date: `2026-06-01T10:00:${String(id).padStart(2, '0')}.000Z`, location: 'Zone 1' });
-  const asked = (since: number) => [...new Set(api.requestsSince(since).map((request) => request.replace(/\?.*/, '')))].sort();
+    api.storeEvent({
+      id,
+      networkId: 1,
+      category: 'fire',
+      title,
+      date: `2026-06-01T10:00:${String(id).padStart(2, '0')}.000Z`,
+      location: 'Zone 1',
+    });
+  const asked = (since: number) =>
+    [...new Set(api.requestsSince(since).map((request) => request.replace(/\?.*/, '')))].sort();
 
   /** Lets the store and sagas run what is due now, without moving the clock. */
   const settle = async () => {
@@ -51,7 +62,14 @@ describe('live feed gaps in the browser', () => {
 
   beforeEach(async () => {
     api = new FakePortalApi(hwaddr, tokenWith({ iss: issuer, exp: inOneHour(), panels: [hwaddr, otherSite] }));
-    api.storeEvent({ id: 1, networkId: 1, category: 'system', title: 'Power on', date: '2026-05-20T08:00:00.000Z', location: 'N/A' });
+    api.storeEvent({
+      id: 1,
+      networkId: 1,
+      category: 'system',
+      title: 'Power on',
+      date: '2026-05-20T08:00:00.000Z',
+      location: 'N/A',
+    });
     app = await openEventsTab(api);
     debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
     jest.useFakeTimers();
@@ -81,11 +99,17 @@ describe('live feed gaps in the browser', () => {
 
   it('fetches the site again at once when a Heartbeat names a newer event or number than arrived, and not when they match', async () => {
     app.socket.serverSends({ type: 'LogEvent', data: fire(2, 'Fire two'), seq: 5 });
-    app.socket.serverSends({ type: 'Heartbeat', data: { sites: { [hwaddr]: { seq: 5, newestEventId: 2 }, [otherSite]: { seq: 0, newestEventId: null } } } });
+    app.socket.serverSends({
+      type: 'Heartbeat',
+      data: { sites: { [hwaddr]: { seq: 5, newestEventId: 2 }, [otherSite]: { seq: 0, newestEventId: null } } },
+    });
     await jest.advanceTimersByTimeAsync(100);
     await settle();
     const quiet = api.requests.length;
-    app.socket.serverSends({ type: 'Heartbeat', data: { sites: { [hwaddr]: { seq: 5, newestEventId: 2 }, [otherSite]: { seq: 0, newestEventId: null } } } });
+    app.socket.serverSends({
+      type: 'Heartbeat',
+      data: { sites: { [hwaddr]: { seq: 5, newestEventId: 2 }, [otherSite]: { seq: 0, newestEventId: null } } },
+    });
     await settle();
     expect(api.requestsSince(quiet)).toEqual([]);
     expect(debug).not.toHaveBeenCalled();

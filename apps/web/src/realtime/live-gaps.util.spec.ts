@@ -22,7 +22,9 @@ const logEvent = (id: number, seq?: number, hwaddr = site): LivefeedMessage => (
 });
 
 const beat = (sites: Record<string, [number, number | null]>) => ({
-  sites: Object.fromEntries(Object.entries(sites).map(([hwaddr, [seq, newestEventId]]) => [hwaddr, { seq, newestEventId }])),
+  sites: Object.fromEntries(
+    Object.entries(sites).map(([hwaddr, [seq, newestEventId]]) => [hwaddr, { seq, newestEventId }]),
+  ),
 });
 
 describe('LiveGapTracker', () => {

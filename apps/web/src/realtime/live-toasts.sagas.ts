@@ -11,7 +11,9 @@ import { connectionToast, logEventToast } from './live-toasts.util';
  */
 function* logEventToasts(action: ReturnType<typeof logEventsReceived>) {
   const state: RootState = yield* select((root: RootState) => root);
-  yield* put(toastsRequested(action.payload.map((event) => logEventToast(event, selectSiteLabel(state, event.hwaddr)))));
+  yield* put(
+    toastsRequested(action.payload.map((event) => logEventToast(event, selectSiteLabel(state, event.hwaddr)))),
+  );
 }
 
 function* connectionToastSaga(action: ReturnType<typeof connectionReceived>) {
@@ -20,5 +22,8 @@ function* connectionToastSaga(action: ReturnType<typeof connectionReceived>) {
 }
 
 export function* liveToastsSaga() {
-  yield* all([takeEvery(logEventsReceived.type, logEventToasts), takeEvery(connectionReceived.type, connectionToastSaga)]);
+  yield* all([
+    takeEvery(logEventsReceived.type, logEventToasts),
+    takeEvery(connectionReceived.type, connectionToastSaga),
+  ]);
 }

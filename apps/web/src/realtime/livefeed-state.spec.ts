@@ -75,7 +75,14 @@ describe('live feed applied to the open page', () => {
 
   beforeEach(async () => {
     api = new FakePortalApi(hwaddr, tokenWith({ iss: issuer, exp: inOneHour(), panels: [hwaddr] }));
-    api.storeEvent({ id: 1, networkId: 1, category: 'system', title: 'Power on', date: '2026-05-20T08:00:00.000Z', location: 'N/A' });
+    api.storeEvent({
+      id: 1,
+      networkId: 1,
+      category: 'system',
+      title: 'Power on',
+      date: '2026-05-20T08:00:00.000Z',
+      location: 'N/A',
+    });
     app = await openSiteScreen(api);
   });
 
@@ -86,10 +93,31 @@ describe('live feed applied to the open page', () => {
 
   it('puts a burst of LogEvents on the events page, moves the badges and shows the toasts, with no request', async () => {
     const start = api.requests.length;
-    const fire = api.storeEvent({ id: 2, networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-06-01T10:00:00.000Z', location: 'Zone 1' });
-    const fault = api.storeEvent({ id: 3, networkId: 2, category: 'fault', title: 'Zone fault', date: '2026-06-01T10:00:01.000Z', location: 'Zone 2' });
+    const fire = api.storeEvent({
+      id: 2,
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-06-01T10:00:00.000Z',
+      location: 'Zone 1',
+    });
+    const fault = api.storeEvent({
+      id: 3,
+      networkId: 2,
+      category: 'fault',
+      title: 'Zone fault',
+      date: '2026-06-01T10:00:01.000Z',
+      location: 'Zone 2',
+    });
     // Before the page's From date: stored and counted, but not on this page.
-    const old = api.storeEvent({ id: 4, networkId: 2, category: 'service', title: 'Service due', date: '2026-04-01T00:00:00.000Z', location: 'N/A' });
+    const old = api.storeEvent({
+      id: 4,
+      networkId: 2,
+      category: 'service',
+      title: 'Service due',
+      date: '2026-04-01T00:00:00.000Z',
+      location: 'N/A',
+    });
     const elsewhere = { ...fire, id: 99, hwaddr: otherSite };
     for (const data of [fire, fault, old, elsewhere]) app.socket.serverSends({ type: 'LogEvent', data });
     const state = await waitForState(app.store, (current) => current.toasts.shown.length >= 4);
@@ -119,14 +147,35 @@ describe('live feed applied to the open page', () => {
     app.store.dispatch(eventsCategoryChosen('fire'));
     await waitForState(app.store, (state) => !state.events.loading);
     const fires = Array.from({ length: 20 }, (_, index) =>
-      api.storeEvent({ id: 10 + index, networkId: 1, category: 'fire', title: `Fire ${index}`, date: `2026-06-01T10:00:${String(index).padStart(2, '0')}.000Z`, location: 'Zone 1' }),
+      api.storeEvent({
+        id: 10 + index,
+        networkId: 1,
+        category: 'fire',
+        title: `Fire ${index}`,
+        date: `2026-06-01T10:00:${String(index).padStart(2, '0')}.000Z`,
+        location: 'Zone 1',
+      }),
     );
     fires.forEach((data) => app.socket.serverSends({ type: 'LogEvent', data }));
     await waitForState(app.store, (state) => state.events.total === 20);
     const start = api.requests.length;
 
-    const newest = api.storeEvent({ id: 40, networkId: 1, category: 'fire', title: 'Fire newest', date: '2026-06-02T00:00:00.000Z', location: 'Zone 9' });
-    const fault = api.storeEvent({ id: 41, networkId: 1, category: 'fault', title: 'Fault', date: '2026-06-02T00:00:01.000Z', location: 'Zone 9' });
+    const newest = api.storeEvent({
+      id: 40,
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire newest',
+      date: '2026-06-02T00:00:00.000Z',
+      location: 'Zone 9',
+    });
+    const fault = api.storeEvent({
+      id: 41,
+      networkId: 1,
+      category: 'fault',
+      title: 'Fault',
+      date: '2026-06-02T00:00:01.000Z',
+      location: 'Zone 9',
+    });
     app.socket.serverSends({ type: 'LogEvent', data: newest });
     app.socket.serverSends({ type: 'LogEvent', data: fault });
     const state = await waitForState(app.store, (current) => current.events.total === 21);
@@ -164,7 +213,10 @@ describe('live feed applied to the open page', () => {
 
   it("replaces the network's configuration on a ConfigSync, with no request", async () => {
     const start = api.requests.length;
-    expect(selectSitePanelWidgets(app.store.getState(), hwaddr)?.map((widget) => widget.label)).toEqual(['Panel 1', 'Panel 2']);
+    expect(selectSitePanelWidgets(app.store.getState(), hwaddr)?.map((widget) => widget.label)).toEqual([
+      'Panel 1',
+      'Panel 2',
+    ]);
 
     app.socket.serverSends({ type: 'ConfigSync', data: api.storeConfiguration(configured(2, 'Warehouse')) });
     const state = await waitForState(app.store, (current) => current.sites.details[hwaddr].networks[1].configured);
@@ -178,14 +230,28 @@ describe('live feed applied to the open page', () => {
   it('counts HTTP requests per open browser per burst of live events: none (4 before the messages carried data)', async () => {
     const start = api.requests.length;
     app.socket.serverSends({ type: 'NotificationEvent', data: api.storeNotification(notification(7)) });
-    for (const [id, category] of [[2, 'fire'], [3, 'fault'], [4, 'system']] as const) {
-      const data = api.storeEvent({ id, networkId: 1, category, title: category, date: `2026-06-01T10:00:0${id}.000Z`, location: 'N/A' });
+    for (const [id, category] of [
+      [2, 'fire'],
+      [3, 'fault'],
+      [4, 'system'],
+    ] as const) {
+      const data = api.storeEvent({
+        id,
+        networkId: 1,
+        category,
+        title: category,
+        date: `2026-06-01T10:00:0${id}.000Z`,
+        location: 'N/A',
+      });
       app.socket.serverSends({ type: 'LogEvent', data });
     }
     app.socket.serverSends({ type: 'ConfigSync', data: api.storeConfiguration(configured(1, 'Main')) });
     await waitForState(
       app.store,
-      (state) => state.events.events.length === 4 && state.notifications.list.length === 1 && state.sites.details[hwaddr].networks[0].configured,
+      (state) =>
+        state.events.events.length === 4 &&
+        state.notifications.list.length === 1 &&
+        state.sites.details[hwaddr].networks[0].configured,
     );
 
     expect(api.requestsSince(start)).toHaveLength(0);
@@ -193,7 +259,14 @@ describe('live feed applied to the open page', () => {
 
   it('asks again for everything shown once the reconnected feed listens (its first Heartbeat), and for the site on a Resync', async () => {
     // Missed while the feed was down: a stored event and notification nobody was told about.
-    api.storeEvent({ id: 5, networkId: 2, category: 'fire', title: 'Missed fire', date: '2026-06-01T12:00:00.000Z', location: 'Zone 4' });
+    api.storeEvent({
+      id: 5,
+      networkId: 2,
+      category: 'fire',
+      title: 'Missed fire',
+      date: '2026-06-01T12:00:00.000Z',
+      location: 'Zone 4',
+    });
     api.storeNotification(notification(2));
     const start = api.requests.length;
     jest.useFakeTimers();
@@ -208,10 +281,16 @@ describe('live feed applied to the open page', () => {
     // Until the server says the socket listens, a refetch could miss what happens before it does.
     expect(api.requestsSince(start)).toEqual(['POST /api/v2/claims/auth']);
     const listening = api.requests.length;
-    FakeWebSocket.latest().serverSends({ type: 'Heartbeat', data: { sites: { [hwaddr]: { seq: 0, newestEventId: 5 } } } });
+    FakeWebSocket.latest().serverSends({
+      type: 'Heartbeat',
+      data: { sites: { [hwaddr]: { seq: 0, newestEventId: 5 } } },
+    });
     const state = await waitForState(
       app.store,
-      (current) => current.events.events.length === 2 && current.notifications.list.length === 1 && current.sites.list[0].unreadCount === 2,
+      (current) =>
+        current.events.events.length === 2 &&
+        current.notifications.list.length === 1 &&
+        current.sites.list[0].unreadCount === 2,
     );
     await waitUntil(() => api.inFlight === 0, 'no request in flight');
 
@@ -227,7 +306,8 @@ describe('live feed applied to the open page', () => {
     FakeWebSocket.latest().serverSends({ type: 'Resync', data: { hwaddr: otherSite } });
     FakeWebSocket.latest().serverSends({ type: 'Resync', data: { hwaddr } });
     // The list (its badges) for each, the screen and the events page only for the site shown.
-    const asked = () => [...new Set(api.requestsSince(beforeResync).map((request) => request.replace(/\?.*/, '')))].sort();
+    const asked = () =>
+      [...new Set(api.requestsSince(beforeResync).map((request) => request.replace(/\?.*/, '')))].sort();
     await waitUntil(() => asked().length === 3 && api.inFlight === 0, 'the resync requests answered');
     expect(asked()).toEqual(['GET /api/v2/sites', `GET /api/v2/sites/${hwaddr}`, `GET /api/v2/sites/${hwaddr}/events`]);
   });
@@ -239,9 +319,18 @@ describe('live feed applied to the open page', () => {
     await waitForState(app.store, (state) => !state.events.loading);
     await waitUntil(() => api.inFlight === 0, 'no request in flight');
     // Opening marks seen (as always); closing with nothing new asks nothing.
-    expect(api.requestsSince(quiet).filter((request) => request.includes('resetEvent'))).toEqual([`POST /api/v2/sites/${hwaddr}/resetEvent`]);
+    expect(api.requestsSince(quiet).filter((request) => request.includes('resetEvent'))).toEqual([
+      `POST /api/v2/sites/${hwaddr}/resetEvent`,
+    ]);
 
-    const fire = api.storeEvent({ id: 6, networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-06-01T10:00:00.000Z', location: 'Zone 1' });
+    const fire = api.storeEvent({
+      id: 6,
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-06-01T10:00:00.000Z',
+      location: 'Zone 1',
+    });
     app.socket.serverSends({ type: 'LogEvent', data: fire });
     await waitForState(app.store, (state) => selectSiteUnreadEvents(state, hwaddr) === 1);
     const start = api.requests.length;

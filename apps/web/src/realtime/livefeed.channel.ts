@@ -1,4 +1,9 @@
-import { LIVEFEED_PATH, parseLivefeedMessage, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
+import {
+  LIVEFEED_PATH,
+  parseLivefeedMessage,
+  type LivefeedMessage,
+  type LivefeedServerMessageMap,
+} from '@app/contracts';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { LiveGapTracker, type LiveGap } from './live-gaps.util';
 
@@ -53,7 +58,10 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
     socket.onmessage = (event) => {
       const message = typeof event.data === 'string' ? parseLivefeedMessage(event.data) : null;
       if (message === null) return;
-      const gaps = message.type === 'Heartbeat' ? tracker.heartbeat(message.data) : [tracker.message(message)].filter((gap) => gap !== null);
+      const gaps =
+        message.type === 'Heartbeat'
+          ? tracker.heartbeat(message.data)
+          : [tracker.message(message)].filter((gap) => gap !== null);
       if (gaps.length > 0) {
         // What came before the gap reaches the store first.
         flush();

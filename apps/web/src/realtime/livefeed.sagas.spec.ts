@@ -143,7 +143,12 @@ describe('live feed saga', () => {
     expect(app.store.getState().toasts.shown).toEqual([]);
     expect(await retryDelayAfterFailure(6)).toBe(15_000);
     expect(app.store.getState().toasts.shown).toEqual([
-      { kind: 'warning', title: 'Live Updates Issue', text: 'Cannot connect to live updates, notifications may be delayed.', durationMs: 15000 },
+      {
+        kind: 'warning',
+        title: 'Live Updates Issue',
+        text: 'Cannot connect to live updates, notifications may be delayed.',
+        durationMs: 15000,
+      },
     ]);
     // Still every 15 s, and the warning is not repeated.
     expect(await retryDelayAfterFailure(7)).toBe(15_000);
@@ -153,7 +158,11 @@ describe('live feed saga', () => {
     await jest.advanceTimersByTimeAsync(0);
 
     expect(app.store.getState().realtime.failures).toBe(0);
-    expect(app.store.getState().toasts.shown.at(-1)).toEqual({ kind: 'info', text: 'Live Updates Connected.', durationMs: 15000 });
+    expect(app.store.getState().toasts.shown.at(-1)).toEqual({
+      kind: 'info',
+      text: 'Live Updates Connected.',
+      durationMs: 15000,
+    });
   });
 });
 

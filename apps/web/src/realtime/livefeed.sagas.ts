@@ -78,7 +78,13 @@ function* runConnection(failures: number) {
       if (signal.kind === 'open') {
         yield* put(feedOpened());
         if (failures > LIVEFEED_FAILURES_BEFORE_SLOW_RETRY) {
-          yield* put(toastRequested({ kind: 'info', text: MESSAGES.liveUpdatesConnected, durationMs: LIVE_UPDATE_STATUS_TOAST_MS }));
+          yield* put(
+            toastRequested({
+              kind: 'info',
+              text: MESSAGES.liveUpdatesConnected,
+              durationMs: LIVE_UPDATE_STATUS_TOAST_MS,
+            }),
+          );
         }
       } else if (signal.kind === 'listening') {
         // Only now does the server send this socket its sites' messages: what was fetched before
@@ -87,7 +93,8 @@ function* runConnection(failures: number) {
       } else if (signal.kind === 'logEvents') {
         yield* put(logEventsReceived(signal.events));
       } else if (signal.kind === 'gaps') {
-        for (const gap of signal.gaps) console.debug(`Live feed gap on ${gap.hwaddr} (${gap.reason}): fetching it again`);
+        for (const gap of signal.gaps)
+          console.debug(`Live feed gap on ${gap.hwaddr} (${gap.reason}): fetching it again`);
         yield* put(liveGapsFound({ hwaddrs: signal.gaps.map((gap) => gap.hwaddr) }));
       } else {
         try {

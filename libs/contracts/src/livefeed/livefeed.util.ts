@@ -36,9 +36,7 @@ export function parseLivefeedMessage(text: string): LivefeedMessage | null {
 
 /** What a browser's frame asks: a claims token to check, a refusal (4401) with its reason, or nothing. */
 export type LivefeedClientFrame =
-  | { kind: 'token'; token: string }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'ignored' };
+  { kind: 'token'; token: string } | { kind: 'refused'; reason: string } | { kind: 'ignored' };
 
 /**
  * Reads a websocket frame from a browser. TOKEN_SET carries the claims token as its data or as
