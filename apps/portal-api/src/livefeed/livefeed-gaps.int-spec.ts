@@ -6,6 +6,7 @@ import type { EventRow } from '../ingest/event-rows.util';
 import { PanelEventsIngest } from '../ingest/panel-events.ingest';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import type { LivefeedGapCause } from './livefeed.constants';
+import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
@@ -105,7 +106,11 @@ describe('live feed gaps are found and repaired (real PostgreSQL, NATS, ws clien
     audited = await startPortalApiTestApp({ LIVEFEED_HEARTBEAT_MS: '400' }, { listen: true });
     const natsPort = Number(new URL(audited.environment.natsConfig.servers[0]).port);
     link = await SeverableTcpLink.start(natsPort);
-    cut = await startPortalApiTestApp({ NATS_URL: link.url }, { listen: true, environment: audited.environment });
+    // Its audits run only when the test runs them (the heartbeat is 10 minutes).
+    cut = await startPortalApiTestApp(
+      { NATS_URL: link.url, LIVEFEED_HEARTBEAT_MS: '600000' },
+      { listen: true, environment: audited.environment },
+    );
     user = await registerLivefeedUser(audited, 'gaps@example.com');
     await claimPanels(audited, user, [SITE]);
   });
@@ -219,4 +224,42 @@ describe('live feed gaps are found and repaired (real PostgreSQL, NATS, ws clien
     },
     REPAIR_TIMEOUT_MS + 10_000,
   );
+
+  it('(a) an event committed late, with an id below one an audit already read, is still found by the next audit', async () => {
+    const client = await connect(cut);
+    const audit = cut.app.get(LivefeedAudit);
+    // Whatever earlier tests left behind is read (and resynced) first.
+    await audit.run(0);
+    await audit.run(0);
+    const reserved = await audited.environment.database.dataSource.query<Array<{ id: string }>>(
+      `SELECT nextval(pg_get_serial_sequence('events', 'id')) AS id`,
+    );
+    const lateId = Number(reserved[0].id);
+    await audited.app.get(PanelEventsIngest).storeBatch([row('Fire committed first')]);
+    await client.waitFor(
+      (message) => message.type === 'LogEvent' && message.data.title === 'Fire committed first',
+      'the LogEvent',
+    );
+    expect(await audit.run(0)).toEqual([]);
+    // A transaction that took its id before the one above and commits only now, with no live message.
+    const late = row('Fire committed late');
+    await audited.environment.database.dataSource.query(
+      `INSERT INTO events (id, hwaddr, network_id, seq, category, title, date, location, received_at)
+       OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        lateId,
+        late.hwaddr,
+        late.networkId,
+        late.seq,
+        late.category,
+        late.title,
+        late.date,
+        late.location,
+        late.receivedAt,
+      ],
+    );
+    expect(await audit.run(0)).toEqual([SITE]);
+    await client.waitFor((message) => message.type === 'Resync' && message.data.hwaddr === SITE, 'the Resync');
+    expect(await refetchedEventIds(cut)).toContain(lateId);
+  });
 });
