@@ -15,8 +15,9 @@ import { LivefeedMetrics } from './livefeed.metrics';
  * arrived as a LogEvent. So a lost event reaches the open pages within a heartbeat period, the
  * grace and a refetch, even when no later message of the site comes.
  *
- * Each audit reads from the highest id of the audit before the previous one: an event committed
- * after a later id (ids are taken before commit) is still read by the next audit. Events stored
+ * Each audit reads from the highest id (of any site) the audit before the previous one saw: an event
+ * committed after a later id (ids are taken before commit) is still read by the next audit, and the
+ * read covers about two heartbeat periods of events, however long the watched sites stayed quiet. Events stored
  * before a site had a socket here are not counted as missed (the browser fetched them on connecting).
  * It also keeps, per watched site, the newest event id it knows of, which the Heartbeat carries.
  */
@@ -59,17 +60,20 @@ export class LivefeedAudit {
   async run(graceMs: number): Promise<string[]> {
     const watched = [...this.registry.panels()];
     this.forgetUnwatched(new Set(watched));
-    if (this.floors === null) {
+    // No socket to audit for: only the starting point moves on, so that the first audit after
+    // sockets come back reads the last few periods' events, not all those since the last socket left.
+    if (this.floors === null || watched.length === 0) {
       const highest = await this.repository.highestEventId();
       this.floors = [highest, highest];
       this.highestKnown = Math.max(this.highestKnown, highest);
       return [];
     }
     const [floor, previous] = this.floors;
+    // The floor moves with every site's events, not only the watched ones: the read stays short.
+    let highest = Math.max(previous, await this.repository.highestEventId());
     const stored = await this.repository.storedAfter(floor, watched);
     if (graceMs > 0) await delay(graceMs);
     const missed = new Map<string, number>();
-    let highest = previous;
     for (const { hwaddr, id } of stored) {
       highest = Math.max(highest, id);
       this.noteNewest(hwaddr, id);
