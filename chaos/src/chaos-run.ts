@@ -174,6 +174,10 @@ export async function runChaos(
     await world.browser.refetchNow();
     const result = await count(world, faults, (performance.now() - started) / 1000);
     for (const sample of result.api.samples) log(`API server error: ${sample}`);
+    const { reconnects, refetches, repairs, failedRefetches } = world.browser;
+    log(
+      `live browser: ${reconnects} reconnects, ${refetches} refetches (${failedRefetches} failed), ${repairs} repairs`,
+    );
     return result;
   } finally {
     await world.stop();

@@ -16,15 +16,28 @@ export interface LiveBrowserOptions {
 
 const PAGE = 500;
 
+/** The parts of a live message the browser reads; anything else in it is ignored. */
+interface LiveMessage {
+  type?: string;
+  seq?: unknown;
+  data?: { id?: unknown; hwaddr?: unknown; sites?: Record<string, { seq?: number; newestEventId?: number | null }> };
+}
+
 /**
  * One browser on the live feed, as the web client behaves: signs in on INIT and AUTH_CHK, reconnects
  * after LIVEFEED_RETRY_MS when the socket closes, and after each reconnect and once a minute refetches
- * the watched sites' events through the REST API. Notes every event id it was shown either way.
+ * the watched sites' events through the REST API; fetches a site again at once when the feed shows
+ * a miss (a gap in the site's `seq`, a Resync, a Heartbeat ahead). Notes every event id it was shown
+ * either way.
  */
 export class LiveBrowser {
   readonly liveIds = new Set<number>();
   readonly refetchedIds = new Set<number>();
   reconnects = 0;
+  /** Sites fetched again because the feed told of a miss: a sequence gap, a Resync, a Heartbeat ahead. */
+  repairs = 0;
+  /** Per site, the `seq` of its latest message on the current socket. */
+  private seqs = new Map<string, number>();
   refetches = 0;
   failedRefetches = 0;
   private socket: WebSocket | undefined;
@@ -65,6 +78,8 @@ export class LiveBrowser {
     });
     this.socket = socket;
     socket.on('open', () => {
+      // Sequences are per socket.
+      this.seqs = new Map();
       if (this.opened) {
         this.reconnects++;
         void this.refetch();
@@ -85,10 +100,43 @@ export class LiveBrowser {
     // Several messages may leave in one frame as a JSON array; fields beyond these are ignored.
     const parsed = JSON.parse(data.toString('utf8')) as unknown;
     for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      const typed = message as { type?: string; data?: { id?: unknown } };
+      const typed = message as LiveMessage;
+      const site = typeof typed.data?.hwaddr === 'string' ? typed.data.hwaddr : undefined;
+      if (site && typeof typed.seq === 'number') {
+        const last = this.seqs.get(site);
+        if (last !== undefined && typed.seq > last + 1) this.repair(site);
+        this.seqs.set(site, typed.seq);
+      }
       if (typed.type === 'INIT' || typed.type === 'AUTH_CHK') void this.sendToken(socket);
       else if (typed.type === 'LogEvent' && typeof typed.data?.id === 'number') this.liveIds.add(typed.data.id);
+      else if (typed.type === 'Resync' && site) this.repair(site);
+      else if (typed.type === 'Heartbeat') this.checkHeartbeat(typed.data?.sites ?? {});
     }
+  }
+
+  /** A Heartbeat ahead of what this socket saw of a site (a later seq, an unseen newest event) is a miss. */
+  private checkHeartbeat(sites: Record<string, { seq?: number; newestEventId?: number | null }>): void {
+    for (const [site, mark] of Object.entries(sites)) {
+      const behind = typeof mark.seq === 'number' && mark.seq > (this.seqs.get(site) ?? 0);
+      const newest = mark.newestEventId;
+      const unseen = typeof newest === 'number' && !this.liveIds.has(newest) && !this.refetchedIds.has(newest);
+      if (behind || unseen) this.repair(site);
+    }
+  }
+
+  /** Fetches one site's events again, back to where the last full refetch reached. */
+  private repair(site: string): void {
+    if (!this.options.hwaddrs.includes(site)) return;
+    this.repairs++;
+    const from = new Date(this.lastRefetchFrom);
+    this.refetching = this.refetching.then(async () => {
+      try {
+        await this.refetchSite(site, await this.options.claimsToken(), from, new Date(Date.now() + 60_000));
+      } catch (error) {
+        // The periodic refetch reaches back to the same point.
+        this.options.log(`live browser: repair of ${site} failed (${(error as Error).message})`);
+      }
+    });
   }
 
   private async sendToken(socket: WebSocket): Promise<void> {
