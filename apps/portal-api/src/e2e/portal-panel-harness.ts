@@ -91,10 +91,12 @@ export async function waitForClaimStatus(
   user: TestUser,
   hwaddr: string,
   status: string,
+  timeoutMs = 30_000,
 ): Promise<void> {
   await waitUntil(
     async () => (await claimStatus(portal, user, hwaddr)) === status,
     `${user.name}'s claim on ${hwaddr} to be ${status}`,
+    timeoutMs,
   );
 }
 
