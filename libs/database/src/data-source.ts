@@ -16,6 +16,9 @@ export interface CreateDataSourceOptions {
   applicationName?: string;
 }
 
+/** Longest wait for a new connection, or for a free one of the pool. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** The portal's DataSource: explicit entities and migrations, schema changed only by migrations. */
@@ -30,6 +33,9 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
     logging: options.logging ?? false,
     poolSize: options.poolSize,
     applicationName: options.applicationName,
+    // A server that does not answer (stopped, unreachable) fails a query within this bound instead of
+    // holding it for ever; the API answers 503 and consumers retry.
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
     entities: ENTITIES,
     migrations: MIGRATIONS,
     synchronize: false,

@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { REQUEST_NESTING_MAX_DEPTH, type ErrorResponse } from '@app/contracts';
+import { DATABASE_UNAVAILABLE, isDatabaseOutage } from './database-outage.util';
 import { NESTING_TOO_DEEP } from './json-body-parser.options';
+
+/** A restarting PostgreSQL is usually back within seconds. */
+const DATABASE_RETRY_AFTER_S = 2;
 
 /** Errors raised by Express's body parser before a route runs. */
 interface BodyParserError {
@@ -10,7 +14,13 @@ interface BodyParserError {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof (error as BodyParserError).status === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    'status' in error &&
+    typeof (error as BodyParserError).status === 'number'
+  );
 }
 
 const BODY_PARSER_MESSAGES: Record<string, string> = {
@@ -23,8 +33,9 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 /**
  * Every error of the API answers `{ err }` (spec section 8: the client shows the server's err
- * field). Client errors keep their status and message; anything unexpected is logged with its
- * stack and answers a plain 500 that leaks nothing.
+ * field). Client errors keep their status and message; a database that is away (restarting, its
+ * connections dropped) answers 503 with a Retry-After, so a restart never shows as a 500; anything
+ * unexpected is logged with its stack and answers a plain 500 that leaks nothing.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -36,6 +47,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // The body of a refused oversized request is not read: close the connection rather than drain it.
     if (status === HttpStatus.PAYLOAD_TOO_LARGE) response.setHeader('Connection', 'close');
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
+    }
     const body: ErrorResponse = { err };
     response.status(status).json(body);
   }
@@ -44,10 +58,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // The HTTP adapter wraps body-parser failures in an HttpException whose cause says which.
     const parserError = exception instanceof HttpException ? exception.cause : exception;
     if (isBodyParserError(parserError) && parserError.status >= 400 && parserError.status < 500) {
-      return { status: parserError.status, err: BODY_PARSER_MESSAGES[parserError.type] ?? 'Request body could not be read' };
+      return {
+        status: parserError.status,
+        err: BODY_PARSER_MESSAGES[parserError.type] ?? 'Request body could not be read',
+      };
     }
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), err: messageOf(exception) };
+    }
+    if (isDatabaseOutage(exception)) {
+      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, err: DATABASE_UNAVAILABLE };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, err: 'Internal server error' };
