@@ -3,7 +3,7 @@ import { all, call, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { feedReconnected } from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound } from '../live/live-feed.actions';
 import { fetchNotifications, resolveNotification } from './notifications.api';
 import {
   notificationResolveFinished,
@@ -37,8 +37,9 @@ function* resolveSaga(action: PayloadAction<number>) {
 export function* notificationsSaga() {
   yield* all([
     takeLatest(notificationsLoadRequested.type, loadNotifications),
-    // Messages missed while the feed was down: the list is asked again.
-    takeLatest(feedReconnected.type, loadNotifications),
+    // Messages missed while the feed was down, or lost on the way (a gap may be a NotificationEvent):
+    // the list is asked again.
+    takeLatest([feedReconnected.type, liveGapsFound.type], loadNotifications),
     takeEvery(notificationResolveRequested.type, resolveSaga),
   ]);
 }

@@ -13,7 +13,12 @@ const hwaddr = '0011aabbccdd';
 const otherSite = '0011aabbccee';
 const from = '2026-05-01T00:00:00.000Z';
 const to = '2026-06-30T00:00:00.000Z';
-const REFETCHED = ['GET /api/v2/sites', `GET /api/v2/sites/${hwaddr}`, `GET /api/v2/sites/${hwaddr}/events`];
+const REFETCHED = [
+  'GET /api/notifications/list',
+  'GET /api/v2/sites',
+  `GET /api/v2/sites/${hwaddr}`,
+  `GET /api/v2/sites/${hwaddr}/events`,
+];
 
 /** A signed-in browser on a site's Events tab (list, site screen, events page loaded), its live feed authorised. */
 async function openEventsTab(api: FakePortalApi) {
@@ -129,12 +134,34 @@ describe('live feed gaps in the browser', () => {
     expect(asked(tail)).toEqual(REFETCHED);
   });
 
-  it('a gap on a site not shown reloads only the list, for its badges', async () => {
+  it('shows a notification whose message was lost, with the gap that followed it', async () => {
+    app.socket.serverSends({ type: 'LogEvent', data: fire(2, 'Fire two'), seq: 1 });
+    await jest.advanceTimersByTimeAsync(100);
+    // The NotificationEvent (number 2) never arrived.
+    api.storeNotification({
+      id: 9,
+      hwaddr,
+      created_at: '2026-06-01T10:00:09.000Z',
+      notification_type: 'TIME_DESYNC',
+      notification_data: { recorded_time: '2026-06-01T10:00:00.000Z', panel_time: '2026-06-01T09:00:00.000Z' },
+      title: 'Panel clock',
+      text: 'The panel clock is an hour behind.',
+      resolved_by: null,
+      resolved_on: null,
+    });
+    app.socket.serverSends({ type: 'LogEvent', data: fire(3, 'Fire three'), seq: 3 });
+    await settle();
+    await jest.advanceTimersByTimeAsync(100);
+    await settle();
+    expect(app.store.getState().notifications.list.map((entry) => entry.id)).toEqual([9]);
+  });
+
+  it('a gap on a site not shown reloads only the list, for its badges, and the notifications', async () => {
     app.socket.serverSends({ type: 'Connection', data: { hwaddr: otherSite, connected: true }, seq: 1 });
     await settle();
     const start = api.requests.length;
     app.socket.serverSends({ type: 'Connection', data: { hwaddr: otherSite, connected: false }, seq: 3 });
     await settle();
-    expect(asked(start)).toEqual(['GET /api/v2/sites']);
+    expect(asked(start)).toEqual(['GET /api/notifications/list', 'GET /api/v2/sites']);
   });
 });
