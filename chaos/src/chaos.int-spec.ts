@@ -20,7 +20,7 @@ describe('chaos run, short', () => {
     alarmEvery: 1.5,
     gap: 4,
     outage: 1,
-    settle: 150,
+    settle: 90,
   };
   const runLog: string[] = [];
   const appLog: string[] = [];
