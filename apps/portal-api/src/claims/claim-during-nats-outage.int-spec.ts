@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { NatsConfig } from '@app/config';
 import { waitUntil } from '@app/testing';
+import { CuttableTcpProxy } from '../../../panel-gateway/src/testing/cuttable-tcp-proxy';
+import { startGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { PrivateNatsServer } from '../../../panel-gateway/src/testing/private-nats-server';
 import {
   claimStatus,
@@ -62,5 +65,38 @@ describe('a claim made while NATS is down (private nats-server, real gateway, pa
     );
     expect(['AUTHED', 'WAITING']).toContain(made.body.status);
     await waitForClaimStatus(world.portal, user, panel.hwaddr, 'AUTHED');
+  });
+
+  it('is checked again shortly when the panel shown connected could not be asked (its gateway still reconnecting)', async () => {
+    // A gateway of its own whose NATS link runs through a proxy: while the link swallows what the
+    // gateway sends, the panel is still shown connected but the key check gets no answer.
+    const proxy = await CuttableTcpProxy.start(Number(new URL(server.url).port));
+    const gateway = await startGateway(
+      new NatsConfig([proxy.url], world.portal.config.nats.prefix),
+      { gatewayId: `gateway-${uniqueHwaddr()}` },
+      { url: world.portal.environment.database.url },
+    );
+    try {
+      const panel = await world.panel(uniqueHwaddr(), '1234', { port: gateway.port });
+      panel.start();
+      await waitForConnection(world, panel.hwaddr, true);
+      const user = await registerUniqueUser(world.portal, 'Unanswered');
+
+      proxy.swallow();
+      const made = await request(world.portal.server)
+        .post('/api/v2/claims/create')
+        .set('Authorization', `Bearer ${user.session}`)
+        .send({ hwaddr: panel.hwaddr, key: '1234' })
+        .expect(200);
+      expect(made.body.status).toBe('WAITING');
+
+      // The link comes back: no new panel connection, yet the claim is settled by the retried check.
+      proxy.cutAll();
+      await waitForClaimStatus(world.portal, user, panel.hwaddr, 'AUTHED');
+    } finally {
+      proxy.cutAll();
+      await gateway.close();
+      await proxy.close();
+    }
   });
 });

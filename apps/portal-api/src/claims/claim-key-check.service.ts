@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
 import { verifyKeyProof } from '@app/panel-protocol';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
@@ -6,6 +6,13 @@ import { PanelCommandClient } from '../panels/panel-command.client';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { ClaimsRepository } from './claims.repository';
 import { WrongKeyLimits } from './wrong-key-limits.service';
+
+/**
+ * When a claim's immediate check could not reach the panel although it was reported connected (its
+ * gateway still reconnecting to NATS, a command timing out), it is tried again after these delays
+ * while claims stay WAITING, instead of waiting for the panel's next connection, which may be days.
+ */
+export const KEY_CHECK_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
 
 /** Claims a key check left WAITING because a wrong-key limit was reached: claim id -> seconds to wait. */
 export type LimitedClaims = ReadonlyMap<string, number>;
@@ -18,8 +25,10 @@ export type LimitedClaims = ReadonlyMap<string, number>;
  * Each user whose claim changed gets AUTH_CHK on their live sockets.
  */
 @Injectable()
-export class ClaimKeyCheck {
+export class ClaimKeyCheck implements OnModuleDestroy {
   private readonly logger = new Logger(ClaimKeyCheck.name);
+  /** Panels with a retry of the immediate check pending on this copy: one chain of retries each. */
+  private readonly retries = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly claims: ClaimsRepository,
@@ -50,14 +59,68 @@ export class ClaimKeyCheck {
    */
   async checkNow(hwaddr: string, connection: PanelConnectionMessage | null): Promise<LimitedClaims> {
     if (!connection?.connected) return new Map();
+    const { limited, unreachable } = await this.challenge(hwaddr, connection);
+    if (unreachable) this.retryLater(hwaddr, 0);
+    return limited;
+  }
+
+  /** A fresh challenge through the gateway; `unreachable` when the panel could not be asked. */
+  private async challenge(
+    hwaddr: string,
+    connection: PanelConnectionMessage,
+  ): Promise<{ limited: LimitedClaims; unreachable: boolean }> {
     // The key is the panel's, not a network's: any network of the panel carries the challenge.
     const networkId = connection.networkIds[0] ?? 1;
-    return this.settleWaiting(hwaddr, async (key) => {
+    let unreachable = false;
+    const limited = await this.settleWaiting(hwaddr, async (key) => {
       const result = await this.commands.send(hwaddr, networkId, { kind: 'keyProof', key });
       if (result.outcome === 'ok' && typeof result.keyMatches === 'boolean') return result.keyMatches;
-      this.logger.debug(`key of ${hwaddr} not checked now (${result.outcome}); it will be at the next connection`);
+      this.logger.debug(`key of ${hwaddr} not checked now (${result.outcome})`);
+      unreachable ||= result.outcome === 'not-connected' || result.outcome === 'timeout';
       return undefined;
     });
+    return { limited, unreachable };
+  }
+
+  onModuleDestroy(): void {
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+  }
+
+  private retryLater(hwaddr: string, attempt: number): void {
+    if (this.retries.has(hwaddr) && attempt === 0) return;
+    const delay = KEY_CHECK_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) {
+      this.retries.delete(hwaddr);
+      this.logger.warn(`key of ${hwaddr} still not checked; it will be at the panel's next connection`);
+      return;
+    }
+    const timer = setTimeout(() => void this.retry(hwaddr, attempt), delay);
+    timer.unref();
+    this.retries.set(hwaddr, timer);
+  }
+
+  private async retry(hwaddr: string, attempt: number): Promise<void> {
+    try {
+      if ((await this.claims.waitingOn(hwaddr)).length === 0) {
+        this.retries.delete(hwaddr);
+        return;
+      }
+      const connection = await this.state.connection(hwaddr);
+      // Shown away for now (its gateway's sign of life lapsed while it could not be reached): the panel
+      // often is still there and its gateway back within moments, with no new connection to carry a proof.
+      if (!connection?.connected) {
+        this.retryLater(hwaddr, attempt + 1);
+        return;
+      }
+      const { unreachable } = await this.challenge(hwaddr, connection);
+      if (unreachable) this.retryLater(hwaddr, attempt + 1);
+      else this.retries.delete(hwaddr);
+    } catch (error) {
+      // The live state or the database away: the same bounded chain goes on.
+      this.logger.warn(`key of ${hwaddr} not checked: ${String(error)}`);
+      this.retryLater(hwaddr, attempt + 1);
+    }
   }
 
   private async settleWaiting(
