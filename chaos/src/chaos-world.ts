@@ -1,5 +1,5 @@
+import { CuttableTcpProxy } from '@app/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { CuttableTcpProxy } from '../../apps/panel-gateway/src/testing/cuttable-tcp-proxy';
 import { BenchPortalClient, type BenchUser } from '../../bench/src/bench-portal.client';
 import { BenchStack, type BenchStackOptions } from '../../bench/src/bench-stack';
 import { PanelFleet } from '../../bench/src/panel-fleet';

@@ -2,3 +2,4 @@ export * from './test-environment.util';
 export * from './wait-until.util';
 export * from './local-port.util';
 export * from './hand-clock.util';
+export * from './cuttable-tcp-proxy';

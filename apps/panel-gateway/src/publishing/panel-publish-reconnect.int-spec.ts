@@ -1,8 +1,7 @@
 import { NatsConfig } from '@app/config';
 import type { PanelEventMessage } from '@app/contracts';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { waitUntil } from '@app/testing';
-import { CuttableTcpProxy } from '../testing/cuttable-tcp-proxy';
+import { CuttableTcpProxy, waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from '../testing/gateway-harness';
 import { PrivateNatsServer } from '../testing/private-nats-server';
 import { readStream } from '../testing/stream-reader.util';

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { NatsConfig } from '@app/config';
-import { waitUntil } from '@app/testing';
-import { CuttableTcpProxy } from '../../../panel-gateway/src/testing/cuttable-tcp-proxy';
+import { CuttableTcpProxy, waitUntil } from '@app/testing';
 import { startGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { PrivateNatsServer } from '../../../panel-gateway/src/testing/private-nats-server';
 import {

@@ -1,21 +1,20 @@
 import request from 'supertest';
-import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
+import { CuttableTcpProxy, createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { DATABASE_UNAVAILABLE } from '../http/database-outage.util';
-import { SeverableTcpLink } from '../livefeed/testing/severable-tcp-link';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { claimsTokenOf, registerUser } from './portal-panel-harness';
 
 /** portal-api reaching the real PostgreSQL through a link the test severs, as a restart or a network cut would. */
 describe('the API while its database is away', () => {
   let environment: TestEnvironment;
-  let link: SeverableTcpLink;
+  let link: CuttableTcpProxy;
   let portal: PortalApiTestApp;
   let token: string;
 
   beforeAll(async () => {
     environment = await createTestEnvironment({ migrate: false });
     const direct = new URL(environment.databaseConfig.url);
-    link = await SeverableTcpLink.start(Number(direct.port || 5432));
+    link = await CuttableTcpProxy.start(Number(direct.port || 5432));
     const throughLink = new URL(environment.databaseConfig.url);
     throughLink.host = `127.0.0.1:${new URL(link.url).port}`;
     portal = await startPortalApiTestApp({ DATABASE_URL: throughLink.toString() }, { environment });

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { NatsConfig } from '@app/config';
 import type { SiteDetail, SiteSummary } from '@app/contracts';
-import { waitUntil } from '@app/testing';
-import { CuttableTcpProxy } from '../../../panel-gateway/src/testing/cuttable-tcp-proxy';
+import { CuttableTcpProxy, waitUntil } from '@app/testing';
 import { startGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import {

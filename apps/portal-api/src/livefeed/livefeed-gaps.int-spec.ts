@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { EventsPage, LivefeedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
-import { waitUntil } from '@app/testing';
+import { CuttableTcpProxy, waitUntil } from '@app/testing';
 import type { EventRow } from '../ingest/event-rows.util';
 import { PanelEventsIngest } from '../ingest/panel-events.ingest';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
@@ -10,7 +10,6 @@ import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
-import { SeverableTcpLink } from './testing/severable-tcp-link';
 import {
   claimPanels,
   claimsToken,
@@ -31,7 +30,7 @@ const REPAIR_TIMEOUT_MS = 30_000;
 describe('live feed gaps are found and repaired (real PostgreSQL, NATS, ws client)', () => {
   let audited: PortalApiTestApp;
   let cut: PortalApiTestApp;
-  let link: SeverableTcpLink;
+  let link: CuttableTcpProxy;
   let user: LivefeedTestUser;
   const clients: LivefeedTestClient[] = [];
   let panelSeq = 0;
@@ -105,7 +104,7 @@ describe('live feed gaps are found and repaired (real PostgreSQL, NATS, ws clien
   beforeAll(async () => {
     audited = await startPortalApiTestApp({ LIVEFEED_HEARTBEAT_MS: '400' }, { listen: true });
     const natsPort = Number(new URL(audited.environment.natsConfig.servers[0]).port);
-    link = await SeverableTcpLink.start(natsPort);
+    link = await CuttableTcpProxy.start(natsPort);
     // Its audits run only when the test runs them (the heartbeat is 10 minutes).
     cut = await startPortalApiTestApp(
       { NATS_URL: link.url, LIVEFEED_HEARTBEAT_MS: '600000' },
