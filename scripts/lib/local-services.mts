@@ -123,8 +123,11 @@ export function spawnRedis(url: string, dataDir: string): ChildService | undefin
     String(port),
     '--save',
     '',
+    // Queued alarm jobs survive a Redis crash, as docker-compose.yml deploys it.
     '--appendonly',
-    'no',
+    'yes',
+    '--appendfsync',
+    'everysec',
     '--dir',
     dataDir,
   ]);

@@ -2,7 +2,7 @@ import { readRecordSweepConfig } from './record-sweep.config';
 
 describe('readRecordSweepConfig', () => {
   it('looks every 30 s for records open 2 minutes by default', () => {
-    expect(readRecordSweepConfig({})).toEqual({ afterMs: 120_000, intervalMs: 30_000 });
+    expect(readRecordSweepConfig({})).toEqual({ afterMs: 30_000, intervalMs: 10_000 });
   });
 
   it('reads the variables', () => {

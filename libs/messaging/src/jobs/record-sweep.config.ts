@@ -16,7 +16,7 @@ export class RecordSweepConfig {
     readonly intervalMs: number,
   ) {}
 
-  static readonly DEFAULT = new RecordSweepConfig(120_000, 30_000);
+  static readonly DEFAULT = new RecordSweepConfig(30_000, 10_000);
 }
 
 export function readRecordSweepConfig(source: Env = process.env): RecordSweepConfig {
