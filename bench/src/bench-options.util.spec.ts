@@ -20,6 +20,8 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['ingestt'])).toThrow("unknown argument 'ingestt'");
     expect(() => parseBenchArgs(['--rate', 'fast'])).toThrow("--rate needs a positive number, got 'fast'");
     expect(() => parseBenchArgs(['--rate'])).toThrow("--rate needs a positive number, got 'undefined'");
-    expect(() => parseBenchArgs(['ingest-max', '--step', '1'])).toThrow('--step must be above 1 (each ingest-max step faster than the last), got 1');
+    expect(() => parseBenchArgs(['ingest-max', '--step', '1'])).toThrow(
+      '--step must be above 1 (each ingest-max step faster than the last), got 1',
+    );
   });
 });

@@ -77,7 +77,8 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
     if (flag in NUMERIC_FLAGS) {
       const raw = inline ?? args[++index];
       const value = Number(raw);
-      if (raw === undefined || !Number.isFinite(value) || value <= 0) throw new Error(`${flag} needs a positive number, got '${String(raw)}'`);
+      if (raw === undefined || !Number.isFinite(value) || value <= 0)
+        throw new Error(`${flag} needs a positive number, got '${String(raw)}'`);
       options[NUMERIC_FLAGS[flag]] = value;
     } else if ((SCENARIO_NAMES as readonly string[]).includes(arg)) {
       if (!options.scenarios.includes(arg as ScenarioName)) options.scenarios.push(arg as ScenarioName);
@@ -85,7 +86,8 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
       throw new Error(`unknown argument '${arg}'\n${BENCH_USAGE}`);
     }
   }
-  if (options.step <= 1) throw new Error(`--step must be above 1 (each ingest-max step faster than the last), got ${options.step}`);
+  if (options.step <= 1)
+    throw new Error(`--step must be above 1 (each ingest-max step faster than the last), got ${options.step}`);
   if (options.scenarios.length === 0) options.scenarios = [...SCENARIO_NAMES];
   options.scenarios.sort((a, b) => SCENARIO_NAMES.indexOf(a) - SCENARIO_NAMES.indexOf(b));
   return options;

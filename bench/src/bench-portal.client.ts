@@ -32,7 +32,11 @@ export class BenchPortalClient {
   /** A user signed up through the API, as a browser does. */
   async registerUser(label: string): Promise<BenchUser> {
     const email = `${label}-${++this.users}@bench.example.com`;
-    const { token } = await this.api<{ token: string }>('POST', '/auth/register', undefined, { fullname: `Bench ${label}`, email, password: 'bench password 1234' });
+    const { token } = await this.api<{ token: string }>('POST', '/auth/register', undefined, {
+      fullname: `Bench ${label}`,
+      email,
+      password: 'bench password 1234',
+    });
     const id = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub as string;
     return { id, email, session: token };
   }

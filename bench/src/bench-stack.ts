@@ -80,7 +80,13 @@ export class BenchStack {
   }
 
   async start(extraEnv: { smtpPort: number }): Promise<void> {
-    const ports = { portal: await freePort(), gateway: await freePort(), panel: await freePort(), relay: await freePort(), mailer: await freePort() };
+    const ports = {
+      portal: await freePort(),
+      gateway: await freePort(),
+      panel: await freePort(),
+      relay: await freePort(),
+      mailer: await freePort(),
+    };
     this.portalPort = ports.portal;
     this.panelPort = ports.panel;
     this.env = {
@@ -111,7 +117,11 @@ export class BenchStack {
     };
     // portal-api creates and migrates the database; the others start once the schema is there.
     await this.startApp('portal-api', ports.portal);
-    await Promise.all([this.startApp('panel-gateway', ports.gateway), this.startApp('relay-worker', ports.relay), this.startApp('mailer', ports.mailer)]);
+    await Promise.all([
+      this.startApp('panel-gateway', ports.gateway),
+      this.startApp('relay-worker', ports.relay),
+      this.startApp('mailer', ports.mailer),
+    ]);
   }
 
   pid(name: BenchAppName): number {
@@ -121,7 +131,10 @@ export class BenchStack {
   async startApp(name: BenchAppName, healthPort = this.apps.get(name)?.healthPort ?? 0): Promise<BenchApp> {
     const args = this.options.appArgs?.(name) ?? [`dist/apps/${name}/apps/${name}/src/main.js`];
     const child = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => this.log(`[${name}] ${line.slice(0, this.options.logLineChars ?? 400)}`));
+    for (const stream of [child.stdout!, child.stderr!])
+      createInterface({ input: stream }).on('line', (line) =>
+        this.log(`[${name}] ${line.slice(0, this.options.logLineChars ?? 400)}`),
+      );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const app: BenchApp = { name, child, exited, healthPort };
     this.apps.set(name, app);
@@ -141,7 +154,8 @@ export class BenchStack {
   private async waitHealthy(app: BenchApp, timeoutMs = 90_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (app.child.exitCode !== null) throw new Error(`${app.name} stopped while starting (exit code ${app.child.exitCode})`);
+      if (app.child.exitCode !== null)
+        throw new Error(`${app.name} stopped while starting (exit code ${app.child.exitCode})`);
       try {
         if ((await fetch(`http://127.0.0.1:${app.healthPort}/healthz`)).ok) return;
       } catch {
@@ -155,9 +169,12 @@ export class BenchStack {
   /** Stops the apps and removes the database, streams, buckets and Redis keys of this run. */
   async stop(): Promise<void> {
     await Promise.all([...this.apps.keys()].map((name) => this.stopApp(name)));
-    await Promise.allSettled([this.dropDatabase(), this.removeNatsPrefix(), this.removeRedisPrefix()]).then((outcomes) => {
-      for (const outcome of outcomes) if (outcome.status === 'rejected') this.log(`cleanup failed: ${String(outcome.reason)}`);
-    });
+    await Promise.allSettled([this.dropDatabase(), this.removeNatsPrefix(), this.removeRedisPrefix()]).then(
+      (outcomes) => {
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected') this.log(`cleanup failed: ${String(outcome.reason)}`);
+      },
+    );
   }
 
   private async dropDatabase(): Promise<void> {
@@ -176,7 +193,8 @@ export class BenchStack {
       const jsm = await jetstreamManager(nc);
       const names: string[] = [];
       for await (const name of jsm.streams.names()) names.push(name);
-      for (const name of names) if (name.startsWith(`${this.id}_`) || name.startsWith(`KV_${this.id}_`)) await jsm.streams.delete(name);
+      for (const name of names)
+        if (name.startsWith(`${this.id}_`) || name.startsWith(`KV_${this.id}_`)) await jsm.streams.delete(name);
     } finally {
       await nc.close();
     }

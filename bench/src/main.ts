@@ -52,7 +52,12 @@ async function main(): Promise<void> {
   let portal: BenchPortalClient | undefined;
   const run: BenchRun = {
     date: new Date().toISOString(),
-    machine: { cores: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)), loadAverage: loadavg().map((value) => Number(value.toFixed(2))) },
+    machine: {
+      cores: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      memoryGb: Number((totalmem() / 2 ** 30).toFixed(1)),
+      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+    },
     versions: await versions(),
     ...(process.env.BENCH_APP_NODE_OPTIONS ? { appNodeOptions: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     scenarios: [],
@@ -84,7 +89,10 @@ async function main(): Promise<void> {
         new ProcessWatch('redis-server', () => pidsOfCommand('redis-server')),
       ],
       rawIngestLimits: async () =>
-        (rawIngest ??= { insertRate: await rawPostgresInsertRate(portal!.db, 50_000, 500), publishRate: await rawJetStreamPublishRate(stack.id, 20_000, 64) }),
+        (rawIngest ??= {
+          insertRate: await rawPostgresInsertRate(portal!.db, 50_000, 500),
+          publishRate: await rawJetStreamPublishRate(stack.id, 20_000, 64),
+        }),
       smtp: sink,
     };
     for (const name of options.scenarios) {
@@ -96,7 +104,13 @@ async function main(): Promise<void> {
         log(`scenario ${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
       } catch (error) {
         log(`scenario ${name} failed: ${(error as Error).stack ?? String(error)}`);
-        run.scenarios.push({ scenario: name, parameters: {}, metrics: [], processes: [], notes: [`failed: ${(error as Error).message}`] });
+        run.scenarios.push({
+          scenario: name,
+          parameters: {},
+          metrics: [],
+          processes: [],
+          notes: [`failed: ${(error as Error).message}`],
+        });
       }
     }
   } finally {
@@ -105,9 +119,14 @@ async function main(): Promise<void> {
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${run.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
-  process.stdout.write(`\n${formatTextTable(reportRows(run))}\n\n${formatTextTable(processRows(run), PROCESS_HEADERS)}\n`);
-  for (const scenario of run.scenarios) for (const note of scenario.notes) process.stdout.write(`${scenario.scenario}: ${note}\n`);
-  process.stdout.write(`\nmachine: ${run.machine.cores} cores, ${run.machine.memoryGb} GB, load ${run.machine.loadAverage.join(' ')} at start\nresults: ${file}\n`);
+  process.stdout.write(
+    `\n${formatTextTable(reportRows(run))}\n\n${formatTextTable(processRows(run), PROCESS_HEADERS)}\n`,
+  );
+  for (const scenario of run.scenarios)
+    for (const note of scenario.notes) process.stdout.write(`${scenario.scenario}: ${note}\n`);
+  process.stdout.write(
+    `\nmachine: ${run.machine.cores} cores, ${run.machine.memoryGb} GB, load ${run.machine.loadAverage.join(' ')} at start\nresults: ${file}\n`,
+  );
 }
 
 // The plain servers of the raw fan-out and connection limits run as this same program in a child process.

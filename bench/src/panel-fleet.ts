@@ -34,7 +34,13 @@ export class PanelFleet {
         port,
         adminKey: '1234',
         deviceSecret: secret,
-        hello: { hwaddr: benchHwaddr(index, family), panelType: 'SMARTLOOP_MK2', firmware: '4.2.0', networkIds: [1], cloudControl: true },
+        hello: {
+          hwaddr: benchHwaddr(index, family),
+          panelType: 'SMARTLOOP_MK2',
+          firmware: '4.2.0',
+          networkIds: [1],
+          cloudControl: true,
+        },
         onCommand: () => ({ ok: true }),
         reconnectDelayMs: { min: 200, max: 2000 },
       });
@@ -67,7 +73,11 @@ export class PanelFleet {
     for (let start = 0; start < this.panels.length; start += slice) {
       const end = Math.min(start + slice, this.panels.length);
       for (const panel of this.panels.slice(start, end)) panel.start();
-      await waitFor(() => this.panels.slice(start, end).every((panel) => panel.isReady), timeoutMs, `panels ${start}..${end - 1} ready`);
+      await waitFor(
+        () => this.panels.slice(start, end).every((panel) => panel.isReady),
+        timeoutMs,
+        `panels ${start}..${end - 1} ready`,
+      );
     }
   }
 
@@ -105,7 +115,12 @@ export async function sendAtRate(seconds: number, rate: number, sendOne: (n: num
 }
 
 /** Polls until the condition holds; rejects after the timeout, naming what it waited for. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, pollMs = 20): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  pollMs = 20,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);

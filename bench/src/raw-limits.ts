@@ -14,7 +14,16 @@ import { NATS_URL } from './bench-stack';
 
 function eventMessage(index: number): PanelEventMessage {
   const now = new Date().toISOString();
-  return { hwaddr: benchHwaddr(index % 1000, 0xaa), seq: index + 1, networkId: 1, category: 'system', title: `Raw ${index}`, panelDate: now, location: 'Bench zone 1', receivedAt: now } as PanelEventMessage;
+  return {
+    hwaddr: benchHwaddr(index % 1000, 0xaa),
+    seq: index + 1,
+    networkId: 1,
+    category: 'system',
+    title: `Raw ${index}`,
+    panelDate: now,
+    location: 'Bench zone 1',
+    receivedAt: now,
+  } as PanelEventMessage;
 }
 
 /** Rows per second PostgreSQL takes in batches of `batch`, with the events table's own indexes and statement. */
@@ -60,7 +69,9 @@ export async function rawJetStreamPublishRate(prefix: string, messages: number, 
     const worker = async () => {
       while (next < messages) {
         const message = eventMessage(next++);
-        await js.publish(names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message), { msgID: `${message.hwaddr}-${message.seq}` });
+        await js.publish(names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message), {
+          msgID: `${message.hwaddr}-${message.seq}`,
+        });
       }
     };
     await Promise.all(Array.from({ length: window }, worker));
@@ -101,7 +112,10 @@ export async function rawNatsRequestReply(prefix: string, requests: number): Pro
  * A plain `ws` server in a process of its own (this program started with `raw-ws-server`), sending
  * the same LogEvent frames to every socket with no application logic: the fan-out limit.
  */
-export async function rawWebsocketFanout(sockets: number, burst: number): Promise<{ perEvent: LatencySummary; lastSocket: LatencySummary; pid: number }> {
+export async function rawWebsocketFanout(
+  sockets: number,
+  burst: number,
+): Promise<{ perEvent: LatencySummary; lastSocket: LatencySummary; pid: number }> {
   const child = spawn(process.execPath, [process.argv[1], 'raw-ws-server'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve) => lines.once('line', (line) => resolve(Number(line))));
@@ -113,10 +127,13 @@ export async function rawWebsocketFanout(sockets: number, burst: number): Promis
     for (let index = 0; index < burst; index++) {
       const title = `Raw burst ${index}`;
       sentAt.set(`${benchHwaddr(0)}/${title}`, performance.now());
-      child.stdin!.write(`${JSON.stringify({ type: 'LogEvent', data: { hwaddr: benchHwaddr(0), category: 'system', title } })}\n`);
+      child.stdin!.write(
+        `${JSON.stringify({ type: 'LogEvent', data: { hwaddr: benchHwaddr(0), category: 'system', title } })}\n`,
+      );
     }
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && [...sentAt.keys()].some((key) => (live.arrivals.get(key)?.count ?? 0) < sockets)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (Date.now() < deadline && [...sentAt.keys()].some((key) => (live.arrivals.get(key)?.count ?? 0) < sockets))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const perSocket: number[] = [];
     const last: number[] = [];
     for (const [key, at] of sentAt) {
@@ -137,7 +154,10 @@ export async function rawWebsocketFanout(sockets: number, burst: number): Promis
  * `connections` sockets that do nothing but echo: the memory a bare connection costs in Node, and how
  * long opening that many connections from here takes, against the gateway's figures.
  */
-export async function rawTcpConnections(connections: number, slice = 500): Promise<{ kilobytesPerConnection: number; connectSeconds: number }> {
+export async function rawTcpConnections(
+  connections: number,
+  slice = 500,
+): Promise<{ kilobytesPerConnection: number; connectSeconds: number }> {
   const child = spawn(process.execPath, [process.argv[1], 'raw-tcp-server'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const nextLine = async () => String((await lines.next()).value);
@@ -157,11 +177,14 @@ export async function rawTcpConnections(connections: number, slice = 500): Promi
     }
     const connectSeconds = (performance.now() - started) / 1000;
     // Held once the server counts them all (accepted and set up on its side).
-    for (let held = 0; held < connections; ) {
+    for (let held = 0; held < connections;) {
       child.stdin!.write('count\n');
       held = Number(await nextLine());
     }
-    return { kilobytesPerConnection: ((readRssMegabytes(child.pid!) - rssBefore) * 1024) / connections, connectSeconds };
+    return {
+      kilobytesPerConnection: ((readRssMegabytes(child.pid!) - rssBefore) * 1024) / connections,
+      connectSeconds,
+    };
   } finally {
     for (const socket of sockets) socket.destroy();
     child.kill('SIGTERM');

@@ -13,7 +13,9 @@ export function runRawTcpServer(): void {
     socket.on('error', () => socket.destroy());
     socket.on('close', () => sockets.delete(socket));
   });
-  server.listen({ host: '127.0.0.1', port: 0, backlog: 8192 }, () => process.stdout.write(`${(server.address() as { port: number }).port}\n`));
+  server.listen({ host: '127.0.0.1', port: 0, backlog: 8192 }, () =>
+    process.stdout.write(`${(server.address() as { port: number }).port}\n`),
+  );
   createInterface({ input: process.stdin }).on('line', () => process.stdout.write(`${sockets.size}\n`));
   process.on('SIGTERM', () => process.exit(0));
 }

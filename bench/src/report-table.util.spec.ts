@@ -1,5 +1,12 @@
 import type { BenchRun } from './bench-results.types';
-import { formatMarkdownTable, formatNumber, formatTextTable, rawRatio, reportRows, targetMet } from './report-table.util';
+import {
+  formatMarkdownTable,
+  formatNumber,
+  formatTextTable,
+  rawRatio,
+  reportRows,
+  targetMet,
+} from './report-table.util';
 
 const run: BenchRun = {
   date: '2026-01-01T00:00:00.000Z',
@@ -10,7 +17,13 @@ const run: BenchRun = {
       scenario: 'ingest',
       parameters: { rate: 1000 },
       metrics: [
-        { name: 'stored', value: 950, unit: 'events/s', raw: { name: 'PostgreSQL insert', value: 19000 }, target: { kind: 'atLeast', value: 1000 } },
+        {
+          name: 'stored',
+          value: 950,
+          unit: 'events/s',
+          raw: { name: 'PostgreSQL insert', value: 19000 },
+          target: { kind: 'atLeast', value: 1000 },
+        },
         { name: 'p99 panel → browser', value: 42.5, unit: 'ms', target: { kind: 'atMost', value: 100 } },
         { name: 'lost', value: 0, unit: 'events' },
       ],
@@ -30,7 +43,13 @@ describe('report table', () => {
   });
 
   it('counts a missing figure as a target not met and gives no ratio for it', () => {
-    const metric = { name: 'p99', value: Number.NaN, unit: 'ms', raw: { name: 'raw', value: 1 }, target: { kind: 'atMost' as const, value: 1 } };
+    const metric = {
+      name: 'p99',
+      value: Number.NaN,
+      unit: 'ms',
+      raw: { name: 'raw', value: 1 },
+      target: { kind: 'atMost' as const, value: 1 },
+    };
     expect(targetMet(metric)).toBe(false);
     expect(rawRatio(metric)).toBeUndefined();
     expect(formatNumber(Number.NaN)).toBe('n/a');

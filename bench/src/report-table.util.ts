@@ -8,7 +8,8 @@ export function targetMet(metric: Metric): boolean | undefined {
 
 /** Project figure over raw figure: how much of the building block's capacity (or speed) the project keeps. */
 export function rawRatio(metric: Metric): number | undefined {
-  if (!metric.raw || !Number.isFinite(metric.value) || !Number.isFinite(metric.raw.value) || metric.raw.value === 0) return undefined;
+  if (!metric.raw || !Number.isFinite(metric.value) || !Number.isFinite(metric.raw.value) || metric.raw.value === 0)
+    return undefined;
   return metric.value / metric.raw.value;
 }
 
@@ -51,20 +52,33 @@ export function reportRows(run: BenchRun): string[][] {
 export function formatTextTable(rows: string[][], headers: string[] = HEADERS): string {
   const all = [headers, ...rows];
   const widths = headers.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
-  const line = (row: string[]) => row.map((cell, column) => (cell ?? '').padEnd(widths[column])).join(' | ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (cell ?? '').padEnd(widths[column]))
+      .join(' | ')
+      .trimEnd();
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
 /** The same table in Markdown, for docs/performance.md. */
 export function formatMarkdownTable(rows: string[][], headers: string[] = HEADERS): string {
   const escape = (cell: string) => cell.replace(/\|/g, '\\|');
-  return [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** CPU and memory of each process, per scenario. */
 export function processRows(run: BenchRun): string[][] {
   return run.scenarios.flatMap((scenario) =>
-    scenario.processes.map((usage) => [scenario.scenario, usage.name, usage.cpuSeconds.toFixed(1), usage.peakRssMb.toFixed(0)]),
+    scenario.processes.map((usage) => [
+      scenario.scenario,
+      usage.name,
+      usage.cpuSeconds.toFixed(1),
+      usage.peakRssMb.toFixed(0),
+    ]),
   );
 }
 

@@ -23,7 +23,17 @@ describe('mailer boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(mailer.app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'mailer', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, smtp: { status: 'up' }, panelEventsConsumer: { status: 'up' } } });
+    expect(response.body).toEqual({
+      status: 'ok',
+      app: 'mailer',
+      checks: {
+        database: { status: 'up' },
+        nats: { status: 'up' },
+        redis: { status: 'up' },
+        smtp: { status: 'up' },
+        panelEventsConsumer: { status: 'up' },
+      },
+    });
   });
 
   it('reports the SMTP server down while it does not answer', async () => {
@@ -49,7 +59,14 @@ describe('mailer configuration', () => {
     const config = loadMailerConfig({});
     expect(config.runtime.appName).toBe('mailer');
     expect(config.nats.servers).toEqual(['nats://127.0.0.1:4222']);
-    expect(config.smtp).toEqual({ host: '127.0.0.1', port: 25, secure: false, user: '', password: '', from: 'Fire Alarm Portal <no-reply@localhost>' });
+    expect(config.smtp).toEqual({
+      host: '127.0.0.1',
+      port: 25,
+      secure: false,
+      user: '',
+      password: '',
+      from: 'Fire Alarm Portal <no-reply@localhost>',
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.delivery).toEqual({ concurrency: 4, attempts: 12, retryDelayMs: 5000 });
   });
@@ -65,7 +82,14 @@ describe('mailer configuration', () => {
       PUBLIC_URL: 'https://portal.example.com/',
       MAIL_CONCURRENCY: '8',
     });
-    expect(config.smtp).toEqual({ host: 'smtp.example.com', port: 465, secure: true, user: 'alarms', password: 's3cret', from: 'alarms@example.com' });
+    expect(config.smtp).toEqual({
+      host: 'smtp.example.com',
+      port: 465,
+      secure: true,
+      user: 'alarms',
+      password: 's3cret',
+      from: 'alarms@example.com',
+    });
     expect(config.publicUrl).toBe('https://portal.example.com');
     expect(config.delivery.concurrency).toBe(8);
   });
@@ -74,13 +98,21 @@ describe('mailer configuration', () => {
     expect(() => loadMailerConfig({ NATS_URL: 'http://nats' })).toThrow(
       "Invalid configuration: NATS_URL must be a URL starting with nats:// or tls://, got 'http://nats'",
     );
-    expect(() => loadMailerConfig({ SMTP_PORT: '0' })).toThrow("Invalid configuration: SMTP_PORT must be a port number from 1 to 65535, got '0'");
-    expect(() => loadMailerConfig({ MAIL_FROM: 'nobody' })).toThrow("Invalid configuration: MAIL_FROM must be an address or 'Name <address>', got 'nobody'");
-    expect(() => loadMailerConfig({ PUBLIC_URL: 'portal' })).toThrow("Invalid configuration: PUBLIC_URL must be a URL starting with http:// or https://, got 'portal'");
+    expect(() => loadMailerConfig({ SMTP_PORT: '0' })).toThrow(
+      "Invalid configuration: SMTP_PORT must be a port number from 1 to 65535, got '0'",
+    );
+    expect(() => loadMailerConfig({ MAIL_FROM: 'nobody' })).toThrow(
+      "Invalid configuration: MAIL_FROM must be an address or 'Name <address>', got 'nobody'",
+    );
+    expect(() => loadMailerConfig({ PUBLIC_URL: 'portal' })).toThrow(
+      "Invalid configuration: PUBLIC_URL must be a URL starting with http:// or https://, got 'portal'",
+    );
   });
 
   it('never echoes the SMTP password', () => {
-    expect(() => loadMailerConfig({ SMTP_USER: 'alarms' })).toThrow('Invalid configuration: SMTP_PASSWORD is required (set when SMTP_USER is set)');
+    expect(() => loadMailerConfig({ SMTP_USER: 'alarms' })).toThrow(
+      'Invalid configuration: SMTP_PASSWORD is required (set when SMTP_USER is set)',
+    );
     let message = '';
     try {
       loadMailerConfig({ SMTP_PASSWORD: 'hunter22' });

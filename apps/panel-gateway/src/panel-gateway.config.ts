@@ -1,6 +1,16 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { ConfigError, DatabaseConfig, NatsConfig, RuntimeConfig, env, readConfig, readDatabaseConfig, readNatsConfig, readRuntimeConfig } from '@app/config';
+import {
+  ConfigError,
+  DatabaseConfig,
+  NatsConfig,
+  RuntimeConfig,
+  env,
+  readConfig,
+  readDatabaseConfig,
+  readNatsConfig,
+  readRuntimeConfig,
+} from '@app/config';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -50,7 +60,8 @@ function readTls(certFile: string, keyFile: string): PanelListenerConfig['tls'] 
   if (!certFile && !keyFile) return null;
   if (!certFile) throw new ConfigError('GATEWAY_TLS_CERT_FILE', 'set together with GATEWAY_TLS_KEY_FILE', undefined);
   if (!keyFile) throw new ConfigError('GATEWAY_TLS_KEY_FILE', 'set together with GATEWAY_TLS_CERT_FILE', undefined);
-  if (!existsSync(certFile)) throw new ConfigError('GATEWAY_TLS_CERT_FILE', 'the path of a readable PEM file', certFile);
+  if (!existsSync(certFile))
+    throw new ConfigError('GATEWAY_TLS_CERT_FILE', 'the path of a readable PEM file', certFile);
   if (!existsSync(keyFile)) throw new ConfigError('GATEWAY_TLS_KEY_FILE', 'the path of a readable PEM file', keyFile);
   return { certFile, keyFile };
 }

@@ -19,7 +19,11 @@ describe('panel-gateway boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(gateway.app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'panel-gateway', checks: { database: { status: 'up' }, nats: { status: 'up' }, panelListener: { status: 'up' } } });
+    expect(response.body).toEqual({
+      status: 'ok',
+      app: 'panel-gateway',
+      checks: { database: { status: 'up' }, nats: { status: 'up' }, panelListener: { status: 'up' } },
+    });
   });
 
   it('serves Prometheus metrics, its own included', async () => {
@@ -50,16 +54,41 @@ describe('panel-gateway configuration', () => {
   });
 
   it('reads the listener variables', () => {
-    const config = loadPanelGatewayConfig({ GATEWAY_PANEL_PORT: '7800', GATEWAY_SUPERVISION_WINDOW_MS: '60000', GATEWAY_ID: 'gw-a', GATEWAY_COMMAND_TIMEOUT_MS: '2500' });
-    expect(config.listener).toMatchObject({ port: 7800, supervisionWindowMs: 60_000, gatewayId: 'gw-a', commandTimeoutMs: 2500 });
+    const config = loadPanelGatewayConfig({
+      GATEWAY_PANEL_PORT: '7800',
+      GATEWAY_SUPERVISION_WINDOW_MS: '60000',
+      GATEWAY_ID: 'gw-a',
+      GATEWAY_COMMAND_TIMEOUT_MS: '2500',
+    });
+    expect(config.listener).toMatchObject({
+      port: 7800,
+      supervisionWindowMs: 60_000,
+      gatewayId: 'gw-a',
+      commandTimeoutMs: 2500,
+    });
   });
 
   it.each([
-    [{ NATS_URL: 'http://nats' }, "Invalid configuration: NATS_URL must be a URL starting with nats:// or tls://, got 'http://nats'"],
-    [{ GATEWAY_PANEL_PORT: '0' }, "Invalid configuration: GATEWAY_PANEL_PORT must be a port number from 1 to 65535, got '0'"],
-    [{ GATEWAY_SUPERVISION_WINDOW_MS: '10' }, "Invalid configuration: GATEWAY_SUPERVISION_WINDOW_MS must be an integer from 3000 to 3600000, got '10'"],
-    [{ GATEWAY_MAX_FRAME_BYTES: 'big' }, "Invalid configuration: GATEWAY_MAX_FRAME_BYTES must be an integer from 4096 to 16777216, got 'big'"],
-    [{ GATEWAY_TLS_CERT_FILE: '/nonexistent/cert.pem' }, 'Invalid configuration: GATEWAY_TLS_KEY_FILE is required (set together with GATEWAY_TLS_CERT_FILE)'],
+    [
+      { NATS_URL: 'http://nats' },
+      "Invalid configuration: NATS_URL must be a URL starting with nats:// or tls://, got 'http://nats'",
+    ],
+    [
+      { GATEWAY_PANEL_PORT: '0' },
+      "Invalid configuration: GATEWAY_PANEL_PORT must be a port number from 1 to 65535, got '0'",
+    ],
+    [
+      { GATEWAY_SUPERVISION_WINDOW_MS: '10' },
+      "Invalid configuration: GATEWAY_SUPERVISION_WINDOW_MS must be an integer from 3000 to 3600000, got '10'",
+    ],
+    [
+      { GATEWAY_MAX_FRAME_BYTES: 'big' },
+      "Invalid configuration: GATEWAY_MAX_FRAME_BYTES must be an integer from 4096 to 16777216, got 'big'",
+    ],
+    [
+      { GATEWAY_TLS_CERT_FILE: '/nonexistent/cert.pem' },
+      'Invalid configuration: GATEWAY_TLS_KEY_FILE is required (set together with GATEWAY_TLS_CERT_FILE)',
+    ],
     [
       { GATEWAY_TLS_CERT_FILE: '/nonexistent/cert.pem', GATEWAY_TLS_KEY_FILE: '/nonexistent/key.pem' },
       "Invalid configuration: GATEWAY_TLS_CERT_FILE must be the path of a readable PEM file, got '/nonexistent/cert.pem'",

@@ -2,7 +2,14 @@ import { NatsConfig } from '@app/config';
 import type { PanelCommandReply, PanelConnectionMessage, PanelEventMessage } from '@app/contracts';
 import { provisionTestPanel } from '@app/database/testing';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
-import { DEFAULT_MAX_FRAME_BYTES, encodeMessage, generateDeviceKeyPair, keyProof, signDeviceProof, type PanelLinkClient } from '@app/panel-protocol';
+import {
+  DEFAULT_MAX_FRAME_BYTES,
+  encodeMessage,
+  generateDeviceKeyPair,
+  keyProof,
+  signDeviceProof,
+  type PanelLinkClient,
+} from '@app/panel-protocol';
 import { MetricsService } from '@app/platform';
 import { waitUntil } from '@app/testing';
 import { DEVICE_AUTH_REFUSED } from './sessions/panel-session';
@@ -11,7 +18,15 @@ import { RawPanel } from './testing/raw-panel';
 import { readStream } from './testing/stream-reader.util';
 import { connectClient, helloFor, randomHwaddr, sendHandshake, TEST_KEY } from './testing/test-panels.util';
 
-const EVENT = { type: 'event', seq: 1, networkId: 1, category: 'fire', title: 'Impostor fire', date: '2026-11-21T07:30:00Z', location: 'Zone 1' } as const;
+const EVENT = {
+  type: 'event',
+  seq: 1,
+  networkId: 1,
+  category: 'fire',
+  title: 'Impostor fire',
+  date: '2026-11-21T07:30:00Z',
+  location: 'Zone 1',
+} as const;
 
 describe('panel identity: the device proof is checked before anything else (real NATS and PostgreSQL)', () => {
   const prefix = uniqueTestName('gwid');
@@ -33,7 +48,10 @@ describe('panel identity: the device proof is checked before anything else (real
   }
 
   async function refusals(reason: string): Promise<number> {
-    const { values } = await gateway.app.get(MetricsService).registry.getSingleMetric('panel_gateway_auth_refusals_total')!.get();
+    const { values } = await gateway.app
+      .get(MetricsService)
+      .registry.getSingleMetric('panel_gateway_auth_refusals_total')!
+      .get();
     return values.find((value) => value.labels.reason === reason)?.value ?? 0;
   }
 
@@ -43,13 +61,20 @@ describe('panel identity: the device proof is checked before anything else (real
   }
 
   async function eventsOf(hwaddr: string): Promise<PanelEventMessage[]> {
-    return (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((event) => event.hwaddr === hwaddr);
+    return (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter(
+      (event) => event.hwaddr === hwaddr,
+    );
   }
 
   async function command(hwaddr: string): Promise<PanelCommandReply> {
     const reply = await gateway.nats.connection.request(
       gateway.nats.names.subjects.panelCommand(hwaddr),
-      JSON.stringify({ correlationId: 'c', hwaddr, networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } }),
+      JSON.stringify({
+        correlationId: 'c',
+        hwaddr,
+        networkId: 1,
+        command: { kind: 'button', action: 'MUTE', data: 'NA' },
+      }),
       { timeout: 8000 },
     );
     return reply.json<PanelCommandReply>();
@@ -122,11 +147,22 @@ describe('panel identity: the device proof is checked before anything else (real
     expect(real.isReady).toBe(true);
     await expect(command(hwaddr)).resolves.toEqual({ correlationId: 'c', ok: true });
     expect(answered).toEqual(['real']);
-    const seq = real.sendEvent({ networkId: 1, category: 'system', title: 'Still the real panel', date: '2026-11-21T07:31:00Z', location: '' });
-    await waitUntil(async () => (await eventsOf(hwaddr)).some((event) => event.seq === seq), 'the real panel event stored');
+    const seq = real.sendEvent({
+      networkId: 1,
+      category: 'system',
+      title: 'Still the real panel',
+      date: '2026-11-21T07:31:00Z',
+      location: '',
+    });
+    await waitUntil(
+      async () => (await eventsOf(hwaddr)).some((event) => event.seq === seq),
+      'the real panel event stored',
+    );
     expect((await eventsOf(hwaddr)).map((event) => event.title)).toEqual(['Still the real panel']);
     await gateway.nats.connection.flush();
-    expect(published.filter((message) => message.hwaddr === hwaddr).map((message) => message.connectionId)).toEqual([realConnectionId]);
+    expect(published.filter((message) => message.hwaddr === hwaddr).map((message) => message.connectionId)).toEqual([
+      realConnectionId,
+    ]);
     expect(await heldConnection(hwaddr)).toMatchObject({ connected: true, connectionId: realConnectionId });
   });
 
@@ -136,13 +172,21 @@ describe('panel identity: the device proof is checked before anything else (real
     const otherMac = await raw();
     otherMac.send(helloFor(hwaddr));
     const { nonce } = await otherMac.next('challenge');
-    otherMac.send({ type: 'keyProof', proof: keyProof(TEST_KEY, nonce), signature: signDeviceProof(secret, randomHwaddr(), nonce) });
+    otherMac.send({
+      type: 'keyProof',
+      proof: keyProof(TEST_KEY, nonce),
+      signature: signDeviceProof(secret, randomHwaddr(), nonce),
+    });
     await expectRefused(otherMac);
 
     const replay = await raw();
     replay.send(helloFor(hwaddr));
     await replay.next('challenge');
-    replay.send({ type: 'keyProof', proof: keyProof(TEST_KEY, nonce), signature: signDeviceProof(secret, hwaddr, nonce) });
+    replay.send({
+      type: 'keyProof',
+      proof: keyProof(TEST_KEY, nonce),
+      signature: signDeviceProof(secret, hwaddr, nonce),
+    });
     await expectRefused(replay);
   });
 
@@ -196,7 +240,10 @@ describe('panel identity: the device proof is checked before anything else (real
     // Both frames in one write: the heartbeat arrives while the signature is being checked.
     panel.sendBytes(
       Buffer.concat([
-        encodeMessage({ type: 'keyProof', proof: keyProof(TEST_KEY, nonce), signature: signDeviceProof(secret, hwaddr, nonce) }, DEFAULT_MAX_FRAME_BYTES),
+        encodeMessage(
+          { type: 'keyProof', proof: keyProof(TEST_KEY, nonce), signature: signDeviceProof(secret, hwaddr, nonce) },
+          DEFAULT_MAX_FRAME_BYTES,
+        ),
         encodeMessage({ type: 'heartbeat' }, DEFAULT_MAX_FRAME_BYTES),
       ]),
     );

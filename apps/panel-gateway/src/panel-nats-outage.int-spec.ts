@@ -26,12 +26,22 @@ describe('events survive a NATS outage (private nats-server)', () => {
   });
 
   async function retries(): Promise<number> {
-    const metric = await gateway.app.get(MetricsService).registry.getSingleMetric('panel_gateway_publish_retries_total')!.get();
+    const metric = await gateway.app
+      .get(MetricsService)
+      .registry.getSingleMetric('panel_gateway_publish_retries_total')!
+      .get();
     return metric.values.reduce((sum, value) => sum + value.value, 0);
   }
 
   const sendEvents = (count: number, label: string) => {
-    for (let i = 0; i < count; i++) panel.sendEvent({ networkId: 1, category: i % 2 ? 'fault' : 'fire', title: `${label} ${i}`, date: '2026-11-21T07:30:00Z', location: `Zone ${i % 8}` });
+    for (let i = 0; i < count; i++)
+      panel.sendEvent({
+        networkId: 1,
+        category: i % 2 ? 'fault' : 'fire',
+        title: `${label} ${i}`,
+        date: '2026-11-21T07:30:00Z',
+        location: `Zone ${i % 8}`,
+      });
   };
 
   it('stops acking while NATS is down, keeps nothing lost, and stores every event exactly once after', async () => {

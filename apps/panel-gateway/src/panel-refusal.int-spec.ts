@@ -18,7 +18,16 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
   const raws: RawPanel[] = [];
 
   function event(seq: number, change: Partial<EventMessage> = {}): EventMessage {
-    return { type: 'event', seq, networkId: 1, category: 'fire', title: `Fire alarm ${seq}`, date: '2026-11-21T07:30:00Z', location: 'Zone 3: Kitchen', ...change };
+    return {
+      type: 'event',
+      seq,
+      networkId: 1,
+      category: 'fire',
+      title: `Fire alarm ${seq}`,
+      date: '2026-11-21T07:30:00Z',
+      location: 'Zone 3: Kitchen',
+      ...change,
+    };
   }
 
   /** A raw panel past the handshake, on networks 1 and 2. */
@@ -33,21 +42,29 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
 
   /** The acks and refusals the panel received, in order, once `count` of them arrived. */
   async function answers(panel: RawPanel, count: number): Promise<GatewayMessage[]> {
-    const relevant = () => panel.received.filter((message) => ['eventAck', 'configAck', 'refused'].includes(message.type));
+    const relevant = () =>
+      panel.received.filter((message) => ['eventAck', 'configAck', 'refused'].includes(message.type));
     await waitUntil(() => relevant().length >= count, `${count} acks and refusals`);
     return relevant();
   }
 
   async function storedEvents(hwaddr: string): Promise<PanelEventMessage[]> {
-    return (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter((stored) => stored.hwaddr === hwaddr);
+    return (await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents)).filter(
+      (stored) => stored.hwaddr === hwaddr,
+    );
   }
 
   async function storedConfigs(hwaddr: string): Promise<PanelConfigMessage[]> {
-    return (await readStream<PanelConfigMessage>(gateway.nats, gateway.nats.names.streams.panelConfig)).filter((stored) => stored.hwaddr === hwaddr);
+    return (await readStream<PanelConfigMessage>(gateway.nats, gateway.nats.names.streams.panelConfig)).filter(
+      (stored) => stored.hwaddr === hwaddr,
+    );
   }
 
   async function refusedCount(message: string, field: string): Promise<number> {
-    const { values } = await gateway.app.get(MetricsService).registry.getSingleMetric('panel_gateway_refused_messages_total')!.get();
+    const { values } = await gateway.app
+      .get(MetricsService)
+      .registry.getSingleMetric('panel_gateway_refused_messages_total')!
+      .get();
     return values.find((value) => value.labels.message === message && value.labels.field === field)?.value ?? 0;
   }
 
@@ -78,7 +95,13 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
 
     expect(await answers(panel, 3)).toEqual([
       { type: 'eventAck', seq: 1 },
-      { type: 'refused', message: 'event', seq: 2, field: 'message.title', reason: 'contains the control character U+0000' },
+      {
+        type: 'refused',
+        message: 'event',
+        seq: 2,
+        field: 'message.title',
+        reason: 'contains the control character U+0000',
+      },
       { type: 'eventAck', seq: 3 },
     ]);
     await expectStillConnected(panel);
@@ -98,8 +121,16 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
       [{ location: 'Zone\u001b3' }, 'message.location', 'contains the control character U+001B'],
       // JSON.stringify writes a lone surrogate as the escape \ud800, as a faulty firmware would.
       [{ title: 'Fire \ud800' }, 'message.title', 'contains a lone surrogate (U+D800)'],
-      [{ date: '0000-01-01T00:00:00Z' }, 'message.date', 'is 0000-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
-      [{ date: '9999-12-31T23:30:00-01:00' }, 'message.date', 'is +010000-01-01T00:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
+      [
+        { date: '0000-01-01T00:00:00Z' },
+        'message.date',
+        'is 0000-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+      ],
+      [
+        { date: '9999-12-31T23:30:00-01:00' },
+        'message.date',
+        'is +010000-01-01T00:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+      ],
       [{ date: '2026-13-45T25:61:00' }, 'message.date', 'is not a real date: month 13'],
       [{ title: 'x'.repeat(121) }, 'message.title', `must be a string of 1 to 120 characters, got "${'x'.repeat(39)}…`],
       [{ networkId: 9 }, 'message.networkId', '9 is not one of the networks of the hello (1, 2)'],
@@ -108,24 +139,41 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
     panel.send(event(30, { title: 'Fire\tafter\nthe poison', date: '2000-01-01T00:00:00' }));
 
     expect(await answers(panel, poison.length + 1)).toEqual([
-      ...poison.map(([, field, reason], index) => ({ type: 'refused', message: 'event', seq: 10 + index, field, reason })),
+      ...poison.map(([, field, reason], index) => ({
+        type: 'refused',
+        message: 'event',
+        seq: 10 + index,
+        field,
+        reason,
+      })),
       { type: 'eventAck', seq: 30 },
     ]);
     await expectStillConnected(panel);
-    expect((await storedEvents(hwaddr)).map((stored) => [stored.seq, stored.title, stored.panelDate])).toEqual([[30, 'Fire\tafter\nthe poison', '2000-01-01T00:00:00']]);
+    expect((await storedEvents(hwaddr)).map((stored) => [stored.seq, stored.title, stored.panelDate])).toEqual([
+      [30, 'Fire\tafter\nthe poison', '2000-01-01T00:00:00'],
+    ]);
   });
 
   it('refuses a poison configuration snapshot by id and stores the good ones around it', async () => {
     const { panel, hwaddr } = await connectedRaw();
     const refusedBefore = await refusedCount('config', 'message.zones[].name');
-    const poisonZones = [...sampleSnapshot(1).zones, { id: 1, name: 'Boiler\u0000room', mode: 'MODE_ENABLED' as const }];
+    const poisonZones = [
+      ...sampleSnapshot(1).zones,
+      { id: 1, name: 'Boiler\u0000room', mode: 'MODE_ENABLED' as const },
+    ];
     panel.send({ type: 'config', id: 1, ...sampleSnapshot(1, 'Before') });
     panel.send({ type: 'config', id: 2, ...sampleSnapshot(1, 'Poison'), zones: poisonZones });
     panel.send({ type: 'config', id: 3, ...sampleSnapshot(1, 'After') });
 
     expect(await answers(panel, 3)).toEqual([
       { type: 'configAck', id: 1 },
-      { type: 'refused', message: 'config', id: 2, field: 'message.zones[1].name', reason: 'contains the control character U+0000' },
+      {
+        type: 'refused',
+        message: 'config',
+        id: 2,
+        field: 'message.zones[1].name',
+        reason: 'contains the control character U+0000',
+      },
       { type: 'configAck', id: 3 },
     ]);
     await expectStillConnected(panel);
@@ -136,13 +184,42 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
   it('refuses a snapshot and a runtime report of a network the hello did not name, and a bad runtime report', async () => {
     const { panel } = await connectedRaw();
     panel.send({ type: 'config', id: 5, ...sampleSnapshot(7) });
-    panel.send({ type: 'runtime', networkId: 7, runtime: { zones: { fire: [], fault: [] }, disabled: { sounders: false } } });
-    panel.send({ type: 'runtime', networkId: 2, runtime: { zones: { fire: [-1], fault: [] }, disabled: { sounders: false } } });
-    await waitUntil(() => panel.received.filter((message) => message.type === 'refused').length === 3, 'three refusals');
+    panel.send({
+      type: 'runtime',
+      networkId: 7,
+      runtime: { zones: { fire: [], fault: [] }, disabled: { sounders: false } },
+    });
+    panel.send({
+      type: 'runtime',
+      networkId: 2,
+      runtime: { zones: { fire: [-1], fault: [] }, disabled: { sounders: false } },
+    });
+    await waitUntil(
+      () => panel.received.filter((message) => message.type === 'refused').length === 3,
+      'three refusals',
+    );
     expect(panel.received.filter((message) => message.type === 'refused')).toEqual([
-      { type: 'refused', message: 'config', id: 5, field: 'message.networkId', reason: '7 is not one of the networks of the hello (1, 2)' },
-      { type: 'refused', message: 'runtime', networkId: 7, field: 'message.networkId', reason: '7 is not one of the networks of the hello (1, 2)' },
-      { type: 'refused', message: 'runtime', networkId: 2, field: 'message.runtime.zones.fire[0]', reason: 'must be an integer from 0 to 9999, got -1' },
+      {
+        type: 'refused',
+        message: 'config',
+        id: 5,
+        field: 'message.networkId',
+        reason: '7 is not one of the networks of the hello (1, 2)',
+      },
+      {
+        type: 'refused',
+        message: 'runtime',
+        networkId: 7,
+        field: 'message.networkId',
+        reason: '7 is not one of the networks of the hello (1, 2)',
+      },
+      {
+        type: 'refused',
+        message: 'runtime',
+        networkId: 2,
+        field: 'message.runtime.zones.fire[0]',
+        reason: 'must be an integer from 0 to 9999, got -1',
+      },
     ]);
     await expectStillConnected(panel);
   });
@@ -150,8 +227,16 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
   it.each<[string, Record<string, unknown>, string]>([
     ['an event without a valid seq', { ...event(1), seq: 'one', title: 'Fire\u0000' }, 'invalid-message: message.seq'],
     ['a snapshot without a valid id', { type: 'config', ...sampleSnapshot(1) }, 'invalid-message: message.id'],
-    ['a runtime report without a valid network', { type: 'runtime', networkId: 0, runtime: {} }, 'invalid-message: message.networkId'],
-    ['a command result with a control character', { type: 'commandResult', correlationId: 'c-1', ok: false, reason: 'no\u0000' }, 'invalid-message: message.reason'],
+    [
+      'a runtime report without a valid network',
+      { type: 'runtime', networkId: 0, runtime: {} },
+      'invalid-message: message.networkId',
+    ],
+    [
+      'a command result with a control character',
+      { type: 'commandResult', correlationId: 'c-1', ok: false, reason: 'no\u0000' },
+      'invalid-message: message.reason',
+    ],
   ])('still closes the connection for %s', async (_case, message, reason) => {
     const { panel } = await connectedRaw();
     panel.send(message);
@@ -166,16 +251,49 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
     clients.push(client);
     client.on('eventAck', (seq: number) => acks.push(seq));
 
-    const good = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 1' });
-    const poison = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '0000-01-01T00:00:00Z', location: 'Zone 1' });
-    const after = client.sendEvent({ networkId: 2, category: 'fault', title: 'Loop fault', date: '2026-11-21T07:31:00Z', location: 'Loop 1' });
-    const badSnapshot = client.sendConfig({ ...sampleSnapshot(1), strings: { ...sampleSnapshot(1).strings, strSite: 'North\u0000site' } });
+    const good = client.sendEvent({
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-11-21T07:30:00Z',
+      location: 'Zone 1',
+    });
+    const poison = client.sendEvent({
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '0000-01-01T00:00:00Z',
+      location: 'Zone 1',
+    });
+    const after = client.sendEvent({
+      networkId: 2,
+      category: 'fault',
+      title: 'Loop fault',
+      date: '2026-11-21T07:31:00Z',
+      location: 'Loop 1',
+    });
+    const badSnapshot = client.sendConfig({
+      ...sampleSnapshot(1),
+      strings: { ...sampleSnapshot(1).strings, strSite: 'North\u0000site' },
+    });
 
     await waitUntil(() => acks.includes(after) && refusals.length === 2, 'the acks and both refusals');
     expect(acks).toEqual([good, after]);
     expect(refusals).toEqual([
-      { type: 'refused', message: 'event', seq: poison, field: 'message.date', reason: expect.stringContaining('outside 1970-01-01 to 2199-12-31') },
-      { type: 'refused', message: 'config', id: badSnapshot, field: 'message.strings.strSite', reason: 'contains the control character U+0000' },
+      {
+        type: 'refused',
+        message: 'event',
+        seq: poison,
+        field: 'message.date',
+        reason: expect.stringContaining('outside 1970-01-01 to 2199-12-31'),
+      },
+      {
+        type: 'refused',
+        message: 'config',
+        id: badSnapshot,
+        field: 'message.strings.strSite',
+        reason: 'contains the control character U+0000',
+      },
     ]);
     expect(client.unacked).toEqual([]);
     expect(client.isReady).toBe(true);
@@ -185,7 +303,13 @@ describe('refusing what the portal cannot store (real gateway and NATS with JetS
     await client.stop();
     client.start();
     await waitUntil(() => client.isReady, 'the client to reconnect');
-    const later = client.sendEvent({ networkId: 1, category: 'system', title: 'Back', date: '2026-11-21T07:35:00Z', location: 'N/A' });
+    const later = client.sendEvent({
+      networkId: 1,
+      category: 'system',
+      title: 'Back',
+      date: '2026-11-21T07:35:00Z',
+      location: 'N/A',
+    });
     await waitUntil(() => acks.includes(later), 'the ack after the reconnect');
     expect(refusals).toHaveLength(refusedBefore);
   });

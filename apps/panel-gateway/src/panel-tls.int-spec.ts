@@ -18,7 +18,29 @@ describe('panels over TLS (real NATS)', () => {
   let client: PanelLinkClient | undefined;
 
   beforeAll(async () => {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
     gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { tls: { certFile, keyFile } });
   });
 
@@ -33,7 +55,13 @@ describe('panels over TLS (real NATS)', () => {
     client = await connectClient(gateway, { tls: { ca: readFileSync(certFile) } });
     const acked: number[] = [];
     client.on('eventAck', (seq: number) => acked.push(seq));
-    const seq = client.sendEvent({ networkId: 1, category: 'fire', title: 'Fire alarm', date: '2026-11-21T07:30:00Z', location: 'Zone 1' });
+    const seq = client.sendEvent({
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-11-21T07:30:00Z',
+      location: 'Zone 1',
+    });
     await waitUntil(() => acked.includes(seq), 'the ack over TLS');
   });
 });

@@ -17,12 +17,36 @@ describe('portal-api configuration', () => {
   });
 
   it.each([
-    ['PORTAL_HTTP_PORT', 'abc', "Invalid configuration: PORTAL_HTTP_PORT must be a port number from 1 to 65535, got 'abc'"],
-    ['DATABASE_URL', 'mysql://db/portal', "Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://, got 'mysql://db/portal'"],
-    ['REDIS_URL', 'localhost:6379', "Invalid configuration: REDIS_URL must be a URL starting with redis:// or rediss://, got 'localhost:6379'"],
-    ['SUPPORT_EMAIL', 'help at example', "Invalid configuration: SUPPORT_EMAIL must be an e-mail address, got 'help at example'"],
-    ['SUPPORT_PHONE', '{phone}', "Invalid configuration: SUPPORT_PHONE must be printable text of at most 200 characters without braces, got '{phone}'"],
-    ['LOG_LEVEL', 'loud', "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
+    [
+      'PORTAL_HTTP_PORT',
+      'abc',
+      "Invalid configuration: PORTAL_HTTP_PORT must be a port number from 1 to 65535, got 'abc'",
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://db/portal',
+      "Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://, got 'mysql://db/portal'",
+    ],
+    [
+      'REDIS_URL',
+      'localhost:6379',
+      "Invalid configuration: REDIS_URL must be a URL starting with redis:// or rediss://, got 'localhost:6379'",
+    ],
+    [
+      'SUPPORT_EMAIL',
+      'help at example',
+      "Invalid configuration: SUPPORT_EMAIL must be an e-mail address, got 'help at example'",
+    ],
+    [
+      'SUPPORT_PHONE',
+      '{phone}',
+      "Invalid configuration: SUPPORT_PHONE must be printable text of at most 200 characters without braces, got '{phone}'",
+    ],
+    [
+      'LOG_LEVEL',
+      'loud',
+      "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
+    ],
   ])('names a bad %s', (variable, value, message) => {
     expect(() => loadPortalApiConfig({ [variable]: value })).toThrow(message);
   });

@@ -25,7 +25,9 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     const tables = await portal.environment.database.dataSource.query<Array<{ table_name: string }>>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
     );
-    expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining(['users', 'claims', 'events', 'relays']));
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['users', 'claims', 'events', 'relays']),
+    );
   });
 
   it('reports every dependency healthy', async () => {
@@ -33,7 +35,13 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',
-      checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, panelEventsConsumer: { status: 'up' }, panelConfigConsumer: { status: 'up' } },
+      checks: {
+        database: { status: 'up' },
+        nats: { status: 'up' },
+        redis: { status: 'up' },
+        panelEventsConsumer: { status: 'up' },
+        panelConfigConsumer: { status: 'up' },
+      },
     });
   });
 
@@ -46,7 +54,10 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
   it('serves the web client, with index.html for client routes', async () => {
     const home = await request(portal.server).get('/').set('Accept', 'text/html').expect(200);
     expect(home.text).toContain('Fire Alarm Portal');
-    const route = await request(portal.server).get('/site/0011aabbccdd/panel/1/status').set('Accept', 'text/html').expect(200);
+    const route = await request(portal.server)
+      .get('/site/0011aabbccdd/panel/1/status')
+      .set('Accept', 'text/html')
+      .expect(200);
     expect(route.text).toContain('Fire Alarm Portal');
     const asset = await request(portal.server).get('/assets/app-1234.js').expect(200);
     expect(asset.headers['cache-control']).toContain('immutable');

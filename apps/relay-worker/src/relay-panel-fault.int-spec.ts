@@ -25,7 +25,9 @@ describe('a fault on a simulated panel drives the relay board with its fault set
   it('pulses relay 2 and switches I/O 3 once on a fault, and records a fault run', async () => {
     world.panel.report(world.panel.model.setZone(1, 1, 'fault'));
     const [run] = await waitUntil(async () => {
-      const runs = await world.environment.database.dataSource.getRepository(RelayActionRunEntity).findBy({ hwaddr: HWADDR });
+      const runs = await world.environment.database.dataSource
+        .getRepository(RelayActionRunEntity)
+        .findBy({ hwaddr: HWADDR });
       return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
     }, 'the fault relay run to succeed');
     expect(run).toMatchObject({ relayActionId: world.actionId, trigger: 'fault', attempts: 1, error: null });

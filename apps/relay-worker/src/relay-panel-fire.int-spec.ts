@@ -26,7 +26,9 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
   it('pulses relay 1 and switches I/O 2 once, and records the run', async () => {
     world.panel.report(world.panel.model.setZone(1, 0, 'fire'));
     const [run] = await waitUntil(async () => {
-      const runs = await world.environment.database.dataSource.getRepository(RelayActionRunEntity).findBy({ hwaddr: HWADDR });
+      const runs = await world.environment.database.dataSource
+        .getRepository(RelayActionRunEntity)
+        .findBy({ hwaddr: HWADDR });
       return runs.length === 1 && runs[0].status === 'succeeded' ? runs : null;
     }, 'the relay run to succeed');
     expect(world.board.switches.map(({ at: _at, ...rest }) => rest)).toEqual([
@@ -40,7 +42,10 @@ describe('a fire on a simulated panel drives the relay board (real gateway, NATS
     await waitUntil(() => world.panel.link.unacked.length === 0, 'the fault stored in the stream');
     const nats = world.worker.get(NatsService);
     await waitUntil(async () => {
-      const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.relayWorker('fault'));
+      const info = await nats.manager.consumers.info(
+        nats.names.streams.panelEvents,
+        nats.names.consumers.relayWorker('fault'),
+      );
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq >= 2;
     }, 'the relay-worker to have taken both events');
     // Jobs are stored before their event is acked, so a job for the fault would be in the queue by now.

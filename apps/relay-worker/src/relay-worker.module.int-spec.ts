@@ -20,7 +20,17 @@ describe('relay-worker boot (real services)', () => {
 
   it('reports every dependency it uses healthy', async () => {
     const response = await request(app.getHttpServer()).get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', app: 'relay-worker', checks: { database: { status: 'up' }, nats: { status: 'up' }, redis: { status: 'up' }, panelEventsConsumer: { status: 'up' }, relayBoards: { status: 'up' } } });
+    expect(response.body).toEqual({
+      status: 'ok',
+      app: 'relay-worker',
+      checks: {
+        database: { status: 'up' },
+        nats: { status: 'up' },
+        redis: { status: 'up' },
+        panelEventsConsumer: { status: 'up' },
+        relayBoards: { status: 'up' },
+      },
+    });
   });
 
   it('serves Prometheus metrics', async () => {
@@ -34,7 +44,13 @@ describe('relay-worker configuration', () => {
     const config = loadRelayWorkerConfig({});
     expect(config.runtime.appName).toBe('relay-worker');
     expect(config.nats.servers).toEqual(['nats://127.0.0.1:4222']);
-    expect(config.driving).toMatchObject({ concurrency: 8, attempts: 5, backoffMs: 2000, connectTimeoutMs: 5000, replyTimeoutMs: 3000 });
+    expect(config.driving).toMatchObject({
+      concurrency: 8,
+      attempts: 5,
+      backoffMs: 2000,
+      connectTimeoutMs: 5000,
+      replyTimeoutMs: 3000,
+    });
     expect(config.relaySecurity.allowedTargets.entries).toEqual([]);
   });
 
@@ -48,6 +64,8 @@ describe('relay-worker configuration', () => {
   });
 
   it('refuses to run in production without a relay secret key', () => {
-    expect(() => loadRelayWorkerConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration: RELAY_SECRET_KEY is required');
+    expect(() => loadRelayWorkerConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: RELAY_SECRET_KEY is required',
+    );
   });
 });

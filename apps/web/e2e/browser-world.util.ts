@@ -30,7 +30,8 @@ export async function startBrowserWorld(
   if (!webDir) throw new Error('The web client was not built: E2E_WEB_DIST_DIR is missing');
   const world = await startPortalWithPanels({ WEB_DIST_DIR: webDir, ...env });
   const simulated: SimulatedPanel[] = [];
-  for (const { hwaddr, key, cloudControl } of panels) simulated.push(await world.panel(hwaddr, key, cloudControl === undefined ? {} : { cloudControl }));
+  for (const { hwaddr, key, cloudControl } of panels)
+    simulated.push(await world.panel(hwaddr, key, cloudControl === undefined ? {} : { cloudControl }));
   await Promise.all(
     simulated.map((panel) => {
       const ready = new Promise((resolve) => panel.link.once('ready', resolve));

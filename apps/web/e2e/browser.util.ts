@@ -7,7 +7,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -22,7 +28,9 @@ export function screenshotPath(name: string): string {
  * never changes tracked files.
  */
 export function docsScreenshotPath(name: string): string {
-  return process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? pathIn(resolve(__dirname, '../../../docs/screenshots'), name) : screenshotPath(name);
+  return process.env.UPDATE_DOCS_SCREENSHOTS === '1'
+    ? pathIn(resolve(__dirname, '../../../docs/screenshots'), name)
+    : screenshotPath(name);
 }
 
 function pathIn(folder: string, name: string): string {

@@ -12,7 +12,6 @@ import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulate
 import { docsScreenshotPath } from './browser.util';
 import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
-
 /**
  * The panel manager in the built client against portal-api, a real gateway and a simulated panel:
  * a fire shown live and cleared by a confirmed Reset, edits that come back as the panel's own
@@ -42,13 +41,21 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
     [panel] = started.panels;
     base = `${origin}/site/${hwaddr}/panel/1`;
     user = await registerUser(world.portal, 'Pat');
-    for (const [claimed, nickname] of [[hwaddr, 'Depot'], [receiveOnlyHwaddr, 'Annexe']]) {
-      await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${user.session}`).send({ hwaddr: claimed, key, nickname }).expect(200);
+    for (const [claimed, nickname] of [
+      [hwaddr, 'Depot'],
+      [receiveOnlyHwaddr, 'Annexe'],
+    ]) {
+      await request(world.portal.server)
+        .post('/api/v2/claims/create')
+        .set('Authorization', `Bearer ${user.session}`)
+        .send({ hwaddr: claimed, key, nickname })
+        .expect(200);
       await waitForClaimStatus(world.portal, user, claimed, 'AUTHED');
     }
     await page.goto(`${origin}/login`);
     await page.evaluate(
-      ([storageKey, value]) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
+      ([storageKey, value]) =>
+        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
       [AUTH_STORAGE_KEY, JSON.stringify({ session: user.session })],
     );
   });
@@ -101,7 +108,8 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
 
     await page.getByPlaceholder('Filter devices').fill(firstDevice.name);
     await waitUntil(async () => (await page.locator('tr.device-row').count()) >= 1, 'the filtered devices');
-    for (const name of await page.locator('tr.device-row td:nth-child(2)').allTextContents()) expect(name.toLowerCase()).toContain(firstDevice.name.toLowerCase());
+    for (const name of await page.locator('tr.device-row td:nth-child(2)').allTextContents())
+      expect(name.toLowerCase()).toContain(firstDevice.name.toLowerCase());
     await page.getByRole('button', { name: 'Clear' }).click();
 
     await page.goto(`${base}/devices/zone/0`);
@@ -116,7 +124,10 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
 
   it('renames a device and changes its options in the device editor', async () => {
     // A loop detector with day and night options.
-    const device = network().config.devices.find((candidate) => candidate.settings.deviceOptions !== undefined && deviceOptionChoices(deviceTypeByNumber(candidate.type)))!;
+    const device = network().config.devices.find(
+      (candidate) =>
+        candidate.settings.deviceOptions !== undefined && deviceOptionChoices(deviceTypeByNumber(candidate.type)),
+    )!;
     const nightChoices = deviceOptionChoices(deviceTypeByNumber(device.type))!;
     const night = (unpackDayNight(device.settings.deviceOptions!).night + 1) % nightChoices.length;
     await page.goto(`${base}/modules/${device.port_id}/device/${device.mod_idx}`);
@@ -125,7 +136,10 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
     await page.screenshot({ path: docsScreenshotPath('panel-device-editor'), fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Device updated.').waitFor();
-    await waitUntil(() => device.name === 'Lobby detector' && unpackDayNight(device.settings.deviceOptions!).night === night, 'the panel to hold the new name and night option');
+    await waitUntil(
+      () => device.name === 'Lobby detector' && unpackDayNight(device.settings.deviceOptions!).night === night,
+      'the panel to hold the new name and night option',
+    );
     await page.getByRole('link', { name: 'Devices' }).first().click();
     await page.getByText('Lobby detector').waitFor();
   });
@@ -138,7 +152,10 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module updated.').waitFor();
     await page.screenshot({ path: docsScreenshotPath('panel-module-editor'), fullPage: true });
-    await waitUntil(() => (printer.settings as { printerOptions: number }).printerOptions === (before ^ 0b1000), 'the Buttons bit to flip on the panel');
+    await waitUntil(
+      () => (printer.settings as { printerOptions: number }).printerOptions === (before ^ 0b1000),
+      'the Buttons bit to flip on the panel',
+    );
   });
 
   it('edits the About texts', async () => {
@@ -146,7 +163,10 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
     await page.getByLabel('Installer').fill('Northern Fire Ltd');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Panel info updated.').waitFor();
-    await waitUntil(() => network().config.strings.strCompany === 'Northern Fire Ltd', 'the panel to hold the new installer');
+    await waitUntil(
+      () => network().config.strings.strCompany === 'Northern Fire Ltd',
+      'the panel to hold the new installer',
+    );
     await page.screenshot({ path: docsScreenshotPath('panel-about'), fullPage: true });
   });
 
@@ -163,7 +183,10 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
 
   it('disables every control while the panel is not connected', async () => {
     await panel.stop();
-    await page.getByTestId('about-connected').and(page.getByText('No', { exact: true })).waitFor();
+    await page
+      .getByTestId('about-connected')
+      .and(page.getByText('No', { exact: true }))
+      .waitFor();
     expect(await page.getByLabel('Installer').isDisabled()).toBe(true);
     await page.getByRole('link', { name: 'Status' }).click();
     for (const name of ['Start Sounders', 'Stop Sounders', 'Silence Buzzer', 'Reset']) {

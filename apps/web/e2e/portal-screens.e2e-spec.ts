@@ -117,7 +117,8 @@ describe('web client screens in Chromium against portal-api and a simulated pane
     panel.link.sendEvent({ networkId: 1, category: 'service', title: 'Service due', location: 'N/A', date: now });
 
     const rows = page.locator('.event-row');
-    for (const category of ['fire', 'fault', 'system', 'service']) await page.locator(`.event-row--${category}`).first().waitFor();
+    for (const category of ['fire', 'fault', 'system', 'service'])
+      await page.locator(`.event-row--${category}`).first().waitFor();
     const glyphs = await rows.evaluateAll((elements) =>
       Object.fromEntries(
         elements.map((row) => {
@@ -161,7 +162,9 @@ describe('web client screens in Chromium against portal-api and a simulated pane
     await page.getByRole('link', { name: SUPPORT.SUPPORT_EMAIL }).waitFor();
     await page.getByText(SUPPORT.SUPPORT_ADDRESS).waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/[{}]/);
-    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()} ${SUPPORT.PROVIDER_NAME}`);
+    expect(await page.locator('footer').textContent()).toContain(
+      `© ${new Date().getFullYear()} ${SUPPORT.PROVIDER_NAME}`,
+    );
     await page.getByRole('region', { name: 'System status' }).waitFor();
     const shot = screenshotPath('help-signed-in');
     await page.screenshot({ path: shot, fullPage: true });

@@ -11,7 +11,10 @@ import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 const RELAY_PASSWORD = 'Sounder strobe relay key 32 char';
 // The simulated board listens on 127.0.0.1, which portal-api and the relay-worker refuse unless allowed.
-const RELAY_ENV = { RELAY_SECRET_KEY: 'relay-screens-e2e-secret-key-0123456789abc', RELAY_ALLOWED_TARGETS: '127.0.0.1' };
+const RELAY_ENV = {
+  RELAY_SECRET_KEY: 'relay-screens-e2e-secret-key-0123456789abc',
+  RELAY_ALLOWED_TARGETS: '127.0.0.1',
+};
 
 /**
  * The relay screens in Chromium against portal-api, a relay-worker, a gateway with a simulated
@@ -32,7 +35,10 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
 
   beforeAll(async () => {
     await board.start();
-    started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m', ...RELAY_ENV }, [{ hwaddr, key }], { width: 1280, height: 1000 });
+    started = await startBrowserWorld({ TIME_DESYNC_THRESHOLD: '10m', ...RELAY_ENV }, [{ hwaddr, key }], {
+      width: 1280,
+      height: 1000,
+    });
     ({ world, page, origin } = started);
     [panel] = started.panels;
     worker = (await startRelayWorkerTestApp(world.portal.environment, RELAY_ENV)).app;
@@ -77,8 +83,13 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     await page.getByLabel('Password').fill(RELAY_PASSWORD);
     await page.getByRole('button', { name: 'Verify Connection' }).click();
     const moduleId = page.locator('.relay-info tr', { hasText: 'Module ID' }).locator('td');
-    await waitUntil(async () => /^\d+$/.test((await moduleId.textContent()) ?? ''), 'the Relay Info table to show the module ID');
-    expect(await page.locator('.relay-info tr', { hasText: 'App Firmware' }).locator('td').textContent()).toMatch(/^\d+\.\d+$/);
+    await waitUntil(
+      async () => /^\d+$/.test((await moduleId.textContent()) ?? ''),
+      'the Relay Info table to show the module ID',
+    );
+    expect(await page.locator('.relay-info tr', { hasText: 'App Firmware' }).locator('td').textContent()).toMatch(
+      /^\d+\.\d+$/,
+    );
     await page.getByLabel('Relay Nickname').fill('Sounder strobe');
     await page.screenshot({ path: docsScreenshotPath('relay-form-verified'), fullPage: true });
 
@@ -93,8 +104,14 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     await page.getByLabel('IP address/DNS').fill('192.168.1.20');
     await page.getByLabel('Password').fill(RELAY_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').getByText(/loopback, private or link-local/).waitFor();
-    await page.getByRole('alert').getByText(/public IP address or dynamic DNS name/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/loopback, private or link-local/)
+      .waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/public IP address or dynamic DNS name/)
+      .waitFor();
     await page.goto(`${origin}${relayPath}`);
   });
 
@@ -106,7 +123,10 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
 
     const card = page.locator(`.relay-action[data-hwaddr="${hwaddr}"]`);
     await card.getByText(`Warehouse: ${hwaddrToColonForm(hwaddr)}`).waitFor();
-    await waitUntil(async () => (await select.locator('option').allTextContents()).join() === 'No other sites found', "the choice to say 'No other sites found'");
+    await waitUntil(
+      async () => (await select.locator('option').allTextContents()).join() === 'No other sites found',
+      "the choice to say 'No other sites found'",
+    );
     expect(await select.isDisabled()).toBe(true);
     const save = card.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
@@ -119,11 +139,18 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
 
   it('pulses the simulated relay on a fire and shows the run under the cards', async () => {
     panel.report(panel.model.setZone(1, 2, 'fire'));
-    await waitUntil(() => board.switches.some((change) => change.kind === 'relay' && change.relay === 1), 'the board to pulse relay 1');
+    await waitUntil(
+      () => board.switches.some((change) => change.kind === 'relay' && change.relay === 1),
+      'the board to pulse relay 1',
+    );
     const row = page.locator('.relay-runs tbody tr', { hasText: 'Fire' });
     await row.getByText('Succeeded').waitFor();
     expect(await row.textContent()).toContain('Warehouse');
-    expect(board.switches.filter((change) => change.kind === 'relay').map((change) => change.kind === 'relay' && change.relay)).toEqual([1]);
+    expect(
+      board.switches
+        .filter((change) => change.kind === 'relay')
+        .map((change) => change.kind === 'relay' && change.relay),
+    ).toEqual([1]);
   });
 
   it('drives the fault settings on a fault', async () => {
@@ -134,7 +161,10 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     await card.getByText('Saved', { exact: true }).waitFor();
 
     panel.report(panel.model.setZone(1, 3, 'fault'));
-    await waitUntil(() => board.switches.some((change) => change.kind === 'io' && change.io === 3 && change.on), 'the board to switch I/O 3 on');
+    await waitUntil(
+      () => board.switches.some((change) => change.kind === 'io' && change.io === 3 && change.on),
+      'the board to switch I/O 3 on',
+    );
     await page.locator('.relay-runs tbody tr', { hasText: 'Fault' }).getByText('Succeeded').waitFor();
     await page.screenshot({ path: docsScreenshotPath('relay-actions-runs'), fullPage: true });
   });
@@ -143,8 +173,12 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     const before = board.switches.length;
     const card = page.locator(`.relay-action[data-hwaddr="${hwaddr}"]`);
     await card.getByRole('button', { name: 'Test action on fire' }).click();
-    await card.getByText('Test action (fire): the relay was driven once with the saved settings. Check the wiring.').waitFor();
-    expect(board.switches.slice(before).map(({ at: _at, ...rest }) => rest)).toEqual([{ kind: 'relay', relay: 1, pulseMs: 1000 }]);
+    await card
+      .getByText('Test action (fire): the relay was driven once with the saved settings. Check the wiring.')
+      .waitFor();
+    expect(board.switches.slice(before).map(({ at: _at, ...rest }) => rest)).toEqual([
+      { kind: 'relay', relay: 1, pulseMs: 1000 },
+    ]);
     expect(await page.locator('.relay-runs tbody tr').count()).toBe(2);
   });
 

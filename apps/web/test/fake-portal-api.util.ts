@@ -58,7 +58,10 @@ export class FakePortalApi {
       }
     }
     const unresolved = this.notifications.filter((entry) => entry.resolved_by === null).length;
-    return { perPanelCount, unreadCount: Object.values(perPanelCount).reduce((sum, count) => sum + count, 0) + unresolved };
+    return {
+      perPanelCount,
+      unreadCount: Object.values(perPanelCount).reduce((sum, count) => sum + count, 0) + unresolved,
+    };
   }
 
   /** Stores an event and returns the LogEvent the live feed sends for it. */
@@ -110,16 +113,23 @@ export class FakePortalApi {
   private answer(method: string, url: string): Response {
     const parsed = new URL(url, 'http://localhost');
     const site = `/api/v2/sites/${this.hwaddr}`;
-    if (method === 'GET' && parsed.pathname === '/api/config') return jsonResponse(200, 'OK', { issuer: 'fire-alarm-portal-api' });
-    if (method === 'POST' && parsed.pathname === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: this.claimsToken });
+    if (method === 'GET' && parsed.pathname === '/api/config')
+      return jsonResponse(200, 'OK', { issuer: 'fire-alarm-portal-api' });
+    if (method === 'POST' && parsed.pathname === '/api/v2/claims/auth')
+      return jsonResponse(200, 'OK', { token: this.claimsToken });
     if (method === 'GET' && parsed.pathname === '/api/v2/sites') return jsonResponse(200, 'OK', [this.summary()]);
     if (method === 'GET' && parsed.pathname === site) return jsonResponse(200, 'OK', this.detail());
-    if (method === 'GET' && parsed.pathname === `${site}/events`) return jsonResponse(200, 'OK', this.eventsPage(parsed.searchParams));
+    if (method === 'GET' && parsed.pathname === `${site}/events`)
+      return jsonResponse(200, 'OK', this.eventsPage(parsed.searchParams));
     if (method === 'POST' && parsed.pathname === `${site}/resetEvent`) {
-      this.lastEventSeen = this.events.reduce<string | null>((latest, event) => (latest === null || event.date > latest ? event.date : latest), this.lastEventSeen);
+      this.lastEventSeen = this.events.reduce<string | null>(
+        (latest, event) => (latest === null || event.date > latest ? event.date : latest),
+        this.lastEventSeen,
+      );
       return jsonResponse(200, 'OK', {});
     }
-    if (method === 'GET' && parsed.pathname === '/api/notifications/list') return jsonResponse(200, 'OK', this.notifications);
+    if (method === 'GET' && parsed.pathname === '/api/notifications/list')
+      return jsonResponse(200, 'OK', this.notifications);
     return jsonResponse(404, 'Not Found', { err: `no route ${method} ${parsed.pathname}` });
   }
 
@@ -130,7 +140,11 @@ export class FakePortalApi {
     const category = query.get('category');
     const networkId = query.get('networkId');
     const matching = this.events
-      .filter((event) => (start === null || Date.parse(event.date) >= Date.parse(start)) && (end === null || Date.parse(event.date) <= Date.parse(end)))
+      .filter(
+        (event) =>
+          (start === null || Date.parse(event.date) >= Date.parse(start)) &&
+          (end === null || Date.parse(event.date) <= Date.parse(end)),
+      )
       .filter((event) => category === null || event.category === category)
       .filter((event) => networkId === null || event.networkId === Number(networkId))
       .sort((left, right) => right.date.localeCompare(left.date) || right.id - left.id);

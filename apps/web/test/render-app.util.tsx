@@ -54,7 +54,8 @@ export async function renderApp(path: string, answer: Answer = () => undefined) 
   const fetchMock: FetchMock = installFetchMock();
   fetchMock.mockImplementation((input, init) => {
     const url = String(input);
-    const response = answer(url, init) ?? (url === '/api/config' ? jsonResponse(200, 'OK', TEST_CLIENT_CONFIG) : undefined);
+    const response =
+      answer(url, init) ?? (url === '/api/config' ? jsonResponse(200, 'OK', TEST_CLIENT_CONFIG) : undefined);
     return response ? Promise.resolve(response) : new Promise<Response>(() => undefined);
   });
   const app = createAppStore();

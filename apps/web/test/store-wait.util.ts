@@ -4,7 +4,8 @@ import { waitUntil as waitUntilWithin } from '../../../libs/testing/src/wait-unt
  * The back-end tests' condition wait, for conditions outside the store (sockets, the fake API); it
  * gives up inside Jest's 5 s test timeout so a failure names what was awaited.
  */
-export const waitUntil = <T>(check: () => T | Promise<T>, description: string) => waitUntilWithin(check, description, 4_000);
+export const waitUntil = <T>(check: () => T | Promise<T>, description: string) =>
+  waitUntilWithin(check, description, 4_000);
 
 interface ObservableStore<S> {
   getState(): S;

@@ -23,7 +23,12 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   await alarmPanel.connect();
   const user = await env.portal.registerUser('alarms');
   await env.portal.claim(user, alarmPanel.hwaddrs, true);
-  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, { host: '127.0.0.1', port: relay.port, password: RELAY_PASSWORD, name: 'Bench relay' });
+  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, {
+    host: '127.0.0.1',
+    port: relay.port,
+    password: RELAY_PASSWORD,
+    name: 'Bench relay',
+  });
   await env.portal.api('POST', `/relays/${created.id}/actions`, user.session, {
     action: { hwaddr: alarmPanel.hwaddrs[0], on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: NO_ACTION },
   });
@@ -46,7 +51,12 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   await firing;
   const backgroundRun = await load;
   const notes: string[] = [];
-  await waitFor(() => relay.switches.length - switchesBefore >= fires && env.smtp.accepted.length - mailsBefore >= fires, 60_000, 'a relay pulse and a mail per fire', 100).catch((error: Error) => notes.push(error.message));
+  await waitFor(
+    () => relay.switches.length - switchesBefore >= fires && env.smtp.accepted.length - mailsBefore >= fires,
+    60_000,
+    'a relay pulse and a mail per fire',
+    100,
+  ).catch((error: Error) => notes.push(error.message));
   const processes = watches.map((watch) => watch.stop());
   const relayLatencies = relay.switches
     .slice(switchesBefore)
@@ -67,13 +77,39 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     scenario: 'alarm-actions',
     parameters: { fires, backgroundRate: background, backgroundPanels: panels },
     metrics: [
-      { name: `relay pulses seen (of ${fires} fires)`, value: relayLatencies.length, unit: 'pulses', target: { kind: 'atLeast', value: fires } },
-      { name: 'fire → relay pulse p50', value: relaySummary.p50, unit: 'ms', raw: { name: 'one NATS request/reply', value: nats.p50 } },
-      { name: 'fire → relay pulse p99', value: relaySummary.p99, unit: 'ms', raw: { name: 'one NATS request/reply', value: nats.p99 }, target: { kind: 'atMost', value: 250 } },
-      { name: `mails accepted (of ${fires} fires)`, value: mailLatencies.length, unit: 'mails', target: { kind: 'atLeast', value: fires } },
+      {
+        name: `relay pulses seen (of ${fires} fires)`,
+        value: relayLatencies.length,
+        unit: 'pulses',
+        target: { kind: 'atLeast', value: fires },
+      },
+      {
+        name: 'fire → relay pulse p50',
+        value: relaySummary.p50,
+        unit: 'ms',
+        raw: { name: 'one NATS request/reply', value: nats.p50 },
+      },
+      {
+        name: 'fire → relay pulse p99',
+        value: relaySummary.p99,
+        unit: 'ms',
+        raw: { name: 'one NATS request/reply', value: nats.p99 },
+        target: { kind: 'atMost', value: 250 },
+      },
+      {
+        name: `mails accepted (of ${fires} fires)`,
+        value: mailLatencies.length,
+        unit: 'mails',
+        target: { kind: 'atLeast', value: fires },
+      },
       { name: 'fire → SMTP accepted p50', value: mailSummary.p50, unit: 'ms' },
       { name: 'fire → SMTP accepted p99', value: mailSummary.p99, unit: 'ms', target: { kind: 'atMost', value: 1000 } },
-      { name: 'background events lost', value: lostEvents(backgroundRun), unit: 'events', target: { kind: 'atMost', value: 0 } },
+      {
+        name: 'background events lost',
+        value: lostEvents(backgroundRun),
+        unit: 'events',
+        target: { kind: 'atMost', value: 0 },
+      },
       { name: 'background panel → browser p99', value: backgroundRun.latency.p99, unit: 'ms' },
     ],
     processes,

@@ -36,7 +36,12 @@ export async function connectionsScenario(env: BenchEnvironment): Promise<Scenar
     await waitFor(() => fleet.readyCount === connections, 300_000, 'every panel back', 100);
     const reconnectSeconds = (performance.now() - restartStarted) / 1000;
     await waitFor(() => fleet.unackedCount === 0, 120_000, 'every event acked', 100);
-    await waitFor(async () => (await env.portal.storedEventCount()) - storedBefore >= connections, 120_000, 'every event stored', 500).catch(() => undefined);
+    await waitFor(
+      async () => (await env.portal.storedEventCount()) - storedBefore >= connections,
+      120_000,
+      'every event stored',
+      500,
+    ).catch(() => undefined);
     const stored = (await env.portal.storedEventCount()) - storedBefore;
     await fleet.stop();
     // The panels' sockets are closed first: the raw run needs as many again.
@@ -52,11 +57,21 @@ export async function connectionsScenario(env: BenchEnvironment): Promise<Scenar
           raw: { name: 'plain Node TCP server, echo only', value: raw.kilobytesPerConnection },
           target: { kind: 'atMost', value: 20 },
         },
-        { name: 'all panels connected (from none)', value: connectSeconds, unit: 's', raw: { name: 'plain TCP connects, same slices', value: raw.connectSeconds } },
+        {
+          name: 'all panels connected (from none)',
+          value: connectSeconds,
+          unit: 's',
+          raw: { name: 'plain TCP connects, same slices', value: raw.connectSeconds },
+        },
         { name: 'gateway RSS holding them', value: rssHeld, unit: 'MB' },
         { name: `gateway CPU per ${holdSeconds} s of heartbeats`, value: heartbeatCpu, unit: 'CPU s' },
         { name: 'all panels back after a gateway restart', value: reconnectSeconds, unit: 's' },
-        { name: `events lost over the restart (${unackedAtRestart} unacked at the stop)`, value: connections - stored, unit: 'events', target: { kind: 'atMost', value: 0 } },
+        {
+          name: `events lost over the restart (${unackedAtRestart} unacked at the stop)`,
+          value: connections - stored,
+          unit: 'events',
+          target: { kind: 'atMost', value: 0 },
+        },
       ],
       processes: [],
       notes: [],

@@ -22,14 +22,28 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
     await live.open(sockets, await env.portal.claimsToken(user));
     // Every socket is subscribed once a warm-up event has reached each of them.
     const warmUp = fleet.send('system', 'Fan-out warm-up');
-    await waitFor(() => (live.arrivals.get(warmUp)?.count ?? 0) >= sockets, 60_000, 'the warm-up event at every socket', 100).catch(async () => {
+    await waitFor(
+      () => (live.arrivals.get(warmUp)?.count ?? 0) >= sockets,
+      60_000,
+      'the warm-up event at every socket',
+      100,
+    ).catch(async () => {
       // Sockets that signed in after the warm-up was published: a second one reaches them.
       const again = fleet.send('system', 'Fan-out warm-up 2');
-      await waitFor(() => (live.arrivals.get(again)?.count ?? 0) >= sockets, 60_000, 'a warm-up event at every socket', 100);
+      await waitFor(
+        () => (live.arrivals.get(again)?.count ?? 0) >= sockets,
+        60_000,
+        'a warm-up event at every socket',
+        100,
+      );
     });
     const watches = [...env.watchApps(['portal-api']), ...env.watchMachine()];
     const keys = Array.from({ length: burst }, (_, index) => fleet.send('fire', `Fan-out ${index}`));
-    await waitFor(() => keys.every((key) => (live.arrivals.get(key)?.count ?? 0) >= sockets), 60_000, 'the burst at every socket').catch((error: Error) => notes.push(error.message));
+    await waitFor(
+      () => keys.every((key) => (live.arrivals.get(key)?.count ?? 0) >= sockets),
+      60_000,
+      'the burst at every socket',
+    ).catch((error: Error) => notes.push(error.message));
     const processes = watches.map((watch) => watch.stop());
     const toLast: number[] = [];
     const toFirst: number[] = [];
@@ -49,13 +63,32 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
       scenario: 'fanout',
       parameters: { sockets, burst },
       metrics: [
-        { name: 'deliveries missing', value: sockets * burst - deliveries, unit: 'messages', target: { kind: 'atMost', value: 0 } },
+        {
+          name: 'deliveries missing',
+          value: sockets * burst - deliveries,
+          unit: 'messages',
+          target: { kind: 'atMost', value: 0 },
+        },
         { name: 'panel → first socket p50', value: first.p50, unit: 'ms' },
-        { name: 'panel → all sockets p50', value: last.p50, unit: 'ms', raw: { name: 'plain ws fan-out, no app', value: raw.lastSocket.p50 } },
-        { name: 'panel → all sockets p99', value: last.p99, unit: 'ms', raw: { name: 'plain ws fan-out, no app', value: raw.lastSocket.p99 }, target: { kind: 'atMost', value: 100 } },
+        {
+          name: 'panel → all sockets p50',
+          value: last.p50,
+          unit: 'ms',
+          raw: { name: 'plain ws fan-out, no app', value: raw.lastSocket.p50 },
+        },
+        {
+          name: 'panel → all sockets p99',
+          value: last.p99,
+          unit: 'ms',
+          raw: { name: 'plain ws fan-out, no app', value: raw.lastSocket.p99 },
+          target: { kind: 'atMost', value: 100 },
+        },
       ],
       processes,
-      notes: [...notes, 'The raw figure starts at the ws server (no panel, gateway, JetStream or database before it); the project figure starts at the panel.'],
+      notes: [
+        ...notes,
+        'The raw figure starts at the ws server (no panel, gateway, JetStream or database before it); the project figure starts at the panel.',
+      ],
     };
   } finally {
     live.close();

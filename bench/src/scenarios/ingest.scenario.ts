@@ -19,7 +19,14 @@ export interface IngestRun {
  * subscribed to every panel records when each arrives. Waits (bounded) for the stragglers, then
  * counts sent, acked (by the gateway), stored (rows) and delivered (LogEvents).
  */
-export async function runIngestLoad(env: BenchEnvironment, fleet: PanelFleet, live: LiveSockets, rate: number, seconds: number, label: string): Promise<IngestRun> {
+export async function runIngestLoad(
+  env: BenchEnvironment,
+  fleet: PanelFleet,
+  live: LiveSockets,
+  rate: number,
+  seconds: number,
+  label: string,
+): Promise<IngestRun> {
   const storedBefore = await env.portal.storedEventCount();
   const sentBefore = fleet.sent;
   const ackedBefore = fleet.acked;
@@ -32,7 +39,9 @@ export async function runIngestLoad(env: BenchEnvironment, fleet: PanelFleet, li
   });
   const sent = fleet.sent - sentBefore;
   // Everything sent should arrive within a few seconds; what has not after 30 s counts as lost.
-  await waitFor(() => live.received - deliveredBefore >= sent, 30_000, 'every event at the browser').catch(() => undefined);
+  await waitFor(() => live.received - deliveredBefore >= sent, 30_000, 'every event at the browser').catch(
+    () => undefined,
+  );
   const latencies: number[] = [];
   let lastArrival = started;
   for (const key of keys) {
@@ -54,7 +63,11 @@ export async function runIngestLoad(env: BenchEnvironment, fleet: PanelFleet, li
 }
 
 /** A fleet of `panels` connected and one browser socket subscribed to all of them, warmed up. */
-export async function startIngestRig(env: BenchEnvironment, panels: number, family: number): Promise<{ fleet: PanelFleet; live: LiveSockets }> {
+export async function startIngestRig(
+  env: BenchEnvironment,
+  panels: number,
+  family: number,
+): Promise<{ fleet: PanelFleet; live: LiveSockets }> {
   const fleet = new PanelFleet(env.stack.panelPort, panels, family);
   await fleet.provision(env.portal.db);
   await fleet.connect();
@@ -83,12 +96,33 @@ export function lostEvents(run: IngestRun): number {
 export function ingestMetrics(run: IngestRun, rawInsertRate: number, rawPublishRate: number, rate: number): Metric[] {
   const lost = lostEvents(run);
   return [
-    { name: 'events stored per second', value: run.storedPerSecond, unit: 'events/s', raw: { name: 'PostgreSQL batched insert', value: rawInsertRate }, target: rate >= 10_000 ? { kind: 'atLeast', value: 10_000 } : undefined },
-    { name: 'events stored per second vs JetStream', value: run.storedPerSecond, unit: 'events/s', raw: { name: 'JetStream publish with ack', value: rawPublishRate } },
-    { name: `sent / acked / stored / delivered = ${run.sent} / ${run.acked} / ${run.stored} / ${run.delivered}: lost`, value: lost, unit: 'events', target: { kind: 'atMost', value: 0 } },
+    {
+      name: 'events stored per second',
+      value: run.storedPerSecond,
+      unit: 'events/s',
+      raw: { name: 'PostgreSQL batched insert', value: rawInsertRate },
+      target: rate >= 10_000 ? { kind: 'atLeast', value: 10_000 } : undefined,
+    },
+    {
+      name: 'events stored per second vs JetStream',
+      value: run.storedPerSecond,
+      unit: 'events/s',
+      raw: { name: 'JetStream publish with ack', value: rawPublishRate },
+    },
+    {
+      name: `sent / acked / stored / delivered = ${run.sent} / ${run.acked} / ${run.stored} / ${run.delivered}: lost`,
+      value: lost,
+      unit: 'events',
+      target: { kind: 'atMost', value: 0 },
+    },
     { name: 'panel → browser p50', value: run.latency.p50, unit: 'ms' },
     { name: 'panel → browser p95', value: run.latency.p95, unit: 'ms' },
-    { name: 'panel → browser p99', value: run.latency.p99, unit: 'ms', target: rate <= 1000 ? { kind: 'atMost', value: 100 } : undefined },
+    {
+      name: 'panel → browser p99',
+      value: run.latency.p99,
+      unit: 'ms',
+      target: rate <= 1000 ? { kind: 'atMost', value: 100 } : undefined,
+    },
     { name: 'panel → browser max', value: run.latency.max, unit: 'ms' },
   ];
 }
@@ -126,7 +160,9 @@ export async function ingestMaxScenario(env: BenchEnvironment): Promise<Scenario
     for (let stepRate = rate; stepRate <= maxRate; stepRate = Math.round(stepRate * step)) {
       const run = await runIngestLoad(env, fleet, live, stepRate, stepSeconds, `Max ${stepRate}`);
       const lost = lostEvents(run);
-      notes.push(`${stepRate} events/s for ${stepSeconds} s: stored ${run.storedPerSecond.toFixed(0)}/s, p99 ${run.latency.p99.toFixed(0)} ms, lost ${lost}`);
+      notes.push(
+        `${stepRate} events/s for ${stepSeconds} s: stored ${run.storedPerSecond.toFixed(0)}/s, p99 ${run.latency.p99.toFixed(0)} ms, lost ${lost}`,
+      );
       if (lost > 0 || run.latency.p99 > 1000 || run.storedPerSecond < stepRate * 0.95) break;
       best = run;
       bestRate = stepRate;
@@ -140,7 +176,13 @@ export async function ingestMaxScenario(env: BenchEnvironment): Promise<Scenario
     scenario: 'ingest-max',
     parameters: { panels, firstRate: rate, maxRate, stepFactor: step, stepSeconds },
     metrics: [
-      { name: 'highest rate sustained (p99 ≤ 1 s, no loss)', value: bestRate, unit: 'events/s', raw: { name: 'PostgreSQL batched insert', value: raw.insertRate }, target: { kind: 'atLeast', value: 10_000 } },
+      {
+        name: 'highest rate sustained (p99 ≤ 1 s, no loss)',
+        value: bestRate,
+        unit: 'events/s',
+        raw: { name: 'PostgreSQL batched insert', value: raw.insertRate },
+        target: { kind: 'atLeast', value: 10_000 },
+      },
       { name: 'p99 at that rate', value: best?.latency.p99 ?? Number.NaN, unit: 'ms' },
     ],
     processes: [],

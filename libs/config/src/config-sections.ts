@@ -62,7 +62,12 @@ export const redisSchema = {
 
 type Env = Record<string, string | undefined>;
 
-export function readRuntimeConfig(appName: string, portVariable: string, defaultPort: number, source: Env = process.env) {
+export function readRuntimeConfig(
+  appName: string,
+  portVariable: string,
+  defaultPort: number,
+  source: Env = process.env,
+) {
   const values = readConfig(runtimeSchema, source);
   const port = readConfig({ [portVariable]: env.port(defaultPort) }, source)[portVariable] as number;
   return new RuntimeConfig(appName, values.NODE_ENV, values.LOG_LEVEL, port);

@@ -6,12 +6,23 @@ describe('readConsumerConfig', () => {
   });
 
   it('reads both variables', () => {
-    expect(readConsumerConfig({ CONSUMER_MAX_DELIVERIES: '3', CONSUMER_STALL_WINDOW: '2m' })).toEqual({ maxDeliveries: 3, stallWindowMs: 120_000 });
+    expect(readConsumerConfig({ CONSUMER_MAX_DELIVERIES: '3', CONSUMER_STALL_WINDOW: '2m' })).toEqual({
+      maxDeliveries: 3,
+      stallWindowMs: 120_000,
+    });
   });
 
   it.each([
-    ['CONSUMER_MAX_DELIVERIES', '0', "Invalid configuration: CONSUMER_MAX_DELIVERIES must be an integer from 1 to 100, got '0'"],
-    ['CONSUMER_STALL_WINDOW', 'soon', "Invalid configuration: CONSUMER_STALL_WINDOW must be a duration such as 90s, 15m, 1h or 7d, got 'soon'"],
+    [
+      'CONSUMER_MAX_DELIVERIES',
+      '0',
+      "Invalid configuration: CONSUMER_MAX_DELIVERIES must be an integer from 1 to 100, got '0'",
+    ],
+    [
+      'CONSUMER_STALL_WINDOW',
+      'soon',
+      "Invalid configuration: CONSUMER_STALL_WINDOW must be a duration such as 90s, 15m, 1h or 7d, got 'soon'",
+    ],
   ])('names a bad %s', (variable, value, message) => {
     expect(() => readConsumerConfig({ [variable]: value })).toThrow(message);
   });

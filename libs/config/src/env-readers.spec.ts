@@ -29,8 +29,16 @@ describe('readConfig', () => {
     ['PORT', '3000.5', "Invalid configuration: PORT must be a port number from 1 to 65535, got '3000.5'"],
     ['SECURE', 'maybe', "Invalid configuration: SECURE must be true or false, got 'maybe'"],
     ['MODE', 'c', "Invalid configuration: MODE must be one of a, b, got 'c'"],
-    ['DATABASE_URL', 'mysql://x', "Invalid configuration: DATABASE_URL must be a URL starting with postgres://, got 'mysql://x'"],
-    ['DATABASE_URL', 'not a url', "Invalid configuration: DATABASE_URL must be a URL starting with postgres://, got 'not a url'"],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      "Invalid configuration: DATABASE_URL must be a URL starting with postgres://, got 'mysql://x'",
+    ],
+    [
+      'DATABASE_URL',
+      'not a url',
+      "Invalid configuration: DATABASE_URL must be a URL starting with postgres://, got 'not a url'",
+    ],
   ])('names the bad variable %s=%s in one line', (variable, value, message) => {
     let thrown: unknown;
     try {
@@ -44,7 +52,9 @@ describe('readConfig', () => {
   });
 
   it('reports a required variable without default as missing', () => {
-    expect(() => readConfig({ SECRET: env.string() }, {})).toThrow('Invalid configuration: SECRET is required (a non-empty string)');
+    expect(() => readConfig({ SECRET: env.string() }, {})).toThrow(
+      'Invalid configuration: SECRET is required (a non-empty string)',
+    );
   });
 
   it('validates every entry of a URL list', () => {
@@ -70,7 +80,9 @@ describe('readConfig', () => {
     expect(readConfig(durations, {}).TTL).toBe(7 * 86400);
     expect(readConfig(durations, { TTL: '15m' }).TTL).toBe(900);
     expect(readConfig(durations, { TTL: '90' }).TTL).toBe(90);
-    expect(() => readConfig(durations, { TTL: '1 week' })).toThrow("TTL must be a duration such as 90s, 15m, 1h or 7d, got '1 week'");
+    expect(() => readConfig(durations, { TTL: '1 week' })).toThrow(
+      "TTL must be a duration such as 90s, 15m, 1h or 7d, got '1 week'",
+    );
     expect(() => readConfig(durations, { TTL: '0s' })).toThrow(/TTL must be a duration/);
   });
 });

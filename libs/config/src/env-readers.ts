@@ -88,14 +88,17 @@ export const env = {
   urlList(protocols: readonly string[], fallback?: string): EnvReader<string[]> {
     const one = env.url(protocols);
     return withDefault(
-      (variable, raw) => required(variable, raw, 'a comma-separated list of URLs').split(',').map((u) => one(variable, u)),
+      (variable, raw) =>
+        required(variable, raw, 'a comma-separated list of URLs')
+          .split(',')
+          .map((u) => one(variable, u)),
       fallback === undefined ? undefined : fallback.split(','),
     );
   },
 
   /** A duration such as '90s', '15m', '1h' or '7d' (a bare number is seconds); read as seconds. */
   duration(fallback?: string): EnvReader<number> {
-    const expected = "a duration such as 90s, 15m, 1h or 7d";
+    const expected = 'a duration such as 90s, 15m, 1h or 7d';
     const units: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
     const parse = (variable: string, raw: string) => {
       const text = required(variable, raw, expected);
@@ -104,7 +107,8 @@ export const env = {
       if (!match || seconds <= 0) throw new ConfigError(variable, expected, text);
       return seconds;
     };
-    return (variable, raw) => parse(variable, raw === undefined || raw.trim() === '' ? (fallback ?? (raw as string)) : raw);
+    return (variable, raw) =>
+      parse(variable, raw === undefined || raw.trim() === '' ? (fallback ?? (raw as string)) : raw);
   },
 
   /** Letters, digits, '_' and '-' only: safe inside NATS subjects, stream names and Redis keys. */

@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
 import { DATABASE_MODULE_OPTIONS } from './database.constants';
@@ -47,7 +55,12 @@ export class DatabaseModule {
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE_MODULE_OPTIONS, useValue: options }, DATA_SOURCE_PROVIDER, DatabaseShutdown, DatabaseHealth],
+      providers: [
+        { provide: DATABASE_MODULE_OPTIONS, useValue: options },
+        DATA_SOURCE_PROVIDER,
+        DatabaseShutdown,
+        DatabaseHealth,
+      ],
       exports: [DataSource],
     };
   }

@@ -10,4 +10,8 @@ export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './databa
 export { DatabaseHealth } from './database-health.registration';
 export { toNotificationDto } from './mappers/notification-dto.util';
 export { DeadLettersRepository } from './dead-letters/dead-letters.repository';
-export { panelIdentitiesInsert, type PanelIdentityRow, type PanelIdentitiesInsertOptions } from './panel-identities/panel-identities-insert.util';
+export {
+  panelIdentitiesInsert,
+  type PanelIdentityRow,
+  type PanelIdentitiesInsertOptions,
+} from './panel-identities/panel-identities-insert.util';

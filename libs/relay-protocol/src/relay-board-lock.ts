@@ -56,7 +56,9 @@ export class RedisBoardLock implements BoardLock {
     private readonly options: RedisBoardLockOptions,
   ) {
     if (options.waitMs <= options.leaseMs) {
-      throw new Error(`The wait for a board (${options.waitMs} ms) must be longer than its lease (${options.leaseMs} ms)`);
+      throw new Error(
+        `The wait for a board (${options.waitMs} ms) must be longer than its lease (${options.leaseMs} ms)`,
+      );
     }
   }
 
@@ -67,14 +69,27 @@ export class RedisBoardLock implements BoardLock {
     let takenAt = Date.now();
     while ((await this.redis.set(key, token, 'PX', this.options.leaseMs, 'NX')) !== 'OK') {
       if (Date.now() >= deadline) {
-        throw new RelayError('busy', `Relay ${boardKey} is busy with another command for longer than ${this.options.waitMs} ms`);
+        throw new RelayError(
+          'busy',
+          `Relay ${boardKey} is busy with another command for longer than ${this.options.waitMs} ms`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 25));
       takenAt = Date.now();
     }
-    const hold: HeldBoard = { boardKey, key, token, confirmedAt: takenAt, lost: false, timer: undefined as unknown as NodeJS.Timeout };
+    const hold: HeldBoard = {
+      boardKey,
+      key,
+      token,
+      confirmedAt: takenAt,
+      lost: false,
+      timer: undefined as unknown as NodeJS.Timeout,
+    };
     // Renewing three times per lease leaves room for two renewals that come late.
-    hold.timer = setInterval(() => void this.renew(hold).catch(() => undefined), Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    hold.timer = setInterval(
+      () => void this.renew(hold).catch(() => undefined),
+      Math.max(1, Math.floor(this.options.leaseMs / 3)),
+    );
     this.held.add(hold);
     try {
       return await work({ confirm: () => this.confirm(hold) });
@@ -90,7 +105,9 @@ export class RedisBoardLock implements BoardLock {
    * process) or passed to another holder while the work still runs.
    */
   overdueBoards(now = Date.now()): string[] {
-    return [...this.held].filter((hold) => hold.lost || now - hold.confirmedAt >= this.options.leaseMs).map((hold) => hold.boardKey);
+    return [...this.held]
+      .filter((hold) => hold.lost || now - hold.confirmedAt >= this.options.leaseMs)
+      .map((hold) => hold.boardKey);
   }
 
   private async confirm(hold: HeldBoard): Promise<void> {
@@ -113,7 +130,10 @@ export class RedisBoardLock implements BoardLock {
   private async renew(hold: HeldBoard): Promise<void> {
     if (hold.lost) return;
     const sentAt = Date.now();
-    const renewed = await withDeadline(this.redis.eval(RENEW_SCRIPT, 1, hold.key, hold.token, String(this.options.leaseMs)), this.options.leaseMs);
+    const renewed = await withDeadline(
+      this.redis.eval(RENEW_SCRIPT, 1, hold.key, hold.token, String(this.options.leaseMs)),
+      this.options.leaseMs,
+    );
     if (renewed === 1) hold.confirmedAt = Math.max(hold.confirmedAt, sentAt);
     else hold.lost = true;
   }

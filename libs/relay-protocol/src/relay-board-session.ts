@@ -44,7 +44,10 @@ export class RelayBoardSession {
     const { nonce } = await this.statusWithNonce();
     this.expectAck(await this.send(pulseRelayBlock(relay, seconds * 1000, nonce)), `relay ${relay}`);
     if (!(await this.readRelay(relay))) {
-      throw new RelayError('read-back-mismatch', `Relay ${this.target} acknowledged relay ${relay} but it reads back open: another client may be using the relay`);
+      throw new RelayError(
+        'read-back-mismatch',
+        `Relay ${this.target} acknowledged relay ${relay} but it reads back open: another client may be using the relay`,
+      );
     }
   }
 

@@ -51,22 +51,44 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
     const closed = new RelaySimulator({ password });
     const closedPort = await closed.start();
     await closed.stop();
-    await expect(client.verify({ host: '127.0.0.1', port: closedPort, password })).rejects.toMatchObject({ kind: 'connection-refused' });
+    await expect(client.verify({ host: '127.0.0.1', port: closedPort, password })).rejects.toMatchObject({
+      kind: 'connection-refused',
+    });
   });
 
   it('refuses a private address that the allow-list does not name', async () => {
-    await expect(client.verify({ host: '127.0.0.2', port, password })).rejects.toMatchObject({ kind: 'refused-target' });
+    await expect(client.verify({ host: '127.0.0.2', port, password })).rejects.toMatchObject({
+      kind: 'refused-target',
+    });
   });
 
   it('pulses relays and switches I/O, each read back, with the nonce chained across commands', async () => {
-    await client.drive({ host: '127.0.0.1', port, password }, { pulses: [{ relay: 1, seconds: 2 }, { relay: 2, seconds: 3 }], outputs: [{ io: 1, on: true }, { io: 4, on: true }] });
+    await client.drive(
+      { host: '127.0.0.1', port, password },
+      {
+        pulses: [
+          { relay: 1, seconds: 2 },
+          { relay: 2, seconds: 3 },
+        ],
+        outputs: [
+          { io: 1, on: true },
+          { io: 4, on: true },
+        ],
+      },
+    );
     expect(simulator.switches.map(({ at: _at, ...rest }) => rest)).toEqual([
       { kind: 'relay', relay: 1, pulseMs: 2000 },
       { kind: 'relay', relay: 2, pulseMs: 3000 },
       { kind: 'io', io: 1, on: true },
       { kind: 'io', io: 4, on: true },
     ]);
-    expect([simulator.relayState(1), simulator.relayState(2), simulator.ioState(1), simulator.ioState(2), simulator.ioState(4)]).toEqual([true, true, true, false, true]);
+    expect([
+      simulator.relayState(1),
+      simulator.relayState(2),
+      simulator.ioState(1),
+      simulator.ioState(2),
+      simulator.ioState(4),
+    ]).toEqual([true, true, true, false, true]);
   });
 
   it('drives one board for one caller at a time', async () => {

@@ -54,9 +54,16 @@ export class RelayClient {
     const address = await this.options.policy.resolve(target.host);
     const boardKey = `${address}:${target.port}`;
     return this.options.lock.withBoard(boardKey, async (lease) => {
-      const connection = await RelayConnection.open({ host: target.host, address, port: target.port }, this.options.connectTimeoutMs);
+      const connection = await RelayConnection.open(
+        { host: target.host, address, port: target.port },
+        this.options.connectTimeoutMs,
+      );
       try {
-        return await work(new RelayBoardSession(connection, key, target.host, target.port, this.options.replyTimeoutMs, () => lease.confirm()));
+        return await work(
+          new RelayBoardSession(connection, key, target.host, target.port, this.options.replyTimeoutMs, () =>
+            lease.confirm(),
+          ),
+        );
       } finally {
         connection.close();
       }

@@ -27,9 +27,16 @@ export class RelayConnection {
       this.buffered = Buffer.concat([this.buffered, chunk]);
       this.deliver();
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => this.fail(connectionError(endpoint.host, endpoint.port, error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      this.fail(connectionError(endpoint.host, endpoint.port, error)),
+    );
     socket.on('close', () =>
-      this.fail(new RelayError('closed', `Relay ${describeTarget(endpoint.host, endpoint.port)} closed the connection before answering`)),
+      this.fail(
+        new RelayError(
+          'closed',
+          `Relay ${describeTarget(endpoint.host, endpoint.port)} closed the connection before answering`,
+        ),
+      ),
     );
   }
 

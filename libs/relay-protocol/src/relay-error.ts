@@ -37,15 +37,24 @@ export function connectionError(host: string, port: number, error: NodeJS.ErrnoE
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new RelayError('not-found', `Relay host ${host} could not be found: check the address or dynamic DNS name`);
+      return new RelayError(
+        'not-found',
+        `Relay host ${host} could not be found: check the address or dynamic DNS name`,
+      );
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'EHOSTDOWN':
     case 'ENETDOWN':
-      return new RelayError('unreachable', `Relay ${target} is unreachable (${error.code}): check the address and the network route to it`);
+      return new RelayError(
+        'unreachable',
+        `Relay ${target} is unreachable (${error.code}): check the address and the network route to it`,
+      );
     case 'ECONNRESET':
     case 'EPIPE':
-      return new RelayError('closed', `Relay ${target} closed the connection: check that it is set to the AES Binary command set`);
+      return new RelayError(
+        'closed',
+        `Relay ${target} closed the connection: check that it is set to the AES Binary command set`,
+      );
     default:
       return new RelayError('unreachable', `Relay ${target} could not be reached (${error.code ?? error.message})`);
   }

@@ -37,8 +37,12 @@ describe('AES Binary frames: known answers from the documented mode and key layo
   });
 
   it('the known answers agree with AES-256 on one block under the factory key', () => {
-    expect(cbcOneBlock(hex(FACTORY_KEY_HEX), hex(PULSE_IV_HEX), hex(PULSE_BLOCK_HEX)).toString('hex')).toBe(PULSE_CIPHERTEXT_HEX);
-    expect(cbcOneBlock(hex(FACTORY_KEY_HEX), hex(STATUS_IV_HEX), hex(STATUS_REPLY_HEX)).toString('hex')).toBe(STATUS_CIPHERTEXT_HEX);
+    expect(cbcOneBlock(hex(FACTORY_KEY_HEX), hex(PULSE_IV_HEX), hex(PULSE_BLOCK_HEX)).toString('hex')).toBe(
+      PULSE_CIPHERTEXT_HEX,
+    );
+    expect(cbcOneBlock(hex(FACTORY_KEY_HEX), hex(STATUS_IV_HEX), hex(STATUS_REPLY_HEX)).toString('hex')).toBe(
+      STATUS_CIPHERTEXT_HEX,
+    );
   });
 
   it('puts on the wire exactly the IV, then the AES-256-CBC ciphertext of the unpadded block', () => {

@@ -12,8 +12,12 @@ describe('AES Binary frames', () => {
   });
 
   it('lay out the commands as the vendor example does', () => {
-    expect(pulseRelayBlock(1, 5000, Buffer.from([0xa, 0xb, 0xc, 0xd])).toString('hex')).toBe('310101000013880000000000' + '0a0b0c0d');
-    expect(setOutputBlock(3, true, Buffer.from([1, 2, 3, 4])).toString('hex')).toBe('320301000000000000000000' + '01020304');
+    expect(pulseRelayBlock(1, 5000, Buffer.from([0xa, 0xb, 0xc, 0xd])).toString('hex')).toBe(
+      '310101000013880000000000' + '0a0b0c0d',
+    );
+    expect(setOutputBlock(3, true, Buffer.from([1, 2, 3, 4])).toString('hex')).toBe(
+      '320301000000000000000000' + '01020304',
+    );
     expect(getStatusBlock().toString('hex')).toBe('30'.padEnd(32, '0'));
   });
 
@@ -27,7 +31,12 @@ describe('AES Binary frames', () => {
   it('read a status reply and refuse junk from a wrong key', () => {
     const reply = Buffer.from('23040204' + '0e7d010b' + '00000000' + 'cafebabe', 'hex');
     expect(readStatus(reply)).toEqual({
-      status: { moduleID: 35, firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } }, voltage: 12.5, temp: 26.7 },
+      status: {
+        moduleID: 35,
+        firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } },
+        voltage: 12.5,
+        temp: 26.7,
+      },
       nonce: Buffer.from('cafebabe', 'hex'),
     });
     const wrongKey = relayKey('x'.repeat(32));

@@ -25,15 +25,21 @@ describe('relay security configuration', () => {
 
   it('has a development key, refused in production, and never echoes a key', () => {
     expect(readRelaySecurityConfig(development, {}).secretKey).toBe(DEVELOPMENT_RELAY_SECRET_KEY);
-    expect(() => readRelaySecurityConfig(production, {})).toThrow('Invalid configuration: RELAY_SECRET_KEY is required');
-    expect(() => readRelaySecurityConfig(production, { RELAY_SECRET_KEY: DEVELOPMENT_RELAY_SECRET_KEY })).toThrow('not the development default');
+    expect(() => readRelaySecurityConfig(production, {})).toThrow(
+      'Invalid configuration: RELAY_SECRET_KEY is required',
+    );
+    expect(() => readRelaySecurityConfig(production, { RELAY_SECRET_KEY: DEVELOPMENT_RELAY_SECRET_KEY })).toThrow(
+      'not the development default',
+    );
     expect(() => readRelaySecurityConfig(development, { RELAY_SECRET_KEY: 'secret-short' })).toThrow(
       "Invalid configuration: RELAY_SECRET_KEY must be a random secret of at least 32 characters, got '(12 characters)'",
     );
   });
 
   it('reads the allow-list and names a bad entry in one line', () => {
-    expect(readRelaySecurityConfig(development, { RELAY_ALLOWED_TARGETS: '127.0.0.1,relay.local' }).allowedTargets.entries).toEqual(['127.0.0.1', 'relay.local']);
+    expect(
+      readRelaySecurityConfig(development, { RELAY_ALLOWED_TARGETS: '127.0.0.1,relay.local' }).allowedTargets.entries,
+    ).toEqual(['127.0.0.1', 'relay.local']);
     expect(() => readRelaySecurityConfig(development, { RELAY_ALLOWED_TARGETS: '1.2.3.4/99' })).toThrow(
       "Invalid configuration: RELAY_ALLOWED_TARGETS must be a comma-separated list of host names, IP addresses or CIDR ranges, got ''1.2.3.4/99' is not a valid CIDR range'",
     );

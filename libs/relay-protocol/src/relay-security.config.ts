@@ -24,7 +24,11 @@ export function readRelaySecurityConfig(runtime: RuntimeConfig, source: Env = pr
   try {
     allowed = AllowedRelayTargets.parse(RELAY_ALLOWED_TARGETS);
   } catch (error) {
-    throw new ConfigError('RELAY_ALLOWED_TARGETS', 'a comma-separated list of host names, IP addresses or CIDR ranges', (error as Error).message);
+    throw new ConfigError(
+      'RELAY_ALLOWED_TARGETS',
+      'a comma-separated list of host names, IP addresses or CIDR ranges',
+      (error as Error).message,
+    );
   }
   return new RelaySecurityConfig(readSecretKey(runtime, source.RELAY_SECRET_KEY), allowed);
 }
@@ -34,12 +38,14 @@ function readSecretKey(runtime: RuntimeConfig, raw: string | undefined): string 
   const secret = raw?.trim() ?? '';
   const expected = `a random secret of at least ${MIN_SECRET_LENGTH} characters`;
   if (secret === '') {
-    if (runtime.isProduction) throw new ConfigError('RELAY_SECRET_KEY', `${expected} (required in production)`, undefined);
+    if (runtime.isProduction)
+      throw new ConfigError('RELAY_SECRET_KEY', `${expected} (required in production)`, undefined);
     return DEVELOPMENT_RELAY_SECRET_KEY;
   }
   if (secret === DEVELOPMENT_RELAY_SECRET_KEY && runtime.isProduction) {
     throw new ConfigError('RELAY_SECRET_KEY', `${expected}, not the development default`, '(the development default)');
   }
-  if (secret.length < MIN_SECRET_LENGTH) throw new ConfigError('RELAY_SECRET_KEY', expected, `(${secret.length} characters)`);
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new ConfigError('RELAY_SECRET_KEY', expected, `(${secret.length} characters)`);
   return secret;
 }

@@ -2,7 +2,18 @@ import { AllowedRelayTargets, RelayTargetPolicy, isRefusedAddress } from './rela
 
 describe('relay target policy', () => {
   it('knows the loopback, private and link-local ranges', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.10', '169.254.1.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.10',
+      '169.254.1.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect([address, isRefusedAddress(address)]).toEqual([address, true]);
     }
     for (const address of ['203.0.113.7', '8.8.8.8', '172.32.0.1', '2001:db8::1']) {
@@ -14,7 +25,8 @@ describe('relay target policy', () => {
     const policy = new RelayTargetPolicy(AllowedRelayTargets.parse(''));
     await expect(policy.resolve('192.168.0.123')).rejects.toMatchObject({
       kind: 'refused-target',
-      message: "Relay address 192.168.0.123 is a loopback, private or link-local address: use the relay's public address or DNS name and forward its port",
+      message:
+        "Relay address 192.168.0.123 is a loopback, private or link-local address: use the relay's public address or DNS name and forward its port",
     });
     await expect(policy.resolve('localhost')).rejects.toMatchObject({ kind: 'refused-target' });
     await expect(policy.resolve('203.0.113.7')).resolves.toBe('203.0.113.7');

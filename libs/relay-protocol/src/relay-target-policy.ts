@@ -37,7 +37,10 @@ export class AllowedRelayTargets {
 
   /** Comma-separated hosts, addresses and CIDRs; throws naming the first entry that is none. */
   static parse(text: string): AllowedRelayTargets {
-    const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
     const names = new Set<string>();
     const addresses = new BlockList();
     for (const entry of entries) {
@@ -45,7 +48,8 @@ export class AllowedRelayTargets {
       if (bits !== undefined) {
         const prefix = Number(bits);
         const max = isIP(address) === 6 ? 128 : 32;
-        if (extra !== undefined || isIP(address) === 0 || !/^\d+$/.test(bits) || prefix > max) throw new Error(`'${entry}' is not a valid CIDR range`);
+        if (extra !== undefined || isIP(address) === 0 || !/^\d+$/.test(bits) || prefix > max)
+          throw new Error(`'${entry}' is not a valid CIDR range`);
         addresses.addSubnet(address, prefix, family(address));
       } else if (isIP(entry) !== 0) {
         addresses.addAddress(unmapped(entry), family(unmapped(entry)));

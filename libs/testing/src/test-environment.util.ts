@@ -1,6 +1,12 @@
 import { DatabaseConfig, NatsConfig, RedisConfig } from '@app/config';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
-import { removeNatsPrefix, removeRedisPrefix, TEST_NATS_URL, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
+import {
+  removeNatsPrefix,
+  removeRedisPrefix,
+  TEST_NATS_URL,
+  TEST_REDIS_URL,
+  uniqueTestName,
+} from '@app/messaging/testing';
 
 /**
  * Everything one integration test run needs on the real services, isolated from every other run:

@@ -15,7 +15,15 @@ describe("a manufacturer's list", () => {
   });
 
   it('names every bad line by its number', () => {
-    const list = ['# header', `0011aabbcc00,${KEY_A}`, 'nonsense', `0011aabbcc0g,${KEY_A}`, '0011aabbcc01,abcd', `0011aabbcc00,${KEY_A}`, `0011aabbcc02,${KEY_A},extra`].join('\n');
+    const list = [
+      '# header',
+      `0011aabbcc00,${KEY_A}`,
+      'nonsense',
+      `0011aabbcc0g,${KEY_A}`,
+      '0011aabbcc01,abcd',
+      `0011aabbcc00,${KEY_A}`,
+      `0011aabbcc02,${KEY_A},extra`,
+    ].join('\n');
     expect(parseManufacturerList(list)).toEqual({
       ok: false,
       problems: [

@@ -24,8 +24,10 @@ export function parseManufacturerList(text: string): ManufacturerList {
     }
     const hwaddr = normaliseHwaddr(fields[0]);
     const publicKey = fields[1].toLowerCase();
-    if (hwaddr === null) problems.push(`line ${number}: '${fields[0].slice(0, 40)}' is not a MAC address (12 hex characters)`);
-    else if (!DEVICE_KEY_PATTERN.test(publicKey)) problems.push(`line ${number}: the public key of ${hwaddr} must be 64 hex characters`);
+    if (hwaddr === null)
+      problems.push(`line ${number}: '${fields[0].slice(0, 40)}' is not a MAC address (12 hex characters)`);
+    else if (!DEVICE_KEY_PATTERN.test(publicKey))
+      problems.push(`line ${number}: the public key of ${hwaddr} must be 64 hex characters`);
     else if (lineOf.has(hwaddr)) problems.push(`line ${number}: ${hwaddr} is already on line ${lineOf.get(hwaddr)}`);
     else {
       lineOf.set(hwaddr, number);

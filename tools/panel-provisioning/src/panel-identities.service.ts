@@ -13,24 +13,37 @@ export class PanelIdentitiesService {
   /** A fresh key pair for the panel: the public key is stored, the secret only returned. */
   async provision(hwaddr: string, options: { replace: boolean; label?: string }): Promise<ProvisionOutcome> {
     const { secret, publicKey } = generateDeviceKeyPair();
-    const { sql, params } = panelIdentitiesInsert([{ hwaddr, publicKey }], { source: 'generated', label: options.label, replace: options.replace });
+    const { sql, params } = panelIdentitiesInsert([{ hwaddr, publicKey }], {
+      source: 'generated',
+      label: options.label,
+      replace: options.replace,
+    });
     const written: unknown[] = await this.dataSource.query(sql, params);
     return written.length === 1 ? { ok: true, secret } : { ok: false, reason: 'already-provisioned' };
   }
 
   /** All or nothing, in one transaction: a panel already provisioned (without `replace`) cancels the whole import. */
-  async import(rows: readonly PanelIdentityRow[], options: { replace: boolean; label?: string }): Promise<ImportOutcome> {
-    return this.dataSource.transaction(async (manager): Promise<ImportOutcome> => {
-      const { sql, params } = panelIdentitiesInsert(rows, { source: 'imported', label: options.label, replace: options.replace });
-      const written: { hwaddr: string }[] = await manager.query(sql, params);
-      if (written.length === rows.length) return { ok: true, imported: written.length };
-      const writtenSet = new Set(written.map((row) => row.hwaddr));
-      // Throwing rolls the transaction back; the outcome travels in the error.
-      throw new ImportRefused(rows.map((row) => row.hwaddr).filter((hwaddr) => !writtenSet.has(hwaddr)));
-    }).catch((error: unknown): ImportOutcome => {
-      if (error instanceof ImportRefused) return { ok: false, alreadyProvisioned: error.hwaddrs };
-      throw error;
-    });
+  async import(
+    rows: readonly PanelIdentityRow[],
+    options: { replace: boolean; label?: string },
+  ): Promise<ImportOutcome> {
+    return this.dataSource
+      .transaction(async (manager): Promise<ImportOutcome> => {
+        const { sql, params } = panelIdentitiesInsert(rows, {
+          source: 'imported',
+          label: options.label,
+          replace: options.replace,
+        });
+        const written: { hwaddr: string }[] = await manager.query(sql, params);
+        if (written.length === rows.length) return { ok: true, imported: written.length };
+        const writtenSet = new Set(written.map((row) => row.hwaddr));
+        // Throwing rolls the transaction back; the outcome travels in the error.
+        throw new ImportRefused(rows.map((row) => row.hwaddr).filter((hwaddr) => !writtenSet.has(hwaddr)));
+      })
+      .catch((error: unknown): ImportOutcome => {
+        if (error instanceof ImportRefused) return { ok: false, alreadyProvisioned: error.hwaddrs };
+        throw error;
+      });
   }
 
   list(): Promise<PanelIdentityEntity[]> {

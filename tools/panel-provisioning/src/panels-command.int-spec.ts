@@ -52,7 +52,13 @@ describe('npm run panels (real PostgreSQL)', () => {
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(result.err).not.toContain(secret);
     const row = await stored(hwaddr);
-    expect(row).toMatchObject({ hwaddr, publicKey: devicePublicKey(secret), source: 'generated', label: 'work order 7', revokedAt: null });
+    expect(row).toMatchObject({
+      hwaddr,
+      publicKey: devicePublicKey(secret),
+      source: 'generated',
+      label: 'work order 7',
+      revokedAt: null,
+    });
     const everything = JSON.stringify(await database.dataSource.query('SELECT * FROM panel_identities'));
     expect(everything).not.toContain(secret);
   });
@@ -68,7 +74,10 @@ describe('npm run panels (real PostgreSQL)', () => {
     expect((await panels('revoke', '00a0b1c2d302')).code).toBe(0);
     const replaced = await panels('provision', '00a0b1c2d302', '--replace');
     expect(replaced.code).toBe(0);
-    expect(await stored('00a0b1c2d302')).toMatchObject({ publicKey: devicePublicKey(replaced.out[0].split(',')[1]), revokedAt: null });
+    expect(await stored('00a0b1c2d302')).toMatchObject({
+      publicKey: devicePublicKey(replaced.out[0].split(',')[1]),
+      revokedAt: null,
+    });
   });
 
   it('imports a manufacturer list whole, and nothing of a list with a bad line or an already provisioned panel', async () => {
@@ -80,13 +89,23 @@ describe('npm run panels (real PostgreSQL)', () => {
     expect(refused.err).toContain('line 4: expected hwaddr,publicKeyHex');
     expect(await stored('00a0b1c2d310')).toBeNull();
 
-    const good = listFile('good.csv', `# batch 2\n00:A0:B1:C2:D3:10,${keys[0].publicKey}\n00a0b1c2d311,${keys[1].publicKey}\n`);
+    const good = listFile(
+      'good.csv',
+      `# batch 2\n00:A0:B1:C2:D3:10,${keys[0].publicKey}\n00a0b1c2d311,${keys[1].publicKey}\n`,
+    );
     const imported = await panels('import', good);
     expect(imported).toMatchObject({ code: 0, out: [] });
     expect(imported.err).toContain('imported 2 panel(s)');
-    expect(await stored('00a0b1c2d311')).toMatchObject({ publicKey: keys[1].publicKey, source: 'imported', label: good });
+    expect(await stored('00a0b1c2d311')).toMatchObject({
+      publicKey: keys[1].publicKey,
+      source: 'imported',
+      label: good,
+    });
 
-    const overlapping = listFile('overlap.csv', `00a0b1c2d312,${keys[2].publicKey}\n00a0b1c2d311,${keys[2].publicKey}\n`);
+    const overlapping = listFile(
+      'overlap.csv',
+      `00a0b1c2d312,${keys[2].publicKey}\n00a0b1c2d311,${keys[2].publicKey}\n`,
+    );
     const conflict = await panels('import', overlapping);
     expect(conflict.code).toBe(65);
     expect(conflict.err).toContain('already provisioned: 00a0b1c2d311');
@@ -112,10 +131,22 @@ describe('npm run panels (real PostgreSQL)', () => {
   });
 
   it('refuses bad usage, naming the problem', async () => {
-    expect(await panels('provision', 'xyz')).toMatchObject({ code: 64, err: expect.stringContaining("'xyz' is not a MAC address") });
-    expect(await panels('provision')).toMatchObject({ code: 64, err: expect.stringContaining('provision takes one hwaddr') });
-    expect(await panels('explode')).toMatchObject({ code: 64, err: expect.stringContaining("unknown command 'explode'") });
-    expect(await panels('list', '--force')).toMatchObject({ code: 64, err: expect.stringContaining("unknown option '--force'") });
+    expect(await panels('provision', 'xyz')).toMatchObject({
+      code: 64,
+      err: expect.stringContaining("'xyz' is not a MAC address"),
+    });
+    expect(await panels('provision')).toMatchObject({
+      code: 64,
+      err: expect.stringContaining('provision takes one hwaddr'),
+    });
+    expect(await panels('explode')).toMatchObject({
+      code: 64,
+      err: expect.stringContaining("unknown command 'explode'"),
+    });
+    expect(await panels('list', '--force')).toMatchObject({
+      code: 64,
+      err: expect.stringContaining("unknown option '--force'"),
+    });
   });
 
   describe('with a gateway on the same registry', () => {

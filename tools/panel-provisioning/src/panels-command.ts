@@ -50,10 +50,14 @@ async function run(argv: readonly string[], io: PanelsCommandIo): Promise<number
       const hwaddr = oneHwaddr(positional, 'provision');
       const outcome = await io.identities.provision(hwaddr, { replace, label });
       if (!outcome.ok) {
-        io.err(`${hwaddr} is already provisioned; --replace gives it a new key (its current secret then stops working)`);
+        io.err(
+          `${hwaddr} is already provisioned; --replace gives it a new key (its current secret then stops working)`,
+        );
         return EXIT.failed;
       }
-      io.err(`${hwaddr} provisioned. Its device secret follows, shown this once: write it into the panel (or the simulator's --device-secret).`);
+      io.err(
+        `${hwaddr} provisioned. Its device secret follows, shown this once: write it into the panel (or the simulator's --device-secret).`,
+      );
       io.out(`${hwaddr},${outcome.secret}`);
       return EXIT.ok;
     }
@@ -68,12 +72,16 @@ async function run(argv: readonly string[], io: PanelsCommandIo): Promise<number
       }
       const list = parseManufacturerList(text);
       if (!list.ok) {
-        io.err(`nothing imported, ${list.problems.length} bad line(s) in ${positional[0]}:\n  ${list.problems.join('\n  ')}`);
+        io.err(
+          `nothing imported, ${list.problems.length} bad line(s) in ${positional[0]}:\n  ${list.problems.join('\n  ')}`,
+        );
         return EXIT.data;
       }
       const outcome = await io.identities.import(list.rows, { replace, label: label ?? positional[0] });
       if (!outcome.ok) {
-        const shown = outcome.alreadyProvisioned.slice(0, 20).join(', ') + (outcome.alreadyProvisioned.length > 20 ? `, … (${outcome.alreadyProvisioned.length} in all)` : '');
+        const shown =
+          outcome.alreadyProvisioned.slice(0, 20).join(', ') +
+          (outcome.alreadyProvisioned.length > 20 ? `, … (${outcome.alreadyProvisioned.length} in all)` : '');
         io.err(`nothing imported: already provisioned: ${shown}. --replace gives them the list's keys.`);
         return EXIT.data;
       }
@@ -85,7 +93,16 @@ async function run(argv: readonly string[], io: PanelsCommandIo): Promise<number
       const identities = await io.identities.list();
       io.out(['hwaddr', 'public key', 'source', 'label', 'provisioned', 'revoked'].join('\t'));
       for (const identity of identities) {
-        io.out([identity.hwaddr, identity.publicKey, identity.source, identity.label ?? '', identity.provisionedAt.toISOString(), identity.revokedAt?.toISOString() ?? ''].join('\t'));
+        io.out(
+          [
+            identity.hwaddr,
+            identity.publicKey,
+            identity.source,
+            identity.label ?? '',
+            identity.provisionedAt.toISOString(),
+            identity.revokedAt?.toISOString() ?? '',
+          ].join('\t'),
+        );
       }
       io.err(`${identities.length} panel(s), ${identities.filter((identity) => identity.revokedAt).length} revoked`);
       return EXIT.ok;
@@ -97,7 +114,9 @@ async function run(argv: readonly string[], io: PanelsCommandIo): Promise<number
         io.err(`${hwaddr} is not provisioned`);
         return EXIT.failed;
       }
-      io.err(outcome === 'revoked' ? `${hwaddr} revoked: its next connection is refused` : `${hwaddr} was already revoked`);
+      io.err(
+        outcome === 'revoked' ? `${hwaddr} revoked: its next connection is refused` : `${hwaddr} was already revoked`,
+      );
       return EXIT.ok;
     }
     // No command and help are answered by main.ts, before it connects to the database.
@@ -126,6 +145,7 @@ function readFlags(args: readonly string[]): { positional: string[]; replace: bo
 function oneHwaddr(positional: string[], command: string): string {
   if (positional.length !== 1) throw new UsageError(`${command} takes one hwaddr`);
   const hwaddr = normaliseHwaddr(positional[0]);
-  if (hwaddr === null) throw new UsageError(`'${positional[0]}' is not a MAC address (12 hex characters, colons allowed)`);
+  if (hwaddr === null)
+    throw new UsageError(`'${positional[0]}' is not a MAC address (12 hex characters, colons allowed)`);
   return hwaddr;
 }

@@ -1,5 +1,14 @@
 import { Socket } from 'node:net';
-import { COMMAND, COMMAND_RANGE, decryptFrame, encryptFrame, getStatusBlock, readStatus, relayKey, setOutputBlock } from '@app/relay-protocol';
+import {
+  COMMAND,
+  COMMAND_RANGE,
+  decryptFrame,
+  encryptFrame,
+  getStatusBlock,
+  readStatus,
+  relayKey,
+  setOutputBlock,
+} from '@app/relay-protocol';
 import { RelaySimulator } from './relay-simulator';
 
 const password = 'This MUST be 32 characters long.';
@@ -15,7 +24,8 @@ async function exchange(port: number, frames: Buffer[]): Promise<Buffer[]> {
   let buffered = Buffer.alloc(0);
   for (const frame of frames) {
     socket.write(frame);
-    while (buffered.length < 32) buffered = Buffer.concat([buffered, await new Promise<Buffer>((resolve) => socket.once('data', resolve))]);
+    while (buffered.length < 32)
+      buffered = Buffer.concat([buffered, await new Promise<Buffer>((resolve) => socket.once('data', resolve))]);
     replies.push(buffered.subarray(0, 32));
     buffered = buffered.subarray(32);
   }
@@ -56,7 +66,8 @@ describe('RelaySimulator', () => {
     const wrong = relayKey('y'.repeat(32));
     const block = setOutputBlock(2, true, Buffer.alloc(4));
     let frame = encryptFrame(wrong, block, Buffer.alloc(16));
-    for (let seed = 1; isCommand(decryptFrame(key, frame)[0]); seed += 1) frame = encryptFrame(wrong, block, Buffer.alloc(16, seed));
+    for (let seed = 1; isCommand(decryptFrame(key, frame)[0]); seed += 1)
+      frame = encryptFrame(wrong, block, Buffer.alloc(16, seed));
     const [reply] = await exchange(port, [frame]);
     expect(decryptFrame(key, reply)).toEqual(Buffer.alloc(16));
     expect(simulator.switches).toEqual([]);
@@ -68,7 +79,10 @@ describe('RelaySimulator', () => {
     const pulse = Buffer.alloc(16);
     pulse.set([COMMAND.setRelay, 9, 1, 0, 0, 0x27, 0x10]);
     nonce.copy(pulse, 12);
-    const [, relays] = await exchange(port, [encryptFrame(key, pulse), encryptFrame(key, Buffer.from([COMMAND.getRelays, 9, ...Array(14).fill(0)]))]);
+    const [, relays] = await exchange(port, [
+      encryptFrame(key, pulse),
+      encryptFrame(key, Buffer.from([COMMAND.getRelays, 9, ...Array(14).fill(0)])),
+    ]);
     expect([...decryptFrame(key, relays).subarray(0, 5)]).toEqual([1, 0, 0, 1, 0]);
   });
 });

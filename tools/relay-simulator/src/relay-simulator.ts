@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { BLOCK_SIZE, COMMAND, FRAME_SIZE, NONCE_OFFSET, NONCE_SIZE, decryptFrame, encryptFrame, relayKey } from '@app/relay-protocol';
+import {
+  BLOCK_SIZE,
+  COMMAND,
+  FRAME_SIZE,
+  NONCE_OFFSET,
+  NONCE_SIZE,
+  decryptFrame,
+  encryptFrame,
+  relayKey,
+} from '@app/relay-protocol';
 
 export interface RelaySimulatorOptions {
   /** The 32-character AES password set on the simulated board. */
@@ -15,8 +24,7 @@ export interface RelaySimulatorOptions {
 
 /** One switch the board actually made (a switch skipped over a stale nonce is not recorded). */
 export type RelaySwitch =
-  | { kind: 'relay'; relay: number; pulseMs: number; at: Date }
-  | { kind: 'io'; io: number; on: boolean; at: Date };
+  { kind: 'relay'; relay: number; pulseMs: number; at: Date } | { kind: 'io'; io: number; on: boolean; at: Date };
 
 const RELAY_COUNT = 32;
 const IO_COUNT = 8;

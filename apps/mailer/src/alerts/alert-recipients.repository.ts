@@ -17,29 +17,43 @@ export class AlertRecipients {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async ofSite(hwaddr: string): Promise<AlertRecipient[]> {
-    return this.query().andWhere('claim.hwaddr = :hwaddr', { hwaddr }).orderBy('claim.user_id').getRawMany<AlertRecipient>();
+    return this.query()
+      .andWhere('claim.hwaddr = :hwaddr', { hwaddr })
+      .orderBy('claim.user_id')
+      .getRawMany<AlertRecipient>();
   }
 
   /** The same rule for one user, checked again just before sending: they may have opted out since. */
   async one(hwaddr: string, userId: string): Promise<AlertRecipient | null> {
-    const found = await this.query().andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId }).getRawOne<AlertRecipient>();
+    const found = await this.query()
+      .andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId })
+      .getRawOne<AlertRecipient>();
     return found ?? null;
   }
 
   /** The panel's name for a network, '' when not known yet. */
   async panelName(hwaddr: string, networkId: number): Promise<string> {
-    const network = await this.dataSource.getRepository(PanelNetworkEntity).findOne({ where: { hwaddr, networkId }, select: { strName: true } });
+    const network = await this.dataSource
+      .getRepository(PanelNetworkEntity)
+      .findOne({ where: { hwaddr, networkId }, select: { strName: true } });
     return network?.strName ?? '';
   }
 
   private query() {
-    return this.dataSource
-      .getRepository(ClaimEntity)
-      .createQueryBuilder('claim')
-      .innerJoin('claim.user', 'user')
-      .select(['claim.user_id AS "userId"', 'user.email AS "email"', 'user.full_name AS "fullName"', 'claim.nickname AS "nickname"'])
-      // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
-      .where("claim.status = 'AUTHED'")
-      .andWhere('claim.email_events');
+    return (
+      this.dataSource
+        .getRepository(ClaimEntity)
+        .createQueryBuilder('claim')
+        .innerJoin('claim.user', 'user')
+        .select([
+          'claim.user_id AS "userId"',
+          'user.email AS "email"',
+          'user.full_name AS "fullName"',
+          'claim.nickname AS "nickname"',
+        ])
+        // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
+        .where("claim.status = 'AUTHED'")
+        .andWhere('claim.email_events')
+    );
   }
 }

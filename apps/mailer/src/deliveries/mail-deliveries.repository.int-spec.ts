@@ -18,7 +18,9 @@ describe('MailDeliveries (real PostgreSQL)', () => {
     return { jobId, kind: 'password-reset', recipient: 'a@example.com', userId: null, hwaddr: null, eventSeq: null };
   }
 
-  async function row(jobId: string): Promise<{ status: string; attempts: number; possible_repeats: number; sending: boolean }> {
+  async function row(
+    jobId: string,
+  ): Promise<{ status: string; attempts: number; possible_repeats: number; sending: boolean }> {
     const rows = await database.dataSource.query(
       `SELECT status, attempts, possible_repeats, sending_since IS NOT NULL AS sending FROM mail_deliveries WHERE job_id = $1`,
       [jobId],

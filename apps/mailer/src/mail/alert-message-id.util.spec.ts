@@ -11,7 +11,11 @@ describe('alertMessageId', () => {
 
   it('differs per event and per user', () => {
     const other = 'c0ffee00-0000-4000-8000-000000000002';
-    expect(alertMessageId('0011aabbccdd', 18, user, 'alarms@example.com')).not.toBe(alertMessageId('0011aabbccdd', 17, user, 'alarms@example.com'));
-    expect(alertMessageId('0011aabbccdd', 17, other, 'alarms@example.com')).not.toBe(alertMessageId('0011aabbccdd', 17, user, 'alarms@example.com'));
+    expect(alertMessageId('0011aabbccdd', 18, user, 'alarms@example.com')).not.toBe(
+      alertMessageId('0011aabbccdd', 17, user, 'alarms@example.com'),
+    );
+    expect(alertMessageId('0011aabbccdd', 17, other, 'alarms@example.com')).not.toBe(
+      alertMessageId('0011aabbccdd', 17, user, 'alarms@example.com'),
+    );
   });
 });

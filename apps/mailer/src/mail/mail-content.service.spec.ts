@@ -16,7 +16,12 @@ describe('MailContent', () => {
   const content = new MailContent('https://portal.example.com');
 
   it('says what happened and where in the subject, and everything else in both parts', () => {
-    const mail = content.eventAlertMail({ event: fire, recipientName: 'Ann', siteName: 'Town Hall', panelName: 'Panel 3' });
+    const mail = content.eventAlertMail({
+      event: fire,
+      recipientName: 'Ann',
+      siteName: 'Town Hall',
+      panelName: 'Panel 3',
+    });
     expect(mail.subject).toBe('FIRE — Town Hall — Panel 3 — Fire Alarm');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('04/03/2026 05:06:07 UTC');
@@ -30,13 +35,23 @@ describe('MailContent', () => {
   });
 
   it('hides a location the panel did not give', () => {
-    const mail = content.eventAlertMail({ event: { ...fire, category: 'fault', location: 'N/A' }, recipientName: 'Ann', siteName: 'S', panelName: 'P' });
+    const mail = content.eventAlertMail({
+      event: { ...fire, category: 'fault', location: 'N/A' },
+      recipientName: 'Ann',
+      siteName: 'S',
+      panelName: 'P',
+    });
     expect(mail.subject).toBe('FAULT — S — P — Fire Alarm');
     expect(mail.text).toContain('Location: Not given');
   });
 
   it('links the reset mail to the reset page on the public URL', () => {
-    const mail = content.passwordResetMail({ email: 'ann@example.com', recipientName: 'Ann', resetPath: '/resetpass/abc.def', expiresAt: '2026-03-04T06:00:00.000Z' });
+    const mail = content.passwordResetMail({
+      email: 'ann@example.com',
+      recipientName: 'Ann',
+      resetPath: '/resetpass/abc.def',
+      expiresAt: '2026-03-04T06:00:00.000Z',
+    });
     expect(mail.text).toContain('https://portal.example.com/resetpass/abc.def');
     expect(mail.html).toContain('href="https://portal.example.com/resetpass/abc.def"');
     expect(mail.text).toContain('04/03/2026 06:00:00 UTC');

@@ -19,7 +19,10 @@ describe('password reset mail (portal-api and mailer on real services, real SMTP
     await smtp.start();
     portal = await startPortalApiTestApp({}, { environment });
     mailer = await startMailerTestApp(environment, smtp.port, { PUBLIC_URL: 'https://portal.example.com' });
-    await request(portal.server).post('/api/auth/register').send({ fullname: 'Rose Reset', email, password: 'first password' }).expect(201);
+    await request(portal.server)
+      .post('/api/auth/register')
+      .send({ fullname: 'Rose Reset', email, password: 'first password' })
+      .expect(201);
   });
 
   afterAll(async () => {
@@ -38,11 +41,22 @@ describe('password reset mail (portal-api and mailer on real services, real SMTP
     const link = /https:\/\/portal\.example\.com\/resetpass\/\S+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     expect(mail.html).toContain(`href="${link!}"`);
-    await waitUntil(async () => (await environment.database.dataSource.getRepository(MailDeliveryEntity).findOneBy({ recipient: email }))?.status === 'sent', 'the delivery recorded as sent');
+    await waitUntil(
+      async () =>
+        (await environment.database.dataSource.getRepository(MailDeliveryEntity).findOneBy({ recipient: email }))
+          ?.status === 'sent',
+      'the delivery recorded as sent',
+    );
 
     const token = decodeURIComponent(new URL(link!).pathname.replace(/^\/resetpass\//, ''));
-    const reset = await request(portal.server).post('/api/auth/resetpassword/reset').send({ token, password: 'second password' }).expect(200);
-    const account = await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${reset.body.token as string}`).expect(200);
+    const reset = await request(portal.server)
+      .post('/api/auth/resetpassword/reset')
+      .send({ token, password: 'second password' })
+      .expect(200);
+    const account = await request(portal.server)
+      .get('/api/auth/account')
+      .set('Authorization', `Bearer ${reset.body.token as string}`)
+      .expect(200);
     expect(account.body).toMatchObject({ email, name: 'Rose Reset' });
     await request(portal.server).post('/api/auth/login').send({ email, password: 'second password' }).expect(200);
     expect(smtp.mails).toHaveLength(1);

@@ -16,9 +16,21 @@ export class MailerMetrics {
   readonly eventToAcceptance: Histogram<never>;
 
   constructor(metrics: MetricsService) {
-    this.sent = metrics.counter({ name: 'mailer_mails_sent_total', help: 'Mails accepted by the SMTP server', labelNames: ['kind'] });
-    this.failed = metrics.counter({ name: 'mailer_mails_failed_total', help: 'Mails given up on (refused for good or out of tries)', labelNames: ['kind'] });
-    this.retried = metrics.counter({ name: 'mailer_mails_retried_total', help: 'Failed tries that will be tried again', labelNames: ['kind'] });
+    this.sent = metrics.counter({
+      name: 'mailer_mails_sent_total',
+      help: 'Mails accepted by the SMTP server',
+      labelNames: ['kind'],
+    });
+    this.failed = metrics.counter({
+      name: 'mailer_mails_failed_total',
+      help: 'Mails given up on (refused for good or out of tries)',
+      labelNames: ['kind'],
+    });
+    this.retried = metrics.counter({
+      name: 'mailer_mails_retried_total',
+      help: 'Failed tries that will be tried again',
+      labelNames: ['kind'],
+    });
     this.eventToAcceptance = metrics.histogram({
       name: 'mailer_event_to_smtp_acceptance_seconds',
       help: 'Time from a fire or fault event reaching the gateway to the SMTP server accepting its alert mail',

@@ -20,6 +20,10 @@ interface NodemailerError {
 export function classifySmtpFailure(error: unknown): SmtpFailure {
   const details = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as NodemailerError;
   const code = details.responseCode;
-  const reason = [details.code, details.response ?? details.message].filter(Boolean).join(': ').replace(/\s+/g, ' ').trim();
+  const reason = [details.code, details.response ?? details.message]
+    .filter(Boolean)
+    .join(': ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { permanent: typeof code === 'number' && code >= 500 && code < 600, reason: reason || 'unknown SMTP failure' };
 }

@@ -32,7 +32,14 @@ export class SmtpTransport implements OnApplicationShutdown {
 
   /** Resolves once the server has accepted the mail (answered 250 to its data). */
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+    await this.transporter.sendMail({
+      from: this.config.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+    });
   }
 
   /** Connects and greets (and logs in when configured): the health check. */

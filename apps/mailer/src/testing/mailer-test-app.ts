@@ -15,7 +15,11 @@ export interface MailerTestApp {
  * database, NATS prefix and Redis prefix, sending to the SMTP server on `smtpPort`. `env` adds or
  * overrides variables. Closing leaves the environment to its owner.
  */
-export async function startMailerTestApp(environment: TestEnvironment, smtpPort: number, env: Record<string, string> = {}): Promise<MailerTestApp> {
+export async function startMailerTestApp(
+  environment: TestEnvironment,
+  smtpPort: number,
+  env: Record<string, string> = {},
+): Promise<MailerTestApp> {
   const config = loadMailerConfig({
     ...serviceVariables(environment),
     MAILER_HTTP_PORT: '7703',

@@ -30,7 +30,9 @@ export function decodeHeaderValue(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')).toString('utf8'),
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')).toString('utf8'),
     );
 }
 
@@ -74,5 +76,10 @@ export function readMail(raw: string): ReadMail {
   const { headers } = splitHeaders(raw);
   const parts = { text: '', html: '' };
   collectParts(raw, parts);
-  return { headers, subject: decodeHeaderValue(headers.get('subject') ?? ''), to: decodeHeaderValue(headers.get('to') ?? ''), ...parts };
+  return {
+    headers,
+    subject: decodeHeaderValue(headers.get('subject') ?? ''),
+    to: decodeHeaderValue(headers.get('to') ?? ''),
+    ...parts,
+  };
 }

@@ -52,7 +52,10 @@ export class PanelCommandRouter {
   }
 
   /** The reply, with the command kind and a bounded outcome label for the metric. */
-  private async handle(session: PanelSession, message: Msg): Promise<{ reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel }> {
+  private async handle(
+    session: PanelSession,
+    message: Msg,
+  ): Promise<{ reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel }> {
     let correlationId = '';
     let networkId: number;
     let command: PanelCommand;
@@ -62,22 +65,43 @@ export class PanelCommandRouter {
       networkId = Number(request?.networkId);
       command = readNatsCommand(request?.command);
       if (!session.hello?.networkIds.includes(networkId)) {
-        throw new ProtocolError('invalid-message', `network ${String(request?.networkId)} is not a network of this panel`);
+        throw new ProtocolError(
+          'invalid-message',
+          `network ${String(request?.networkId)} is not a network of this panel`,
+        );
       }
     } catch (error) {
       const detail = error instanceof ProtocolError ? error.detail : 'the request is not JSON';
-      return { reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` }, kind: 'invalid', outcome: 'invalid' };
+      return {
+        reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` },
+        kind: 'invalid',
+        outcome: 'invalid',
+      };
     }
     const { kind } = command;
-    if (!session.isReady) return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind, outcome: 'not-connected' };
+    if (!session.isReady)
+      return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind, outcome: 'not-connected' };
     if (!session.acceptsControl && !ALLOWED_WITHOUT_CLOUD_CONTROL.has(command.kind)) {
-      return { reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED }, kind, outcome: 'cloud-control-disabled' };
+      return {
+        reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED },
+        kind,
+        outcome: 'cloud-control-disabled',
+      };
     }
     let nonce = '';
-    const outcome = await session.sendCommand(networkId, toWireCommand(command, () => (nonce = newNonce())));
-    if (!outcome.ok) return { reply: { correlationId, ok: false, reason: outcome.reason }, kind, outcome: outcome.failure };
+    const outcome = await session.sendCommand(
+      networkId,
+      toWireCommand(command, () => (nonce = newNonce())),
+    );
+    if (!outcome.ok)
+      return { reply: { correlationId, ok: false, reason: outcome.reason }, kind, outcome: outcome.failure };
     if (command.kind !== 'keyProof') return { reply: { correlationId, ok: true }, kind, outcome: 'ok' };
-    if (!outcome.proof) return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind, outcome: 'refused' };
-    return { reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) }, kind, outcome: 'ok' };
+    if (!outcome.proof)
+      return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind, outcome: 'refused' };
+    return {
+      reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) },
+      kind,
+      outcome: 'ok',
+    };
   }
 }

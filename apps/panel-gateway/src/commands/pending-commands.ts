@@ -20,7 +20,10 @@ export class PendingCommands {
   open(): { correlationId: string; outcome: Promise<CommandOutcome> } {
     const correlationId = randomUUID();
     const outcome = new Promise<CommandOutcome>((resolve) => {
-      const timer = setTimeout(() => this.settle(correlationId, { ok: false, reason: PANEL_COMMAND_TIMEOUT, failure: 'timeout' }), this.timeoutMs);
+      const timer = setTimeout(
+        () => this.settle(correlationId, { ok: false, reason: PANEL_COMMAND_TIMEOUT, failure: 'timeout' }),
+        this.timeoutMs,
+      );
       timer.unref();
       this.pending.set(correlationId, { resolve, timer });
     });
@@ -29,11 +32,15 @@ export class PendingCommands {
 
   /** The panel answered; false when nothing waits for that id (late or unknown). */
   resolve(result: CommandResultMessage): boolean {
-    return this.settle(result.correlationId, result.ok ? { ok: true, proof: result.proof } : { ok: false, reason: result.reason, failure: 'refused' });
+    return this.settle(
+      result.correlationId,
+      result.ok ? { ok: true, proof: result.proof } : { ok: false, reason: result.reason, failure: 'refused' },
+    );
   }
 
   closeAll(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, { ok: false, reason: PANEL_NOT_CONNECTED, failure: 'not-connected' });
+    for (const id of [...this.pending.keys()])
+      this.settle(id, { ok: false, reason: PANEL_NOT_CONNECTED, failure: 'not-connected' });
   }
 
   private settle(correlationId: string, outcome: CommandOutcome): boolean {

@@ -40,7 +40,9 @@ export class PanelEvictionService implements OnApplicationBootstrap, OnModuleDes
 
   private evictIfHeldElsewhere(session: PanelSession, connection: PanelConnectionMessage): void {
     if (!connection?.connected || session.connectionId === connection.connectionId) return;
-    this.logger.log(`panel ${session.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`);
+    this.logger.log(
+      `panel ${session.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`,
+    );
     session.close(`evicted: the panel connected to gateway ${connection.gatewayId}`, { publishDisconnect: false });
   }
 

@@ -52,7 +52,9 @@ export class PanelIdentityRegistry {
     } catch (error) {
       const cached = this.verifiedKeys.get(hwaddr);
       if (cached && verifyDeviceProof(cached, hwaddr, nonce, signature)) {
-        this.logger.warn(`panel identity registry unavailable (${(error as Error).message}); ${hwaddr} accepted on the key it proved before`);
+        this.logger.warn(
+          `panel identity registry unavailable (${(error as Error).message}); ${hwaddr} accepted on the key it proved before`,
+        );
         return { ok: true };
       }
       this.logger.warn(`panel identity registry unavailable: ${(error as Error).message}`);
@@ -94,7 +96,9 @@ export class PanelIdentityRegistry {
         (rows) => {
           for (const hwaddr of slice) {
             const row = rows.get(hwaddr);
-            const lookup: Lookup = row ? { found: true, publicKey: row.public_key, revoked: row.revoked } : { found: false };
+            const lookup: Lookup = row
+              ? { found: true, publicKey: row.public_key, revoked: row.revoked }
+              : { found: false };
             for (const waiter of batch.get(hwaddr)!) waiter.resolve(lookup);
           }
         },

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleInit,
+} from '@nestjs/common';
 import { HealthRegistry } from '@app/platform';
 import { PanelCommandRouter } from '../commands/panel-command-router.service';
 import { PanelIdentityRegistry } from '../identity/panel-identity.registry';
@@ -50,7 +57,14 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
     };
     const onSocket = (socket: Socket) => this.accept(socket);
     this.server = config.tls
-      ? createTlsServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), handshakeTimeout: config.handshakeTimeoutMs }, onSocket)
+      ? createTlsServer(
+          {
+            cert: readFileSync(config.tls.certFile),
+            key: readFileSync(config.tls.keyFile),
+            handshakeTimeout: config.handshakeTimeoutMs,
+          },
+          onSocket,
+        )
       : createTcpServer(onSocket);
     this.server.on('error', (error) => this.logger.error(`panel listener: ${error.message}`));
   }

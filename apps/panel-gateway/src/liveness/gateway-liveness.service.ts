@@ -35,7 +35,10 @@ export class GatewayLiveness implements OnApplicationBootstrap, OnApplicationShu
   private async renew(): Promise<void> {
     try {
       const bucket = await this.nats.bucket(this.nats.names.buckets.gateways);
-      await bucket.put(gatewayBucketKey(this.config.gatewayId), JSON.stringify({ gatewayId: this.config.gatewayId, at: new Date().toISOString() }));
+      await bucket.put(
+        gatewayBucketKey(this.config.gatewayId),
+        JSON.stringify({ gatewayId: this.config.gatewayId, at: new Date().toISOString() }),
+      );
     } catch (error) {
       this.logger.warn(`sign of life not renewed: ${(error as Error).message}`);
     }

@@ -17,19 +17,45 @@ export class GatewayMetrics {
   readonly authRefusals: Counter<'reason'>;
 
   constructor(metrics: MetricsService) {
-    this.connectedPanels = metrics.gauge({ name: 'panel_gateway_connected_panels', help: 'Panels connected and past the key proof' });
-    this.framesIn = metrics.counter({ name: 'panel_gateway_frames_in_total', help: 'Frames received from panels, by message type', labelNames: ['type'] });
-    this.framesOut = metrics.counter({ name: 'panel_gateway_frames_out_total', help: 'Frames sent to panels, by message type', labelNames: ['type'] });
-    this.eventsAcked = metrics.counter({ name: 'panel_gateway_events_acked_total', help: 'Panel events acked after JetStream stored them' });
+    this.connectedPanels = metrics.gauge({
+      name: 'panel_gateway_connected_panels',
+      help: 'Panels connected and past the key proof',
+    });
+    this.framesIn = metrics.counter({
+      name: 'panel_gateway_frames_in_total',
+      help: 'Frames received from panels, by message type',
+      labelNames: ['type'],
+    });
+    this.framesOut = metrics.counter({
+      name: 'panel_gateway_frames_out_total',
+      help: 'Frames sent to panels, by message type',
+      labelNames: ['type'],
+    });
+    this.eventsAcked = metrics.counter({
+      name: 'panel_gateway_events_acked_total',
+      help: 'Panel events acked after JetStream stored them',
+    });
     this.commandRoundTrip = metrics.histogram({
       name: 'panel_gateway_command_round_trip_seconds',
       help: 'Time from a command request to its answer, by command kind and outcome',
       labelNames: ['kind', 'outcome'],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
     });
-    this.protocolErrors = metrics.counter({ name: 'panel_gateway_protocol_errors_total', help: 'Connections closed for a protocol error, by reason', labelNames: ['reason'] });
-    this.disconnects = metrics.counter({ name: 'panel_gateway_disconnects_total', help: 'Panel connections ended, by reason', labelNames: ['reason'] });
-    this.publishRetries = metrics.counter({ name: 'panel_gateway_publish_retries_total', help: 'NATS publishes tried again after a failure or timeout', labelNames: ['kind'] });
+    this.protocolErrors = metrics.counter({
+      name: 'panel_gateway_protocol_errors_total',
+      help: 'Connections closed for a protocol error, by reason',
+      labelNames: ['reason'],
+    });
+    this.disconnects = metrics.counter({
+      name: 'panel_gateway_disconnects_total',
+      help: 'Panel connections ended, by reason',
+      labelNames: ['reason'],
+    });
+    this.publishRetries = metrics.counter({
+      name: 'panel_gateway_publish_retries_total',
+      help: 'NATS publishes tried again after a failure or timeout',
+      labelNames: ['kind'],
+    });
     this.refusedMessages = metrics.counter({
       name: 'panel_gateway_refused_messages_total',
       help: 'Panel messages refused (never acked nor published) for content the portal cannot store, by message and field (list indexes as [])',

@@ -202,7 +202,12 @@ export class PanelSession {
       case 'runtime':
         if (this.refuseForeignNetwork({ message: 'runtime', networkId: message.networkId }, message.networkId)) return;
         return this.enqueue('runtime', () =>
-          this.context.publisher.publishRuntime({ hwaddr: this.hwaddr!, networkId: message.networkId, runtime: message.runtime, at: new Date().toISOString() }),
+          this.context.publisher.publishRuntime({
+            hwaddr: this.hwaddr!,
+            networkId: message.networkId,
+            runtime: message.runtime,
+            at: new Date().toISOString(),
+          }),
         );
       case 'config':
         return this.onConfig(message);
@@ -216,7 +221,10 @@ export class PanelSession {
 
   private onHello(hello: HelloMessage): void {
     if (hello.version !== PANEL_PROTOCOL_VERSION) {
-      throw new ProtocolError('unsupported-version', `version ${hello.version}; this gateway speaks ${PANEL_PROTOCOL_VERSION}`);
+      throw new ProtocolError(
+        'unsupported-version',
+        `version ${hello.version}; this gateway speaks ${PANEL_PROTOCOL_VERSION}`,
+      );
     }
     this.helloMessage = hello;
     this.cloudControl = hello.cloudControl;
@@ -257,7 +265,9 @@ export class PanelSession {
     this.unsubscribeCommands = this.context.commandRouter.serve(this);
     const { gatewayId, supervisionWindowMs, maxFrameBytes } = this.context.config;
     this.send({ type: 'ready', gatewayId, heartbeatMs: Math.floor(supervisionWindowMs / 3), maxFrameBytes });
-    this.logger.log(`${this.label}: connected (${this.hello!.panelType}, networks ${this.hello!.networkIds.join(',')})`);
+    this.logger.log(
+      `${this.label}: connected (${this.hello!.panelType}, networks ${this.hello!.networkIds.join(',')})`,
+    );
     this.enqueue('connection', () => this.context.publisher.publishConnected(this.connectionMessage(true)));
   }
 
@@ -268,12 +278,23 @@ export class PanelSession {
     const receivedAt = new Date().toISOString();
     this.enqueue('event', async () => {
       const { seq, networkId, category, title, date, location } = event;
-      const { reusedSequence } = await this.context.publisher.publishEvent({ hwaddr, seq, networkId, category, title, panelDate: date, location, receivedAt });
+      const { reusedSequence } = await this.context.publisher.publishEvent({
+        hwaddr,
+        seq,
+        networkId,
+        category,
+        title,
+        panelDate: date,
+        location,
+        receivedAt,
+      });
       if (reusedSequence) {
         // Acking it would lose it: the stream keeps the older event under this sequence.
         this.context.metrics.protocolErrors.inc({ reason: 'unexpected-frame' });
         this.logger.error(`${this.label}: event sequence ${seq} was used before by another event; not acked`);
-        this.close(`unexpected-frame: event sequence ${seq} was used before by another event (the sequence must keep counting across restarts)`);
+        this.close(
+          `unexpected-frame: event sequence ${seq} was used before by another event (the sequence must keep counting across restarts)`,
+        );
         return;
       }
       this.send({ type: 'eventAck', seq });
@@ -292,12 +313,14 @@ export class PanelSession {
   }
 
   private onCommandResult(result: CommandResultMessage): void {
-    if (!this.commands.resolve(result)) this.logger.debug(`${this.label}: result for ${result.correlationId} came after its timeout`);
+    if (!this.commands.resolve(result))
+      this.logger.debug(`${this.label}: result for ${result.correlationId} came after its timeout`);
   }
 
   /** Events of one connection come in increasing sequence; a panel resends only after reconnecting. */
   private checkSequence(seq: number): void {
-    if (seq <= this.lastSeq) throw new ProtocolError('unexpected-frame', `event sequence ${seq} after ${this.lastSeq} on one connection`);
+    if (seq <= this.lastSeq)
+      throw new ProtocolError('unexpected-frame', `event sequence ${seq} after ${this.lastSeq} on one connection`);
     this.lastSeq = seq;
   }
 
@@ -305,7 +328,13 @@ export class PanelSession {
   private refuseForeignNetwork(subject: RefusalSubject, networkId: number): boolean {
     const { networkIds } = this.hello!;
     if (networkIds.includes(networkId)) return false;
-    this.refuse(refusalOf(subject, 'message.networkId', `${networkId} is not one of the networks of the hello (${networkIds.join(', ')})`));
+    this.refuse(
+      refusalOf(
+        subject,
+        'message.networkId',
+        `${networkId} is not one of the networks of the hello (${networkIds.join(', ')})`,
+      ),
+    );
     return true;
   }
 
@@ -315,8 +344,13 @@ export class PanelSession {
    * A refused fire reaches no one: a panel defect someone must look at, hence an error.
    */
   private refuse(refusal: RefusedMessage): void {
-    this.context.metrics.refusedMessages.inc({ message: refusal.message, field: refusal.field.replace(/\[\d+\]/g, '[]') });
-    this.logger.error(`${this.label}: refused ${describeRefusalSubject(refusal)}, not acked: ${refusal.field} ${refusal.reason}`);
+    this.context.metrics.refusedMessages.inc({
+      message: refusal.message,
+      field: refusal.field.replace(/\[\d+\]/g, '[]'),
+    });
+    this.logger.error(
+      `${this.label}: refused ${describeRefusalSubject(refusal)}, not acked: ${refusal.field} ${refusal.reason}`,
+    );
     this.queue.push(async () => this.send(refusal));
   }
 
@@ -327,7 +361,8 @@ export class PanelSession {
         isCancelled: () => this.state === 'closed',
         onFailure: (error, attempts) => {
           this.context.metrics.publishRetries.inc({ kind });
-          if (attempts === 1 || attempts % 10 === 0) this.logger.warn(`${this.label}: ${kind} publish failed (attempt ${attempts}): ${String(error)}`);
+          if (attempts === 1 || attempts % 10 === 0)
+            this.logger.warn(`${this.label}: ${kind} publish failed (attempt ${attempts}): ${String(error)}`);
         },
       });
     });

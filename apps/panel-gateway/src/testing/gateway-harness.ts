@@ -39,7 +39,11 @@ export function testListenerConfig(overrides: Partial<PanelListenerConfig> = {})
   };
 }
 
-export async function startGateway(nats: NatsConfig, listener: Partial<PanelListenerConfig> = {}, database: GatewayDatabase = {}): Promise<StartedGateway> {
+export async function startGateway(
+  nats: NatsConfig,
+  listener: Partial<PanelListenerConfig> = {},
+  database: GatewayDatabase = {},
+): Promise<StartedGateway> {
   const own = database.url ? undefined : await createTestDatabase();
   try {
     const moduleRef = await Test.createTestingModule({

@@ -30,7 +30,9 @@ export class PrivateNatsServer {
 
   /** Starts (again) on the same port and store, and waits until it accepts connections. */
   async resume(): Promise<void> {
-    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
+      stdio: 'ignore',
+    });
     this.process = child;
     await waitUntil(() => acceptsConnections(this.port), `nats-server on port ${this.port}`, 10_000);
   }

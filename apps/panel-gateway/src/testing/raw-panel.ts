@@ -1,5 +1,11 @@
 import { connect, type Socket } from 'node:net';
-import { decodeGatewayMessage, encodeMessage, FrameDecoder, type GatewayMessage, type PanelMessage } from '@app/panel-protocol';
+import {
+  decodeGatewayMessage,
+  encodeMessage,
+  FrameDecoder,
+  type GatewayMessage,
+  type PanelMessage,
+} from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
 
 /** A hand-driven panel socket: sends exactly what a test says, records what the gateway answers. */
@@ -37,7 +43,10 @@ export class RawPanel {
     this.socket.write(bytes);
   }
 
-  async next<T extends GatewayMessage['type']>(type: T, timeoutMs = 5000): Promise<Extract<GatewayMessage, { type: T }>> {
+  async next<T extends GatewayMessage['type']>(
+    type: T,
+    timeoutMs = 5000,
+  ): Promise<Extract<GatewayMessage, { type: T }>> {
     await waitUntil(() => this.received.some((message) => message.type === type), `a ${type} frame`, timeoutMs);
     const index = this.received.findIndex((message) => message.type === type);
     return this.received.splice(index, 1)[0] as Extract<GatewayMessage, { type: T }>;

@@ -20,7 +20,11 @@ describe('auth configuration', () => {
   });
 
   it('reads the wrong-key limits and names a bad one', () => {
-    const config = readAuthConfig(development, { CLAIM_KEY_LIMIT_WINDOW: '1h', CLAIM_KEY_LIMIT_PER_USER: '3', CLAIM_KEY_LIMIT_PER_PANEL: '10' });
+    const config = readAuthConfig(development, {
+      CLAIM_KEY_LIMIT_WINDOW: '1h',
+      CLAIM_KEY_LIMIT_PER_USER: '3',
+      CLAIM_KEY_LIMIT_PER_PANEL: '10',
+    });
     expect(config.wrongKeyLimit).toEqual({ windowSeconds: 3600, perUser: 3, perPanel: 10 });
     expect(() => readAuthConfig(development, { CLAIM_KEY_LIMIT_PER_USER: '0' })).toThrow(/CLAIM_KEY_LIMIT_PER_USER/);
     expect(() => readAuthConfig(development, { CLAIM_KEY_LIMIT_WINDOW: 'soon' })).toThrow(/CLAIM_KEY_LIMIT_WINDOW/);

@@ -62,8 +62,16 @@ export function readAuthConfig(runtime: RuntimeConfig, source: Env = process.env
     values.AUTH_SESSION_TTL,
     values.AUTH_CLAIMS_TTL,
     values.AUTH_RESET_TTL,
-    new AuthRateLimitConfig(values.AUTH_RATE_LIMIT_WINDOW, values.AUTH_RATE_LIMIT_PER_ADDRESS, values.AUTH_RATE_LIMIT_PER_EMAIL),
-    new WrongKeyLimitConfig(values.CLAIM_KEY_LIMIT_WINDOW, values.CLAIM_KEY_LIMIT_PER_USER, values.CLAIM_KEY_LIMIT_PER_PANEL),
+    new AuthRateLimitConfig(
+      values.AUTH_RATE_LIMIT_WINDOW,
+      values.AUTH_RATE_LIMIT_PER_ADDRESS,
+      values.AUTH_RATE_LIMIT_PER_EMAIL,
+    ),
+    new WrongKeyLimitConfig(
+      values.CLAIM_KEY_LIMIT_WINDOW,
+      values.CLAIM_KEY_LIMIT_PER_USER,
+      values.CLAIM_KEY_LIMIT_PER_PANEL,
+    ),
   );
 }
 
@@ -72,7 +80,8 @@ function readTokenSecret(runtime: RuntimeConfig, raw: string | undefined): strin
   const secret = raw?.trim() ?? '';
   const expected = `a random secret of at least ${MIN_SECRET_LENGTH} characters`;
   if (secret === '') {
-    if (runtime.isProduction) throw new ConfigError('AUTH_TOKEN_SECRET', `${expected} (required in production)`, undefined);
+    if (runtime.isProduction)
+      throw new ConfigError('AUTH_TOKEN_SECRET', `${expected} (required in production)`, undefined);
     return DEVELOPMENT_TOKEN_SECRET;
   }
   if (secret === DEVELOPMENT_TOKEN_SECRET && runtime.isProduction) {

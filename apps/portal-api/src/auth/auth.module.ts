@@ -39,7 +39,16 @@ export class AuthModule {
         PanelAccessService,
         CredentialRevocations,
       ],
-      exports: [AuthConfig, TokenService, SessionGuard, ClaimsGuard, PanelAccessService, UsersRepository, AuthedPanelsRepository, RateLimiter],
+      exports: [
+        AuthConfig,
+        TokenService,
+        SessionGuard,
+        ClaimsGuard,
+        PanelAccessService,
+        UsersRepository,
+        AuthedPanelsRepository,
+        RateLimiter,
+      ],
     };
   }
 }

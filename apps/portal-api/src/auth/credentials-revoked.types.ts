@@ -8,7 +8,12 @@ export interface CredentialsRevokedMessage {
 export function parseCredentialsRevoked(text: string): CredentialsRevokedMessage | null {
   try {
     const value = JSON.parse(text) as Partial<CredentialsRevokedMessage> | null;
-    if (typeof value?.userId !== 'string' || typeof value.passwordVersion !== 'number' || !Number.isFinite(value.passwordVersion)) return null;
+    if (
+      typeof value?.userId !== 'string' ||
+      typeof value.passwordVersion !== 'number' ||
+      !Number.isFinite(value.passwordVersion)
+    )
+      return null;
     return { userId: value.userId, passwordVersion: value.passwordVersion };
   } catch {
     return null;

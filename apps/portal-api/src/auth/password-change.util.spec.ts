@@ -4,7 +4,15 @@ import { passwordChangedSince } from './password-change.util';
 import { TokenService } from './token.service';
 
 describe('tokens against password changes', () => {
-  const config = new AuthConfig('fire-alarm-portal-api', 'password-change-spec-secret-0123456789ab', 3600, 3600, 3600, new AuthRateLimitConfig(900, 50, 10), new WrongKeyLimitConfig(900, 5, 20));
+  const config = new AuthConfig(
+    'fire-alarm-portal-api',
+    'password-change-spec-secret-0123456789ab',
+    3600,
+    3600,
+    3600,
+    new AuthRateLimitConfig(900, 50, 10),
+    new WrongKeyLimitConfig(900, 5, 20),
+  );
   const clock = new HandClock(Date.parse('2026-11-21T10:00:00.100Z'));
   const tokens = new TokenService(config, clock);
   const registered = { id: 'user-1', passwordChangedAt: new Date('2026-11-01T09:00:00.000Z') };

@@ -57,17 +57,22 @@ export class PasswordResetService {
       expiresAt: expiresAt.toISOString(),
     };
     try {
-      await this.queues.queue<PasswordResetMailJob>(QUEUE_NAMES.mail).add(job.kind, job, { ...MAIL_JOB_OPTIONS, jobId: passwordResetMailJobId(record.jti) });
+      await this.queues
+        .queue<PasswordResetMailJob>(QUEUE_NAMES.mail)
+        .add(job.kind, job, { ...MAIL_JOB_OPTIONS, jobId: passwordResetMailJobId(record.jti) });
     } catch (error) {
       this.logger.error(`reset mail not queued: ${(error as Error).message}`);
-      throw new ServiceUnavailableException({ err: 'Password reset is unavailable at the moment, please try again later' });
+      throw new ServiceUnavailableException({
+        err: 'Password reset is unavailable at the moment, please try again later',
+      });
     }
   }
 
   /** Sets the new password and answers a session token: the user is signed in. */
   async reset(token: string, password: string): Promise<string> {
     const payload = await this.tokens.verify(token, 'reset').catch((error: unknown) => {
-      if (error instanceof InvalidTokenError) throw new BadRequestException({ err: error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID });
+      if (error instanceof InvalidTokenError)
+        throw new BadRequestException({ err: error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID });
       throw error;
     });
     const passwordHash = await this.hasher.hash(password);

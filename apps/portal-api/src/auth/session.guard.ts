@@ -21,7 +21,8 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const payload = await this.tokens.verify(bearerToken(request), 'session').catch((error: unknown) => {
-      if (error instanceof InvalidTokenError) throw new UnauthorizedException({ err: error.expired ? SESSION_EXPIRED : error.message });
+      if (error instanceof InvalidTokenError)
+        throw new UnauthorizedException({ err: error.expired ? SESSION_EXPIRED : error.message });
       throw error;
     });
     const user = await this.users.findById(payload.sub);

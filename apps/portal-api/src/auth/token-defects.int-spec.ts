@@ -16,9 +16,15 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     portal = await startPortalApiTestApp();
-    const response = await request(portal.server).post('/api/auth/register').send({ fullname: 'Tess', email: 'tess@example.com', password: 'tess password' }).expect(201);
+    const response = await request(portal.server)
+      .post('/api/auth/register')
+      .send({ fullname: 'Tess', email: 'tess@example.com', password: 'tess password' })
+      .expect(201);
     token = response.body.token as string;
-    ({ sub: userId, pwv } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string; pwv: number });
+    ({ sub: userId, pwv } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
+      sub: string;
+      pwv: number;
+    });
   });
 
   afterAll(() => portal?.close());
@@ -51,7 +57,9 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   });
 
   it('refuses a wrongly signed token', async () => {
-    await account(`Bearer ${await sign({ typ: 'session' }, { secret: 'somebody-elses-secret-of-enough-length' })}`).expect(401, { err: 'Token is not valid' });
+    await account(
+      `Bearer ${await sign({ typ: 'session' }, { secret: 'somebody-elses-secret-of-enough-length' })}`,
+    ).expect(401, { err: 'Token is not valid' });
     const [header, payload] = token.split('.');
     await account(`Bearer ${header}.${payload}.${Buffer.from('forged').toString('base64url')}`).expect(401);
   });
@@ -62,11 +70,15 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   });
 
   it('refuses a token of another issuer', async () => {
-    await account(`Bearer ${await sign({ typ: 'session' }, { issuer: 'another-portal' })}`).expect(401, { err: 'Token is not valid' });
+    await account(`Bearer ${await sign({ typ: 'session' }, { issuer: 'another-portal' })}`).expect(401, {
+      err: 'Token is not valid',
+    });
   });
 
   it('refuses an expired token', async () => {
-    await account(`Bearer ${await sign({ typ: 'session' }, { exp: now() - 1 })}`).expect(401, { err: 'Session expired' });
+    await account(`Bearer ${await sign({ typ: 'session' }, { exp: now() - 1 })}`).expect(401, {
+      err: 'Session expired',
+    });
     portal.clock.advance(8 * 24 * 3600);
     try {
       await account(`Bearer ${token}`).expect(401, { err: 'Session expired' });
@@ -76,12 +88,17 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   });
 
   it('refuses a claims token where a session is needed', async () => {
-    const claims = await request(portal.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${token}`).expect(200);
+    const claims = await request(portal.server)
+      .post('/api/v2/claims/auth')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
     await account(`Bearer ${claims.body.token as string}`).expect(401, { err: 'Token is not valid' });
   });
 
   it('refuses a token without the password version, or of an older one', async () => {
-    await account(`Bearer ${await sign({ typ: 'session', pwv: undefined })}`).expect(401, { err: 'Token is not valid' });
+    await account(`Bearer ${await sign({ typ: 'session', pwv: undefined })}`).expect(401, {
+      err: 'Token is not valid',
+    });
     await account(`Bearer ${await sign({ typ: 'session', pwv: pwv - 1 })}`).expect(401, { err: 'Session expired' });
   });
 

@@ -4,7 +4,12 @@ import { QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { LivefeedRegistry } from '../livefeed/livefeed-registry.service';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
-import { claimPanels, claimsToken, registerLivefeedUser, type LivefeedTestUser } from '../livefeed/testing/livefeed-test-tokens.util';
+import {
+  claimPanels,
+  claimsToken,
+  registerLivefeedUser,
+  type LivefeedTestUser,
+} from '../livefeed/testing/livefeed-test-tokens.util';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { TOKEN_REVOKED } from './claims.guard';
 
@@ -27,15 +32,21 @@ describe('tokens signed before a password reset are void (real PostgreSQL, NATS,
   });
 
   const sites = (token: string) => request(first.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`);
-  const account = (token: string) => request(first.server).get('/api/auth/account').set('Authorization', `Bearer ${token}`);
+  const account = (token: string) =>
+    request(first.server).get('/api/auth/account').set('Authorization', `Bearer ${token}`);
 
   async function resetPassword(email: string, password: string): Promise<string> {
     const queue = first.app.get(QueueService).queue<PasswordResetMailJob>(QUEUE_NAMES.mail);
     const before = new Set((await queue.getJobs(['waiting', 'delayed', 'active'])).map((job) => job.id));
     await request(first.server).post('/api/auth/resetpassword/request').send({ email }).expect(200);
-    const job = (await queue.getJobs(['waiting', 'delayed', 'active'])).find((candidate) => !before.has(candidate.id) && candidate.data.email === email)!;
+    const job = (await queue.getJobs(['waiting', 'delayed', 'active'])).find(
+      (candidate) => !before.has(candidate.id) && candidate.data.email === email,
+    )!;
     const token = decodeURIComponent(job.data.resetPath.replace(/^\/resetpass\//, ''));
-    const response = await request(first.server).post('/api/auth/resetpassword/reset').send({ token, password }).expect(200);
+    const response = await request(first.server)
+      .post('/api/auth/resetpassword/reset')
+      .send({ token, password })
+      .expect(200);
     return response.body.token as string;
   }
 
@@ -53,28 +64,51 @@ describe('tokens signed before a password reset are void (real PostgreSQL, NATS,
     const onFirst = await openSocket(first, oldClaims);
     const onSecond = await openSocket(second, oldClaims);
     await waitUntil(
-      () => first.app.get(LivefeedRegistry).forUser(user.userId).size === 1 && second.app.get(LivefeedRegistry).forUser(user.userId).size === 1,
+      () =>
+        first.app.get(LivefeedRegistry).forUser(user.userId).size === 1 &&
+        second.app.get(LivefeedRegistry).forUser(user.userId).size === 1,
       'both sockets authorised',
     );
 
     const newSession = await resetPassword('revoked@example.com', 'a new password');
 
     expect((await sites(oldClaims).expect(401)).body).toEqual({ err: TOKEN_REVOKED });
-    await request(second.server).post(`/api/v2/sites/${hwaddr}/resetEvent`).set('Authorization', `Bearer ${oldClaims}`).send({}).expect(401);
+    await request(second.server)
+      .post(`/api/v2/sites/${hwaddr}/resetEvent`)
+      .set('Authorization', `Bearer ${oldClaims}`)
+      .send({})
+      .expect(401);
     await account(user.sessionToken).expect(401);
-    await request(first.server).post('/api/v2/claims/auth').set('Authorization', `Bearer ${user.sessionToken}`).expect(401);
-    expect(await onFirst.waitForClose('the socket on the first copy closed')).toEqual({ code: 4401, reason: TOKEN_REVOKED });
-    expect(await onSecond.waitForClose('the socket on the second copy closed')).toEqual({ code: 4401, reason: TOKEN_REVOKED });
+    await request(first.server)
+      .post('/api/v2/claims/auth')
+      .set('Authorization', `Bearer ${user.sessionToken}`)
+      .expect(401);
+    expect(await onFirst.waitForClose('the socket on the first copy closed')).toEqual({
+      code: 4401,
+      reason: TOKEN_REVOKED,
+    });
+    expect(await onSecond.waitForClose('the socket on the second copy closed')).toEqual({
+      code: 4401,
+      reason: TOKEN_REVOKED,
+    });
 
     // An old token sent on a new socket is refused; the new tokens work.
     const late = await openSocket(second, oldClaims);
-    expect(await late.waitForClose('the old token refused on a new socket')).toEqual({ code: 4401, reason: TOKEN_REVOKED });
+    expect(await late.waitForClose('the old token refused on a new socket')).toEqual({
+      code: 4401,
+      reason: TOKEN_REVOKED,
+    });
     await account(newSession).expect(200);
     const newClaims = await claimsToken(first, { ...user, sessionToken: newSession });
-    expect(((await sites(newClaims).expect(200)).body as Array<{ hwaddr: string }>).map((site) => site.hwaddr)).toEqual([hwaddr]);
+    expect(((await sites(newClaims).expect(200)).body as Array<{ hwaddr: string }>).map((site) => site.hwaddr)).toEqual(
+      [hwaddr],
+    );
     const fresh = await openSocket(second, newClaims);
     try {
-      await waitUntil(() => second.app.get(LivefeedRegistry).forUser(user.userId).size === 1, 'the new token accepted on a socket');
+      await waitUntil(
+        () => second.app.get(LivefeedRegistry).forUser(user.userId).size === 1,
+        'the new token accepted on a socket',
+      );
       expect(fresh.closed).toBeUndefined();
     } finally {
       fresh.close();

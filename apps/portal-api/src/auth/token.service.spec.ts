@@ -4,7 +4,15 @@ import { AuthConfig, AuthRateLimitConfig, WrongKeyLimitConfig } from './auth.con
 import { InvalidTokenError, TokenService } from './token.service';
 
 const SECRET = 'token-service-spec-secret-0123456789abcdef';
-const config = new AuthConfig('fire-alarm-portal-api', SECRET, 7 * 86400, 3600, 3600, new AuthRateLimitConfig(900, 50, 10), new WrongKeyLimitConfig(900, 5, 20));
+const config = new AuthConfig(
+  'fire-alarm-portal-api',
+  SECRET,
+  7 * 86400,
+  3600,
+  3600,
+  new AuthRateLimitConfig(900, 50, 10),
+  new WrongKeyLimitConfig(900, 5, 20),
+);
 
 function base64Url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -23,7 +31,14 @@ describe('TokenService', () => {
 
   it('signs a session token whose middle section holds iss, exp and the user id', async () => {
     const token = await tokens.signSession(user('user-1'));
-    expect(middle(token)).toEqual({ typ: 'session', iss: 'fire-alarm-portal-api', sub: 'user-1', iat: nowSeconds, exp: nowSeconds + 7 * 86400, pwv: passwordChangedAt.getTime() });
+    expect(middle(token)).toEqual({
+      typ: 'session',
+      iss: 'fire-alarm-portal-api',
+      sub: 'user-1',
+      iat: nowSeconds,
+      exp: nowSeconds + 7 * 86400,
+      pwv: passwordChangedAt.getTime(),
+    });
     await expect(tokens.verify(token, 'session')).resolves.toMatchObject({ sub: 'user-1' });
   });
 
@@ -35,7 +50,9 @@ describe('TokenService', () => {
   it('accepts a token only for its own use', async () => {
     await expect(tokens.verify(await tokens.signClaims(user('u'), []), 'session')).rejects.toThrow(InvalidTokenError);
     await expect(tokens.verify(await tokens.signSession(user('u')), 'claims')).rejects.toThrow(InvalidTokenError);
-    await expect(tokens.verify((await tokens.signReset(user('u'), 'a@b.c', 'j')).token, 'session')).rejects.toThrow(InvalidTokenError);
+    await expect(tokens.verify((await tokens.signReset(user('u'), 'a@b.c', 'j')).token, 'session')).rejects.toThrow(
+      InvalidTokenError,
+    );
   });
 
   it('refuses an expired token, saying so', async () => {
@@ -47,19 +64,73 @@ describe('TokenService', () => {
   it.each([
     ['malformed', () => Promise.resolve('not.a.token')],
     ['without a middle section', () => Promise.resolve('abc')],
-    ['signed with another key', () => new TokenService(new AuthConfig(config.issuer, 'another-secret-of-enough-length-1234567', 60, 60, 60, config.rateLimit, config.wrongKeyLimit), clock).signSession(user('u'))],
-    ['of another issuer', () => new TokenService(new AuthConfig('someone-else', SECRET, 60, 60, 60, config.rateLimit, config.wrongKeyLimit), clock).signSession(user('u'))],
-    ['with alg none', () => Promise.resolve(`${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url({ typ: 'session', iss: config.issuer, sub: 'u', iat: nowSeconds, exp: nowSeconds + 60 })}.`)],
+    [
+      'signed with another key',
+      () =>
+        new TokenService(
+          new AuthConfig(
+            config.issuer,
+            'another-secret-of-enough-length-1234567',
+            60,
+            60,
+            60,
+            config.rateLimit,
+            config.wrongKeyLimit,
+          ),
+          clock,
+        ).signSession(user('u')),
+    ],
+    [
+      'of another issuer',
+      () =>
+        new TokenService(
+          new AuthConfig('someone-else', SECRET, 60, 60, 60, config.rateLimit, config.wrongKeyLimit),
+          clock,
+        ).signSession(user('u')),
+    ],
+    [
+      'with alg none',
+      () =>
+        Promise.resolve(
+          `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url({ typ: 'session', iss: config.issuer, sub: 'u', iat: nowSeconds, exp: nowSeconds + 60 })}.`,
+        ),
+    ],
     [
       'with another HMAC algorithm',
-      () => new SignJWT({ typ: 'session' }).setProtectedHeader({ alg: 'HS512' }).setIssuer(config.issuer).setSubject('u').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(new TextEncoder().encode(SECRET)),
+      () =>
+        new SignJWT({ typ: 'session' })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setIssuer(config.issuer)
+          .setSubject('u')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(new TextEncoder().encode(SECRET)),
     ],
     [
       'without a password version',
-      () => new SignJWT({ typ: 'session' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(config.issuer).setSubject('u').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(new TextEncoder().encode(SECRET)),
+      () =>
+        new SignJWT({ typ: 'session' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(config.issuer)
+          .setSubject('u')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(new TextEncoder().encode(SECRET)),
     ],
-    ['without an expiry', () => new SignJWT({ typ: 'session' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(config.issuer).setSubject('u').setIssuedAt(nowSeconds).sign(new TextEncoder().encode(SECRET))],
+    [
+      'without an expiry',
+      () =>
+        new SignJWT({ typ: 'session' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(config.issuer)
+          .setSubject('u')
+          .setIssuedAt(nowSeconds)
+          .sign(new TextEncoder().encode(SECRET)),
+    ],
   ])('refuses a token %s', async (_, make) => {
-    await expect(tokens.verify(await make(), 'session')).rejects.toMatchObject({ name: 'InvalidTokenError', message: 'Token is not valid' });
+    await expect(tokens.verify(await make(), 'session')).rejects.toMatchObject({
+      name: 'InvalidTokenError',
+      message: 'Token is not valid',
+    });
   });
 });

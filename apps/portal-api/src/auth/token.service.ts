@@ -6,7 +6,11 @@ import { Clock } from '@app/platform';
 import { AuthConfig } from './auth.config';
 import { passwordVersion } from './password-change.util';
 
-type PayloadOf<U extends TokenUse> = U extends 'session' ? SessionTokenPayload : U extends 'claims' ? ClaimsTokenPayload : ResetTokenPayload;
+type PayloadOf<U extends TokenUse> = U extends 'session'
+  ? SessionTokenPayload
+  : U extends 'claims'
+    ? ClaimsTokenPayload
+    : ResetTokenPayload;
 
 /** Why a token was refused; the message is safe to show to the caller. */
 export class InvalidTokenError extends Error {
@@ -41,7 +45,13 @@ export class TokenService {
     private readonly clock: Clock,
   ) {
     // Imported once: given the raw secret, jose imports it again for every token it signs or checks.
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(config.tokenSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(config.tokenSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   get resetTtlSeconds(): number {

@@ -13,7 +13,8 @@ export class EmailTakenError extends Error {
 const UNIQUE_VIOLATION = '23505';
 
 function isEmailTaken(error: unknown): boolean {
-  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  const driverError =
+    error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
   return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === 'users_email_lower_key';
 }
 
@@ -38,7 +39,10 @@ export class UsersRepository {
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email: email.trim() })
+      .getOne();
   }
 
   async create(user: NewUser): Promise<UserEntity> {
@@ -50,7 +54,10 @@ export class UsersRepository {
     }
   }
 
-  async updateProfile(id: string, profile: Pick<UserEntity, 'email' | 'fullName' | 'company' | 'telephone'>): Promise<void> {
+  async updateProfile(
+    id: string,
+    profile: Pick<UserEntity, 'email' | 'fullName' | 'company' | 'telephone'>,
+  ): Promise<void> {
     try {
       await this.users.update({ id }, profile);
     } catch (error) {
@@ -59,7 +66,12 @@ export class UsersRepository {
     }
   }
 
-  async setPassword(id: string, passwordHash: string, changedAt: Date, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async setPassword(
+    id: string,
+    passwordHash: string,
+    changedAt: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.getRepository(UserEntity).update({ id }, { passwordHash, passwordChangedAt: changedAt });
   }
 }

@@ -20,14 +20,33 @@ export class ClaimsRepository {
    * Creates the claim WAITING, or puts one back to WAITING with a new key; the nickname and e-mail
    * choice are set when given (a new claim defaults them), kept otherwise. One statement.
    */
-  async upsertWaiting(userId: string, hwaddr: string, key: string, nickname: string | undefined, emailEvents: boolean | undefined): Promise<void> {
+  async upsertWaiting(
+    userId: string,
+    hwaddr: string,
+    key: string,
+    nickname: string | undefined,
+    emailEvents: boolean | undefined,
+  ): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(ClaimEntity)
-      .values({ userId, hwaddr, adminKey: key, status: 'WAITING', ...(nickname !== undefined && { nickname }), ...(emailEvents !== undefined && { emailEvents }) })
+      .values({
+        userId,
+        hwaddr,
+        adminKey: key,
+        status: 'WAITING',
+        ...(nickname !== undefined && { nickname }),
+        ...(emailEvents !== undefined && { emailEvents }),
+      })
       .orUpdate(
-        ['admin_key', 'status', 'updated_at', ...(nickname !== undefined ? ['nickname'] : []), ...(emailEvents !== undefined ? ['email_events'] : [])],
+        [
+          'admin_key',
+          'status',
+          'updated_at',
+          ...(nickname !== undefined ? ['nickname'] : []),
+          ...(emailEvents !== undefined ? ['email_events'] : []),
+        ],
         ['user_id', 'hwaddr'],
       )
       .execute();
@@ -38,13 +57,21 @@ export class ClaimsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async update(userId: string, hwaddr: string, changes: Partial<Pick<ClaimEntity, 'emailEvents' | 'nickname' | 'lastEventSeen'>>): Promise<boolean> {
+  async update(
+    userId: string,
+    hwaddr: string,
+    changes: Partial<Pick<ClaimEntity, 'emailEvents' | 'nickname' | 'lastEventSeen'>>,
+  ): Promise<boolean> {
     const result = await this.claims.update({ userId, hwaddr }, changes);
     return (result.affected ?? 0) > 0;
   }
 
   async hwaddrsWithWaitingClaims(): Promise<string[]> {
-    const rows = await this.claims.createQueryBuilder('claim').select('DISTINCT claim.hwaddr', 'hwaddr').where("claim.status = 'WAITING'").getRawMany<{ hwaddr: string }>();
+    const rows = await this.claims
+      .createQueryBuilder('claim')
+      .select('DISTINCT claim.hwaddr', 'hwaddr')
+      .where("claim.status = 'WAITING'")
+      .getRawMany<{ hwaddr: string }>();
     return rows.map((row) => row.hwaddr);
   }
 

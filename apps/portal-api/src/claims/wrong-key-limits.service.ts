@@ -17,7 +17,8 @@ export class TooManyWrongKeysException extends HttpException {
 }
 
 /** One key check allowed: `release` gives it back when the key proved right (or was not checked). */
-export type KeyCheckReservation = { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+export type KeyCheckReservation =
+  { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Limits wrong admin keys per user and panel and per panel over all users, in windows counted in
@@ -61,7 +62,9 @@ export class WrongKeyLimits {
       return {
         allowed: true,
         release: async () => {
-          await Promise.all([panel.release(), user.release()]).catch((error: unknown) => this.logger.warn(`wrong-key counters of ${hwaddr} not given back: ${String(error)}`));
+          await Promise.all([panel.release(), user.release()]).catch((error: unknown) =>
+            this.logger.warn(`wrong-key counters of ${hwaddr} not given back: ${String(error)}`),
+          );
         },
       };
     } catch (error) {

@@ -5,7 +5,14 @@ import { REQUEST_NESTING_MAX_DEPTH } from '@app/contracts';
 import { waitUntil } from '@app/testing';
 import type { DataSource } from 'typeorm';
 import { startRelayWorkerTestApp } from '../../../relay-worker/src/testing/relay-worker-test-app';
-import { claimsTokenOf, registerUser, startPortalWithPanels, waitForClaimStatus, type PortalWithPanels, type TestUser } from './portal-panel-harness';
+import {
+  claimsTokenOf,
+  registerUser,
+  startPortalWithPanels,
+  waitForClaimStatus,
+  type PortalWithPanels,
+  type TestUser,
+} from './portal-panel-harness';
 
 /**
  * Every POST route of the API against every class of bad input: each is refused with a 4xx
@@ -50,14 +57,35 @@ function routeTable(world: World): Record<string, RouteCase> {
   return {
     '/api/auth/register': {
       token: 'none',
-      body: () => ({ fullname: 'New User', email: `new-user-${++registrations}@example.com`, password: 'long enough', company: 'Acme', telephone: '0123' }),
+      body: () => ({
+        fullname: 'New User',
+        email: `new-user-${++registrations}@example.com`,
+        password: 'long enough',
+        company: 'Acme',
+        telephone: '0123',
+      }),
       text: 'fullname',
       required: 'email',
       optional: ['company', 'telephone'],
     },
-    '/api/auth/login': { token: 'none', body: () => ({ email: user.email, password: user.password }), text: 'password', required: 'email' },
-    '/api/auth/resetpassword/request': { token: 'none', body: () => ({ email: user.email }), text: 'email', required: 'email' },
-    '/api/auth/resetpassword/reset': { token: 'none', body: () => ({ password: 'long enough', token: 'a.b.c' }), text: 'token', required: 'token' },
+    '/api/auth/login': {
+      token: 'none',
+      body: () => ({ email: user.email, password: user.password }),
+      text: 'password',
+      required: 'email',
+    },
+    '/api/auth/resetpassword/request': {
+      token: 'none',
+      body: () => ({ email: user.email }),
+      text: 'email',
+      required: 'email',
+    },
+    '/api/auth/resetpassword/reset': {
+      token: 'none',
+      body: () => ({ password: 'long enough', token: 'a.b.c' }),
+      text: 'token',
+      required: 'token',
+    },
     '/api/auth/account': {
       token: 'session',
       body: () => ({ email: user.email, name: user.name, company: 'Acme', telephone: '0123' }),
@@ -74,8 +102,20 @@ function routeTable(world: World): Record<string, RouteCase> {
       optional: ['nickname', 'notify'],
     },
     '/api/v2/claims/remove': { token: 'session', body: () => ({ hwaddr: SITE }), text: 'hwaddr', required: 'hwaddr' },
-    '/api/v2/claims/email/:hwaddr': { token: 'session', params: { hwaddr: SITE }, body: () => ({ state: true }), text: 'state', required: 'state' },
-    '/api/v2/sites/:hwaddr/name': { token: 'claims', params: { hwaddr: SITE }, body: () => ({ name: 'Depot' }), text: 'name', required: 'name' },
+    '/api/v2/claims/email/:hwaddr': {
+      token: 'session',
+      params: { hwaddr: SITE },
+      body: () => ({ state: true }),
+      text: 'state',
+      required: 'state',
+    },
+    '/api/v2/sites/:hwaddr/name': {
+      token: 'claims',
+      params: { hwaddr: SITE },
+      body: () => ({ name: 'Depot' }),
+      text: 'name',
+      required: 'name',
+    },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
     '/api/v2/sites/:hwaddr/panel/:networkId/zone': {
       token: 'claims',
@@ -98,7 +138,13 @@ function routeTable(world: World): Record<string, RouteCase> {
       text: 'zoneId',
       required: 'zoneId',
     },
-    '/api/v2/sites/:hwaddr/panel/:networkId/buttons': { token: 'claims', params: panelParams, body: () => ({ action: 'RESET', data: 'NA' }), text: 'data', required: 'action' },
+    '/api/v2/sites/:hwaddr/panel/:networkId/buttons': {
+      token: 'claims',
+      params: panelParams,
+      body: () => ({ action: 'RESET', data: 'NA' }),
+      text: 'data',
+      required: 'action',
+    },
     '/api/v2/sites/:hwaddr/panel/:networkId/strings': {
       token: 'claims',
       params: panelParams,
@@ -132,7 +178,14 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'password',
       optional: ['port'],
     },
-    '/api/relays/:id': { token: 'session', params: relayParams, body: relay, text: 'name', required: 'host', optional: ['name', 'port', 'password'] },
+    '/api/relays/:id': {
+      token: 'session',
+      params: relayParams,
+      body: relay,
+      text: 'name',
+      required: 'host',
+      optional: ['name', 'port', 'password'],
+    },
     '/api/relays/:id/delete': { token: 'session', params: relayParams },
     '/api/relays/:id/actions': {
       token: 'session',
@@ -142,7 +195,10 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'action.on_fire',
       optional: ['action.id'],
     },
-    '/api/relays/:id/actions/delete/:actionId': { token: 'session', params: { ...relayParams, actionId: String(world.actionId) } },
+    '/api/relays/:id/actions/delete/:actionId': {
+      token: 'session',
+      params: { ...relayParams, actionId: String(world.actionId) },
+    },
     '/api/relays/:id/actions/:actionId/test': {
       token: 'session',
       params: { ...relayParams, actionId: String(world.actionId) },
@@ -163,12 +219,16 @@ function apiRoutes(app: INestApplication, method: 'get' | 'post'): string[] {
   const { stack } = (app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } }).router;
   return stack
     .map((layer) => layer.route)
-    .filter((route) => route !== undefined && route.path.startsWith('/api/') && route.methods[method] && !route.methods.acl)
+    .filter(
+      (route) => route !== undefined && route.path.startsWith('/api/') && route.methods[method] && !route.methods.acl,
+    )
     .map((route) => route!.path);
 }
 
 function pathOf(template: string, params: Record<string, string> = {}, spoil?: string): string {
-  return template.replace(/:(\w+)/g, (_match, name: string) => (name === spoil ? `${params[name]}%00` : encodeURIComponent(params[name])));
+  return template.replace(/:(\w+)/g, (_match, name: string) =>
+    name === spoil ? `${params[name]}%00` : encodeURIComponent(params[name]),
+  );
 }
 
 function withField(body: Body, path: string, value: unknown): Body {
@@ -185,11 +245,15 @@ function withField(body: Body, path: string, value: unknown): Body {
  * refused panel command must leave: its 'rejected' row in the audit log (panel-command-audit.int-spec).
  */
 async function databaseFingerprint(dataSource: DataSource): Promise<string> {
-  const tables = (await dataSource.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as Array<{ tablename: string }>;
+  const tables = (await dataSource.query(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  )) as Array<{ tablename: string }>;
   const parts: string[] = [];
   for (const { tablename } of tables) {
     const where = tablename === 'panel_command_audit' ? ` WHERE t.outcome <> 'rejected'` : '';
-    const [row] = (await dataSource.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${tablename}" t${where}`)) as Array<{
+    const [row] = (await dataSource.query(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${tablename}" t${where}`,
+    )) as Array<{
       n: number;
       h: string;
     }>;
@@ -203,7 +267,9 @@ function headersOnly(port: number, path: string, token: string | undefined, leng
   return new Promise((resolve, reject) => {
     const auth = token ? `Authorization: Bearer ${token}\r\n` : '';
     const socket = connect(port, '127.0.0.1', () =>
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${auth}Content-Length: ${length}\r\n\r\n`),
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${auth}Content-Length: ${length}\r\n\r\n`,
+      ),
     );
     let received = '';
     socket.on('data', (chunk) => {
@@ -230,12 +296,19 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
     relayWorker = (await startRelayWorkerTestApp(world.portal.environment)).app;
     const registered = await registerUser(world.portal, 'Rita');
     const user = { ...registered, email: 'rita@example.com', password: 'Rita password' };
-    const session = (path: string, body: object) => request(world.portal.server).post(path).set('Authorization', `Bearer ${user.session}`).send(body);
+    const session = (path: string, body: object) =>
+      request(world.portal.server).post(path).set('Authorization', `Bearer ${user.session}`).send(body);
     await session('/api/v2/claims/create', { hwaddr: SITE, key: '2468' }).expect(200);
     (await world.panel(SITE, '2468')).start();
     await waitForClaimStatus(world.portal, user, SITE, 'AUTHED');
-    const relayId = (await session('/api/relays/_new', { host: 'relay.example.com', password: RELAY_PASSWORD }).expect(200)).body.id as number;
-    const relay = (await session(`/api/relays/${relayId}/actions`, { action: { hwaddr: SITE, on_fire: TRIGGER, on_fault: TRIGGER } }).expect(200)).body;
+    const relayId = (
+      await session('/api/relays/_new', { host: 'relay.example.com', password: RELAY_PASSWORD }).expect(200)
+    ).body.id as number;
+    const relay = (
+      await session(`/api/relays/${relayId}/actions`, {
+        action: { hwaddr: SITE, on_fire: TRIGGER, on_fault: TRIGGER },
+      }).expect(200)
+    ).body;
     fixtures = { user, relayId, actionId: relay.actions[0].id as number };
     tokens = { none: undefined, session: user.session, claims: await claimsTokenOf(world.portal, user) };
     table = routeTable(fixtures);
@@ -250,8 +323,11 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
 
   async function waitForSiteNetworks(): Promise<void> {
     await waitUntil(async () => {
-      const response = await request(world.portal.server).get(`/api/v2/sites/${SITE}`).set('Authorization', `Bearer ${tokens.claims}`);
-      const networks = (response.body as { networks?: Array<{ configured?: boolean; runtime?: unknown }> }).networks ?? [];
+      const response = await request(world.portal.server)
+        .get(`/api/v2/sites/${SITE}`)
+        .set('Authorization', `Bearer ${tokens.claims}`);
+      const networks =
+        (response.body as { networks?: Array<{ configured?: boolean; runtime?: unknown }> }).networks ?? [];
       return networks.length === 2 && networks.every((network) => network.configured && network.runtime);
     }, 'the panel networks stored');
   }
@@ -275,7 +351,12 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
     for (const [route, entry] of Object.entries(table)) {
       const valid = entry.body?.() ?? {};
       const textField = entry.text ?? 'note';
-      type Refusal = { name: string; send: () => Promise<{ status: number; body: unknown; text?: string }>; status: number; err: RegExp };
+      type Refusal = {
+        name: string;
+        send: () => Promise<{ status: number; body: unknown; text?: string }>;
+        status: number;
+        err: RegExp;
+      };
       const refusals: Refusal[] = [
         {
           name: 'U+0000 in a string field',
@@ -291,11 +372,19 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
         },
         {
           name: 'deep nesting',
-          send: () => post(route, entry).set('Content-Type', 'application/json').send(`{"${textField.split('.')[0]}":${deep}}`),
+          send: () =>
+            post(route, entry)
+              .set('Content-Type', 'application/json')
+              .send(`{"${textField.split('.')[0]}":${deep}}`),
           status: 400,
           err: /deeper than 16 levels/,
         },
-        { name: 'an unknown field', send: () => post(route, entry).send({ ...valid, surplus: 1 }), status: 400, err: /^surplus is not an accepted field$/ },
+        {
+          name: 'an unknown field',
+          send: () => post(route, entry).send({ ...valid, surplus: 1 }),
+          status: 400,
+          err: /^surplus is not an accepted field$/,
+        },
         {
           name: 'malformed JSON',
           send: () => post(route, entry).set('Content-Type', 'application/json').send('{"surplus": '),
@@ -344,7 +433,12 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
         before = after;
       }
 
-      const oversized = await headersOnly(world.portal.port!, pathOf(route, entry.params), tokens[entry.token], world.portal.config.http.bodyLimitBytes + 1);
+      const oversized = await headersOnly(
+        world.portal.port!,
+        pathOf(route, entry.params),
+        tokens[entry.token],
+        world.portal.config.http.bodyLimitBytes + 1,
+      );
       if (!/^HTTP\/1\.1 413 /.test(oversized) || !/"err":"Request body is too large/.test(oversized)) {
         failures.push(`${route}, an oversized Content-Length: ${oversized.split('\r\n')[0]}`);
       }
@@ -357,7 +451,9 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
         const response = await post(route, entry).send(withField(entry.body!(), field, null));
         const err = (response.body as { err?: unknown } | undefined)?.err;
         if (response.status >= 500 || (typeof err === 'string' && err.startsWith(`${field} `))) {
-          failures.push(`${route}, null for the optional ${field}: ${response.status} ${JSON.stringify(response.body)}`);
+          failures.push(
+            `${route}, null for the optional ${field}: ${response.status} ${JSON.stringify(response.body)}`,
+          );
         }
         before = await databaseFingerprint(dataSource);
       }
@@ -368,9 +464,12 @@ describe('bad input on every POST route (real PostgreSQL, NATS, Redis, gateway, 
   it('refuses a control character in the query string or a route param of every GET route', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes(world.portal.app, 'get')) {
-      const params = Object.fromEntries([...route.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'hwaddr' ? SITE : '1']));
+      const params = Object.fromEntries(
+        [...route.matchAll(/:(\w+)/g)].map(([, name]) => [name, name === 'hwaddr' ? SITE : '1']),
+      );
       const query = await request(world.portal.server).get(`${pathOf(route, params)}?q=%00`);
-      if (query.status !== 400 || query.body.err !== 'q contains the control character U+0000') failures.push(`${route}?q=%00: ${query.status} ${JSON.stringify(query.body)}`);
+      if (query.status !== 400 || query.body.err !== 'q contains the control character U+0000')
+        failures.push(`${route}?q=%00: ${query.status} ${JSON.stringify(query.body)}`);
       const [firstParam] = Object.keys(params);
       if (firstParam) {
         const param = await request(world.portal.server).get(pathOf(route, params, firstParam));

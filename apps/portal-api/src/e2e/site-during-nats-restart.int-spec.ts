@@ -2,7 +2,14 @@ import request from 'supertest';
 import { waitUntil } from '@app/testing';
 import { PrivateNatsServer } from '../../../panel-gateway/src/testing/private-nats-server';
 import { PANEL_STATE_UNAVAILABLE } from '../panels/panel-connection-state.service';
-import { claimsTokenOf, registerUser, startPortalWithPanels, waitForClaimStatus, type PortalWithPanels, type TestUser } from './portal-panel-harness';
+import {
+  claimsTokenOf,
+  registerUser,
+  startPortalWithPanels,
+  waitForClaimStatus,
+  type PortalWithPanels,
+  type TestUser,
+} from './portal-panel-harness';
 
 describe('a site read while NATS restarts (private nats-server, real gateway and PostgreSQL)', () => {
   const hwaddr = '0c1d2e3f4a5b';
@@ -16,7 +23,11 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
     server = await PrivateNatsServer.start();
     world = await startPortalWithPanels({ NATS_URL: server.url });
     alice = await registerUser(world.portal, 'Alice');
-    await request(world.portal.server).post('/api/v2/claims/create').set('Authorization', `Bearer ${alice.session}`).send({ hwaddr, key: '1234' }).expect(200);
+    await request(world.portal.server)
+      .post('/api/v2/claims/create')
+      .set('Authorization', `Bearer ${alice.session}`)
+      .send({ hwaddr, key: '1234' })
+      .expect(200);
     (await world.panel(hwaddr, '1234')).start();
     await waitForClaimStatus(world.portal, alice, hwaddr, 'AUTHED');
     token = await claimsTokenOf(world.portal, alice);
@@ -29,7 +40,8 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
     await server?.remove();
   });
 
-  const site = () => request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`);
+  const site = () =>
+    request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`);
 
   it('answers 503 naming the live state while NATS is down, and the site again once it is back', async () => {
     await waitUntil(async () => (await site()).body.connected === true, 'the site connected');
@@ -42,9 +54,13 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
 
     await server.resume();
     stopped = false;
-    await waitUntil(async () => {
-      const response = await site();
-      return response.status === 200 && response.body.connected === true;
-    }, 'the site connected again', 20_000);
+    await waitUntil(
+      async () => {
+        const response = await site();
+        return response.status === 200 && response.body.connected === true;
+      },
+      'the site connected again',
+      20_000,
+    );
   }, 60_000);
 });

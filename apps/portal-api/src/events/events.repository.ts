@@ -26,12 +26,19 @@ export class EventsRepository {
       .where('event.hwaddr = :hwaddr', { hwaddr: search.hwaddr })
       .andWhere('event.date >= :from', { from: search.from });
     if (search.to !== undefined) query.andWhere('event.date <= :to', { to: search.to });
-    if (search.networkId !== undefined) query.andWhere('event.network_id = :networkId', { networkId: search.networkId });
+    if (search.networkId !== undefined)
+      query.andWhere('event.network_id = :networkId', { networkId: search.networkId });
     if (search.category !== undefined) query.andWhere('event.category = :category', { category: search.category });
     // The page and the count side by side on two pooled connections: one round trip, not two. A
     // plain count(*), not getCount()'s COUNT(DISTINCT id), which sorts every id of the range first.
     const [rows, counted] = await Promise.all([
-      query.clone().orderBy('event.date', 'DESC').addOrderBy('event.id', 'DESC').limit(search.limit).offset(search.offset).getMany(),
+      query
+        .clone()
+        .orderBy('event.date', 'DESC')
+        .addOrderBy('event.id', 'DESC')
+        .limit(search.limit)
+        .offset(search.offset)
+        .getMany(),
       query.clone().select('count(*)', 'total').getRawOne<{ total: string }>(),
     ]);
     return { events: rows.map(toEventDto), total: Number(counted?.total ?? 0) };

@@ -43,7 +43,9 @@ describe('ApiExceptionFilter', () => {
 
   it('answers an HTTP error with its status and { err }', async () => {
     await request(app.getHttpServer()).get('/probe/missing').expect(404, { err: 'No such site' });
-    await request(app.getHttpServer()).get('/probe/invalid').expect(400, { err: 'hwaddr must be 12 hexadecimal characters' });
+    await request(app.getHttpServer())
+      .get('/probe/invalid')
+      .expect(400, { err: 'hwaddr must be 12 hexadecimal characters' });
   });
 
   it('answers an unknown route with 404 { err }', async () => {

@@ -27,7 +27,9 @@ export function requestBodyMiddleware(limitBytes: number): (req: Request, res: R
     const contentType = req.headers['content-type'] ?? '';
     const charset = charsetOf(contentType);
     if (!req.is(JSON_TYPE) || (charset !== undefined && charset !== 'utf-8')) {
-      return next(new UnsupportedMediaTypeException({ err: 'Request body must be JSON (Content-Type: application/json, UTF-8)' }));
+      return next(
+        new UnsupportedMediaTypeException({ err: 'Request body must be JSON (Content-Type: application/json, UTF-8)' }),
+      );
     }
     next();
   };

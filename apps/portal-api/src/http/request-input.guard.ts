@@ -6,13 +6,15 @@ import { fieldLabel, inspectRequestValue } from '@app/api-dto';
 
 /** Whether the handler reads the request body (has a @Body() parameter, which its DTO then validates). */
 function declaresBody(context: ExecutionContext): boolean {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as Record<string, unknown>;
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ??
+    {}) as Record<string, unknown>;
   return Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
 }
 
 function bodylessProblem(body: unknown): string | null {
   if (body === undefined) return null;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'this call takes no request body (or {})';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'this call takes no request body (or {})';
   const [field] = Object.keys(body);
   return field === undefined ? null : `${fieldLabel(field)} is not an accepted field`;
 }
@@ -35,7 +37,9 @@ export class RequestInputGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
     const problem =
-      problemOf(request.params) ?? problemOf(request.query) ?? (declaresBody(context) ? null : bodylessProblem(request.body as unknown));
+      problemOf(request.params) ??
+      problemOf(request.query) ??
+      (declaresBody(context) ? null : bodylessProblem(request.body as unknown));
     if (problem) throw new BadRequestException({ err: problem });
     return true;
   }

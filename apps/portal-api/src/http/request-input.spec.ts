@@ -1,4 +1,15 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, INestApplication, Param, Post, UseGuards, type CanActivate } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  INestApplication,
+  Param,
+  Post,
+  UseGuards,
+  type CanActivate,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -118,14 +129,26 @@ describe('request input checks (body limits, content type, nesting, query, param
       .type('form')
       .send('email=a%40example.com&password=secret')
       .expect(415, { err: 'Request body must be JSON (Content-Type: application/json, UTF-8)' });
-    await request(app.getHttpServer()).post('/probe/login').set('Content-Type', 'text/plain').send(JSON.stringify(login)).expect(415);
-    await request(app.getHttpServer()).post('/probe/login').set('Content-Type', 'application/json; charset=utf-16').send(JSON.stringify(login)).expect(415);
+    await request(app.getHttpServer())
+      .post('/probe/login')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify(login))
+      .expect(415);
+    await request(app.getHttpServer())
+      .post('/probe/login')
+      .set('Content-Type', 'application/json; charset=utf-16')
+      .send(JSON.stringify(login))
+      .expect(415);
   });
 
   it('refuses malformed JSON with 400', async () => {
-    await request(app.getHttpServer()).post('/probe/login').set('Content-Type', 'application/json').send('{"email":').expect(400, {
-      err: 'Request body is not valid JSON',
-    });
+    await request(app.getHttpServer())
+      .post('/probe/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email":')
+      .expect(400, {
+        err: 'Request body is not valid JSON',
+      });
   });
 
   it('refuses deep nesting with 400 before parsing it', async () => {
@@ -147,19 +170,33 @@ describe('request input checks (body limits, content type, nesting, query, param
       .set('Content-Type', 'application/json')
       .send('{"email":"a\\ud800@example.com","password":"secret"}')
       .expect(400, { err: 'email contains a lone surrogate (U+D800)' });
-    await request(app.getHttpServer()).post('/probe/bare/0a1b2c%003d4e5f').expect(400, { err: 'hwaddr contains the control character U+0000' });
-    await request(app.getHttpServer()).get('/probe/list?filter=%1B%5B2J').expect(400, { err: 'filter contains the control character U+001B' });
+    await request(app.getHttpServer())
+      .post('/probe/bare/0a1b2c%003d4e5f')
+      .expect(400, { err: 'hwaddr contains the control character U+0000' });
+    await request(app.getHttpServer())
+      .get('/probe/list?filter=%1B%5B2J')
+      .expect(400, { err: 'filter contains the control character U+001B' });
     await request(app.getHttpServer()).get('/probe/list?filter=ok').expect(200);
   });
 
   it('checks params and query before the token guards of the route run', async () => {
     await request(app.getHttpServer()).get('/guarded/0a1b2c3d4e5f').expect(403);
-    await request(app.getHttpServer()).get('/guarded/0a1b%0d').expect(400, { err: 'hwaddr contains the control character U+000D' });
-    await request(app.getHttpServer()).get('/guarded/0a1b2c3d4e5f?q=%C2%9B').expect(400, { err: 'q contains the control character U+009B' });
+    await request(app.getHttpServer())
+      .get('/guarded/0a1b%0d')
+      .expect(400, { err: 'hwaddr contains the control character U+000D' });
+    await request(app.getHttpServer())
+      .get('/guarded/0a1b2c3d4e5f?q=%C2%9B')
+      .expect(400, { err: 'q contains the control character U+009B' });
   });
 
   it('refuses any field on a route that reads no body', async () => {
-    await request(app.getHttpServer()).post('/probe/bare/0a1b2c3d4e5f').send({ admin: true }).expect(400, { err: 'admin is not an accepted field' });
-    await request(app.getHttpServer()).post('/probe/bare/0a1b2c3d4e5f').send([1]).expect(400, { err: 'this call takes no request body (or {})' });
+    await request(app.getHttpServer())
+      .post('/probe/bare/0a1b2c3d4e5f')
+      .send({ admin: true })
+      .expect(400, { err: 'admin is not an accepted field' });
+    await request(app.getHttpServer())
+      .post('/probe/bare/0a1b2c3d4e5f')
+      .send([1])
+      .expect(400, { err: 'this call takes no request body (or {})' });
   });
 });

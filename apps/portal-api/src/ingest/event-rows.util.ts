@@ -1,4 +1,11 @@
-import { isEventCategory, isNormalisedHwaddr, NETWORK_ID_MAX, NETWORK_ID_MIN, type EventCategory, type PanelEventMessage } from '@app/contracts';
+import {
+  isEventCategory,
+  isNormalisedHwaddr,
+  NETWORK_ID_MAX,
+  NETWORK_ID_MIN,
+  type EventCategory,
+  type PanelEventMessage,
+} from '@app/contracts';
 import { decodeJson } from '@app/messaging';
 
 /** A panel event as it is stored. */
@@ -22,7 +29,8 @@ export function toEventRow(message: PanelEventMessage): EventRow | string {
   const receivedAt = new Date(message.receivedAt);
   if (!isNormalisedHwaddr(message.hwaddr)) return `bad hwaddr '${String(message.hwaddr)}'`;
   if (!Number.isSafeInteger(message.seq) || message.seq < 0) return `bad sequence ${String(message.seq)}`;
-  if (!Number.isInteger(message.networkId) || message.networkId < NETWORK_ID_MIN || message.networkId > NETWORK_ID_MAX) return `bad network ${String(message.networkId)}`;
+  if (!Number.isInteger(message.networkId) || message.networkId < NETWORK_ID_MIN || message.networkId > NETWORK_ID_MAX)
+    return `bad network ${String(message.networkId)}`;
   if (!isEventCategory(message.category)) return `bad category '${String(message.category)}'`;
   if (Number.isNaN(date.getTime()) || Number.isNaN(receivedAt.getTime())) return 'bad date';
   return {

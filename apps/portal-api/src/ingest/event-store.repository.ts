@@ -45,7 +45,10 @@ export class EventStoreRepository {
 
   /** Raises TIME_DESYNC for the site unless one is open already; answers it when raised. */
   async raiseTimeDesync(manager: EntityManager, event: EventRow): Promise<NotificationEntity | null> {
-    const data: TimeDesyncData = { recorded_time: event.receivedAt.toISOString(), panel_time: event.date.toISOString() };
+    const data: TimeDesyncData = {
+      recorded_time: event.receivedAt.toISOString(),
+      panel_time: event.date.toISOString(),
+    };
     const text = notificationText({ id: 0, notification_type: 'TIME_DESYNC', notification_data: data });
     const rows = await manager.query<Array<{ id: string }>>(
       `INSERT INTO notifications (hwaddr, notification_type, notification_data, title, text)

@@ -15,7 +15,14 @@ export class IngestModule {
     return {
       module: IngestModule,
       imports: [ClaimsModule, PanelsModule],
-      providers: [{ provide: IngestConfig, useValue: config }, EventStoreRepository, PanelStateRepository, PanelEventsIngest, PanelConfigIngest, PanelConnectionListener],
+      providers: [
+        { provide: IngestConfig, useValue: config },
+        EventStoreRepository,
+        PanelStateRepository,
+        PanelEventsIngest,
+        PanelConfigIngest,
+        PanelConnectionListener,
+      ],
     };
   }
 }

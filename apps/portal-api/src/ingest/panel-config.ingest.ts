@@ -28,7 +28,10 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelConfigConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({
+      name: 'panelConfigConsumer',
+      check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,8 +57,16 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
     try {
       const connected = (await this.state.connection(hwaddr))?.connected ?? false;
       const runtime = connected ? await this.state.runtime(hwaddr, networkId) : null;
-      const configuration = { ...message.strings, zones: message.zones, modules: message.modules, devices: message.devices };
-      this.livefeed.toPanel(hwaddr, { type: 'ConfigSync', data: toSitePanel(hwaddr, networkId, configuration, connected, runtime) });
+      const configuration = {
+        ...message.strings,
+        zones: message.zones,
+        modules: message.modules,
+        devices: message.devices,
+      };
+      this.livefeed.toPanel(hwaddr, {
+        type: 'ConfigSync',
+        data: toSitePanel(hwaddr, networkId, configuration, connected, runtime),
+      });
     } catch (error) {
       this.logger.warn(`ConfigSync of ${hwaddr}/${networkId} replaced by Resync: ${String(error)}`);
       this.livefeed.toPanel(hwaddr, { type: 'Resync', data: { hwaddr } });

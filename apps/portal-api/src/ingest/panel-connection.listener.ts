@@ -56,13 +56,19 @@ export class PanelConnectionListener implements OnApplicationBootstrap, OnApplic
   async onConnection(message: PanelConnectionMessage): Promise<void> {
     await this.panels.saveConnection(message);
     await this.keyCheck.onConnection(message);
-    this.livefeed.toPanel(message.hwaddr, { type: 'Connection', data: { hwaddr: message.hwaddr, connected: message.connected } });
+    this.livefeed.toPanel(message.hwaddr, {
+      type: 'Connection',
+      data: { hwaddr: message.hwaddr, connected: message.connected },
+    });
     // A panel back online sends its whole configuration again: browsers reload the site.
     if (message.connected) this.livefeed.toPanel(message.hwaddr, { type: 'Resync', data: { hwaddr: message.hwaddr } });
   }
 
   private onRuntime(message: PanelRuntimeMessage): void {
-    this.livefeed.toPanel(message.hwaddr, { type: 'Runtime', data: { hwaddr: message.hwaddr, networkId: message.networkId, report: message.runtime } });
+    this.livefeed.toPanel(message.hwaddr, {
+      type: 'Runtime',
+      data: { hwaddr: message.hwaddr, networkId: message.networkId, report: message.runtime },
+    });
   }
 
   /** Claims still WAITING on a panel that connected while no copy was listening get settled now. */
@@ -70,7 +76,8 @@ export class PanelConnectionListener implements OnApplicationBootstrap, OnApplic
     const bucket = await this.nats.bucket(this.nats.names.buckets.panelConnections);
     for (const hwaddr of await this.claims.hwaddrsWithWaitingClaims()) {
       const entry = await bucket.get(hwaddr);
-      if (entry?.operation === 'PUT' && entry.length > 0) await this.guard('stored connection', () => this.keyCheck.onConnection(entry.json<PanelConnectionMessage>()));
+      if (entry?.operation === 'PUT' && entry.length > 0)
+        await this.guard('stored connection', () => this.keyCheck.onConnection(entry.json<PanelConnectionMessage>()));
     }
   }
 

@@ -27,7 +27,12 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
     await environment?.cleanup();
   }
 
-  const event = (hwaddr: string, seq: number, title = `Event ${seq}`, category: EventCategory = 'system'): PanelEventMessage => ({
+  const event = (
+    hwaddr: string,
+    seq: number,
+    title = `Event ${seq}`,
+    category: EventCategory = 'system',
+  ): PanelEventMessage => ({
     hwaddr,
     seq,
     networkId: 1,
@@ -37,11 +42,27 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
     panelDate: new Date().toISOString(),
     receivedAt: new Date().toISOString(),
   });
-  const publish = (message: PanelEventMessage) => nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message));
-  const query = <T>(sql: string, parameters: unknown[] = []) => environment.database.dataSource.query<T>(sql, parameters);
-  const storedSeqs = async (hwaddr: string) => (await query<Array<{ seq: string }>>('SELECT seq FROM events WHERE hwaddr = $1 ORDER BY seq', [hwaddr])).map((row) => Number(row.seq));
-  const deadLetters = () => query<Array<{ consumer: string; subject: string; stream_seq: string; payload: Buffer; error: string; delivery_count: number }>>('SELECT * FROM dead_letters ORDER BY id');
-  const consumerInfo = () => nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.portalApi);
+  const publish = (message: PanelEventMessage) =>
+    nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message));
+  const query = <T>(sql: string, parameters: unknown[] = []) =>
+    environment.database.dataSource.query<T>(sql, parameters);
+  const storedSeqs = async (hwaddr: string) =>
+    (await query<Array<{ seq: string }>>('SELECT seq FROM events WHERE hwaddr = $1 ORDER BY seq', [hwaddr])).map(
+      (row) => Number(row.seq),
+    );
+  const deadLetters = () =>
+    query<
+      Array<{
+        consumer: string;
+        subject: string;
+        stream_seq: string;
+        payload: Buffer;
+        error: string;
+        delivery_count: number;
+      }>
+    >('SELECT * FROM dead_letters ORDER BY id');
+  const consumerInfo = () =>
+    nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.portalApi);
 
   describe('before the delivery bound', () => {
     // A bound the test never reaches: the poison stays outstanding throughout.
@@ -54,9 +75,15 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
         publish(event('00aa00000002', 1, 'Fire in the\u0000boiler room')),
         ...[1, 2, 3, 4, 5].map((seq) => publish(event('00aa00000003', seq))),
       ]);
-      await waitUntil(async () => (await storedSeqs('00aa00000001')).length === 5 && (await storedSeqs('00aa00000003')).length === 5, 'the good events of the burst stored');
+      await waitUntil(
+        async () => (await storedSeqs('00aa00000001')).length === 5 && (await storedSeqs('00aa00000003')).length === 5,
+        'the good events of the burst stored',
+      );
       for (const seq of [6, 7]) await publish(event('00aa00000001', seq));
-      await waitUntil(async () => (await storedSeqs('00aa00000001')).length === 7, 'the events published after the poison stored');
+      await waitUntil(
+        async () => (await storedSeqs('00aa00000001')).length === 7,
+        'the events published after the poison stored',
+      );
 
       expect(await storedSeqs('00aa00000002')).toEqual([]);
       expect(await deadLetters()).toEqual([]);
@@ -66,7 +93,9 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
 
   describe('at the delivery bound', () => {
     const BOUND = 3;
-    beforeAll(() => start({ CONSUMER_MAX_DELIVERIES: String(BOUND), CONSUMER_STALL_WINDOW: '2s', EVENT_ACK_WAIT: '2s' }));
+    beforeAll(() =>
+      start({ CONSUMER_MAX_DELIVERIES: String(BOUND), CONSUMER_STALL_WINDOW: '2s', EVENT_ACK_WAIT: '2s' }),
+    );
     afterAll(stop);
 
     it('dead-letters the poison event after the bound and stores the events of other panels before and after it', async () => {
@@ -104,20 +133,33 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
         await maintenance.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
         away = true;
         const deliveredBefore = (await consumerInfo()).delivered.consumer_seq;
-        await maintenance.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'portal-api'`, [name]);
+        await maintenance.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'portal-api'`,
+          [name],
+        );
         await Promise.all([1, 2, 3].map((seq) => publish(event('00bb00000004', seq))));
 
         // Every event delivered more often than the bound allows, none set aside.
-        await waitUntil(async () => (await consumerInfo()).delivered.consumer_seq >= deliveredBefore + 3 * (BOUND + 1), 'the events delivered past the bound', 30_000);
+        await waitUntil(
+          async () => (await consumerInfo()).delivered.consumer_seq >= deliveredBefore + 3 * (BOUND + 1),
+          'the events delivered past the bound',
+          30_000,
+        );
         const health = await waitUntil(async () => {
           const response = await request(portal.server).get('/healthz');
-          return response.status === 503 && response.body.checks.panelEventsConsumer.status === 'down' ? response : null;
+          return response.status === 503 && response.body.checks.panelEventsConsumer.status === 'down'
+            ? response
+            : null;
         }, 'health reporting the consumer stalled');
         expect(health.body.checks.panelEventsConsumer.reason).toMatch(/^consumer portal-api stalled: /);
 
         await maintenance.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
         away = false;
-        await waitUntil(async () => (await storedSeqs('00bb00000004')).length === 3, 'the events stored once the database is back', 30_000);
+        await waitUntil(
+          async () => (await storedSeqs('00bb00000004')).length === 3,
+          'the events stored once the database is back',
+          30_000,
+        );
         await waitUntil(async () => (await request(portal.server).get('/healthz')).status === 200, 'health up again');
         expect((await deadLetters()).length).toBe(lettersBefore);
       } finally {

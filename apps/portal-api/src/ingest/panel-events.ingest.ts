@@ -31,7 +31,10 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelEventsConsumer', check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({
+      name: 'panelEventsConsumer',
+      check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,7 +62,8 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
       const notifications: NotificationEntity[] = [];
       // One open TIME_DESYNC per site at most: only a site's first out-of-step event can raise it.
       const firstOutOfStep = new Map<string, StoredEvent>();
-      for (const event of stored) if (this.isOutOfStep(event) && !firstOutOfStep.has(event.hwaddr)) firstOutOfStep.set(event.hwaddr, event);
+      for (const event of stored)
+        if (this.isOutOfStep(event) && !firstOutOfStep.has(event.hwaddr)) firstOutOfStep.set(event.hwaddr, event);
       for (const event of firstOutOfStep.values()) {
         const raised = await this.store.raiseTimeDesync(manager, event);
         if (raised) notifications.push(raised);
@@ -93,7 +97,10 @@ export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationS
       });
     }
     for (const notification of notifications) {
-      this.livefeed.toPanel(notification.hwaddr, { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: toNotificationDto(notification) } });
+      this.livefeed.toPanel(notification.hwaddr, {
+        type: 'NotificationEvent',
+        data: { hwaddr: notification.hwaddr, notification: toNotificationDto(notification) },
+      });
     }
   }
 }

@@ -29,7 +29,13 @@ describe('PanelStateRepository (real PostgreSQL)', () => {
     expect(await panels.saveConfig(snapshot('Second, late'), 5)).toBe(false);
     expect(await panels.saveConfig(snapshot('Third'), 7)).toBe(false);
 
-    const stored = await portal.environment.database.dataSource.getRepository(PanelNetworkEntity).findOneByOrFail({ hwaddr: '0011aabbcc40', networkId: 1 });
-    expect(stored).toMatchObject({ strName: 'Third', configSeq: 7, zones: [{ id: 0, name: 'Zone one', mode: 'MODE_ENABLED' }] });
+    const stored = await portal.environment.database.dataSource
+      .getRepository(PanelNetworkEntity)
+      .findOneByOrFail({ hwaddr: '0011aabbcc40', networkId: 1 });
+    expect(stored).toMatchObject({
+      strName: 'Third',
+      configSeq: 7,
+      zones: [{ id: 0, name: 'Zone one', mode: 'MODE_ENABLED' }],
+    });
   });
 });

@@ -31,7 +31,8 @@ export class NotificationsService {
 
   async resolve(claims: ClaimsIdentity, id: number): Promise<NotificationDto> {
     const notification = await this.notifications.find(id);
-    if (!notification || (notification.userId !== null && notification.userId !== claims.userId)) throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
+    if (!notification || (notification.userId !== null && notification.userId !== claims.userId))
+      throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
     await this.access.assertMayOpen(claims, notification.hwaddr);
     const user = await this.users.findById(claims.userId);
     await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());

@@ -31,12 +31,20 @@ export class CommandAuditRepository {
 
   /** Records how a pending attempt ended. */
   async settle(id: number, outcome: SettledOutcome, reason: string | null): Promise<void> {
-    await this.rows.update({ id }, { outcome, reason: reason === null ? null : storableText(reason), settledAt: () => 'now()' });
+    await this.rows.update(
+      { id },
+      { outcome, reason: reason === null ? null : storableText(reason), settledAt: () => 'now()' },
+    );
   }
 
   /** An attempt refused before anything was sent, written with its outcome at once. */
   async record(entry: AuditEntry, outcome: SettledOutcome, reason: string | null): Promise<void> {
-    await this.rows.insert({ ...this.row(entry), outcome, reason: reason === null ? null : storableText(reason), settledAt: () => 'now()' });
+    await this.rows.insert({
+      ...this.row(entry),
+      outcome,
+      reason: reason === null ? null : storableText(reason),
+      settledAt: () => 'now()',
+    });
   }
 
   latest(hwaddr: string, limit: number): Promise<PanelCommandAuditEntity[]> {
@@ -46,6 +54,11 @@ export class CommandAuditRepository {
   private row(entry: AuditEntry) {
     const { command, ...rest } = entry;
     // The command as asked, kept even when its text is one PostgreSQL cannot hold (a refused one).
-    return { ...rest, userName: storableText(rest.userName), kind: storableText(command.kind), command: storableJson({ ...command }) };
+    return {
+      ...rest,
+      userName: storableText(rest.userName),
+      kind: storableText(command.kind),
+      command: storableJson({ ...command }),
+    };
   }
 }

@@ -37,9 +37,13 @@ export class InvalidCommandAuditFilter implements ExceptionFilter {
     const asked = this.attempt(request);
     if (request.claims && asked && !isAudited(exception)) {
       const reason = errOf(exception);
-      await this.commands.recordInvalidRequest(request.claims, asked.hwaddr, asked.networkId, asked.command, reason).catch((error: unknown) => {
-        this.logger.error(`refused ${asked.command.kind} request for ${asked.hwaddr} not written to the audit log: ${String(error)}`);
-      });
+      await this.commands
+        .recordInvalidRequest(request.claims, asked.hwaddr, asked.networkId, asked.command, reason)
+        .catch((error: unknown) => {
+          this.logger.error(
+            `refused ${asked.command.kind} request for ${asked.hwaddr} not written to the audit log: ${String(error)}`,
+          );
+        });
     }
     this.answer.catch(exception, host);
   }
@@ -52,7 +56,11 @@ export class InvalidCommandAuditFilter implements ExceptionFilter {
     const body: unknown = request.body;
     const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { body };
     const command = { ...fields, kind } as PanelCommand;
-    return { hwaddr, networkId: Number(networkId), command: JSON.stringify(command).length <= ASKED_MAX_JSON_LENGTH ? command : ({ kind } as PanelCommand) };
+    return {
+      hwaddr,
+      networkId: Number(networkId),
+      command: JSON.stringify(command).length <= ASKED_MAX_JSON_LENGTH ? command : ({ kind } as PanelCommand),
+    };
   }
 }
 

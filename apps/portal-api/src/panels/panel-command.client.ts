@@ -28,15 +28,25 @@ export const PANEL_COMMAND_TIMEOUT_MS = 15_000;
 export class PanelCommandClient {
   constructor(private readonly nats: NatsService) {}
 
-  async send(hwaddr: string, networkId: number, command: PanelCommand, timeoutMs = PANEL_COMMAND_TIMEOUT_MS): Promise<PanelCommandResult> {
+  async send(
+    hwaddr: string,
+    networkId: number,
+    command: PanelCommand,
+    timeoutMs = PANEL_COMMAND_TIMEOUT_MS,
+  ): Promise<PanelCommandResult> {
     const request: PanelCommandRequest = { correlationId: randomUUID(), hwaddr, networkId, command };
     let reply: PanelCommandReply;
     try {
-      const message = await this.nats.connection.request(this.nats.names.subjects.panelCommand(hwaddr), JSON.stringify(request), { timeout: timeoutMs });
+      const message = await this.nats.connection.request(
+        this.nats.names.subjects.panelCommand(hwaddr),
+        JSON.stringify(request),
+        { timeout: timeoutMs },
+      );
       reply = message.json<PanelCommandReply>();
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) return { outcome: 'not-connected' };
-      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) return { outcome: 'timeout' };
+      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError))
+        return { outcome: 'timeout' };
       throw error;
     }
     if (reply.ok) return { outcome: 'ok', keyMatches: reply.keyMatches };

@@ -50,20 +50,29 @@ export class PanelCommandsService {
     private readonly networks: PanelNetworksRepository,
   ) {}
 
-
   /**
    * A command request refused before it became a command (its body failed validation): on record
    * as 'rejected' like any other refusal, but only for a user who may open the site (anyone else
    * writes nothing into its log). `asked` is the request body as sent, under the route's kind.
    */
-  async recordInvalidRequest(claims: ClaimsIdentity, hwaddr: string, networkId: number, asked: PanelCommand, reason: string): Promise<void> {
+  async recordInvalidRequest(
+    claims: ClaimsIdentity,
+    hwaddr: string,
+    networkId: number,
+    asked: PanelCommand,
+    reason: string,
+  ): Promise<void> {
     try {
       await this.access.assertMayOpen(claims, hwaddr);
     } catch {
       return;
     }
     const user = await this.users.findById(claims.userId);
-    await this.recordRefusal({ userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command: asked }, 'rejected', reason);
+    await this.recordRefusal(
+      { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command: asked },
+      'rejected',
+      reason,
+    );
   }
 
   /**
@@ -71,7 +80,13 @@ export class PanelCommandsService {
    * also depends on the network's stored configuration (module and device settings) passes `check`,
    * which sees the configuration only once the user may control the panel.
    */
-  async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, command: PanelCommand, check?: ConfigurationCheck): Promise<void> {
+  async send(
+    claims: ClaimsIdentity,
+    hwaddr: string,
+    networkId: number,
+    command: PanelCommand,
+    check?: ConfigurationCheck,
+  ): Promise<void> {
     // Someone who may not open the site gets 403 and writes nothing into its log.
     await this.access.assertMayOpen(claims, hwaddr);
     const user = await this.users.findById(claims.userId);
@@ -85,7 +100,9 @@ export class PanelCommandsService {
       throw markAudited(error);
     }
     const id = await this.audit.begin(entry).catch((error: unknown) => {
-      this.logger.error(`audit row of a ${command.kind} command for ${hwaddr} not written, command not sent: ${String(error)}`);
+      this.logger.error(
+        `audit row of a ${command.kind} command for ${hwaddr} not written, command not sent: ${String(error)}`,
+      );
       throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
     });
     let result: PanelCommandResult;
@@ -101,13 +118,19 @@ export class PanelCommandsService {
   }
 
   /** What can be checked before the command leaves: its own validity, the connection, the network. */
-  private async assertSendable(hwaddr: string, networkId: number, command: PanelCommand, check: ConfigurationCheck | undefined): Promise<void> {
+  private async assertSendable(
+    hwaddr: string,
+    networkId: number,
+    command: PanelCommand,
+    check: ConfigurationCheck | undefined,
+  ): Promise<void> {
     const problem = commandProblem(command);
     if (problem) throw new BadRequestException({ err: problem });
     const connection = await this.state.connection(hwaddr);
     if (!connection?.connected) throw new PanelNotConnectedException();
     if (!connection.cloudControl) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
-    if (!connection.networkIds.includes(networkId)) throw new NotFoundException({ err: `This site has no panel ${networkId}` });
+    if (!connection.networkIds.includes(networkId))
+      throw new NotFoundException({ err: `This site has no panel ${networkId}` });
     check?.(await this.networks.find(hwaddr, networkId));
   }
 
@@ -116,7 +139,9 @@ export class PanelCommandsService {
     try {
       await withRetries(() => this.audit.record(entry, outcome, reason));
     } catch (error) {
-      this.logger.error(`audit row of a refused ${entry.command.kind} command for ${entry.hwaddr} not written: ${String(error)}`);
+      this.logger.error(
+        `audit row of a refused ${entry.command.kind} command for ${entry.hwaddr} not written: ${String(error)}`,
+      );
       throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
     }
   }
@@ -129,7 +154,9 @@ export class PanelCommandsService {
     try {
       await withRetries(() => this.audit.settle(id, outcome, reason));
     } catch (error) {
-      this.logger.error(`outcome '${outcome}' of audited command ${id} not written, the row stays pending: ${String(error)}`);
+      this.logger.error(
+        `outcome '${outcome}' of audited command ${id} not written, the row stays pending: ${String(error)}`,
+      );
     }
   }
 }
@@ -161,7 +188,9 @@ function errText(error: HttpException): string {
 /** The gateway's own refusals never reached the panel: 'rejected'; the panel's are 'refused'. */
 function outcomeOf(result: PanelCommandResult): SettledOutcome {
   if (result.outcome !== 'refused') return result.outcome;
-  return result.reason === PANEL_CLOUD_CONTROL_DISABLED || result.reason.startsWith(PANEL_COMMAND_INVALID) ? 'rejected' : 'refused';
+  return result.reason === PANEL_CLOUD_CONTROL_DISABLED || result.reason.startsWith(PANEL_COMMAND_INVALID)
+    ? 'rejected'
+    : 'refused';
 }
 
 function throwUnlessOk(result: PanelCommandResult): void {
@@ -173,7 +202,8 @@ function throwUnlessOk(result: PanelCommandResult): void {
     case 'timeout':
       throw new GatewayTimeoutException({ err: PANEL_DID_NOT_ANSWER });
     case 'refused':
-      if (result.reason === PANEL_CLOUD_CONTROL_DISABLED) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+      if (result.reason === PANEL_CLOUD_CONTROL_DISABLED)
+        throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
       throw new UnprocessableEntityException({ err: `The panel refused the change: ${result.reason}` });
   }
 }

@@ -6,7 +6,7 @@ import { waitUntil } from '@app/testing';
 import { PrivateNatsServer } from '../../../panel-gateway/src/testing/private-nats-server';
 import { PANEL_STATE_UNAVAILABLE, PanelConnectionState } from './panel-connection-state.service';
 
-describe('the panels\' live state across a NATS restart (private nats-server)', () => {
+describe("the panels' live state across a NATS restart (private nats-server)", () => {
   const hwaddr = '001a2b3c4d5e';
   let server: PrivateNatsServer;
   let nats: NatsService;
@@ -29,7 +29,9 @@ describe('the panels\' live state across a NATS restart (private nats-server)', 
       at: '2026-11-23T10:00:00.000Z',
     };
     await (await nats.bucket(nats.names.buckets.panelConnections)).put(hwaddr, JSON.stringify(connection));
-    await (await nats.bucket(nats.names.buckets.gateways)).put(gatewayBucketKey('gateway-1'), JSON.stringify({ gatewayId: 'gateway-1' }));
+    await (
+      await nats.bucket(nats.names.buckets.gateways)
+    ).put(gatewayBucketKey('gateway-1'), JSON.stringify({ gatewayId: 'gateway-1' }));
   }, 20_000);
 
   afterAll(async () => {
@@ -37,7 +39,11 @@ describe('the panels\' live state across a NATS restart (private nats-server)', 
     await server?.remove();
   });
 
-  const connectedNow = () => state.connection(hwaddr).then((connection) => connection?.connected === true, () => false);
+  const connectedNow = () =>
+    state.connection(hwaddr).then(
+      (connection) => connection?.connected === true,
+      () => false,
+    );
 
   it('answers a 503 naming the live state while NATS is down, never another error, and the state again once it is back', async () => {
     await expect(state.connection(hwaddr)).resolves.toMatchObject({ hwaddr, connected: true });

@@ -26,7 +26,8 @@ export class PanelConnectionState {
     const entry = await this.read(this.nats.names.buckets.panelConnections, hwaddr);
     if (!entry || entry.operation !== 'PUT' || entry.length === 0) return null;
     const connection = entry.json<PanelConnectionMessage>();
-    if (connection.connected && !(await this.gatewayAlive(connection.gatewayId))) return { ...connection, connected: false };
+    if (connection.connected && !(await this.gatewayAlive(connection.gatewayId)))
+      return { ...connection, connected: false };
     return connection;
   }
 
@@ -44,7 +45,11 @@ export class PanelConnectionState {
   private async read(bucketName: string, key: string): Promise<KvEntry | null> {
     if (!this.nats.isConnected) throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
     try {
-      const bucket = await withTimeout(this.nats.bucket(bucketName), PANEL_STATE_READ_TIMEOUT_MS, 'bucket open timed out');
+      const bucket = await withTimeout(
+        this.nats.bucket(bucketName),
+        PANEL_STATE_READ_TIMEOUT_MS,
+        'bucket open timed out',
+      );
       return await withTimeout(bucket.get(key), PANEL_STATE_READ_TIMEOUT_MS, 'bucket read timed out');
     } catch {
       // Whatever the cause (timeout, disconnect mid-request), the caller can only try again later.

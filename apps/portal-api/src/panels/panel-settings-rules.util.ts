@@ -23,7 +23,11 @@ export function moduleSettingsProblem(module: PanelModuleJson, settings: ModuleS
   return stray ? `settings.${stray} cannot be changed on a ${label} module` : null;
 }
 
-export function deviceSettingsProblem(portType: string, device: PanelDeviceJson, settings: DeviceSettings): string | null {
+export function deviceSettingsProblem(
+  portType: string,
+  device: PanelDeviceJson,
+  settings: DeviceSettings,
+): string | null {
   const allowed = deviceSettingsFields(portType);
   const fields = Object.keys(settings) as Array<keyof DeviceSettings>;
   if (fields.length === 0) return 'settings must name at least one setting';

@@ -10,7 +10,13 @@ import { PanelNetworksRepository } from './panel-networks.repository';
 /** Control and editing of panels through the gateway, and the audit log of what was sent. */
 @Module({
   controllers: [PanelCommandsController, CommandAuditController],
-  providers: [PanelCommandClient, PanelCommandsService, PanelConnectionState, PanelNetworksRepository, CommandAuditRepository],
+  providers: [
+    PanelCommandClient,
+    PanelCommandsService,
+    PanelConnectionState,
+    PanelNetworksRepository,
+    CommandAuditRepository,
+  ],
   exports: [PanelCommandClient, PanelConnectionState, PanelNetworksRepository],
 })
 export class PanelsModule {}

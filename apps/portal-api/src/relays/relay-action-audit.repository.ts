@@ -45,6 +45,9 @@ export class RelayActionAuditRepository {
   }
 
   async settle(id: number, outcome: Exclude<PanelCommandOutcome, 'pending'>, reason: string | null): Promise<void> {
-    await this.rows.update({ id }, { outcome, reason: reason === null ? null : storableText(reason), settledAt: () => 'now()' });
+    await this.rows.update(
+      { id },
+      { outcome, reason: reason === null ? null : storableText(reason), settledAt: () => 'now()' },
+    );
   }
 }

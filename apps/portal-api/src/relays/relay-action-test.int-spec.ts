@@ -20,14 +20,20 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
   let relayId: number;
   let actionId: number;
 
-  const post = (token: string, path: string, body: object = {}) => request(portal.server).post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
+  const post = (token: string, path: string, body: object = {}) =>
+    request(portal.server).post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
   const testPath = () => `/relays/${relayId}/actions/${actionId}/test`;
   const auditRows = () =>
-    portal.environment.database.dataSource.getRepository(PanelCommandAuditEntity).find({ where: { hwaddr: SITE }, order: { id: 'ASC' } });
+    portal.environment.database.dataSource
+      .getRepository(PanelCommandAuditEntity)
+      .find({ where: { hwaddr: SITE }, order: { id: 'ASC' } });
   const switchesWithoutTime = () => board.switches.map(({ at: _at, ...rest }) => rest);
 
   async function register(email: string): Promise<string> {
-    const response = await request(portal.server).post('/api/auth/register').send({ fullname: `User ${email}`, email, password: 'a good password' }).expect(201);
+    const response = await request(portal.server)
+      .post('/api/auth/register')
+      .send({ fullname: `User ${email}`, email, password: 'a good password' })
+      .expect(201);
     return response.body.token as string;
   }
 
@@ -38,9 +44,19 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
     await board.start();
     alice = await register('alice@example.com');
     bob = await register('bob@example.com');
-    const [row] = await portal.environment.database.dataSource.query<Array<{ id: string }>>('SELECT id FROM users WHERE email = $1', ['alice@example.com']);
-    await portal.environment.database.dataSource.getRepository(ClaimEntity).save({ userId: row.id, hwaddr: SITE, adminKey: '1234', status: 'AUTHED' });
-    const relay = await post(alice, '/relays/_new', { host: '127.0.0.1', name: 'Strobe', port: board.port, password: PASSWORD }).expect(200);
+    const [row] = await portal.environment.database.dataSource.query<Array<{ id: string }>>(
+      'SELECT id FROM users WHERE email = $1',
+      ['alice@example.com'],
+    );
+    await portal.environment.database.dataSource
+      .getRepository(ClaimEntity)
+      .save({ userId: row.id, hwaddr: SITE, adminKey: '1234', status: 'AUTHED' });
+    const relay = await post(alice, '/relays/_new', {
+      host: '127.0.0.1',
+      name: 'Strobe',
+      port: board.port,
+      password: PASSWORD,
+    }).expect(200);
     relayId = relay.body.id;
     const saved = await post(alice, `/relays/${relayId}/actions`, {
       action: {
@@ -76,7 +92,10 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
     });
     expect(row.settledAt).not.toBeNull();
     // No panel event caused it: no run is recorded.
-    const runs = await request(portal.server).get(`/api/relays/${relayId}/runs`).set('Authorization', `Bearer ${alice}`).expect(200);
+    const runs = await request(portal.server)
+      .get(`/api/relays/${relayId}/runs`)
+      .set('Authorization', `Bearer ${alice}`)
+      .expect(200);
     expect(runs.body).toEqual([]);
   });
 
@@ -100,7 +119,9 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
 
   it("answers 404 for another user's relay and an unknown action", async () => {
     expect((await post(bob, testPath(), { trigger: 'fire' }).expect(404)).body.err).toBe('Relay not found');
-    expect((await post(alice, `/relays/${relayId}/actions/999999/test`, { trigger: 'fire' }).expect(404)).body.err).toBe('Relay action not found');
+    expect(
+      (await post(alice, `/relays/${relayId}/actions/999999/test`, { trigger: 'fire' }).expect(404)).body.err,
+    ).toBe('Relay action not found');
     expect(await auditRows()).toHaveLength(2);
   });
 
@@ -118,12 +139,18 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
   });
 
   it('refuses a site the owner is no longer authorised on', async () => {
-    await portal.environment.database.dataSource.getRepository(ClaimEntity).update({ hwaddr: SITE }, { status: 'WAITING' });
+    await portal.environment.database.dataSource
+      .getRepository(ClaimEntity)
+      .update({ hwaddr: SITE }, { status: 'WAITING' });
     try {
-      expect((await post(alice, testPath(), { trigger: 'fire' }).expect(400)).body.err).toBe(`Site ${SITE} is not one of your authorised sites`);
+      expect((await post(alice, testPath(), { trigger: 'fire' }).expect(400)).body.err).toBe(
+        `Site ${SITE} is not one of your authorised sites`,
+      );
       expect(await auditRows()).toHaveLength(3);
     } finally {
-      await portal.environment.database.dataSource.getRepository(ClaimEntity).update({ hwaddr: SITE }, { status: 'AUTHED' });
+      await portal.environment.database.dataSource
+        .getRepository(ClaimEntity)
+        .update({ hwaddr: SITE }, { status: 'AUTHED' });
     }
   });
 

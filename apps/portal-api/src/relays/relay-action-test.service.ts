@@ -42,13 +42,19 @@ export class RelayActionTestService {
     }
     const user = await this.users.findById(userId);
     const test: RelayActionTestRequest = { relayId, actionId, trigger };
-    const auditId = await this.audit.begin({ userId, userName: user?.fullName ?? '', hwaddr: action.hwaddr, test }).catch((error: unknown) => {
-      this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
-      throw new HttpException({ err: RELAY_TEST_NOT_AUDITED }, HttpStatus.SERVICE_UNAVAILABLE);
-    });
+    const auditId = await this.audit
+      .begin({ userId, userName: user?.fullName ?? '', hwaddr: action.hwaddr, test })
+      .catch((error: unknown) => {
+        this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
+        throw new HttpException({ err: RELAY_TEST_NOT_AUDITED }, HttpStatus.SERVICE_UNAVAILABLE);
+      });
     let reply: RelayActionTestReply;
     try {
-      const message = await this.nats.connection.request(this.nats.names.subjects.relayActionTest, JSON.stringify(test), { timeout: this.config.verifyTimeoutMs });
+      const message = await this.nats.connection.request(
+        this.nats.names.subjects.relayActionTest,
+        JSON.stringify(test),
+        { timeout: this.config.verifyTimeoutMs },
+      );
       reply = message.json<RelayActionTestReply>();
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) {
@@ -67,9 +73,15 @@ export class RelayActionTestService {
     if (!reply.ok) throw new HttpException({ err: reply.reason }, HttpStatus.UNPROCESSABLE_ENTITY);
   }
 
-  private async settle(id: number, outcome: 'ok' | 'failed' | 'timeout' | 'not-connected', reason: string | null): Promise<void> {
+  private async settle(
+    id: number,
+    outcome: 'ok' | 'failed' | 'timeout' | 'not-connected',
+    reason: string | null,
+  ): Promise<void> {
     await this.audit.settle(id, outcome, reason).catch((error: unknown) => {
-      this.logger.error(`outcome '${outcome}' of audited relay test ${id} not written, the row stays pending: ${String(error)}`);
+      this.logger.error(
+        `outcome '${outcome}' of audited relay test ${id} not written, the row stays pending: ${String(error)}`,
+      );
     });
   }
 }

@@ -3,11 +3,22 @@ import type { RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/
 
 /** A relay as the API shows it: never its password. */
 export function relayDto(relay: RelayEntity): RelayDto {
-  return { id: relay.id, host: relay.host, name: relay.name, port: relay.port, actions: (relay.actions ?? []).map(relayActionDto) };
+  return {
+    id: relay.id,
+    host: relay.host,
+    name: relay.name,
+    port: relay.port,
+    actions: (relay.actions ?? []).map(relayActionDto),
+  };
 }
 
 export function relayActionDto(action: RelayActionEntity): RelayActionDto {
-  return { id: action.id, hwaddr: action.hwaddr, on_fire: withTriggerDefaults(action.onFire), on_fault: withTriggerDefaults(action.onFault) };
+  return {
+    id: action.id,
+    hwaddr: action.hwaddr,
+    on_fire: withTriggerDefaults(action.onFire),
+    on_fault: withTriggerDefaults(action.onFault),
+  };
 }
 
 export function relayActionRunDto(run: RelayActionRunEntity): RelayActionRunDto {

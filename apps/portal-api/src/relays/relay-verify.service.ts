@@ -17,14 +17,21 @@ export class RelayVerifyService {
   async verify(request: RelayVerifyRequest): Promise<RelayStatus> {
     let reply: RelayVerifyReply;
     try {
-      const message = await this.nats.connection.request(this.nats.names.subjects.relayVerify, JSON.stringify(request), { timeout: this.config.verifyTimeoutMs });
+      const message = await this.nats.connection.request(
+        this.nats.names.subjects.relayVerify,
+        JSON.stringify(request),
+        { timeout: this.config.verifyTimeoutMs },
+      );
       reply = message.json<RelayVerifyReply>();
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) {
         throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
       }
       if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) {
-        throw new HttpException({ err: 'The relay did not answer in time: check the address and port forwarding' }, HttpStatus.GATEWAY_TIMEOUT);
+        throw new HttpException(
+          { err: 'The relay did not answer in time: check the address and port forwarding' },
+          HttpStatus.GATEWAY_TIMEOUT,
+        );
       }
       throw error;
     }

@@ -12,6 +12,9 @@ export class RelaysApiConfig {
 }
 
 export function readRelaysApiConfig(runtime: RuntimeConfig, source: Env = process.env): RelaysApiConfig {
-  const { RELAY_VERIFY_TIMEOUT_MS } = readConfig({ RELAY_VERIFY_TIMEOUT_MS: env.int({ fallback: 15_000, min: 100, max: 120_000 }) }, source);
+  const { RELAY_VERIFY_TIMEOUT_MS } = readConfig(
+    { RELAY_VERIFY_TIMEOUT_MS: env.int({ fallback: 15_000, min: 100, max: 120_000 }) },
+    source,
+  );
   return new RelaysApiConfig(readRelaySecurityConfig(runtime, source), RELAY_VERIFY_TIMEOUT_MS);
 }

@@ -28,7 +28,10 @@ export class RelaysRepository {
     return this.dataSource.getRepository(RelayEntity).save(relay);
   }
 
-  async update(relayId: number, changes: Partial<Pick<RelayEntity, 'host' | 'name' | 'port' | 'passwordEncrypted'>>): Promise<void> {
+  async update(
+    relayId: number,
+    changes: Partial<Pick<RelayEntity, 'host' | 'name' | 'port' | 'passwordEncrypted'>>,
+  ): Promise<void> {
     await this.dataSource.getRepository(RelayEntity).update({ id: relayId }, changes);
   }
 
@@ -36,7 +39,9 @@ export class RelaysRepository {
     await this.dataSource.getRepository(RelayEntity).delete({ id: relayId });
   }
 
-  saveAction(action: Pick<RelayActionEntity, 'relayId' | 'hwaddr' | 'onFire' | 'onFault'> & { id?: number }): Promise<RelayActionEntity> {
+  saveAction(
+    action: Pick<RelayActionEntity, 'relayId' | 'hwaddr' | 'onFire' | 'onFault'> & { id?: number },
+  ): Promise<RelayActionEntity> {
     return this.dataSource.getRepository(RelayActionEntity).save(action);
   }
 

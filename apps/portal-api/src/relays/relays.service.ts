@@ -47,7 +47,9 @@ export class RelaysService {
       host: body.host,
       name: body.name ?? '',
       port: body.port ?? RELAY_DEFAULT_PORT,
-      ...(body.password === undefined || body.password === null ? {} : { passwordEncrypted: this.cipher.encrypt(body.password) }),
+      ...(body.password === undefined || body.password === null
+        ? {}
+        : { passwordEncrypted: this.cipher.encrypt(body.password) }),
     });
     return relayDto(await this.owned(userId, relayId));
   }
@@ -65,7 +67,10 @@ export class RelaysService {
     if (action.id !== undefined && action.id !== null) {
       const existing = actions.find((candidate) => candidate.id === action.id);
       if (!existing) throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
-      if (existing.hwaddr !== action.hwaddr) throw new BadRequestException({ err: 'action.hwaddr cannot change: delete the action and add one for the other site' });
+      if (existing.hwaddr !== action.hwaddr)
+        throw new BadRequestException({
+          err: 'action.hwaddr cannot change: delete the action and add one for the other site',
+        });
       await this.relays.saveAction({ id: existing.id, relayId, hwaddr: existing.hwaddr, ...settings });
     } else {
       if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
@@ -81,7 +86,8 @@ export class RelaysService {
 
   async deleteAction(userId: string, relayId: number, actionId: number): Promise<RelayDto> {
     await this.owned(userId, relayId);
-    if (!(await this.relays.deleteAction(relayId, actionId))) throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
+    if (!(await this.relays.deleteAction(relayId, actionId)))
+      throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
     return relayDto(await this.owned(userId, relayId));
   }
 
@@ -110,10 +116,10 @@ export class RelaysService {
     try {
       await this.policy.resolve(host);
     } catch (error) {
-      if (error instanceof RelayError && error.kind === 'refused-target') throw new BadRequestException({ err: error.message });
+      if (error instanceof RelayError && error.kind === 'refused-target')
+        throw new BadRequestException({ err: error.message });
       if (error instanceof RelayError && error.kind === 'not-found') return;
       throw error;
     }
   }
 }
-

@@ -52,7 +52,8 @@ export class SitesRepository {
     ]);
     return sites.map((site) => {
       const perPanelCount: Record<string, number> = {};
-      for (const row of unread) if (row.hwaddr === site.hwaddr) perPanelCount[String(row.network_id)] = Number(row.unread);
+      for (const row of unread)
+        if (row.hwaddr === site.hwaddr) perPanelCount[String(row.network_id)] = Number(row.unread);
       const unreadEvents = Object.values(perPanelCount).reduce((sum, count) => sum + count, 0);
       return {
         hwaddr: site.hwaddr,

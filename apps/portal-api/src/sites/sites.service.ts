@@ -36,7 +36,9 @@ export class SitesService {
       this.state.connection(hwaddr),
     ]);
     if (!summary) throw new NotFoundException({ err: NO_SUCH_SITE });
-    const networkIds = [...new Set([...stored.map((network) => network.networkId), ...(connection?.networkIds ?? [])])].sort((a, b) => a - b);
+    const networkIds = [
+      ...new Set([...stored.map((network) => network.networkId), ...(connection?.networkIds ?? [])]),
+    ].sort((a, b) => a - b);
     const connected = connection?.connected ?? false;
     const networks: SitePanel[] = await Promise.all(
       networkIds.map(async (networkId) => {

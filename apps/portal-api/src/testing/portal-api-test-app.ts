@@ -42,7 +42,10 @@ export interface PortalApiTestAppOptions {
   environment?: TestEnvironment;
 }
 
-export async function startPortalApiTestApp(env: Record<string, string> = {}, options: PortalApiTestAppOptions = {}): Promise<PortalApiTestApp> {
+export async function startPortalApiTestApp(
+  env: Record<string, string> = {},
+  options: PortalApiTestAppOptions = {},
+): Promise<PortalApiTestApp> {
   const environment = options.environment ?? (await createTestEnvironment({ migrate: false }));
   const config = loadPortalApiConfig({
     ...serviceVariables(environment),

@@ -15,7 +15,12 @@ export function serveWebClient(app: NestExpressApplication, distDir: string): bo
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return false;
   // Hashed asset names change with every build, so they may be cached for long; index.html not.
-  app.useStaticAssets(join(distDir, 'assets'), { prefix: '/assets', immutable: true, maxAge: '365d', fallthrough: false });
+  app.useStaticAssets(join(distDir, 'assets'), {
+    prefix: '/assets',
+    immutable: true,
+    maxAge: '365d',
+    fallthrough: false,
+  });
   app.useStaticAssets(distDir, { index: false, maxAge: 0 });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') !== false;

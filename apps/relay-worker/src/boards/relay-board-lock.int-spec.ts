@@ -91,7 +91,12 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     return prefix;
   };
   const clientOf = (lock: RedisBoardLock, driving: RelayDrivingConfig): RelayClient =>
-    new RelayClient({ policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')), lock, connectTimeoutMs: driving.connectTimeoutMs, replyTimeoutMs: driving.replyTimeoutMs });
+    new RelayClient({
+      policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')),
+      lock,
+      connectTimeoutMs: driving.connectTimeoutMs,
+      replyTimeoutMs: driving.replyTimeoutMs,
+    });
 
   beforeAll(async () => {
     port = await simulator.start();
@@ -110,7 +115,12 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
   it("frees a dead worker's board within one lease, turns that worker's health red, and the next action runs", async () => {
     // Timeouts that let a whole command sequence take 21 s: the board must not stay locked that long.
-    const driving = drivingConfig({ RELAY_CONNECT_TIMEOUT_MS: '1000', RELAY_REPLY_TIMEOUT_MS: '1000', RELAY_BOARD_LEASE_MS: '1000', RELAY_BOARD_WAIT_MS: '3000' });
+    const driving = drivingConfig({
+      RELAY_CONNECT_TIMEOUT_MS: '1000',
+      RELAY_REPLY_TIMEOUT_MS: '1000',
+      RELAY_BOARD_LEASE_MS: '1000',
+      RELAY_BOARD_WAIT_MS: '3000',
+    });
     const prefix = prefixFor('dead');
     const boardKey = `127.0.0.1:${port}`;
     const deadRedis = new Redis(TEST_REDIS_URL);
@@ -133,8 +143,13 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     deadRedis.disconnect();
 
     const lock = relayBoardLockOf(redis, prefix, driving);
-    await clientOf(lock, driving).drive({ host: '127.0.0.1', port, password }, { pulses: [{ relay: 3, seconds: 1 }], outputs: [] });
-    expect(simulator.switches.map(({ at: _at, ...rest }) => rest)).toEqual([{ kind: 'relay', relay: 3, pulseMs: 1000 }]);
+    await clientOf(lock, driving).drive(
+      { host: '127.0.0.1', port, password },
+      { pulses: [{ relay: 3, seconds: 1 }], outputs: [] },
+    );
+    expect(simulator.switches.map(({ at: _at, ...rest }) => rest)).toEqual([
+      { kind: 'relay', relay: 3, pulseMs: 1000 },
+    ]);
 
     // Its own copy, were it still answering, reports the board held past its lease.
     await waitUntil(() => deadLock.overdueBoards().includes(boardKey), 'the dead hold is overdue');
@@ -143,7 +158,12 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
   it('keeps the board for a holder that renews, across several leases', async () => {
     // Timeouts whose whole command sequence fits in 1.1 s, shorter than the other caller's wait.
-    const driving = drivingConfig({ RELAY_CONNECT_TIMEOUT_MS: '100', RELAY_REPLY_TIMEOUT_MS: '50', RELAY_BOARD_LEASE_MS: '600', RELAY_BOARD_WAIT_MS: '3000' });
+    const driving = drivingConfig({
+      RELAY_CONNECT_TIMEOUT_MS: '100',
+      RELAY_REPLY_TIMEOUT_MS: '50',
+      RELAY_BOARD_LEASE_MS: '600',
+      RELAY_BOARD_WAIT_MS: '3000',
+    });
     const prefix = prefixFor('renew');
     const holder = relayBoardLockOf(redis, prefix, driving);
     const otherRedis = new Redis(TEST_REDIS_URL);
@@ -152,7 +172,9 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
     const outcome = await holder.withBoard('board-a', async (lease) => {
       // Another worker waits its whole wait (five leases) for the board and never gets it.
-      const contender = await other.withBoard('board-a', async () => 'taken').catch((error: { kind?: string }) => error.kind);
+      const contender = await other
+        .withBoard('board-a', async () => 'taken')
+        .catch((error: { kind?: string }) => error.kind);
       await lease.confirm();
       return { contender, overdue: holder.overdueBoards() };
     });
@@ -164,7 +186,12 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
   it('stops a holder whose hold passed to another worker before its next command', async () => {
     // A reply wait long enough that only the lost hold can end the drive.
-    const driving = drivingConfig({ RELAY_CONNECT_TIMEOUT_MS: '1000', RELAY_REPLY_TIMEOUT_MS: '10000', RELAY_BOARD_LEASE_MS: '500', RELAY_BOARD_WAIT_MS: '5000' });
+    const driving = drivingConfig({
+      RELAY_CONNECT_TIMEOUT_MS: '1000',
+      RELAY_REPLY_TIMEOUT_MS: '10000',
+      RELAY_BOARD_LEASE_MS: '500',
+      RELAY_BOARD_WAIT_MS: '5000',
+    });
     const prefix = prefixFor('lost');
     const proxy = new HoldingProxy(port);
     const proxyPort = await proxy.start();
@@ -174,7 +201,16 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
     // Status and the first pulse go through; the board's read-back of relay 1 is held.
     proxy.holdFrom(3);
-    const drive = clientOf(lock, driving).drive({ host: '127.0.0.1', port: proxyPort, password }, { pulses: [{ relay: 1, seconds: 1 }, { relay: 2, seconds: 1 }], outputs: [] });
+    const drive = clientOf(lock, driving).drive(
+      { host: '127.0.0.1', port: proxyPort, password },
+      {
+        pulses: [
+          { relay: 1, seconds: 1 },
+          { relay: 2, seconds: 1 },
+        ],
+        outputs: [],
+      },
+    );
     drive.catch(() => undefined);
     await waitUntil(() => proxy.held.length === 1, 'the read-back of the first pulse is held');
 
@@ -198,6 +234,8 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     proxy.release();
     await expect(drive).rejects.toMatchObject({ kind: 'lock-lost' });
     expect(proxy.requests).toBe(3);
-    expect(simulator.switches.map(({ at: _at, ...rest }) => rest)).toEqual([{ kind: 'relay', relay: 1, pulseMs: 1000 }]);
+    expect(simulator.switches.map(({ at: _at, ...rest }) => rest)).toEqual([
+      { kind: 'relay', relay: 1, pulseMs: 1000 },
+    ]);
   });
 });

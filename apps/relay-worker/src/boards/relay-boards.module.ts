@@ -1,7 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RedisConfig } from '@app/config';
 import { QueueService } from '@app/messaging';
-import { RedisBoardLock, RelayClient, RelayPasswordCipher, RelayTargetPolicy, type RelaySecurityConfig } from '@app/relay-protocol';
+import {
+  RedisBoardLock,
+  RelayClient,
+  RelayPasswordCipher,
+  RelayTargetPolicy,
+  type RelaySecurityConfig,
+} from '@app/relay-protocol';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { relayBoardLockOf } from './relay-board-lock.factory';
 import { RelayBoardsHealth } from './relay-boards.health';

@@ -20,7 +20,10 @@ export class PanelEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     health: HealthRegistry,
   ) {
     // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({ name: 'panelEventsConsumer', check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')) });
+    health.register({
+      name: 'panelEventsConsumer',
+      check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

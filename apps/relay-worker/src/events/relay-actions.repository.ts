@@ -14,7 +14,10 @@ export class RelayActionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async firableForSite(hwaddr: string): Promise<FirableRelayAction[]> {
-    return (await this.firable().where('action.hwaddr = :hwaddr', { hwaddr }).orderBy('action.id', 'ASC').getMany()) as FirableRelayAction[];
+    return (await this.firable()
+      .where('action.hwaddr = :hwaddr', { hwaddr })
+      .orderBy('action.id', 'ASC')
+      .getMany()) as FirableRelayAction[];
   }
 
   async firableById(actionId: number): Promise<FirableRelayAction | null> {
@@ -27,6 +30,10 @@ export class RelayActionsRepository {
       .getRepository(RelayActionEntity)
       .createQueryBuilder('action')
       .innerJoinAndSelect('action.relay', 'relay')
-      .innerJoin('claims', 'claim', "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'");
+      .innerJoin(
+        'claims',
+        'claim',
+        "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'",
+      );
   }
 }

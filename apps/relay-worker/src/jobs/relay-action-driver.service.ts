@@ -16,6 +16,9 @@ export class RelayActionDriver {
   async drive(action: FirableRelayAction, trigger: RelayTrigger): Promise<void> {
     const { relay } = action;
     const settings = withTriggerDefaults(trigger === 'fault' ? action.onFault : action.onFire);
-    await this.client.drive({ host: relay.host, port: relay.port, password: this.cipher.decrypt(relay.passwordEncrypted) }, drivePlanOf(settings));
+    await this.client.drive(
+      { host: relay.host, port: relay.port, password: this.cipher.decrypt(relay.passwordEncrypted) },
+      drivePlanOf(settings),
+    );
   }
 }

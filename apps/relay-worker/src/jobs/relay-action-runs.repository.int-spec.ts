@@ -11,9 +11,15 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     runs = new RelayActionRunsRepository(database.dataSource);
-    const user = await database.dataSource.getRepository(UserEntity).save({ email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
-    const relay = await database.dataSource.getRepository(RelayEntity).save({ userId: user.id, name: 'Board', host: '127.0.0.1', port: 17123, passwordEncrypted: 'x' });
-    const action = await database.dataSource.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr, onFire: {}, onFault: {} });
+    const user = await database.dataSource
+      .getRepository(UserEntity)
+      .save({ email: 'owner@example.com', fullName: 'Owner', passwordHash: 'x' });
+    const relay = await database.dataSource
+      .getRepository(RelayEntity)
+      .save({ userId: user.id, name: 'Board', host: '127.0.0.1', port: 17123, passwordEncrypted: 'x' });
+    const action = await database.dataSource
+      .getRepository(RelayActionEntity)
+      .save({ relayId: relay.id, hwaddr, onFire: {}, onFault: {} });
     actionId = action.id;
   });
 
@@ -21,7 +27,9 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
     await database.drop();
   });
 
-  async function row(runId: number): Promise<{ status: string; attempts: number; possible_repeats: number; driving: boolean }> {
+  async function row(
+    runId: number,
+  ): Promise<{ status: string; attempts: number; possible_repeats: number; driving: boolean }> {
     const rows = await database.dataSource.query(
       `SELECT status, attempts, possible_repeats, driving_since IS NOT NULL AS driving FROM relay_action_runs WHERE id = $1`,
       [runId],

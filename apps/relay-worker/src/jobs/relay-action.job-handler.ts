@@ -27,8 +27,16 @@ export class RelayActionJobHandler {
     private readonly notifier: RelayFailureNotifier,
     metrics: MetricsService,
   ) {
-    this.outcomes = metrics.counter({ name: 'relay_action_attempts_total', help: 'Relay action attempts by outcome', labelNames: ['outcome'] });
-    this.duration = metrics.histogram({ name: 'relay_action_attempt_seconds', help: 'Time to drive a relay board', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] });
+    this.outcomes = metrics.counter({
+      name: 'relay_action_attempts_total',
+      help: 'Relay action attempts by outcome',
+      labelNames: ['outcome'],
+    });
+    this.duration = metrics.histogram({
+      name: 'relay_action_attempt_seconds',
+      help: 'Time to drive a relay board',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    });
   }
 
   @JobHandler('relay-actions', 'relay-action')
@@ -47,7 +55,9 @@ export class RelayActionJobHandler {
       const reason = error instanceof RelayError ? error.message : `Internal error: ${(error as Error).message}`;
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.outcomes.inc({ outcome: lastAttempt ? 'failed' : 'retried' });
-      this.logger.warn(`${data.eventId} action ${action.id} attempt ${run.attempts}${lastAttempt ? ' (last)' : ''}: ${reason}`);
+      this.logger.warn(
+        `${data.eventId} action ${action.id} attempt ${run.attempts}${lastAttempt ? ' (last)' : ''}: ${reason}`,
+      );
       if (lastAttempt) await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
       else await this.runs.attemptFailed(run.id, reason);
       throw error;

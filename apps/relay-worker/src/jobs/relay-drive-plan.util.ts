@@ -7,9 +7,9 @@ import { DRIVEN_IOS, DRIVEN_RELAYS, type RelayDrivePlan } from '@app/relay-proto
  * other uses keep their state).
  */
 export function drivePlanOf(settings: RelayTriggerSettings): RelayDrivePlan {
-  const pulses = DRIVEN_RELAYS
-    .map((relay) => ({ relay, seconds: settings[`relay_${relay}`] }))
-    .filter((pulse) => pulse.seconds > 0);
+  const pulses = DRIVEN_RELAYS.map((relay) => ({ relay, seconds: settings[`relay_${relay}`] })).filter(
+    (pulse) => pulse.seconds > 0,
+  );
   const outputs = DRIVEN_IOS.filter((io) => settings[`io_${io}`]).map((io) => ({ io, on: true }));
   return { pulses, outputs };
 }

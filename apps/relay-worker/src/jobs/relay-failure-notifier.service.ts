@@ -27,7 +27,13 @@ export class RelayFailureNotifier {
     private readonly nats: NatsService,
   ) {}
 
-  async recordFailure(action: FirableRelayAction, runId: number, seq: number, trigger: RelayTrigger, error: string): Promise<void> {
+  async recordFailure(
+    action: FirableRelayAction,
+    runId: number,
+    seq: number,
+    trigger: RelayTrigger,
+    error: string,
+  ): Promise<void> {
     const relay = action.relay;
     const data: RelayFailureData = {
       relay_id: relay.id,
@@ -55,7 +61,10 @@ export class RelayFailureNotifier {
 
   private async tellOwner(userId: string, notification: NotificationEntity): Promise<void> {
     const dto = toNotificationDto(notification);
-    const message: LivefeedPublishedMessageOf<'NotificationEvent'> = { type: 'NotificationEvent', data: { hwaddr: notification.hwaddr, notification: dto } };
+    const message: LivefeedPublishedMessageOf<'NotificationEvent'> = {
+      type: 'NotificationEvent',
+      data: { hwaddr: notification.hwaddr, notification: dto },
+    };
     try {
       this.nats.connection.publish(this.nats.names.subjects.liveUser(userId), JSON.stringify(message));
     } catch (error) {

@@ -45,15 +45,13 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
       .save({ email: 'sweep-owner@example.com', fullName: 'Owner', passwordHash: 'x' });
     await db.getRepository(ClaimEntity).save({ userId: user.id, hwaddr: SITE, adminKey: '1234', status: 'AUTHED' });
     const cipher = new RelayPasswordCipher(SECRET_KEY);
-    const relay = await db
-      .getRepository(RelayEntity)
-      .save({
-        userId: user.id,
-        name: 'Siren',
-        host: '127.0.0.1',
-        port: board.port,
-        passwordEncrypted: cipher.encrypt(PASSWORD),
-      });
+    const relay = await db.getRepository(RelayEntity).save({
+      userId: user.id,
+      name: 'Siren',
+      host: '127.0.0.1',
+      port: board.port,
+      passwordEncrypted: cipher.encrypt(PASSWORD),
+    });
     actionId = (
       await db.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr: SITE, onFire, onFault: nothing })
     ).id;

@@ -38,8 +38,12 @@ export async function startRelayPanelWorld(options: RelayPanelWorldOptions): Pro
   const board = new RelaySimulator({ password: options.password });
   await board.start();
   const dataSource = environment.database.dataSource;
-  const user = await dataSource.getRepository(UserEntity).save({ email: options.ownerEmail, fullName: 'Site Owner', passwordHash: 'x' });
-  await dataSource.getRepository(ClaimEntity).save({ userId: user.id, hwaddr: options.hwaddr, adminKey: '1234', status: 'AUTHED' });
+  const user = await dataSource
+    .getRepository(UserEntity)
+    .save({ email: options.ownerEmail, fullName: 'Site Owner', passwordHash: 'x' });
+  await dataSource
+    .getRepository(ClaimEntity)
+    .save({ userId: user.id, hwaddr: options.hwaddr, adminKey: '1234', status: 'AUTHED' });
   const relay = await dataSource.getRepository(RelayEntity).save({
     userId: user.id,
     name: options.relayName,
@@ -47,8 +51,12 @@ export async function startRelayPanelWorld(options: RelayPanelWorldOptions): Pro
     port: board.port,
     passwordEncrypted: new RelayPasswordCipher(SECRET_KEY).encrypt(options.password),
   });
-  const action = await dataSource.getRepository(RelayActionEntity).save({ relayId: relay.id, hwaddr: options.hwaddr, onFire: options.onFire, onFault: options.onFault });
-  const worker = (await startRelayWorkerTestApp(environment, { RELAY_SECRET_KEY: SECRET_KEY, RELAY_ALLOWED_TARGETS: '127.0.0.1' })).app;
+  const action = await dataSource
+    .getRepository(RelayActionEntity)
+    .save({ relayId: relay.id, hwaddr: options.hwaddr, onFire: options.onFire, onFault: options.onFault });
+  const worker = (
+    await startRelayWorkerTestApp(environment, { RELAY_SECRET_KEY: SECRET_KEY, RELAY_ALLOWED_TARGETS: '127.0.0.1' })
+  ).app;
   const gateway = await startGateway(environment.natsConfig, {}, { url: environment.database.url });
   const deviceSecret = await provisionTestPanel(dataSource, options.hwaddr);
   const panel = new SimulatedPanel({

@@ -5,7 +5,10 @@ import { loadRelayWorkerConfig, type RelayWorkerConfig } from '../relay-worker.c
 import { RelayWorkerModule } from '../relay-worker.module';
 
 /** The variables a relay-worker copy of a test run reads, on that run's own services. */
-export function relayWorkerTestEnv(environment: TestEnvironment, env: Record<string, string> = {}): Record<string, string> {
+export function relayWorkerTestEnv(
+  environment: TestEnvironment,
+  env: Record<string, string> = {},
+): Record<string, string> {
   return {
     ...serviceVariables(environment),
     RELAY_WORKER_HTTP_PORT: '7702',

@@ -7,7 +7,8 @@ import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayActionDriver } from '../jobs/relay-action-driver.service';
 import { RELAY_VERIFY_QUEUE_GROUP } from './relay-verify.responder';
 
-export const RELAY_ACTION_NOT_FIRABLE = 'This action cannot be driven: its relay owner no longer holds an authorised claim on the site';
+export const RELAY_ACTION_NOT_FIRABLE =
+  'This action cannot be driven: its relay owner no longer holds an authorised claim on the site';
 
 /**
  * Answers "Test action" for portal-api over NATS request/reply: drives one action's fire or fault

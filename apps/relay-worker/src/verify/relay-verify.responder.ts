@@ -50,7 +50,10 @@ export class RelayVerifyResponder implements OnApplicationBootstrap, BeforeAppli
 
   async answer(request: RelayVerifyRequest): Promise<RelayVerifyReply> {
     try {
-      return { ok: true, status: await this.client.verify({ host: request.host, port: request.port, password: request.password }) };
+      return {
+        ok: true,
+        status: await this.client.verify({ host: request.host, port: request.port, password: request.password }),
+      };
     } catch (error) {
       if (error instanceof RelayError) return { ok: false, reason: error.message };
       this.logger.error(`verify of ${request.host}:${request.port} failed: ${(error as Error).stack ?? String(error)}`);

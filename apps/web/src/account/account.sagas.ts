@@ -5,7 +5,14 @@ import { errorMessage } from '../app/error-message.util';
 import { fetchAccount, updateAccount } from '../auth/auth.api';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireSessionToken } from '../auth/token.sagas';
-import { accountLoaded, accountLoadFailed, accountLoadRequested, accountSaved, accountSaveFailed, accountSaveRequested } from './account.slice';
+import {
+  accountLoaded,
+  accountLoadFailed,
+  accountLoadRequested,
+  accountSaved,
+  accountSaveFailed,
+  accountSaveRequested,
+} from './account.slice';
 
 function* loadAccount() {
   try {

@@ -4,7 +4,6 @@ import { requestDone, requestFailed, requestIdle, requestPending, type RequestSt
 import { sessionCleared } from '../app/session-cleared.action';
 import { ACCOUNT_SAVED_MESSAGE } from './account-messages.constants';
 
-
 export interface AccountState {
   account: AccountResponse | null;
   /** Reading the account, and saving it: each with its own status. */
@@ -49,5 +48,11 @@ export const accountSlice = createSlice({
   },
 });
 
-export const { accountLoadRequested, accountLoaded, accountLoadFailed, accountSaveRequested, accountSaved, accountSaveFailed } =
-  accountSlice.actions;
+export const {
+  accountLoadRequested,
+  accountLoaded,
+  accountLoadFailed,
+  accountSaveRequested,
+  accountSaved,
+  accountSaveFailed,
+} = accountSlice.actions;

@@ -46,7 +46,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 
   if (!accepted) {
     const serverMessage = body.parsed ? errField(body.value) : undefined;
-    throw new ApiError(serverMessage ?? statusCodeMessage(response.status, response.statusText), 'status', response.status);
+    throw new ApiError(
+      serverMessage ?? statusCodeMessage(response.status, response.statusText),
+      'status',
+      response.status,
+    );
   }
   if (text === '' && !options.isExpectedBody) {
     // Calls that answer nothing (a rename, a resolve) resolve with no value.

@@ -100,7 +100,9 @@ describe('route table', () => {
     it('reloads claims that do not list the panel and opens it when its key was accepted since', async () => {
       let accepted = false;
       const app = (rendered = await renderApp('/', (path) =>
-        path === '/api/v2/claims/auth' ? jsonResponse(200, 'OK', { token: claimsTokenFor(accepted ? [mine] : []) }) : undefined,
+        path === '/api/v2/claims/auth'
+          ? jsonResponse(200, 'OK', { token: claimsTokenFor(accepted ? [mine] : []) })
+          : undefined,
       ));
       await act(() => waitForState(app.store, (state) => state.auth.claims !== null));
       accepted = true;

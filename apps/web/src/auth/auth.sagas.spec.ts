@@ -108,7 +108,9 @@ describe('auth sagas', () => {
 
     app.store.dispatch(authFormReset('resetMail'));
     expect(app.store.getState().auth.forms.resetMail).toEqual(requestIdle);
-    expect(app.store.getState().auth.forms.login.error).toBe('Login failed: incorrect email address or password entered');
+    expect(app.store.getState().auth.forms.login.error).toBe(
+      'Login failed: incorrect email address or password entered',
+    );
   });
 
   it('clears tokens and every cached site the moment the session expires, with the spec message', async () => {
@@ -143,7 +145,11 @@ describe('auth sagas', () => {
     app.store.dispatch(authStarted());
     await ready();
     fetchMock.mockImplementation((path) =>
-      Promise.resolve(String(path) === '/api/v2/claims/auth' ? jsonResponse(200, 'OK', { token: claims }) : jsonResponse(200, 'OK', [])),
+      Promise.resolve(
+        String(path) === '/api/v2/claims/auth'
+          ? jsonResponse(200, 'OK', { token: claims })
+          : jsonResponse(200, 'OK', []),
+      ),
     );
 
     app.store.dispatch(sitesLoadRequested());

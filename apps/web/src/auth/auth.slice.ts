@@ -1,5 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClientConfigResponse, LoginRequest, RegisterRequest, ResetPasswordRequest, TokenSlot } from '@app/contracts';
+import type {
+  ClientConfigResponse,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenSlot,
+} from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
 
@@ -24,9 +30,13 @@ export interface AuthState {
 }
 
 /** 'failed' carries no verdict: the claims could not be fetched (the page says why). */
-export type PanelAccess = { state: 'checking' } | { state: 'allowed' } | { state: 'denied' } | { state: 'failed'; error: string };
+export type PanelAccess =
+  { state: 'checking' } | { state: 'allowed' } | { state: 'denied' } | { state: 'failed'; error: string };
 
-const idleForms = Object.fromEntries(AUTH_FORMS.map((form) => [form, requestIdle])) as Record<AuthFormId, RequestStatus>;
+const idleForms = Object.fromEntries(AUTH_FORMS.map((form) => [form, requestIdle])) as Record<
+  AuthFormId,
+  RequestStatus
+>;
 
 export const initialAuthState: AuthState = {
   ready: false,

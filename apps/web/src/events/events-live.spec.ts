@@ -29,13 +29,21 @@ const live = (event: EventDto): LiveLogEvent => ({
 });
 
 /** 20 events a minute apart on 2026-06-01 from 10:00, newest first as the API pages them. */
-const fullPage = Array.from({ length: 20 }, (_, index) => stored(100 - index, `2026-06-01T10:${String(59 - index).padStart(2, '0')}:00.000Z`));
+const fullPage = Array.from({ length: 20 }, (_, index) =>
+  stored(100 - index, `2026-06-01T10:${String(59 - index).padStart(2, '0')}:00.000Z`),
+);
 
-const opened = rootReducer(undefined, eventsOpened({ hwaddr, from: '2026-05-01T00:00:00.000Z', to: '2026-06-30T00:00:00.000Z' }));
+const opened = rootReducer(
+  undefined,
+  eventsOpened({ hwaddr, from: '2026-05-01T00:00:00.000Z', to: '2026-06-30T00:00:00.000Z' }),
+);
 
 describe('live events on the events page', () => {
   it('ignores an event the page already lists (counted once)', () => {
-    const state = rootReducer(rootReducer(opened, eventsLoaded({ events: fullPage.slice(0, 3), total: 3 })), logEventsReceived([live(fullPage[1])]));
+    const state = rootReducer(
+      rootReducer(opened, eventsLoaded({ events: fullPage.slice(0, 3), total: 3 })),
+      logEventsReceived([live(fullPage[1])]),
+    );
 
     expect(state.events.events.map((event) => event.id)).toEqual([100, 99, 98]);
     expect(state.events.total).toBe(3);
@@ -65,7 +73,10 @@ describe('live events on the events page', () => {
   });
 
   it('keeps an event that arrives while a page is asked and adds it when the answer lacks it', () => {
-    const asking = rootReducer(rootReducer(opened, eventsLoaded({ events: [], total: 0 })), eventsDatesChosen({ from: '2026-05-15T00:00:00.000Z' }));
+    const asking = rootReducer(
+      rootReducer(opened, eventsLoaded({ events: [], total: 0 })),
+      eventsDatesChosen({ from: '2026-05-15T00:00:00.000Z' }),
+    );
     const arrived = stored(50, '2026-06-03T00:00:00.000Z');
     const waiting = rootReducer(asking, logEventsReceived([live(arrived)]));
     expect(waiting.events.events).toEqual([]);

@@ -45,7 +45,10 @@ export interface ShownPage {
  * the first an event newer than the first row belongs to, or pushes rows in from, an earlier page
  * the client does not hold, so only the total moves there too.
  */
-export function placeOnPage(page: ShownPage, event: EventDto): { kind: 'row'; index: number } | { kind: 'elsewhere' } | { kind: 'known' } {
+export function placeOnPage(
+  page: ShownPage,
+  event: EventDto,
+): { kind: 'row'; index: number } | { kind: 'elsewhere' } | { kind: 'known' } {
   if (page.events.some((row) => row.id === event.id)) return { kind: 'known' };
   const index = page.events.findIndex((row) => isNewer(event, row));
   const position = index === -1 ? page.events.length : index;

@@ -47,7 +47,13 @@ function* refreshAfterMiss(
 export function* eventsSaga() {
   yield* all([
     takeLatest(
-      [eventsOpened.type, eventsCategoryChosen.type, eventsDatesChosen.type, eventsPageChosen.type, eventsRefreshRequested.type],
+      [
+        eventsOpened.type,
+        eventsCategoryChosen.type,
+        eventsDatesChosen.type,
+        eventsPageChosen.type,
+        eventsRefreshRequested.type,
+      ],
       loadEventsPage,
     ),
     takeEvery([feedReconnected.type, siteResyncRequested.type, liveGapsFound.type], refreshAfterMiss),

@@ -21,7 +21,10 @@ describe('events state and selectors', () => {
   );
 
   it('shows rows as (networkId) title, UTC time and location, hiding No location and N/A', () => {
-    const state = rootReducer(opened, eventsLoaded({ events: [event(1, 'Zone 3'), event(2, 'No location'), event(3, 'N/A')], total: 3 }));
+    const state = rootReducer(
+      opened,
+      eventsLoaded({ events: [event(1, 'Zone 3'), event(2, 'No location'), event(3, 'N/A')], total: 3 }),
+    );
 
     expect(selectEventRows(state)).toEqual([
       { id: 1, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: 'Zone 3' },

@@ -49,7 +49,12 @@ export const eventsSlice = createSlice({
     /** The events tab opened with the default range (spec 9: from 30 days before today). */
     eventsOpened(state, action: PayloadAction<{ hwaddr: string; from: string; to: string; networkId?: number }>) {
       const { hwaddr, from, to, networkId } = action.payload;
-      return { ...initialEventsState, hwaddr, filter: { ...initialEventsState.filter, from, to, networkId }, loading: true };
+      return {
+        ...initialEventsState,
+        hwaddr,
+        filter: { ...initialEventsState.filter, from, to, networkId },
+        loading: true,
+      };
     },
     /** The events tab closed (the site's events shown until then are seen: see the sites reactions). */
     eventsClosed(_state, _action: PayloadAction<{ hwaddr: string }>) {

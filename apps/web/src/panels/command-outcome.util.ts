@@ -12,7 +12,9 @@ export function commandOutcomeToast(button: ButtonRequest, panel: string, error:
   const label = buttonLabel(button);
   if (error === null) return { kind: 'success', title: label, text: `${panel} applied ${label}.` };
   const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof ApiError && error.status === 422) return { kind: 'error', title: label, text: `${panel} refused ${label}: ${reason}` };
-  if (error instanceof ApiError && error.status === 504) return { kind: 'warning', title: label, text: `${panel} did not answer ${label} in time.` };
+  if (error instanceof ApiError && error.status === 422)
+    return { kind: 'error', title: label, text: `${panel} refused ${label}: ${reason}` };
+  if (error instanceof ApiError && error.status === 504)
+    return { kind: 'warning', title: label, text: `${panel} did not answer ${label} in time.` };
   return { kind: 'error', title: label, text: `${label} was not sent: ${reason}` };
 }

@@ -71,13 +71,22 @@ export function deviceEditorShape(portType: string, device: Pick<DeviceConfig, '
   };
 }
 
-export function deviceFormProblems(form: DeviceForm, shape: DeviceEditorShape, zoneIds: readonly number[]): FormProblems<DeviceFormField> {
+export function deviceFormProblems(
+  form: DeviceForm,
+  shape: DeviceEditorShape,
+  zoneIds: readonly number[],
+): FormProblems<DeviceFormField> {
   const has = (field: keyof DeviceSettings) => shape.fields.includes(field);
   const choiceCount = shape.optionChoices?.length ?? 0;
   return collectProblems<DeviceFormField>([
     ['name', panelTextProblem('Name', form.name)],
     ['zone', zoneIds.includes(form.zone) ? null : 'Choose a zone of this panel.'],
-    ['mode', has('mode') && !(form.mode !== '' && shape.modes.includes(form.mode)) ? 'Choose a mode this device allows.' : null],
+    [
+      'mode',
+      has('mode') && !(form.mode !== '' && shape.modes.includes(form.mode))
+        ? 'Choose a mode this device allows.'
+        : null,
+    ],
     ['address', has('address') ? wholeNumberProblem('Address', form.address, 0) : null],
     ['day', shape.optionChoices && (form.day < 0 || form.day >= choiceCount) ? 'Choose a day option.' : null],
     ['night', shape.optionChoices && (form.night < 0 || form.night >= choiceCount) ? 'Choose a night option.' : null],

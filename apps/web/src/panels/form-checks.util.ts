@@ -11,7 +11,9 @@ export function wholeNumberProblem(label: string, value: string, min: number, ma
   const number = Number(trimmed);
   const inRange = /^\d+$/.test(trimmed) && number >= min && (max === undefined || number <= max);
   if (inRange) return null;
-  return max === undefined ? `${label} must be a whole number of at least ${min}.` : `${label} must be a whole number from ${min} to ${max}.`;
+  return max === undefined
+    ? `${label} must be a whole number of at least ${min}.`
+    : `${label} must be a whole number from ${min} to ${max}.`;
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -31,6 +33,7 @@ export type FormProblems<F extends string> = Partial<Record<F, string>>;
 
 export function collectProblems<F extends string>(checks: Array<[F, string | null]>): FormProblems<F> {
   const problems: FormProblems<F> = {};
-  for (const [field, problem] of checks) if (problem !== null && problems[field] === undefined) problems[field] = problem;
+  for (const [field, problem] of checks)
+    if (problem !== null && problems[field] === undefined) problems[field] = problem;
   return problems;
 }

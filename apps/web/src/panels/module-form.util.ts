@@ -47,9 +47,17 @@ export function moduleFormOf(module: ModuleConfig): ModuleForm {
   };
   switch (module.port_type) {
     case 'MOD_NWM':
-      return { ...form, address: String(module.settings.address), enabled: isNetworkModuleEnabled(module.settings.setting) };
+      return {
+        ...form,
+        address: String(module.settings.address),
+        enabled: isNetworkModuleEnabled(module.settings.setting),
+      };
     case 'MOD_232':
-      return { ...form, bitRate: module.settings.bitRate, printer: unpackPrinterOptions(module.settings.printerOptions) };
+      return {
+        ...form,
+        bitRate: module.settings.bitRate,
+        printer: unpackPrinterOptions(module.settings.printerOptions),
+      };
     case 'MOD_TCP': {
       const { cloudAddress, cloudPort, ip, dns, mask, gateway, mode } = module.settings;
       return { ...form, cloudAddress, cloudPort: String(cloudPort), ip, dns, mask, gateway, mode };
@@ -60,7 +68,10 @@ export function moduleFormOf(module: ModuleConfig): ModuleForm {
 }
 
 export function moduleFormProblems(portType: string, form: ModuleForm): FormProblems<ModuleFormField> {
-  if (portType === 'MOD_NWM') return collectProblems<ModuleFormField>([['address', wholeNumberProblem('Address', form.address, MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX)]]);
+  if (portType === 'MOD_NWM')
+    return collectProblems<ModuleFormField>([
+      ['address', wholeNumberProblem('Address', form.address, MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX)],
+    ]);
   if (portType !== 'MOD_TCP') return {};
   return collectProblems<ModuleFormField>([
     ['cloudAddress', hostProblem('Cloud address', form.cloudAddress)],

@@ -20,7 +20,9 @@ describe('panel views', () => {
   it('lists each zone followed by its devices, hides empty zones unless asked, and filters by device name, type or zone name', () => {
     const panel = configuredPanel();
     const names = (filter: string, showEmpty: boolean) =>
-      zoneRowsOf(panel, base, filter, showEmpty).map((zone) => `${zone.name}: ${zone.devices.map((device) => device.name).join(', ')}`);
+      zoneRowsOf(panel, base, filter, showEmpty).map(
+        (zone) => `${zone.name}: ${zone.devices.map((device) => device.name).join(', ')}`,
+      );
     expect(names('', false)).toEqual(['Reception: Entrance smoke, Kitchen heat', 'Plant room: Store IO']);
     expect(names('', true)).toEqual(['Reception: Entrance smoke, Kitchen heat', 'Stores: ', 'Plant room: Store IO']);
     expect(names('kitchen', false)).toEqual(['Reception: Kitchen heat']);
@@ -29,7 +31,11 @@ describe('panel views', () => {
     expect(names('stores', false)).toEqual([]);
     const [reception] = zoneRowsOf(panel, base, '', false);
     expect(reception.link).toBe(`${base}/devices/zone/0`);
-    expect(reception.devices[1]).toMatchObject({ typeName: 'Heat detector (rate of rise)', mode: 'MODE_INPUT_DISABLED', link: `${base}/modules/0/device/1` });
+    expect(reception.devices[1]).toMatchObject({
+      typeName: 'Heat detector (rate of rise)',
+      mode: 'MODE_INPUT_DISABLED',
+      link: `${base}/modules/0/device/1`,
+    });
   });
 
   it('lists modules as port, type and sub-device count with their edit links', () => {

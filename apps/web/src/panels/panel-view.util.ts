@@ -81,7 +81,12 @@ export function deviceRowOf(base: string, zones: readonly ZoneConfig[], device: 
  * whose name or type holds it, and a zone whose name holds it with all its devices; empty zones
  * (none left after filtering) show only when asked.
  */
-export function zoneRowsOf(network: Pick<SitePanel, 'zones' | 'devices'>, base: string, filter: string, showEmpty: boolean): ZoneRow[] {
+export function zoneRowsOf(
+  network: Pick<SitePanel, 'zones' | 'devices'>,
+  base: string,
+  filter: string,
+  showEmpty: boolean,
+): ZoneRow[] {
   const wanted = filter.trim().toLowerCase();
   return network.zones
     .map((zone) => {
@@ -90,7 +95,14 @@ export function zoneRowsOf(network: Pick<SitePanel, 'zones' | 'devices'>, base: 
         .filter((device) => device.zone === zone.id)
         .map((device) => deviceRowOf(base, network.zones, device))
         .filter((row) => zoneMatches || matches(row.name, wanted) || matches(row.typeName, wanted));
-      return { id: zone.id, name: zone.name, mode: zone.mode, link: `${base}/devices/zone/${zone.id}`, devices, zoneMatches };
+      return {
+        id: zone.id,
+        name: zone.name,
+        mode: zone.mode,
+        link: `${base}/devices/zone/${zone.id}`,
+        devices,
+        zoneMatches,
+      };
     })
     .filter((row) => (showEmpty ? row.zoneMatches || row.devices.length > 0 : row.devices.length > 0))
     .map(({ zoneMatches: _zoneMatches, ...row }) => row);

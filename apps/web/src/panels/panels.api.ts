@@ -43,11 +43,19 @@ export function saveDeviceZone(claims: string, target: PanelTarget, request: Dev
   return apiRequest(`${panelPath(target)}/tmp-zone`, { token: claims, body: request });
 }
 
-export function saveDeviceSettings(claims: string, target: PanelTarget, request: DeviceSettingsRequest): Promise<unknown> {
+export function saveDeviceSettings(
+  claims: string,
+  target: PanelTarget,
+  request: DeviceSettingsRequest,
+): Promise<unknown> {
   return apiRequest(`${panelPath(target)}/device`, { token: claims, body: request });
 }
 
-export function saveModuleSettings(claims: string, target: PanelTarget, request: ModuleSettingsRequest): Promise<unknown> {
+export function saveModuleSettings(
+  claims: string,
+  target: PanelTarget,
+  request: ModuleSettingsRequest,
+): Promise<unknown> {
   return apiRequest(`${panelPath(target)}/module`, { token: claims, body: request });
 }
 

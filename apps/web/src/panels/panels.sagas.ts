@@ -46,7 +46,9 @@ export function* loadCommandAudit(action: ReturnType<typeof commandAuditRequeste
 function* loadLatestEvent(action: ReturnType<typeof latestEventRequested>) {
   try {
     const claims = yield* call(requireClaimsToken);
-    yield* put(latestEventLoaded({ target: action.payload, event: yield* call(fetchLatestEvent, claims, action.payload) }));
+    yield* put(
+      latestEventLoaded({ target: action.payload, event: yield* call(fetchLatestEvent, claims, action.payload) }),
+    );
   } catch (error) {
     if (!(error instanceof SessionExpiredError)) yield* put(latestEventLoaded({ target: action.payload, event: null }));
   }
@@ -101,8 +103,10 @@ function* saveDeviceSaga(action: ReturnType<typeof deviceSaveRequested>) {
   const { port_id, mod_idx } = request;
   yield* call(saveEdit, 'device' as const, target, async (claims: string) => {
     if (request.name !== undefined) await saveDeviceName(claims, target, { port_id, mod_idx, name: request.name });
-    if (request.zoneId !== undefined) await saveDeviceZone(claims, target, { port_id, mod_idx, zoneId: request.zoneId });
-    if (request.settings !== undefined) await saveDeviceSettings(claims, target, { port_id, mod_idx, settings: request.settings });
+    if (request.zoneId !== undefined)
+      await saveDeviceZone(claims, target, { port_id, mod_idx, zoneId: request.zoneId });
+    if (request.settings !== undefined)
+      await saveDeviceSettings(claims, target, { port_id, mod_idx, settings: request.settings });
   });
 }
 

@@ -52,7 +52,8 @@ export const selectPanelFrame = createSelector(
 export const selectUnreadOfPanel = (state: RootState, hwaddr: string, networkId: number): number =>
   (selectSiteSummary(state, hwaddr) ?? selectSiteDetail(state, hwaddr))?.perPanelCount[String(networkId)] ?? 0;
 
-export const selectLatestEvent = (state: RootState, target: PanelTarget) => state.panels.latestEvents[latestEventKey(target)];
+export const selectLatestEvent = (state: RootState, target: PanelTarget) =>
+  state.panels.latestEvents[latestEventKey(target)];
 
 /** The site's command log entries for this network, newest first. */
 export const selectRecentCommands = createSelector(

@@ -44,7 +44,10 @@ export interface DeviceSaveRequest {
 
 export const latestEventKey = (target: PanelTarget) => `${target.hwaddr}/${target.networkId}`;
 
-const idleForms = Object.fromEntries(PANEL_FORMS.map((form) => [form, requestIdle])) as Record<PanelFormId, RequestStatus>;
+const idleForms = Object.fromEntries(PANEL_FORMS.map((form) => [form, requestIdle])) as Record<
+  PanelFormId,
+  RequestStatus
+>;
 
 export const initialPanelsState: PanelsState = { audit: {}, latestEvents: {}, forms: idleForms };
 
@@ -61,7 +64,11 @@ export const panelsSlice = createSlice({
     },
     commandAuditFailed(state, action: PayloadAction<{ hwaddr: string; error: string }>) {
       const current = state.audit[action.payload.hwaddr];
-      state.audit[action.payload.hwaddr] = { entries: current?.entries ?? [], loading: false, error: action.payload.error };
+      state.audit[action.payload.hwaddr] = {
+        entries: current?.entries ?? [],
+        loading: false,
+        error: action.payload.error,
+      };
     },
     latestEventRequested(_state, _action: PayloadAction<PanelTarget>) {},
     latestEventLoaded(state, action: PayloadAction<{ target: PanelTarget; event: EventDto | null }>) {
@@ -70,7 +77,10 @@ export const panelsSlice = createSlice({
     /** `label` names the site and panel in the outcome's toast. */
     /** The command shows at once in Recent commands as pending; the log read after its answer replaces it. */
     panelCommandRequested: {
-      reducer(state, action: PayloadAction<{ target: PanelTarget; button: ButtonRequest; label: string; sentAt: string }>) {
+      reducer(
+        state,
+        action: PayloadAction<{ target: PanelTarget; button: ButtonRequest; label: string; sentAt: string }>,
+      ) {
         state.forms.command = requestPending;
         const { target, button, sentAt } = action.payload;
         const audit = state.audit[target.hwaddr] ?? { entries: [], loading: false, error: null };
@@ -122,7 +132,15 @@ export const panelsSlice = createSlice({
         if (!shown?.loaded || (shown.event && shown.event.date > live.date)) continue;
         state.latestEvents[key] = {
           loaded: true,
-          event: { id: live.id, hwaddr: live.hwaddr, networkId: live.networkId, category: live.eventCategory, title: live.title, date: live.date, location: live.location },
+          event: {
+            id: live.id,
+            hwaddr: live.hwaddr,
+            networkId: live.networkId,
+            category: live.eventCategory,
+            title: live.title,
+            date: live.date,
+            location: live.location,
+          },
         };
       }
     });

@@ -45,7 +45,9 @@ function triggerSettings(draft: TriggerDraft): RelayTriggerSettings | null {
 }
 
 /** The settings to send, or null while a field is wrong. */
-export function draftSettings(draft: ActionDraft): { on_fire: RelayTriggerSettings; on_fault: RelayTriggerSettings } | null {
+export function draftSettings(
+  draft: ActionDraft,
+): { on_fire: RelayTriggerSettings; on_fault: RelayTriggerSettings } | null {
   const onFire = triggerSettings(draft.on_fire);
   const onFault = triggerSettings(draft.on_fault);
   return onFire && onFault ? { on_fire: onFire, on_fault: onFault } : null;

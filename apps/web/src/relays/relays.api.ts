@@ -12,10 +12,14 @@ import type {
 import { apiRequest } from '../app/api-client';
 
 const relayPath = (id: number) => `/api/relays/${id}`;
-const isRelay = (body: unknown): body is RelayDto => typeof body === 'object' && body !== null && 'id' in body && 'actions' in body;
+const isRelay = (body: unknown): body is RelayDto =>
+  typeof body === 'object' && body !== null && 'id' in body && 'actions' in body;
 
 export function fetchRelays(session: string): Promise<RelayDto[]> {
-  return apiRequest('/api/relays', { token: session, isExpectedBody: (body): body is RelayDto[] => Array.isArray(body) });
+  return apiRequest('/api/relays', {
+    token: session,
+    isExpectedBody: (body): body is RelayDto[] => Array.isArray(body),
+  });
 }
 
 export function createRelay(session: string, request: RelayRequest): Promise<RelayDto> {
@@ -43,19 +47,34 @@ export function saveRelayAction(session: string, id: number, request: RelayActio
 }
 
 export function deleteRelayAction(session: string, id: number, actionId: number): Promise<RelayDto> {
-  return apiRequest(`${relayPath(id)}/actions/delete/${actionId}`, { token: session, body: {}, isExpectedBody: isRelay });
+  return apiRequest(`${relayPath(id)}/actions/delete/${actionId}`, {
+    token: session,
+    body: {},
+    isExpectedBody: isRelay,
+  });
 }
 
 export function fetchRelayRuns(session: string, id: number): Promise<RelayActionRunDto[]> {
-  return apiRequest(`${relayPath(id)}/runs`, { token: session, isExpectedBody: (body): body is RelayActionRunDto[] => Array.isArray(body) });
+  return apiRequest(`${relayPath(id)}/runs`, {
+    token: session,
+    isExpectedBody: (body): body is RelayActionRunDto[] => Array.isArray(body),
+  });
 }
 
 /** The user's sites, for the actions' site names and the 'Setup actions for site' choice. */
 export function fetchSiteChoices(claims: string): Promise<SiteSummary[]> {
-  return apiRequest('/api/v2/sites', { token: claims, isExpectedBody: (body): body is SiteSummary[] => Array.isArray(body) });
+  return apiRequest('/api/v2/sites', {
+    token: claims,
+    isExpectedBody: (body): body is SiteSummary[] => Array.isArray(body),
+  });
 }
 
 /** Test action: a relay-worker drives the action's fire or fault settings once. */
-export function testRelayAction(session: string, id: number, actionId: number, trigger: RelayTrigger): Promise<unknown> {
+export function testRelayAction(
+  session: string,
+  id: number,
+  actionId: number,
+  trigger: RelayTrigger,
+): Promise<unknown> {
   return apiRequest(`${relayPath(id)}/actions/${actionId}/test`, { token: session, body: { trigger } });
 }

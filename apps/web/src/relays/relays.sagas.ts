@@ -5,7 +5,12 @@ import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
 import type { Action } from '@reduxjs/toolkit';
-import { feedReconnected, logEventsReceived, notificationEventReceived, type LiveLogEvent } from '../live/live-feed.actions';
+import {
+  feedReconnected,
+  logEventsReceived,
+  notificationEventReceived,
+  type LiveLogEvent,
+} from '../live/live-feed.actions';
 import {
   createRelay,
   deleteRelay,
@@ -87,7 +92,9 @@ function* failForm(form: RelayFormId, error: unknown) {
 }
 
 /** A verification under way is dropped when the form changes or opens again: its answer no longer applies. */
-function* verifySaga(action: ReturnType<typeof relayVerifyRequested | typeof relayVerifyReset | typeof relayFormOpened>) {
+function* verifySaga(
+  action: ReturnType<typeof relayVerifyRequested | typeof relayVerifyReset | typeof relayFormOpened>,
+) {
   if (!relayVerifyRequested.match(action)) return;
   try {
     yield* put(relayVerified(yield* call(testRelay, yield* call(requireSessionToken), action.payload)));
@@ -136,7 +143,8 @@ function* saveActionSaga(action: ReturnType<typeof relayActionSaveRequested>) {
     const relay = yield* call(saveRelayAction, yield* call(requireSessionToken), relayId, { action: settings });
     yield* put(relayActionDone({ actionId: settings.id, relay }));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(relayActionFailed({ actionId: settings.id, error: errorMessage(error) }));
+    if (!(error instanceof SessionExpiredError))
+      yield* put(relayActionFailed({ actionId: settings.id, error: errorMessage(error) }));
   }
 }
 
@@ -146,7 +154,8 @@ function* deleteActionSaga(action: ReturnType<typeof relayActionDeleteRequested>
     const relay = yield* call(deleteRelayAction, yield* call(requireSessionToken), relayId, actionId);
     yield* put(relayActionDone({ actionId, relay }));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(relayActionFailed({ actionId, error: errorMessage(error) }));
+    if (!(error instanceof SessionExpiredError))
+      yield* put(relayActionFailed({ actionId, error: errorMessage(error) }));
   }
 }
 
@@ -156,7 +165,8 @@ function* testActionSaga(action: ReturnType<typeof relayActionTestRequested>) {
     yield* call(testRelayAction, yield* call(requireSessionToken), relayId, actionId, trigger);
     yield* put(relayActionTestFinished({ actionId, trigger, error: null }));
   } catch (error) {
-    if (!(error instanceof SessionExpiredError)) yield* put(relayActionTestFinished({ actionId, trigger, error: errorMessage(error) }));
+    if (!(error instanceof SessionExpiredError))
+      yield* put(relayActionTestFinished({ actionId, trigger, error: errorMessage(error) }));
   }
 }
 
@@ -180,7 +190,8 @@ function* shownRelaysActingFor(hwaddrs: string[]) {
   return relayIdsActingFor(state.list, hwaddrs).filter((id) => id in state.runs);
 }
 
-const alarmSitesOf = (events: LiveLogEvent[]) => events.filter((event) => event.category === 'fire' || event.category === 'fault').map((event) => event.hwaddr);
+const alarmSitesOf = (events: LiveLogEvent[]) =>
+  events.filter((event) => event.category === 'fire' || event.category === 'fault').map((event) => event.hwaddr);
 
 /** Only a batch holding a fire or fault restarts the follow: any other batch must not cancel one under way. */
 const isAlarmBatch = (action: Action): action is ReturnType<typeof logEventsReceived> =>

@@ -9,13 +9,19 @@ export const selectRelaysLoaded = (state: RootState) => state.relays.loaded;
 export const selectRelaysError = (state: RootState) => state.relays.error;
 export const selectRelayVerify = (state: RootState) => state.relays.verify;
 export const selectRelayForm = (state: RootState, form: RelayFormId) => state.relays.forms[form];
-export const selectActionForm = (state: RootState, actionId: number) => state.relays.actionForms[actionId] ?? requestIdle;
-export const selectActionTest = (state: RootState, actionId: number) => state.relays.actionTests[actionId] ?? requestIdle;
+export const selectActionForm = (state: RootState, actionId: number) =>
+  state.relays.actionForms[actionId] ?? requestIdle;
+export const selectActionTest = (state: RootState, actionId: number) =>
+  state.relays.actionTests[actionId] ?? requestIdle;
 export const selectSavedRelayId = (state: RootState) => state.relays.savedRelayId;
 
 /** Relay tiles: the name, and 'host : port' (spec 2.4). */
 export const selectRelayTiles = createSelector(selectRelays, (relays) =>
-  relays.list.map((relay) => ({ id: relay.id, name: relay.name || relay.host, address: `${relay.host} : ${relay.port}` })),
+  relays.list.map((relay) => ({
+    id: relay.id,
+    name: relay.name || relay.host,
+    address: `${relay.host} : ${relay.port}`,
+  })),
 );
 
 export const selectRelay = (state: RootState, id: number) => state.relays.list.find((relay) => relay.id === id);
@@ -29,14 +35,19 @@ export const selectRelayLabel = (state: RootState, id: number) => {
 const selectSiteList = (state: RootState) => state.relays.sites;
 
 /** A site's name as the user named it, else its MAC. */
-export const selectSiteNames = createSelector(selectSiteList, (sites) => new Map((sites ?? []).map((site) => [site.hwaddr, site.name])));
+export const selectSiteNames = createSelector(
+  selectSiteList,
+  (sites) => new Map((sites ?? []).map((site) => [site.hwaddr, site.name])),
+);
 
 /** 'Setup actions for site' (spec 2.9): the user's authorised sites this relay has no action for yet. */
 export const selectActionSiteChoices = createSelector(
   [selectSiteList, (state: RootState, relayId: number) => selectRelay(state, relayId)],
   (sites, relay) => {
     const used = new Set((relay?.actions ?? []).map((action) => action.hwaddr));
-    return (sites ?? []).filter((site) => isAuthorised(site.status) && !used.has(site.hwaddr)).map((site) => ({ hwaddr: site.hwaddr, name: site.name || site.hwaddr }));
+    return (sites ?? [])
+      .filter((site) => isAuthorised(site.status) && !used.has(site.hwaddr))
+      .map((site) => ({ hwaddr: site.hwaddr, name: site.name || site.hwaddr }));
   },
 );
 

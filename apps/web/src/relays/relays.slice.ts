@@ -1,5 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RelayActionRequest, RelayActionRunDto, RelayDto, RelayStatus, RelayTestRequest, RelayTrigger, RelayUpdateRequest, SiteSummary } from '@app/contracts';
+import type {
+  RelayActionRequest,
+  RelayActionRunDto,
+  RelayDto,
+  RelayStatus,
+  RelayTestRequest,
+  RelayTrigger,
+  RelayUpdateRequest,
+  SiteSummary,
+} from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
 
@@ -31,7 +40,10 @@ export interface RelaysState {
   savedRelayId: number | null;
 }
 
-const idleForms = Object.fromEntries(RELAY_FORMS.map((form) => [form, requestIdle])) as Record<RelayFormId, RequestStatus>;
+const idleForms = Object.fromEntries(RELAY_FORMS.map((form) => [form, requestIdle])) as Record<
+  RelayFormId,
+  RequestStatus
+>;
 
 export const initialRelaysState: RelaysState = {
   list: [],
@@ -121,7 +133,10 @@ export const relaysSlice = createSlice({
       upsert(state, action.payload);
       state.forms.addAction = requestDone();
     },
-    relayActionSaveRequested(state, action: PayloadAction<{ relayId: number; action: RelayActionRequest['action'] & { id: number } }>) {
+    relayActionSaveRequested(
+      state,
+      action: PayloadAction<{ relayId: number; action: RelayActionRequest['action'] & { id: number } }>,
+    ) {
       state.actionForms[action.payload.action.id] = requestPending;
     },
     relayActionDeleteRequested(state, action: PayloadAction<{ relayId: number; actionId: number }>) {
@@ -134,10 +149,16 @@ export const relaysSlice = createSlice({
     relayActionFailed(state, action: PayloadAction<{ actionId: number; error: string }>) {
       state.actionForms[action.payload.actionId] = requestFailed(action.payload.error);
     },
-    relayActionTestRequested(state, action: PayloadAction<{ relayId: number; actionId: number; trigger: RelayTrigger }>) {
+    relayActionTestRequested(
+      state,
+      action: PayloadAction<{ relayId: number; actionId: number; trigger: RelayTrigger }>,
+    ) {
       state.actionTests[action.payload.actionId] = { ...requestPending, trigger: action.payload.trigger };
     },
-    relayActionTestFinished(state, action: PayloadAction<{ actionId: number; trigger: RelayTrigger; error: string | null }>) {
+    relayActionTestFinished(
+      state,
+      action: PayloadAction<{ actionId: number; trigger: RelayTrigger; error: string | null }>,
+    ) {
       const { actionId, trigger, error } = action.payload;
       state.actionTests[actionId] = { ...(error === null ? requestDone() : requestFailed(error)), trigger };
     },

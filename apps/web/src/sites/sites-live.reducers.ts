@@ -51,7 +51,9 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       for (const network of detail.networks) network.connected = action.payload.connected;
     })
     .addCase(runtimeReceived, (state, action) => {
-      const network = state.details[action.payload.hwaddr]?.networks.find((candidate) => candidate.networkId === action.payload.networkId);
+      const network = state.details[action.payload.hwaddr]?.networks.find(
+        (candidate) => candidate.networkId === action.payload.networkId,
+      );
       if (network) network.runtime = action.payload.report;
     });
 }

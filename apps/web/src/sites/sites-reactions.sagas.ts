@@ -54,11 +54,15 @@ export function* sitesReactionsSaga() {
     // Events that arrived live while the tab was open were on screen: seen, once, when it closes
     // (one request per visit, none per burst).
     takeEvery(eventsClosed.type, function* closed(action: ReturnType<typeof eventsClosed>) {
-      if ((yield* select(selectSiteUnreadEvents, action.payload.hwaddr)) > 0) yield* call(markSiteEventsSeen, action.payload.hwaddr);
+      if ((yield* select(selectSiteUnreadEvents, action.payload.hwaddr)) > 0)
+        yield* call(markSiteEventsSeen, action.payload.hwaddr);
     }),
-    takeEvery(notificationResolveFinished.type, function* resolved(action: ReturnType<typeof notificationResolveFinished>) {
-      if (action.payload.resolved) yield* put(sitesLoadRequested());
-    }),
+    takeEvery(
+      notificationResolveFinished.type,
+      function* resolved(action: ReturnType<typeof notificationResolveFinished>) {
+        if (action.payload.resolved) yield* put(sitesLoadRequested());
+      },
+    ),
     takeEvery(feedAuthChecked.type, function* authChecked() {
       yield* put(sitesLoadRequested());
     }),

@@ -5,7 +5,10 @@ import { apiRequest } from '../app/api-client';
 export const sitePath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}`;
 
 export function fetchSites(claims: string): Promise<SiteSummary[]> {
-  return apiRequest('/api/v2/sites', { token: claims, isExpectedBody: (body): body is SiteSummary[] => Array.isArray(body) });
+  return apiRequest('/api/v2/sites', {
+    token: claims,
+    isExpectedBody: (body): body is SiteSummary[] => Array.isArray(body),
+  });
 }
 
 export function fetchSiteDetail(claims: string, hwaddr: string): Promise<SiteDetail> {

@@ -26,24 +26,38 @@ describe('sites sagas: adding a site and re-entering its key', () => {
 
   it("shows the server's err when wrong keys are limited (429), and nothing else happens", async () => {
     const err = 'Too many wrong keys for this panel. Try again in 12 minutes.';
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ err }), { status: 429, statusText: 'Too Many Requests', headers: { 'Content-Type': 'application/json', 'Retry-After': '700' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ err }), {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '700' },
+      }),
+    );
 
     app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '1234' }));
     const state = await waitForState(app.store, (current) => !current.sites.forms.addSite.pending);
 
     expect(state.sites.forms.addSite).toEqual({ pending: false, error: err, done: false, notice: null });
     // One call only: the refused claim fetches no claims token and reloads no sites.
-    expect(fetchMock.mock.calls.slice(1).map(([url, init]) => [url, init?.method])).toEqual([['/api/v2/claims/create', 'POST']]);
+    expect(fetchMock.mock.calls.slice(1).map(([url, init]) => [url, init?.method])).toEqual([
+      ['/api/v2/claims/create', 'POST'],
+    ]);
     expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ hwaddr: '00a0b1c2d3e4', key: '1234' });
   });
 
   it('clears the error and succeeds once the key is accepted', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(429, 'Too Many Requests', { err: 'Too many wrong keys for this panel. Try again in 1 minute.' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(429, 'Too Many Requests', { err: 'Too many wrong keys for this panel. Try again in 1 minute.' }),
+    );
     app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '0000' }));
     await waitForState(app.store, (current) => current.sites.forms.addSite.error !== null);
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { status: 'AUTHED' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { token: tokenWith({ iss: issuer, exp: inOneHour(), typ: 'claims', panels: ['00a0b1c2d3e4'] }) }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, 'OK', {
+        token: tokenWith({ iss: issuer, exp: inOneHour(), typ: 'claims', panels: ['00a0b1c2d3e4'] }),
+      }),
+    );
     fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', []));
     app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '1234' }));
     const state = await waitForState(app.store, (current) => current.sites.forms.addSite.done);

@@ -4,14 +4,7 @@ import { all, call, fork, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
-import {
-  createClaim,
-  fetchSiteDetail,
-  fetchSites,
-  removeClaim,
-  renameSite,
-  setSiteEmails,
-} from './sites.api';
+import { createClaim, fetchSiteDetail, fetchSites, removeClaim, renameSite, setSiteEmails } from './sites.api';
 import {
   claimCreateRequested,
   claimRemoveRequested,
@@ -68,7 +61,11 @@ function* claimWithKey(form: SiteFormId, request: ClaimCreateRequest) {
     const outcome = claimOutcomeOf(yield* call(createClaim, yield* call(requireSessionToken), request));
     if (outcome.accepted) yield* call(requireClaimsToken, true);
     yield* call(loadSites);
-    yield* put(outcome.accepted ? siteFormSucceeded({ form, notice: outcome.notice }) : siteFormFailed({ form, error: outcome.error }));
+    yield* put(
+      outcome.accepted
+        ? siteFormSucceeded({ form, notice: outcome.notice })
+        : siteFormFailed({ form, error: outcome.error }),
+    );
   } catch (error) {
     if (!(error instanceof SessionExpiredError)) yield* put(siteFormFailed({ form, error: errorMessage(error) }));
   }
@@ -83,21 +80,36 @@ function* updateKeySaga(action: ReturnType<typeof siteKeyUpdateRequested>) {
 }
 
 function* removeClaimSaga(action: ReturnType<typeof claimRemoveRequested>) {
-  yield* call(siteMutation, 'removeSite' as const, function* remove() {
-    yield* call(removeClaim, yield* call(requireSessionToken), action.payload.hwaddr);
-  }, true);
+  yield* call(
+    siteMutation,
+    'removeSite' as const,
+    function* remove() {
+      yield* call(removeClaim, yield* call(requireSessionToken), action.payload.hwaddr);
+    },
+    true,
+  );
 }
 
 function* renameSaga(action: ReturnType<typeof siteRenameRequested>) {
-  yield* call(siteMutation, 'renameSite' as const, function* rename() {
-    yield* call(renameSite, yield* call(requireClaimsToken), action.payload.hwaddr, action.payload.name);
-  }, false);
+  yield* call(
+    siteMutation,
+    'renameSite' as const,
+    function* rename() {
+      yield* call(renameSite, yield* call(requireClaimsToken), action.payload.hwaddr, action.payload.name);
+    },
+    false,
+  );
 }
 
 function* emailSaga(action: ReturnType<typeof siteEmailRequested>) {
-  yield* call(siteMutation, 'siteEmails' as const, function* email() {
-    yield* call(setSiteEmails, yield* call(requireSessionToken), action.payload.hwaddr, action.payload.state);
-  }, false);
+  yield* call(
+    siteMutation,
+    'siteEmails' as const,
+    function* email() {
+      yield* call(setSiteEmails, yield* call(requireSessionToken), action.payload.hwaddr, action.payload.state);
+    },
+    false,
+  );
 }
 
 export function* sitesSaga() {

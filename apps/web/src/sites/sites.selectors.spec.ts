@@ -29,11 +29,14 @@ describe('sites state and selectors', () => {
   );
 
   it('labels tiles by name or colon MAC, with the status text and the link by status', () => {
-    expect(selectSiteTiles(state).map(({ label, statusText, link, panelType }) => ({ label, statusText, link, panelType }))).toEqual([
+    expect(
+      selectSiteTiles(state).map(({ label, statusText, link, panelType }) => ({ label, statusText, link, panelType })),
+    ).toEqual([
       { label: 'Depot', statusText: 'Authorised', link: '/site/0011aabbccdd/events', panelType: 'SMARTLOOP_MK2' },
       {
         label: 'AA:BB:CC:DD:EE:FF',
-        statusText: 'Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection',
+        statusText:
+          'Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection',
         link: '/site/reauth/aabbccddeeff',
         panelType: 'MULTILOOP',
       },
@@ -52,7 +55,11 @@ describe('sites state and selectors', () => {
     const seen = rootReducer(state, siteEventsSeen({ hwaddr: '0011aabbccdd', at: '2026-01-01T00:00:00.000Z' }));
 
     expect(selectUnreadTotal(seen)).toBe(3);
-    expect(seen.sites.list[0]).toMatchObject({ unreadCount: 2, perPanelCount: { '1': 0, '2': 0 }, lastEventSeen: '2026-01-01T00:00:00.000Z' });
+    expect(seen.sites.list[0]).toMatchObject({
+      unreadCount: 2,
+      perPanelCount: { '1': 0, '2': 0 },
+      lastEventSeen: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('forgets every site when the session ends', () => {

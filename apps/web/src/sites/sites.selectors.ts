@@ -39,7 +39,8 @@ export const selectSiteSummary = (state: RootState, hwaddr: string) =>
 export const selectSiteDetail = (state: RootState, hwaddr: string) => state.sites.details[hwaddr];
 
 /** Why the site's data could not be loaded, if it could not. */
-export const selectSiteDetailError = (state: RootState, hwaddr: string): string | undefined => state.sites.detailErrors[hwaddr];
+export const selectSiteDetailError = (state: RootState, hwaddr: string): string | undefined =>
+  state.sites.detailErrors[hwaddr];
 
 export const selectSiteLabel = createSelector(
   [selectSiteSummary, (_state: RootState, hwaddr: string) => hwaddr],

@@ -21,7 +21,10 @@ export interface SitesState {
   forms: Record<SiteFormId, RequestStatus>;
 }
 
-const idleForms = Object.fromEntries(SITE_FORMS.map((form) => [form, requestIdle])) as Record<SiteFormId, RequestStatus>;
+const idleForms = Object.fromEntries(SITE_FORMS.map((form) => [form, requestIdle])) as Record<
+  SiteFormId,
+  RequestStatus
+>;
 
 export const initialSitesState: SitesState = {
   list: [],

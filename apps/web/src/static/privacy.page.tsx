@@ -10,7 +10,11 @@ export function PrivacyPage() {
   const contact = useAppSelector(selectSupportContact);
   return (
     <article className="policy">
-      <PageHeader crumbs={[{ label: 'Privacy Policy' }]} title="Privacy Policy" subtitle={`Last updated ${PRIVACY_LAST_UPDATED}`} />
+      <PageHeader
+        crumbs={[{ label: 'Privacy Policy' }]}
+        title="Privacy Policy"
+        subtitle={`Last updated ${PRIVACY_LAST_UPDATED}`}
+      />
       <p>
         {provider} (&ldquo;we&rdquo;) runs this portal for monitoring and controlling fire-alarm control panels. This
         policy explains what personal information we collect when you use it, why, how long we keep it, and the rights
@@ -20,10 +24,9 @@ export function PrivacyPage() {
       <h2>What we collect and why</h2>
       <ul>
         <li>
-          <strong>Your account:</strong> your name, e-mail address and password, and, if you give them, your company
-          and telephone number. We use them to create your account, to sign you in, to tell other users of a site who
-          resolved a notification, and to contact you about the service. Your password is stored only as a one-way
-          hash.
+          <strong>Your account:</strong> your name, e-mail address and password, and, if you give them, your company and
+          telephone number. We use them to create your account, to sign you in, to tell other users of a site who
+          resolved a notification, and to contact you about the service. Your password is stored only as a one-way hash.
         </li>
         <li>
           <strong>Your sites:</strong> the panels you add (their MAC address, the nickname you give them, the admin
@@ -31,14 +34,14 @@ export function PrivacyPage() {
           you are entitled to see and to send you the alerts you asked for.
         </li>
         <li>
-          <strong>What your panels report:</strong> events (fires, faults and others, with the location text
-          programmed into the panel), status and configuration. This is the service itself: we keep it to show you
-          your sites&rsquo; history and to alert you.
+          <strong>What your panels report:</strong> events (fires, faults and others, with the location text programmed
+          into the panel), status and configuration. This is the service itself: we keep it to show you your
+          sites&rsquo; history and to alert you.
         </li>
         <li>
-          <strong>Technical data:</strong> the address your requests come from and the times of sign-ins and of
-          commands sent to panels. We use it to keep the service secure, to limit repeated wrong passwords and to
-          investigate misuse.
+          <strong>Technical data:</strong> the address your requests come from and the times of sign-ins and of commands
+          sent to panels. We use it to keep the service secure, to limit repeated wrong passwords and to investigate
+          misuse.
         </li>
       </ul>
       <p>
@@ -64,12 +67,15 @@ export function PrivacyPage() {
       <h2>Your rights</h2>
       <p>
         You may ask us for a copy of the personal information we hold about you, ask us to correct it (you can change
-        your details yourself on the My Account page), to delete it, or to restrict or object to how we use it. You
-        may also complain to your data-protection authority. We answer requests within one month.
+        your details yourself on the My Account page), to delete it, or to restrict or object to how we use it. You may
+        also complain to your data-protection authority. We answer requests within one month.
       </p>
 
       <h2>Children</h2>
-      <p>This service is not intended for children under 13 years of age, and we do not knowingly collect their information.</p>
+      <p>
+        This service is not intended for children under 13 years of age, and we do not knowingly collect their
+        information.
+      </p>
 
       <h2>Changes to this policy</h2>
       <p>When we change this policy we update the date at the top of this page.</p>

@@ -11,7 +11,9 @@ describe('help, privacy and the footer', () => {
   it('shows the configured support phone, e-mail and postal address, never braces, and no status box when signed out', async () => {
     rendered = await renderApp('/help');
 
-    expect(screen.getByRole('link', { name: TEST_CLIENT_CONFIG.supportPhone }).getAttribute('href')).toBe('tel:+442079460000');
+    expect(screen.getByRole('link', { name: TEST_CLIENT_CONFIG.supportPhone }).getAttribute('href')).toBe(
+      'tel:+442079460000',
+    );
     expect(screen.getByRole('link', { name: TEST_CLIENT_CONFIG.supportEmail }).getAttribute('href')).toBe(
       `mailto:${TEST_CLIENT_CONFIG.supportEmail}`,
     );
@@ -29,7 +31,9 @@ describe('help, privacy and the footer', () => {
   });
 
   it('says the contact could not be loaded when the configuration has none', async () => {
-    rendered = await renderApp('/help', (path) => (path === '/api/config' ? jsonResponse(200, 'OK', { issuer: TEST_ISSUER }) : undefined));
+    rendered = await renderApp('/help', (path) =>
+      path === '/api/config' ? jsonResponse(200, 'OK', { issuer: TEST_ISSUER }) : undefined,
+    );
 
     expect(screen.getByText('The support contact could not be loaded; please try again later.')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/[{}]/);

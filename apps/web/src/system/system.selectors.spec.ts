@@ -25,7 +25,10 @@ describe('system selectors', () => {
 
   it('awaits the first answer only until a report or a failure arrives', () => {
     const requested = rootReducer(initial, healthCheckRequested());
-    const refreshing = rootReducer(rootReducer(requested, healthCheckSucceeded(degradedReport)), healthCheckRequested());
+    const refreshing = rootReducer(
+      rootReducer(requested, healthCheckSucceeded(degradedReport)),
+      healthCheckRequested(),
+    );
     const failed = rootReducer(requested, healthCheckFailed('Server currently unavailable.'));
 
     expect(selectHealthAwaitingFirstAnswer(requested)).toBe(true);

@@ -1,4 +1,11 @@
-import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, RESET_TOKEN_MAX_LENGTH, TELEPHONE_MAX_LENGTH } from '@app/contracts';
+import {
+  COMPANY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  RESET_TOKEN_MAX_LENGTH,
+  TELEPHONE_MAX_LENGTH,
+} from '@app/contracts';
 import { validateDto } from '../validation/validate-dto.util';
 import { AccountUpdateDto } from './account-update.dto';
 import { LoginDto } from './login.dto';
@@ -10,7 +17,10 @@ describe('LoginDto', () => {
   it('needs email and password', () => {
     expect(validateDto(LoginDto, { email: 'a@example.com', password: 'x' }).ok).toBe(true);
     expect(validateDto(LoginDto, { password: 'x' })).toEqual({ ok: false, error: 'email is required' });
-    expect(validateDto(LoginDto, { email: 'a@example.com', password: '' })).toEqual({ ok: false, error: 'password is required' });
+    expect(validateDto(LoginDto, { email: 'a@example.com', password: '' })).toEqual({
+      ok: false,
+      error: 'password is required',
+    });
   });
 });
 
@@ -32,7 +42,10 @@ describe('RegisterDto', () => {
       ok: false,
       error: 'password must be at least 8 characters',
     });
-    expect(validateDto(RegisterDto, { ...valid, company: 5 })).toEqual({ ok: false, error: 'company must be a string' });
+    expect(validateDto(RegisterDto, { ...valid, company: 5 })).toEqual({
+      ok: false,
+      error: 'company must be a string',
+    });
   });
 });
 
@@ -54,8 +67,13 @@ describe('password reset', () => {
 
 describe('AccountUpdateDto', () => {
   it('needs email and name', () => {
-    expect(validateDto(AccountUpdateDto, { email: 'ann@example.com', name: 'Ann', company: '', telephone: '' }).ok).toBe(true);
-    expect(validateDto(AccountUpdateDto, { email: 'ann@example.com' })).toEqual({ ok: false, error: 'name is required' });
+    expect(
+      validateDto(AccountUpdateDto, { email: 'ann@example.com', name: 'Ann', company: '', telephone: '' }).ok,
+    ).toBe(true);
+    expect(validateDto(AccountUpdateDto, { email: 'ann@example.com' })).toEqual({
+      ok: false,
+      error: 'name is required',
+    });
   });
 });
 
@@ -72,7 +90,13 @@ describe('text lengths', () => {
       ok: false,
       error: `company must be at most ${COMPANY_MAX_LENGTH} characters`,
     });
-    expect(validateDto(AccountUpdateDto, { email: 'ann@example.com', name: 'Ann', telephone: '1'.repeat(TELEPHONE_MAX_LENGTH + 1) })).toEqual({
+    expect(
+      validateDto(AccountUpdateDto, {
+        email: 'ann@example.com',
+        name: 'Ann',
+        telephone: '1'.repeat(TELEPHONE_MAX_LENGTH + 1),
+      }),
+    ).toEqual({
       ok: false,
       error: `telephone must be at most ${TELEPHONE_MAX_LENGTH} characters`,
     });
@@ -85,10 +109,18 @@ describe('text lengths', () => {
   it('bounds passwords, at login too, since each one is hashed', () => {
     const long = 'p'.repeat(PASSWORD_MAX_LENGTH + 1);
     expect(validateDto(RegisterDto, { ...valid, password: 'p'.repeat(PASSWORD_MAX_LENGTH) }).ok).toBe(true);
-    expect(validateDto(RegisterDto, { ...valid, password: long })).toEqual({ ok: false, error: `password must be at most ${PASSWORD_MAX_LENGTH} characters` });
-    expect(validateDto(LoginDto, { email: 'ann@example.com', password: long })).toEqual({ ok: false, error: `password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+    expect(validateDto(RegisterDto, { ...valid, password: long })).toEqual({
+      ok: false,
+      error: `password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    });
+    expect(validateDto(LoginDto, { email: 'ann@example.com', password: long })).toEqual({
+      ok: false,
+      error: `password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    });
     expect(validateDto(ResetPasswordDto, { password: long, token: 'a.b.c' }).ok).toBe(false);
-    expect(validateDto(ResetPasswordDto, { password: 'longenough', token: 't'.repeat(RESET_TOKEN_MAX_LENGTH + 1) })).toEqual({
+    expect(
+      validateDto(ResetPasswordDto, { password: 'longenough', token: 't'.repeat(RESET_TOKEN_MAX_LENGTH + 1) }),
+    ).toEqual({
       ok: false,
       error: `token must be at most ${RESET_TOKEN_MAX_LENGTH} characters`,
     });

@@ -25,23 +25,35 @@ describe('ClaimCreateDto', () => {
         error: 'hwaddr must be 12 hexadecimal characters (colons allowed)',
       });
     }
-    expect(validateDto(ClaimCreateDto, { ...valid, hwaddr: undefined })).toEqual({ ok: false, error: 'hwaddr is required' });
+    expect(validateDto(ClaimCreateDto, { ...valid, hwaddr: undefined })).toEqual({
+      ok: false,
+      error: 'hwaddr is required',
+    });
   });
 
   it('needs a key of exactly 4 digits', () => {
     for (const key of ['123', '12345', '12a4', 1234]) {
-      expect(validateDto(ClaimCreateDto, { ...valid, key })).toEqual({ ok: false, error: 'key must be exactly 4 digits' });
+      expect(validateDto(ClaimCreateDto, { ...valid, key })).toEqual({
+        ok: false,
+        error: 'key must be exactly 4 digits',
+      });
     }
     expect(validateDto(ClaimCreateDto, { ...valid, key: '' })).toEqual({ ok: false, error: 'key is required' });
   });
 
   it('leaves nickname and notify optional but typed', () => {
     expect(validateDto(ClaimCreateDto, { hwaddr: valid.hwaddr, key: valid.key }).ok).toBe(true);
-    expect(validateDto(ClaimCreateDto, { ...valid, notify: 'yes' })).toEqual({ ok: false, error: 'notify must be true or false' });
+    expect(validateDto(ClaimCreateDto, { ...valid, notify: 'yes' })).toEqual({
+      ok: false,
+      error: 'notify must be true or false',
+    });
   });
 
   it('refuses properties it does not declare', () => {
-    expect(validateDto(ClaimCreateDto, { ...valid, status: 'AUTHED' })).toEqual({ ok: false, error: 'status is not an accepted field' });
+    expect(validateDto(ClaimCreateDto, { ...valid, status: 'AUTHED' })).toEqual({
+      ok: false,
+      error: 'status is not an accepted field',
+    });
   });
 
   it('bounds the nickname', () => {

@@ -12,7 +12,12 @@ const text48 = 'x'.repeat(48);
 
 describe('ButtonDto', () => {
   it('accepts the four allowed pairs', () => {
-    for (const [action, data] of [['SOUNDER', 'ALARM'], ['SOUNDER', 'OFF'], ['MUTE', 'NA'], ['RESET', 'NA']]) {
+    for (const [action, data] of [
+      ['SOUNDER', 'ALARM'],
+      ['SOUNDER', 'OFF'],
+      ['MUTE', 'NA'],
+      ['RESET', 'NA'],
+    ]) {
       expect(validateDto(ButtonDto, { action, data }).ok).toBe(true);
     }
   });
@@ -72,8 +77,14 @@ describe('StringsDto', () => {
       ok: false,
       error: 'panelPhoneNumber must be at most 47 characters',
     });
-    expect(validateDto(StringsDto, { ...strings, panelName: undefined })).toEqual({ ok: false, error: 'panelName is required' });
-    expect(validateDto(StringsDto, { ...strings, panelName: 5 })).toEqual({ ok: false, error: 'panelName must be a string' });
+    expect(validateDto(StringsDto, { ...strings, panelName: undefined })).toEqual({
+      ok: false,
+      error: 'panelName is required',
+    });
+    expect(validateDto(StringsDto, { ...strings, panelName: 5 })).toEqual({
+      ok: false,
+      error: 'panelName must be a string',
+    });
   });
 });
 
@@ -81,7 +92,15 @@ describe('ModuleSettingsDto', () => {
   it('accepts the fields of each module type', () => {
     expect(validateDto(ModuleSettingsDto, { port_id: 2, settings: { address: 64 } }).ok).toBe(true);
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: { bitRate: 3, printerOptions: 15 } }).ok).toBe(true);
-    const tcp = { cloudAddress: 'cloud.example.com', cloudPort: 8443, ip: '192.168.1.20', dns: '1.1.1.1', mask: '255.255.255.0', gateway: '192.168.1.1', mode: 'STATIC' };
+    const tcp = {
+      cloudAddress: 'cloud.example.com',
+      cloudPort: 8443,
+      ip: '192.168.1.20',
+      dns: '1.1.1.1',
+      mask: '255.255.255.0',
+      gateway: '192.168.1.1',
+      mode: 'STATIC',
+    };
     expect(validateDto(ModuleSettingsDto, { port_id: 4, settings: tcp }).ok).toBe(true);
   });
 
@@ -97,7 +116,10 @@ describe('ModuleSettingsDto', () => {
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: { printerOptions: 16 } }).ok).toBe(false);
     expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: { bitRate: 9600 } }).ok).toBe(false);
     expect(validateDto(ModuleSettingsDto, { port_id: 3 })).toEqual({ ok: false, error: 'settings is required' });
-    expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: 'fast' })).toEqual({ ok: false, error: 'settings must be an object' });
+    expect(validateDto(ModuleSettingsDto, { port_id: 3, settings: 'fast' })).toEqual({
+      ok: false,
+      error: 'settings must be an object',
+    });
   });
 });
 

@@ -52,7 +52,10 @@ describe('site requests', () => {
   it('accepts ISO dates in order for the events query', () => {
     expect(validateDto(EventsQueryDto, {}).ok).toBe(true);
     expect(validateDto(EventsQueryDto, { start: '2024-01-01T00:00:00.000Z', end: '2024-02-01' }).ok).toBe(true);
-    expect(validateDto(EventsQueryDto, { start: '01/01/2024' })).toEqual({ ok: false, error: 'start must be an ISO 8601 date' });
+    expect(validateDto(EventsQueryDto, { start: '01/01/2024' })).toEqual({
+      ok: false,
+      error: 'start must be an ISO 8601 date',
+    });
     expect(validateDto(EventsQueryDto, { start: '2024-02-01', end: '2024-01-01' })).toEqual({
       ok: false,
       error: 'end must not be before start',

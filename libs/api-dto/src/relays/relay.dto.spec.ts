@@ -33,9 +33,15 @@ describe('RelayCreateDto', () => {
         error: 'password must be exactly 32 characters',
       });
     }
-    expect(validateDto(RelayCreateDto, { ...relay, password: undefined })).toEqual({ ok: false, error: 'password is required' });
+    expect(validateDto(RelayCreateDto, { ...relay, password: undefined })).toEqual({
+      ok: false,
+      error: 'password is required',
+    });
     for (const bad of ['"'.repeat(32), 'é'.repeat(32), '\t'.repeat(32)]) {
-      expect(validateDto(RelayCreateDto, { ...relay, password: bad })).toEqual({ ok: false, error: 'password must use printable ASCII characters other than "' });
+      expect(validateDto(RelayCreateDto, { ...relay, password: bad })).toEqual({
+        ok: false,
+        error: 'password must use printable ASCII characters other than "',
+      });
     }
     expect(validateDto(RelayCreateDto, { ...relay, password: ' !#$%&()*+,-./0123456789:;<=>?@~' }).ok).toBe(true);
   });
@@ -68,7 +74,10 @@ describe('RelayUpdateDto and RelayTestDto', () => {
 
   it('need everything to test a relay', () => {
     expect(validateDto(RelayTestDto, { host: relay.host, port: relay.port, password }).ok).toBe(true);
-    expect(validateDto(RelayTestDto, { host: relay.host, port: relay.port })).toEqual({ ok: false, error: 'password is required' });
+    expect(validateDto(RelayTestDto, { host: relay.host, port: relay.port })).toEqual({
+      ok: false,
+      error: 'password is required',
+    });
   });
 });
 
@@ -82,15 +91,21 @@ describe('RelayActionRequestDto', () => {
   });
 
   it('needs whole seconds of 0 or more, named by their path', () => {
-    expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_1: -1 } } })).toEqual({
-      ok: false,
-      error: 'action.on_fire.relay_1 must be a whole number from 0 to 4294967',
-    });
-    expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: 1.5 } } })).toEqual({
+    expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_1: -1 } } })).toEqual(
+      {
+        ok: false,
+        error: 'action.on_fire.relay_1 must be a whole number from 0 to 4294967',
+      },
+    );
+    expect(
+      validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: 1.5 } } }),
+    ).toEqual({
       ok: false,
       error: 'action.on_fault.relay_2 must be a whole number from 0 to 4294967',
     });
-    expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: undefined } } })).toEqual({
+    expect(
+      validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: undefined } } }),
+    ).toEqual({
       ok: false,
       error: 'action.on_fault.relay_2 is required',
     });
@@ -106,6 +121,9 @@ describe('RelayActionRequestDto', () => {
       error: 'action.on_fault is required',
     });
     expect(validateDto(RelayActionRequestDto, {})).toEqual({ ok: false, error: 'action is required' });
-    expect(validateDto(RelayActionRequestDto, { action: [] })).toEqual({ ok: false, error: 'action must be an object' });
+    expect(validateDto(RelayActionRequestDto, { action: [] })).toEqual({
+      ok: false,
+      error: 'action must be an object',
+    });
   });
 });

@@ -30,7 +30,8 @@ const presentText: FieldCheck = (value, field) => {
 };
 
 function atMost(maxLength: number): FieldCheck {
-  return (value, field) => ((value as string).length <= maxLength ? null : `${field} must be at most ${maxLength} characters`);
+  return (value, field) =>
+    (value as string).length <= maxLength ? null : `${field} must be at most ${maxLength} characters`;
 }
 
 /**
@@ -61,7 +62,9 @@ export const password = requiredText(PASSWORD_MAX_LENGTH);
 
 export const newPassword: FieldCheck = (value, field) =>
   password(value, field) ??
-  ((value as string).length >= PASSWORD_MIN_LENGTH ? null : `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  ((value as string).length >= PASSWORD_MIN_LENGTH
+    ? null
+    : `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
 
 /** Runs after the hwaddr transform, so a valid address has become 12 lowercase hex characters. */
 export const hwaddr: FieldCheck = (value, field) => {
@@ -95,8 +98,12 @@ export const moduleAddress = wholeNumber(MODULE_ADDRESS_MIN, MODULE_ADDRESS_MAX)
 /** The board's AES key: 32 printable ASCII characters, '"' excluded (the board cannot store it). */
 export const relayPassword: FieldCheck = (value, field) =>
   presentText(value, field) ??
-  ((value as string).length === RELAY_PASSWORD_LENGTH ? null : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`) ??
-  (/^[\x20-\x21\x23-\x7e]*$/.test(value as string) ? null : `${field} must use printable ASCII characters other than "`);
+  ((value as string).length === RELAY_PASSWORD_LENGTH
+    ? null
+    : `${field} must be exactly ${RELAY_PASSWORD_LENGTH} characters`) ??
+  (/^[\x20-\x21\x23-\x7e]*$/.test(value as string)
+    ? null
+    : `${field} must use printable ASCII characters other than "`);
 
 export const boolean: FieldCheck = (value, field) => {
   if (typeof value === 'boolean') return null;

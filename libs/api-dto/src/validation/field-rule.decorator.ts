@@ -12,7 +12,8 @@ export function Rule(check: FieldCheck): PropertyDecorator {
   return ValidateBy({
     name: check.name || 'fieldRule',
     validator: {
-      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.property ?? '', args?.object) === null,
+      validate: (value: unknown, args?: ValidationArguments) =>
+        check(value, args?.property ?? '', args?.object) === null,
       defaultMessage: (args?: ValidationArguments) => check(args?.value, args?.property ?? '', args?.object) ?? '',
     },
   });

@@ -10,7 +10,8 @@ export function jsonNestsDeeperThan(bytes: Uint8Array, maxDepth: number): boolea
   for (let index = 0; index < bytes.length; index++) {
     const byte = bytes[index];
     if (inString) {
-      if (byte === 0x5c) index++; // backslash: the next byte is escaped
+      if (byte === 0x5c)
+        index++; // backslash: the next byte is escaped
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) {
       inString = true;

@@ -43,12 +43,18 @@ export function inspectRequestValue(input: unknown, maxDepth = REQUEST_NESTING_M
       store(value);
       continue;
     }
-    if (depth + 1 > maxDepth) return { ok: false, error: `request nests objects and arrays deeper than ${maxDepth} levels` };
+    if (depth + 1 > maxDepth)
+      return { ok: false, error: `request nests objects and arrays deeper than ${maxDepth} levels` };
     const children: Pending[] = [];
     if (Array.isArray(value)) {
       const copy: unknown[] = new Array<unknown>(value.length);
       value.forEach((item: unknown, index) => {
-        children.push({ value: item, path: `${path || 'value'}[${index}]`, depth: depth + 1, store: (checked) => (copy[index] = checked) });
+        children.push({
+          value: item,
+          path: `${path || 'value'}[${index}]`,
+          depth: depth + 1,
+          store: (checked) => (copy[index] = checked),
+        });
       });
       store(copy);
     } else {
@@ -57,14 +63,16 @@ export function inspectRequestValue(input: unknown, maxDepth = REQUEST_NESTING_M
         const keyProblem = textContentProblem(key);
         if (keyProblem) return { ok: false, error: `a field name ${keyProblem}` };
         // class-transformer drops these two names without a word; refused here like any unknown field.
-        if (key === '__proto__' || key === 'constructor') return { ok: false, error: `${fieldLabel(childPath(path, key))} is not an accepted field` };
+        if (key === '__proto__' || key === 'constructor')
+          return { ok: false, error: `${fieldLabel(childPath(path, key))} is not an accepted field` };
         if (item === null) continue;
         // defineProperty, not assignment: a field named __proto__ stays a field (then an unknown one).
         children.push({
           value: item,
           path: childPath(path, key),
           depth: depth + 1,
-          store: (checked) => Object.defineProperty(copy, key, { value: checked, enumerable: true, writable: true, configurable: true }),
+          store: (checked) =>
+            Object.defineProperty(copy, key, { value: checked, enumerable: true, writable: true, configurable: true }),
         });
       }
       store(copy);

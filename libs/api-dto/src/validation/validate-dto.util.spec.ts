@@ -25,12 +25,21 @@ describe('validateDto on any request value', () => {
   it('treats a null field as left out: an optional one stays absent, a required one is required', () => {
     const result = validateDto(ClaimCreateDto, { hwaddr: '0a1b2c3d4e5f', key: '1234', nickname: null, notify: null });
     expect(result.ok && { ...result.value }).toEqual({ hwaddr: '0a1b2c3d4e5f', key: '1234' });
-    expect(validateDto(LoginDto, { email: null, password: 'secret' })).toEqual({ ok: false, error: 'email is required' });
-    expect(validateDto(ModuleSettingsDto, { port_id: 1, settings: null })).toEqual({ ok: false, error: 'settings is required' });
+    expect(validateDto(LoginDto, { email: null, password: 'secret' })).toEqual({
+      ok: false,
+      error: 'email is required',
+    });
+    expect(validateDto(ModuleSettingsDto, { port_id: 1, settings: null })).toEqual({
+      ok: false,
+      error: 'settings is required',
+    });
   });
 
   it('refuses a field the DTO does not declare, at any depth, by name', () => {
-    expect(validateDto(LoginDto, { email: 'a@example.com', password: 'secret', admin: true })).toEqual({ ok: false, error: 'admin is not an accepted field' });
+    expect(validateDto(LoginDto, { email: 'a@example.com', password: 'secret', admin: true })).toEqual({
+      ok: false,
+      error: 'admin is not an accepted field',
+    });
     expect(validateDto(ModuleSettingsDto, { port_id: 1, settings: { address: 3, colour: 'red' } })).toEqual({
       ok: false,
       error: 'settings.colour is not an accepted field',
@@ -46,7 +55,9 @@ describe('validateDto on any request value', () => {
       ok: false,
       error: 'password contains the control character U+0000',
     });
-    expect(validateDto(StringsDto, { panelName: 'A', panelCompanyName: '\udc00', panelSiteName: '', panelPhoneNumber: '' })).toEqual({
+    expect(
+      validateDto(StringsDto, { panelName: 'A', panelCompanyName: '\udc00', panelSiteName: '', panelPhoneNumber: '' }),
+    ).toEqual({
       ok: false,
       error: 'panelCompanyName contains a lone surrogate (U+DC00)',
     });

@@ -10,8 +10,7 @@ export const MESSAGES = {
   panelTimeOutOfSync: 'Panel time possibly out of sync',
   serverUnavailable: 'Server currently unavailable.',
   panelOnlyReceivingEvents: 'Your Panel Is Currently Only Receiving Events',
-  loadingPanel:
-    "Loading panel information - Please wait while we fetch this panel's configuration from our servers.",
+  loadingPanel: "Loading panel information - Please wait while we fetch this panel's configuration from our servers.",
   /** The API's answer to a control or edit of a panel that no gateway holds. */
   panelNotConnected: 'The panel is not connected to the cloud',
   liveUpdatesIssueTitle: 'Live Updates Issue',
@@ -38,8 +37,7 @@ export const MESSAGES = {
   confirmDeleteRelay: 'Delete this relay?',
   confirmDeleteAction: 'Delete this action?',
   removeAccessTitle: 'Remove access to this panel.',
-  removeAccessWarning:
-    'Continuing will remove your ability to access this panel, are you sure you wish to proceed?',
+  removeAccessWarning: 'Continuing will remove your ability to access this panel, are you sure you wish to proceed?',
   removeAccessConfirm: 'I confirm I wish to remove my access to this panel.',
   sessionExpiredGetPanelToken: 'Session expired in getPanelToken',
   sessionExpiredFetchPanelToken: 'Session expired during _fetchPanelToken',

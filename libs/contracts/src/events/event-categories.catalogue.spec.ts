@@ -1,4 +1,9 @@
-import { EVENT_CATEGORY_FILTER_LABELS, EVENT_CATEGORY_FILTERS, isEventCategory, isLocationShown } from './event-categories.catalogue';
+import {
+  EVENT_CATEGORY_FILTER_LABELS,
+  EVENT_CATEGORY_FILTERS,
+  isEventCategory,
+  isLocationShown,
+} from './event-categories.catalogue';
 import { panelEventKey } from './event-key.util';
 
 describe('event categories', () => {

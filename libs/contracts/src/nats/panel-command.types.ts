@@ -49,8 +49,7 @@ export interface PanelCommandRequest {
  * gateway challenges the panel with a fresh nonce and checks its proof against the key it was given.
  */
 export type PanelCommandReply =
-  | { correlationId: string; ok: true; keyMatches?: boolean }
-  | { correlationId: string; ok: false; reason: string };
+  { correlationId: string; ok: true; keyMatches?: boolean } | { correlationId: string; ok: false; reason: string };
 
 /**
  * Reasons the gateway gives on its own. A request nobody answers (NATS "no responders") means the

@@ -42,7 +42,14 @@ describe('relay failure notifications', () => {
   const failure = {
     id: 9,
     notification_type: 'RELAY_FAILURE',
-    notification_data: { relay_id: 3, relay_name: 'Gate', trigger: 'fire', event_seq: 12, error: 'Relay 203.0.113.7:17123 refused the connection', failed_at: '2024-05-01T10:00:00Z' },
+    notification_data: {
+      relay_id: 3,
+      relay_name: 'Gate',
+      trigger: 'fire',
+      event_seq: 12,
+      error: 'Relay 203.0.113.7:17123 refused the connection',
+      failed_at: '2024-05-01T10:00:00Z',
+    },
   };
 
   it('are titled and explained with the reason', () => {

@@ -1,6 +1,11 @@
 import { unknownNotificationMessage } from '../constants/messages.constants';
 import { formatEventTime } from '../events/event-time.util';
-import { NOTIFICATION_TITLES, isNotificationType, type RelayFailureData, type TimeDesyncData } from './notification-types.catalogue';
+import {
+  NOTIFICATION_TITLES,
+  isNotificationType,
+  type RelayFailureData,
+  type TimeDesyncData,
+} from './notification-types.catalogue';
 
 export interface NotificationDescription {
   id: number | string;

@@ -5,7 +5,12 @@ import { TCP_MODE_LABELS } from './tcp-mode.catalogue';
 
 describe('buttons, panel types, network module and TCP modes', () => {
   it('knows the four button pairs and their labels', () => {
-    expect(PANEL_BUTTONS.map((button) => button.label)).toEqual(['Start Sounders', 'Stop Sounders', 'Silence Buzzer', 'Reset']);
+    expect(PANEL_BUTTONS.map((button) => button.label)).toEqual([
+      'Start Sounders',
+      'Stop Sounders',
+      'Silence Buzzer',
+      'Reset',
+    ]);
     expect(isButtonPair('SOUNDER', 'ALARM')).toBe(true);
     expect(isButtonPair('MUTE', 'NA')).toBe(true);
     expect(isButtonPair('RESET', 'ALARM')).toBe(false);

@@ -1,5 +1,16 @@
-import { deviceOptionChoices, HEAT_OPTION_CHOICES, OPTO_HEAT_OPTION_CHOICES, SMOKE_OPTION_CHOICES } from './device-options.catalogue';
-import { DEVICE_TYPES, deviceTypeById, deviceTypeByNumber, isKnownDeviceTypeNumber, UNKNOWN_DEVICE_TYPE } from './device-types.catalogue';
+import {
+  deviceOptionChoices,
+  HEAT_OPTION_CHOICES,
+  OPTO_HEAT_OPTION_CHOICES,
+  SMOKE_OPTION_CHOICES,
+} from './device-options.catalogue';
+import {
+  DEVICE_TYPES,
+  deviceTypeById,
+  deviceTypeByNumber,
+  isKnownDeviceTypeNumber,
+  UNKNOWN_DEVICE_TYPE,
+} from './device-types.catalogue';
 import { IO_DEVICE_MODES, STANDARD_DEVICE_MODES } from './modes.catalogue';
 
 describe('device types', () => {
@@ -8,7 +19,9 @@ describe('device types', () => {
     expect(DEVICE_TYPES.length).toBeLessThanOrEqual(40);
     expect(new Set(DEVICE_TYPES.map((type) => type.id)).size).toBe(DEVICE_TYPES.length);
     expect(new Set(DEVICE_TYPES.map((type) => type.n)).size).toBe(DEVICE_TYPES.length);
-    expect(new Set(DEVICE_TYPES.map((type) => type.model).filter((model) => model !== '-')).size).toBe(DEVICE_TYPES.length - 2);
+    expect(new Set(DEVICE_TYPES.map((type) => type.model).filter((model) => model !== '-')).size).toBe(
+      DEVICE_TYPES.length - 2,
+    );
     expect(deviceTypeByNumber(0).id).toBe('EMPTY');
     expect(deviceTypeByNumber(-1)).toBe(UNKNOWN_DEVICE_TYPE);
   });
@@ -21,7 +34,9 @@ describe('device types', () => {
   });
 
   it('lets only I/O modules disable input or output alone', () => {
-    const withIoModes = DEVICE_TYPES.filter((type) => type.modes.includes('MODE_INPUT_DISABLED')).map((type) => type.id);
+    const withIoModes = DEVICE_TYPES.filter((type) => type.modes.includes('MODE_INPUT_DISABLED')).map(
+      (type) => type.id,
+    );
     expect(withIoModes).toEqual(['IO_MODULE', 'MAINS_IO_MODULE']);
     expect(deviceTypeById('IO_MODULE')?.modes).toEqual(IO_DEVICE_MODES);
     expect(deviceTypeById('OPTICAL_DETECTOR')?.modes).toEqual(STANDARD_DEVICE_MODES);

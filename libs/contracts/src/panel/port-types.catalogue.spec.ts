@@ -1,7 +1,12 @@
 import { deviceTypeById } from './device-types.catalogue';
 import { IO_DEVICE_MODES } from './modes.catalogue';
 import { PORT_TYPE_LABELS, PORT_TYPES, portTypeLabel } from './port-types.catalogue';
-import { allowedDeviceModes, deviceSettingsFields, editableModuleSettingsFields, moduleSettingsFields } from './settings-fields.catalogue';
+import {
+  allowedDeviceModes,
+  deviceSettingsFields,
+  editableModuleSettingsFields,
+  moduleSettingsFields,
+} from './settings-fields.catalogue';
 
 describe('port types', () => {
   it('labels every port type and keeps the spec codes', () => {

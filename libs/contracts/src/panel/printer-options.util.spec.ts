@@ -1,5 +1,11 @@
 import { packPrinterOptions, unpackPrinterOptions } from './printer-options.util';
-import { PRINTER_OPTIONS_MAX, bitRateByBaud, bitRateByCode, isBitRateCode, PRINTER_BIT_RATES } from './printer.catalogue';
+import {
+  PRINTER_OPTIONS_MAX,
+  bitRateByBaud,
+  bitRateByCode,
+  isBitRateCode,
+  PRINTER_BIT_RATES,
+} from './printer.catalogue';
 
 const none = { alarms: false, faults: false, techAlarms: false, buttons: false };
 
@@ -10,7 +16,9 @@ describe('printer options', () => {
     expect(packPrinterOptions({ ...none, faults: true })).toBe(2);
     expect(packPrinterOptions({ ...none, techAlarms: true })).toBe(4);
     expect(packPrinterOptions({ ...none, buttons: true })).toBe(8);
-    expect(packPrinterOptions({ alarms: true, faults: true, techAlarms: true, buttons: true })).toBe(PRINTER_OPTIONS_MAX);
+    expect(packPrinterOptions({ alarms: true, faults: true, techAlarms: true, buttons: true })).toBe(
+      PRINTER_OPTIONS_MAX,
+    );
   });
 
   it('unpacks what it packed', () => {

@@ -16,5 +16,7 @@ export function withTriggerDefaults(settings: Partial<RelayTriggerSettings> | nu
 
 /** True when the settings would make the relay do something. */
 export function triggersAnything(settings: RelayTriggerSettings): boolean {
-  return settings.relay_1 > 0 || settings.relay_2 > 0 || settings.io_1 || settings.io_2 || settings.io_3 || settings.io_4;
+  return (
+    settings.relay_1 > 0 || settings.relay_2 > 0 || settings.io_1 || settings.io_2 || settings.io_3 || settings.io_4
+  );
 }

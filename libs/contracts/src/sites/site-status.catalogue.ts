@@ -6,8 +6,7 @@ export type SiteStatus = (typeof SITE_STATUSES)[number];
 
 export const SITE_STATUS_TEXTS = {
   AUTHED: 'Authorised',
-  WAITING:
-    'Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection',
+  WAITING: 'Enable panel connection from Network > Cloud or trigger an event on the panel to verify this connection',
   UNAUTHORISED: 'Unauthorised: Click to re-enter key.',
 } as const;
 

@@ -14,7 +14,15 @@ describe('capitalise', () => {
 
 describe('textContentProblem', () => {
   it('accepts ordinary text, tab, newline and characters outside the BMP', () => {
-    for (const text of ['', 'Head office', 'Zone 1\tEast', 'line one\nline two', 'Café Ünïcödé', '火災報知器', 'Bell 🔔 ok']) {
+    for (const text of [
+      '',
+      'Head office',
+      'Zone 1\tEast',
+      'line one\nline two',
+      'Café Ünïcödé',
+      '火災報知器',
+      'Bell 🔔 ok',
+    ]) {
       expect(textContentProblem(text)).toBeNull();
     }
   });

@@ -4,7 +4,10 @@ import type { PanelCommandOutcome } from './column-values.types';
 
 /** Who sent which control or edit command to which panel, when, and what came of it. */
 @Entity({ name: 'panel_command_audit' })
-@Check('panel_command_audit_outcome_check', `outcome IN ('pending', 'ok', 'refused', 'rejected', 'not-connected', 'timeout', 'failed')`)
+@Check(
+  'panel_command_audit_outcome_check',
+  `outcome IN ('pending', 'ok', 'refused', 'rejected', 'not-connected', 'timeout', 'failed')`,
+)
 // (hwaddr, created_at DESC): descending keys are defined by the migration only.
 @Index('panel_command_audit_hwaddr_created_at_idx', { synchronize: false })
 export class PanelCommandAuditEntity {

@@ -20,7 +20,9 @@ export class PanelCommandAudit1795300000000 implements MigrationInterface {
         CONSTRAINT panel_command_audit_pkey PRIMARY KEY (id),
         CONSTRAINT panel_command_audit_outcome_check CHECK (outcome IN ('ok', 'refused', 'not-connected', 'timeout'))
       )`);
-    await queryRunner.query(`CREATE INDEX panel_command_audit_hwaddr_created_at_idx ON panel_command_audit (hwaddr, created_at DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX panel_command_audit_hwaddr_created_at_idx ON panel_command_audit (hwaddr, created_at DESC)`,
+    );
     // Raising a time-desync notification is then one INSERT … ON CONFLICT DO NOTHING, race-free.
     await queryRunner.query(
       `CREATE UNIQUE INDEX notifications_open_time_desync_key ON notifications (hwaddr) WHERE resolved_on IS NULL AND notification_type = 'TIME_DESYNC'`,

@@ -19,7 +19,9 @@ export class PanelCommandAuditOutcomes1795800000000 implements MigrationInterfac
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE panel_command_audit DROP COLUMN settled_at`);
     await queryRunner.query(`ALTER TABLE panel_command_audit DROP CONSTRAINT panel_command_audit_outcome_check`);
-    await queryRunner.query(`UPDATE panel_command_audit SET outcome = 'refused' WHERE outcome NOT IN ('ok', 'refused', 'not-connected', 'timeout')`);
+    await queryRunner.query(
+      `UPDATE panel_command_audit SET outcome = 'refused' WHERE outcome NOT IN ('ok', 'refused', 'not-connected', 'timeout')`,
+    );
     await queryRunner.query(
       `ALTER TABLE panel_command_audit ADD CONSTRAINT panel_command_audit_outcome_check CHECK (outcome IN ('ok', 'refused', 'not-connected', 'timeout'))`,
     );

@@ -8,4 +8,13 @@ import { PanelCommandAuditOutcomes1795800000000 } from './1795800000000-panel-co
 import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-repeats.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
-export const MIGRATIONS = [InitialSchema1795244903302, PanelCommandAudit1795300000000, PanelNetworkConfigSeq1795400000000, NotificationRecipient1795500000000, PanelIdentities1795600000000, DeadLetters1795700000000, PanelCommandAuditOutcomes1795800000000, AlarmEffectRepeats1795900000000];
+export const MIGRATIONS = [
+  InitialSchema1795244903302,
+  PanelCommandAudit1795300000000,
+  PanelNetworkConfigSeq1795400000000,
+  NotificationRecipient1795500000000,
+  PanelIdentities1795600000000,
+  DeadLetters1795700000000,
+  PanelCommandAuditOutcomes1795800000000,
+  AlarmEffectRepeats1795900000000,
+];

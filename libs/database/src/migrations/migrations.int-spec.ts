@@ -107,9 +107,14 @@ describe('initial schema migration', () => {
       [Object.keys(expected)],
     );
     const allowed = Object.fromEntries(
-      rows.map((row) => [row.conname, [...row.definition.matchAll(/'([^']*)'::text/g)].map((match) => match[1]).sort()]),
+      rows.map((row) => [
+        row.conname,
+        [...row.definition.matchAll(/'([^']*)'::text/g)].map((match) => match[1]).sort(),
+      ]),
     );
-    expect(allowed).toEqual(Object.fromEntries(Object.entries(expected).map(([name, values]) => [name, [...values].sort()])));
+    expect(allowed).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([name, values]) => [name, [...values].sort()])),
+    );
   });
 
   it('migrates into a schema of its own when one is named', async () => {
@@ -118,7 +123,7 @@ describe('initial schema migration', () => {
     try {
       expect(await runMigrations(scoped)).toHaveLength(MIGRATIONS.length);
       const rows: { table_name: string }[] = await scoped.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name <> 'migrations' ORDER BY 1`,
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'tenant_a' AND table_name <> 'migrations' ORDER BY 1`,
       );
       expect(rows.map((row) => row.table_name)).toEqual(EXPECTED_TABLES);
       expect(await tableNames(database)).toEqual([]);
@@ -186,7 +191,11 @@ describe('ensureDatabaseExists', () => {
     url.pathname = `${url.pathname}_race`;
     const raceUrl = url.toString();
     try {
-      const created = await Promise.all([ensureDatabaseExists(raceUrl), ensureDatabaseExists(raceUrl), ensureDatabaseExists(raceUrl)]);
+      const created = await Promise.all([
+        ensureDatabaseExists(raceUrl),
+        ensureDatabaseExists(raceUrl),
+        ensureDatabaseExists(raceUrl),
+      ]);
       expect(created.filter(Boolean)).toHaveLength(1);
       const found: unknown[] = await probe.dataSource.query('SELECT 1 FROM pg_database WHERE datname = $1', [
         url.pathname.slice(1),

@@ -19,7 +19,10 @@ export interface PanelIdentitiesInsertOptions {
  * a panel already in the registry is not among them. Runs on a DataSource, an EntityManager or a pg
  * client alike (`query(sql, params)`).
  */
-export function panelIdentitiesInsert(rows: readonly PanelIdentityRow[], options: PanelIdentitiesInsertOptions): { sql: string; params: unknown[] } {
+export function panelIdentitiesInsert(
+  rows: readonly PanelIdentityRow[],
+  options: PanelIdentitiesInsertOptions,
+): { sql: string; params: unknown[] } {
   const conflict = options.replace
     ? `ON CONFLICT (hwaddr) DO UPDATE SET public_key = EXCLUDED.public_key, source = EXCLUDED.source, label = EXCLUDED.label,
          provisioned_at = now(), revoked_at = NULL`

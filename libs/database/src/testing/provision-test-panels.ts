@@ -11,7 +11,10 @@ export interface SqlRunner {
  * each, the public key stored, any earlier key replaced) and answers each panel's device secret.
  * Every test, harness and bench that connects a panel goes through here.
  */
-export async function provisionTestPanels(database: SqlRunner, hwaddrs: readonly string[]): Promise<Map<string, string>> {
+export async function provisionTestPanels(
+  database: SqlRunner,
+  hwaddrs: readonly string[],
+): Promise<Map<string, string>> {
   const secrets = new Map<string, string>();
   const rows = hwaddrs.map((hwaddr) => {
     const { secret, publicKey } = generateDeviceKeyPair();

@@ -34,7 +34,10 @@ describe('createTestDatabase', () => {
   });
 
   it('gives every caller a database of its own', async () => {
-    const [first, second] = await Promise.all([createTestDatabase({ migrate: false }), createTestDatabase({ migrate: false })]);
+    const [first, second] = await Promise.all([
+      createTestDatabase({ migrate: false }),
+      createTestDatabase({ migrate: false }),
+    ]);
     try {
       expect(first.url).not.toBe(second.url);
     } finally {

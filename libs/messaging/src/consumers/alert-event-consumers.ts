@@ -3,7 +3,10 @@ import type { NatsService } from '../nats/nats.service';
 import { startDurableConsumer, type DurableConsumer, type DurableConsumerOptions } from './durable-consumer';
 import { decodePanelEventMessage } from './panel-event-decoder.util';
 
-export interface AlertEventConsumersOptions extends Pick<DurableConsumerOptions<PanelEventMessage>, 'handler' | 'retryDelayMs' | 'deliverFrom' | 'deadLetters' | 'stallWindowMs'> {
+export interface AlertEventConsumersOptions extends Pick<
+  DurableConsumerOptions<PanelEventMessage>,
+  'handler' | 'retryDelayMs' | 'deliverFrom' | 'deadLetters' | 'stallWindowMs'
+> {
   /** The durable consumer's name for one category (see `NatsNames.consumers`). */
   durable: (category: AlertCategory) => string;
 }

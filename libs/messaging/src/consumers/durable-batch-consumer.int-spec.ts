@@ -24,7 +24,12 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await removeNatsPrefix(prefix);
   });
 
-  async function start(hwaddr: string, handler: (bodies: Body[]) => Promise<void>, maxBatch = 100, maxWaitMs?: number): Promise<DurableBatchConsumer<Body>> {
+  async function start(
+    hwaddr: string,
+    handler: (bodies: Body[]) => Promise<void>,
+    maxBatch = 100,
+    maxWaitMs?: number,
+  ): Promise<DurableBatchConsumer<Body>> {
     const consumer = await startDurableBatchConsumer<Body>(nats, {
       stream: nats.names.streams.panelEvents,
       durable: `b${++durables}`,
@@ -40,7 +45,14 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
   }
 
   const publish = (hwaddr: string, count: number, raw?: string) =>
-    Promise.all(Array.from({ length: count }, (_, index) => nats.jetstream.publish(nats.names.subjects.panelEvent(hwaddr, 'system'), raw ?? JSON.stringify({ n: index + 1 }))));
+    Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        nats.jetstream.publish(
+          nats.names.subjects.panelEvent(hwaddr, 'system'),
+          raw ?? JSON.stringify({ n: index + 1 }),
+        ),
+      ),
+    );
 
   it('hands a burst over in batches of at most the batch size, in stream order, each message once', async () => {
     const batches: number[][] = [];
@@ -49,7 +61,8 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await waitUntil(() => batches.flat().length === 300, 'all 300 handled');
     // Each batch ascending and the batches one after another: the stream's order, nothing twice.
     // How many batches depends on how fast the burst arrives, so only the bound is asserted.
-    for (const batch of batches) expect(batch).toEqual(Array.from({ length: batch.length }, (_, index) => batch[0] + index));
+    for (const batch of batches)
+      expect(batch).toEqual(Array.from({ length: batch.length }, (_, index) => batch[0] + index));
     expect(batches.flat()).toEqual(Array.from({ length: 300 }, (_, index) => index + 1));
     expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(100);
   });
@@ -84,7 +97,10 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await publish('0011aabbcc03', 2);
     await waitUntil(() => handled.length === 2, 'the readable messages handled');
     const durable = `b${durables}`;
-    await waitUntil(async () => (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0, 'nothing left unacked');
+    await waitUntil(
+      async () => (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0,
+      'nothing left unacked',
+    );
     const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, durable);
     expect(info.num_pending).toBe(0);
   });
@@ -94,7 +110,12 @@ describe('DurableBatchConsumer (real NATS with JetStream)', () => {
     await start('0011aabbcc04', async (bodies) => void handled.push(...bodies.map((body) => body.n)));
     const durable = `b${durables}`;
     await publish('0011aabbcc04', 1);
-    await waitUntil(async () => handled.length === 1 && (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0, 'the first acked');
+    await waitUntil(
+      async () =>
+        handled.length === 1 &&
+        (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_ack_pending === 0,
+      'the first acked',
+    );
 
     await nats.manager.consumers.delete(nats.names.streams.panelEvents, durable);
     await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbcc04', 'system'), JSON.stringify({ n: 2 }));

@@ -1,4 +1,10 @@
-import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerConfig, type ConsumerInfo } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiError,
+  type ConsumerConfig,
+  type ConsumerInfo,
+} from '@nats-io/jetstream';
 import type { NatsService } from '../nats/nats.service';
 
 const NANOS_PER_MS = 1_000_000;
@@ -28,7 +34,11 @@ export interface DurableConsumerSettings {
  * settings. `startSequence` recreates a consumer that was lost from where its copy had got to,
  * instead of from the start policy of a first deployment.
  */
-export async function ensureDurableConsumer(nats: NatsService, options: DurableConsumerSettings, startSequence?: number): Promise<void> {
+export async function ensureDurableConsumer(
+  nats: NatsService,
+  options: DurableConsumerSettings,
+  startSequence?: number,
+): Promise<void> {
   const { stream, durable } = options;
   const settings: Partial<ConsumerConfig> = {
     ack_wait: (options.ackWaitMs ?? 10_000) * NANOS_PER_MS,

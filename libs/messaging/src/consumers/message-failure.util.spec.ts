@@ -21,19 +21,27 @@ describe('messageFailureKind', () => {
   });
 
   it('reads the SQLSTATE of a TypeORM QueryFailedError from its driver error', () => {
-    const failed = Object.assign(new Error('query failed'), { name: 'QueryFailedError', driverError: databaseError('22021') });
+    const failed = Object.assign(new Error('query failed'), {
+      name: 'QueryFailedError',
+      driverError: databaseError('22021'),
+    });
     expect(messageFailureKind(failed)).toBe('message');
   });
 
   it('counts what a handler marks permanent against the message, also as a cause', () => {
     expect(messageFailureKind(new PermanentMessageError('no such panel type'))).toBe('message');
-    expect(messageFailureKind(new Error('job not added', { cause: new PermanentMessageError('bad data') }))).toBe('message');
+    expect(messageFailureKind(new Error('job not added', { cause: new PermanentMessageError('bad data') }))).toBe(
+      'message',
+    );
   });
 
   it.each([
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['a connection ended by the server', databaseError('57P01', 'terminating connection due to administrator command')],
-    ['a database that accepts no connections', databaseError('55000', 'database "portal" is not currently accepting connections')],
+    [
+      'a database that accepts no connections',
+      databaseError('55000', 'database "portal" is not currently accepting connections'),
+    ],
     ['a connection failure', databaseError('08006', 'connection failure')],
     ['a serialization failure', databaseError('40001', 'could not serialize access')],
     ['a timeout', new Error('Connection terminated due to connection timeout')],

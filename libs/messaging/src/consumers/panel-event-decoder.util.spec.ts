@@ -1,7 +1,16 @@
 import { decodePanelEventMessage } from './panel-event-decoder.util';
 
 const encode = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
-const event = { hwaddr: '0011aabbccdd', seq: 7, networkId: 1, category: 'fire', title: 'Fire', location: 'Zone 1', panelDate: '2026-11-01T10:00:00.000Z', receivedAt: '2026-11-01T10:00:01.000Z' };
+const event = {
+  hwaddr: '0011aabbccdd',
+  seq: 7,
+  networkId: 1,
+  category: 'fire',
+  title: 'Fire',
+  location: 'Zone 1',
+  panelDate: '2026-11-01T10:00:00.000Z',
+  receivedAt: '2026-11-01T10:00:01.000Z',
+};
 
 describe('decodePanelEventMessage', () => {
   it('reads an event of the contract', () => {

@@ -1,4 +1,10 @@
-import { isEventCategory, isNormalisedHwaddr, NETWORK_ID_MAX, NETWORK_ID_MIN, type PanelEventMessage } from '@app/contracts';
+import {
+  isEventCategory,
+  isNormalisedHwaddr,
+  NETWORK_ID_MAX,
+  NETWORK_ID_MIN,
+  type PanelEventMessage,
+} from '@app/contracts';
 import { decodeJson } from './durable-consumer';
 
 /**
@@ -10,7 +16,12 @@ export function decodePanelEventMessage(data: Uint8Array): PanelEventMessage {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) throw new Error('not an event object');
   if (!isNormalisedHwaddr(message.hwaddr)) throw new Error('bad hwaddr');
   if (!Number.isSafeInteger(message.seq) || (message.seq as number) < 0) throw new Error('bad seq');
-  if (!Number.isInteger(message.networkId) || (message.networkId as number) < NETWORK_ID_MIN || (message.networkId as number) > NETWORK_ID_MAX) throw new Error('bad networkId');
+  if (
+    !Number.isInteger(message.networkId) ||
+    (message.networkId as number) < NETWORK_ID_MIN ||
+    (message.networkId as number) > NETWORK_ID_MAX
+  )
+    throw new Error('bad networkId');
   if (!isEventCategory(message.category)) throw new Error('bad category');
   for (const field of ['title', 'location', 'panelDate', 'receivedAt'] as const) {
     if (typeof message[field] !== 'string') throw new Error(`bad ${field}`);

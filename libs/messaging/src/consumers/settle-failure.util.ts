@@ -15,14 +15,21 @@ export interface FailureSettling {
  * Settles a message whose handling failed: terminated once it is set aside (true), naked for a
  * later retry otherwise (false).
  */
-export async function settleFailure(message: JsMsg, error: unknown, settling: FailureSettling, logger: Logger): Promise<boolean> {
+export async function settleFailure(
+  message: JsMsg,
+  error: unknown,
+  settling: FailureSettling,
+  logger: Logger,
+): Promise<boolean> {
   if (await giveUpOn(message, error, settling.durable, settling.deadLetters, logger)) {
     // No reason on the term: servers before 2.10.4 ignore a '+TERM <reason>' and redeliver.
     message.term();
     return true;
   }
   const delay = retryLater(message, settling.retryDelayMs);
-  logger.warn(`message ${message.seq} on ${message.subject} failed (delivery ${message.info.deliveryCount}), retrying in ${delay} ms: ${describeError(error)}`);
+  logger.warn(
+    `message ${message.seq} on ${message.subject} failed (delivery ${message.info.deliveryCount}), retrying in ${delay} ms: ${describeError(error)}`,
+  );
   return false;
 }
 
@@ -38,10 +45,23 @@ export function describeError(error: unknown): string {
 }
 
 /** Whether the message is given up on: set aside in the dead letters, or dropped when unreadable and there are none. */
-async function giveUpOn(message: JsMsg, error: unknown, durable: string, deadLetters: DeadLetters | undefined, logger: Logger): Promise<boolean> {
+async function giveUpOn(
+  message: JsMsg,
+  error: unknown,
+  durable: string,
+  deadLetters: DeadLetters | undefined,
+  logger: Logger,
+): Promise<boolean> {
   if (deadLetters) {
     const verdict = await deadLetters.settle(
-      { consumer: durable, stream: message.info.stream, subject: message.subject, streamSequence: message.seq, deliveryCount: message.info.deliveryCount, payload: message.data },
+      {
+        consumer: durable,
+        stream: message.info.stream,
+        subject: message.subject,
+        streamSequence: message.seq,
+        deliveryCount: message.info.deliveryCount,
+        payload: message.data,
+      },
       error,
     );
     return verdict === 'dead-lettered';

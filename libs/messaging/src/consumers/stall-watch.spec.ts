@@ -7,7 +7,9 @@ describe('StallWatch', () => {
     const watch = new StallWatch(60_000);
     expect(watch.observe(position(10, 5, 2), 0)).toBeNull();
     expect(watch.observe(position(10, 5, 2), 59_999)).toBeNull();
-    expect(watch.observe(position(10, 7, 2), 60_000)).toBe('stalled: 2 unacked and 7 waiting, nothing acked past stream sequence 10 for 60 s');
+    expect(watch.observe(position(10, 7, 2), 60_000)).toBe(
+      'stalled: 2 unacked and 7 waiting, nothing acked past stream sequence 10 for 60 s',
+    );
   });
 
   it('reports it up again as soon as the ack floor moves', () => {

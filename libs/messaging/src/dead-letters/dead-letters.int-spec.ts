@@ -53,7 +53,12 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     database = await createTestDatabase();
     await database.dataSource.query('CREATE TABLE scratch (n integer PRIMARY KEY, text text NOT NULL)');
     metrics = new MetricsService(new RuntimeConfig('dead-letters-int-spec', 'test', 'silent', 0));
-    deadLetters = new DeadLetters(new DeadLettersRepository(database.dataSource), new ConsumerConfig(MAX_DELIVERIES, 60_000), new Clock(), metrics);
+    deadLetters = new DeadLetters(
+      new DeadLettersRepository(database.dataSource),
+      new ConsumerConfig(MAX_DELIVERIES, 60_000),
+      new Clock(),
+      metrics,
+    );
     unreachable = createDataSource({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/portal`, poolSize: 1 });
   });
 
@@ -68,26 +73,39 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
   const publish = (hwaddr: string, raw: string) => nats.jetstream.publish(subjectOf(hwaddr), raw);
   const publishBody = (hwaddr: string, body: Body) => publish(hwaddr, JSON.stringify(body));
   /** The stored rows of the scratch table: what the handlers committed. */
-  const stored = async (): Promise<number[]> => (await database.dataSource.query<Array<{ n: number }>>('SELECT n FROM scratch ORDER BY n')).map((row) => row.n);
+  const stored = async (): Promise<number[]> =>
+    (await database.dataSource.query<Array<{ n: number }>>('SELECT n FROM scratch ORDER BY n')).map((row) => row.n);
   const lettersOf = (consumer: string) =>
-    database.dataSource.query<DeadLetterRow[]>('SELECT * FROM dead_letters WHERE consumer = $1 ORDER BY stream_seq', [consumer]);
+    database.dataSource.query<DeadLetterRow[]>('SELECT * FROM dead_letters WHERE consumer = $1 ORDER BY stream_seq', [
+      consumer,
+    ]);
   const deadLetterCount = async (consumer: string) =>
-    (await metrics.registry.getSingleMetric('consumer_dead_letters_total')!.get()).values.find((value) => value.labels.consumer === consumer)?.value ?? 0;
+    (await metrics.registry.getSingleMetric('consumer_dead_letters_total')!.get()).values.find(
+      (value) => value.labels.consumer === consumer,
+    )?.value ?? 0;
   const settled = async (durable: string) => {
     const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, durable);
     return info.num_pending === 0 && info.num_ack_pending === 0;
   };
 
   /** Stores one body; PostgreSQL refuses a text holding U+0000 (SQLSTATE 22021). */
-  const storeOne = async (body: Body) => void (await database.dataSource.query('INSERT INTO scratch (n, text) VALUES ($1, $2) ON CONFLICT DO NOTHING', [body.n, body.text]));
+  const storeOne = async (body: Body) =>
+    void (await database.dataSource.query('INSERT INTO scratch (n, text) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      body.n,
+      body.text,
+    ]));
   /** Stores bodies in one statement, as portal-api stores a batch of events. */
   const storeAll = async (bodies: Body[]) =>
-    void (await database.dataSource.query('INSERT INTO scratch (n, text) SELECT * FROM unnest($1::integer[], $2::text[]) ON CONFLICT DO NOTHING', [
-      bodies.map((body) => body.n),
-      bodies.map((body) => body.text),
-    ]));
+    void (await database.dataSource.query(
+      'INSERT INTO scratch (n, text) SELECT * FROM unnest($1::integer[], $2::text[]) ON CONFLICT DO NOTHING',
+      [bodies.map((body) => body.n), bodies.map((body) => body.text)],
+    ));
 
-  async function single(hwaddr: string, handler: DurableConsumerOptions<Body>['handler'], stallWindowMs?: number): Promise<{ durable: string; consumer: DurableConsumer<Body> }> {
+  async function single(
+    hwaddr: string,
+    handler: DurableConsumerOptions<Body>['handler'],
+    stallWindowMs?: number,
+  ): Promise<{ durable: string; consumer: DurableConsumer<Body> }> {
     const durable = `single${++durables}`;
     const consumer = await startDurableConsumer<Body>(nats, {
       stream: nats.names.streams.panelEvents,
@@ -103,7 +121,10 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     return { durable, consumer };
   }
 
-  async function batched(hwaddr: string, handler: (bodies: Body[]) => Promise<void>): Promise<{ durable: string; consumer: DurableBatchConsumer<Body> }> {
+  async function batched(
+    hwaddr: string,
+    handler: (bodies: Body[]) => Promise<void>,
+  ): Promise<{ durable: string; consumer: DurableBatchConsumer<Body> }> {
     const durable = `batch${++durables}`;
     const consumer = await startDurableBatchConsumer<Body>(nats, {
       stream: nats.names.streams.panelEvents,
@@ -128,7 +149,10 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     const poisonAck = await publish('0011aabbdd01', poison);
     await publishBody('0011aabbdd01', { n: 103, text: 'after' });
 
-    await waitUntil(async () => (await lettersOf(durable)).length === 1 && (await settled(durable)), 'the poison dead-lettered and everything acked');
+    await waitUntil(
+      async () => (await lettersOf(durable)).length === 1 && (await settled(durable)),
+      'the poison dead-lettered and everything acked',
+    );
     expect(await stored()).toEqual(expect.arrayContaining([101, 103]));
     expect(await stored()).not.toContain(102);
     const [letter] = await lettersOf(durable);
@@ -149,7 +173,10 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     const { durable } = await single('0011aabbdd02', storeOne);
     await publish('0011aabbdd02', '{not json');
     await publishBody('0011aabbdd02', { n: 201, text: 'readable' });
-    await waitUntil(async () => (await lettersOf(durable)).length === 1 && (await stored()).includes(201), 'the unreadable one set aside, the next stored');
+    await waitUntil(
+      async () => (await lettersOf(durable)).length === 1 && (await stored()).includes(201),
+      'the unreadable one set aside, the next stored',
+    );
     const [letter] = await lettersOf(durable);
     expect(letter).toMatchObject({ delivery_count: 1, error: expect.stringContaining('UndecodableMessageError') });
     expect(letter.payload.toString('utf8')).toBe('{not json');
@@ -181,10 +208,16 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
       publishBody('0011aabbdd04', { n: 404, text: '\u0000' }),
       ...[405, 406, 407].map((n) => publishBody('0011aabbdd04', { n, text: `event ${n}` })),
     ]);
-    await waitUntil(async () => (await lettersOf(durable)).length === 1 && (await settled(durable)), 'the poison dead-lettered and everything acked');
+    await waitUntil(
+      async () => (await lettersOf(durable)).length === 1 && (await settled(durable)),
+      'the poison dead-lettered and everything acked',
+    );
     expect((await stored()).filter((n) => n > 400 && n < 500)).toEqual([401, 402, 403, 405, 406, 407]);
     const [letter] = await lettersOf(durable);
-    expect(letter).toMatchObject({ delivery_count: MAX_DELIVERIES, payload: Buffer.from(JSON.stringify({ n: 404, text: '\u0000' })) });
+    expect(letter).toMatchObject({
+      delivery_count: MAX_DELIVERIES,
+      payload: Buffer.from(JSON.stringify({ n: 404, text: '\u0000' })),
+    });
     // The first attempt took the whole burst at once; the good ones were stored without waiting for the bad one's retries.
     expect(batches[0]).toBeGreaterThan(1);
   });
@@ -197,7 +230,10 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
       await storeAll(bodies);
     });
     await Promise.all([501, 502, 503].map((n) => publishBody('0011aabbdd05', { n, text: `event ${n}` })));
-    await waitUntil(async () => (await stored()).filter((n) => n > 500 && n < 600).length === 3 && (await settled(durable)), 'the batch stored once the database answers');
+    await waitUntil(
+      async () => (await stored()).filter((n) => n > 500 && n < 600).length === 3 && (await settled(durable)),
+      'the batch stored once the database answers',
+    );
     expect(await lettersOf(durable)).toEqual([]);
   });
 
@@ -208,17 +244,26 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
       const { durable } = await single('0011aabbdd06', storeOne);
       await publishBody('0011aabbdd06', { n: 601, text: '\u0000' });
       // Well past the bound, the message is still outstanding: never acked without its record.
-      await waitUntil(async () => (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_redelivered > 0 && (await deliveriesOf(durable)) > MAX_DELIVERIES + 2, 'delivered past the bound');
+      await waitUntil(
+        async () =>
+          (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).num_redelivered > 0 &&
+          (await deliveriesOf(durable)) > MAX_DELIVERIES + 2,
+        'delivered past the bound',
+      );
       expect(await settled(durable)).toBe(false);
       await database.dataSource.query('ALTER TABLE dead_letters_away RENAME TO dead_letters');
       renamedBack = true;
-      await waitUntil(async () => (await lettersOf(durable)).length === 1 && (await settled(durable)), 'recorded and acked');
+      await waitUntil(
+        async () => (await lettersOf(durable)).length === 1 && (await settled(durable)),
+        'recorded and acked',
+      );
     } finally {
       if (!renamedBack) await database.dataSource.query('ALTER TABLE dead_letters_away RENAME TO dead_letters');
     }
   });
 
-  const deliveriesOf = async (durable: string) => (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).delivered.consumer_seq;
+  const deliveriesOf = async (durable: string) =>
+    (await nats.manager.consumers.info(nats.names.streams.panelEvents, durable)).delivered.consumer_seq;
 
   it('reports a consumer stalled while a message waits and nothing is acked for the window, and receiving again after', async () => {
     let away = true;
@@ -232,7 +277,11 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     );
     await expect(consumer.assertReceiving()).resolves.toBeUndefined();
     await publishBody('0011aabbdd07', { n: 701, text: 'stuck' });
-    const failing = () => consumer.assertReceiving().then(() => null, (error: Error) => error.message);
+    const failing = () =>
+      consumer.assertReceiving().then(
+        () => null,
+        (error: Error) => error.message,
+      );
     const reason = await waitUntil(failing, 'reported stalled');
     expect(reason).toMatch(/^consumer single\d+ stalled: 1 unacked and 0 waiting/);
     away = false;
@@ -255,14 +304,32 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
     });
     stoppers.push(() => consumers.stop());
     const fire = (seq: number, title = 'Fire') =>
-      nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbdd08', 'fire'), JSON.stringify({ hwaddr: '0011aabbdd08', seq, networkId: 1, category: 'fire', title, location: '', panelDate: new Date().toISOString(), receivedAt: new Date().toISOString() }));
+      nats.jetstream.publish(
+        nats.names.subjects.panelEvent('0011aabbdd08', 'fire'),
+        JSON.stringify({
+          hwaddr: '0011aabbdd08',
+          seq,
+          networkId: 1,
+          category: 'fire',
+          title,
+          location: '',
+          panelDate: new Date().toISOString(),
+          receivedAt: new Date().toISOString(),
+        }),
+      );
     await fire(1);
     // Within the contract, but the database refuses it: dead-lettered at the bound.
     await fire(2, 'Fire\u0000');
     // Outside the contract: dead-lettered at once.
-    await nats.jetstream.publish(nats.names.subjects.panelEvent('0011aabbdd08', 'fire'), JSON.stringify({ hwaddr: '0011aabbdd08', seq: 'three' }));
+    await nats.jetstream.publish(
+      nats.names.subjects.panelEvent('0011aabbdd08', 'fire'),
+      JSON.stringify({ hwaddr: '0011aabbdd08', seq: 'three' }),
+    );
     await fire(4);
-    await waitUntil(async () => (await lettersOf('alerts-fire')).length === 2 && handled.length === 2, 'the poison fires dead-lettered, the others handled');
+    await waitUntil(
+      async () => (await lettersOf('alerts-fire')).length === 2 && handled.length === 2,
+      'the poison fires dead-lettered, the others handled',
+    );
     expect(handled).toEqual([1, 4]);
     const letters = await lettersOf('alerts-fire');
     expect(letters.map((letter) => [letter.delivery_count, letter.subject])).toEqual(

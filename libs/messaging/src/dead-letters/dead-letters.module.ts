@@ -13,7 +13,11 @@ export class DeadLettersModule {
   static forRoot(config: ConsumerConfig, store: Type<DeadLetterStore>): DynamicModule {
     return {
       module: DeadLettersModule,
-      providers: [{ provide: ConsumerConfig, useValue: config }, { provide: DeadLetterStore, useClass: store }, DeadLetters],
+      providers: [
+        { provide: ConsumerConfig, useValue: config },
+        { provide: DeadLetterStore, useClass: store },
+        DeadLetters,
+      ],
       exports: [ConsumerConfig, DeadLetters],
     };
   }

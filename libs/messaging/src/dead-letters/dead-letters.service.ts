@@ -64,7 +64,9 @@ export class DeadLetters {
     try {
       await this.store.save({ ...failed, error: reason, firstFailedAt, lastFailedAt: now });
     } catch (saveError) {
-      this.logger.warn(`message ${failed.streamSequence} on ${failed.subject} not dead-lettered yet, it will come again: ${describe(saveError)}`);
+      this.logger.warn(
+        `message ${failed.streamSequence} on ${failed.subject} not dead-lettered yet, it will come again: ${describe(saveError)}`,
+      );
       return 'retry';
     }
     this.firstFailures.delete(key);
@@ -78,7 +80,8 @@ export class DeadLetters {
   private remember(key: string, firstFailedAt: Date): void {
     this.firstFailures.delete(key);
     this.firstFailures.set(key, firstFailedAt);
-    if (this.firstFailures.size > MAX_REMEMBERED_FAILURES) this.firstFailures.delete(this.firstFailures.keys().next().value!);
+    if (this.firstFailures.size > MAX_REMEMBERED_FAILURES)
+      this.firstFailures.delete(this.firstFailures.keys().next().value!);
   }
 }
 

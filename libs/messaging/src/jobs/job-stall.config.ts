@@ -32,7 +32,11 @@ export function readJobStallConfig(source: Env = process.env): JobStallConfig {
   );
   // A check more often than the lock is fine; one slower than the lock only delays the take-up.
   if (values.JOB_STALL_CHECK_MS > values.JOB_LOCK_MS) {
-    throw new ConfigError('JOB_STALL_CHECK_MS', `at most JOB_LOCK_MS (${values.JOB_LOCK_MS})`, String(values.JOB_STALL_CHECK_MS));
+    throw new ConfigError(
+      'JOB_STALL_CHECK_MS',
+      `at most JOB_LOCK_MS (${values.JOB_LOCK_MS})`,
+      String(values.JOB_STALL_CHECK_MS),
+    );
   }
   return new JobStallConfig(values.JOB_LOCK_MS, values.JOB_STALL_CHECK_MS, values.JOB_MAX_STALLS);
 }

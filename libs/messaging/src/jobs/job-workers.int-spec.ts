@@ -79,8 +79,30 @@ describe('JobWorkers (real Redis)', () => {
   it('runs each job on the handler of its name', async () => {
     const context = await start([CompleteMailHandlers]);
     const queue = context.get(QueueService).queue(QUEUE_NAMES.mail);
-    await queue.add('event-alert', { kind: 'event-alert', eventKey: '0011aabbccdd-1', userId: 'u', hwaddr: '0011aabbccdd', seq: 1, event: { hwaddr: '0011aabbccdd', seq: 1, networkId: 1, category: 'fire', title: 'Fire', panelDate: '', location: '', receivedAt: '' } } satisfies EventAlertMailJob);
-    await queue.add('password-reset', { kind: 'password-reset', email: 'a@example.com', name: 'A', resetPath: '/resetpass/x', expiresAt: '' });
+    await queue.add('event-alert', {
+      kind: 'event-alert',
+      eventKey: '0011aabbccdd-1',
+      userId: 'u',
+      hwaddr: '0011aabbccdd',
+      seq: 1,
+      event: {
+        hwaddr: '0011aabbccdd',
+        seq: 1,
+        networkId: 1,
+        category: 'fire',
+        title: 'Fire',
+        panelDate: '',
+        location: '',
+        receivedAt: '',
+      },
+    } satisfies EventAlertMailJob);
+    await queue.add('password-reset', {
+      kind: 'password-reset',
+      email: 'a@example.com',
+      name: 'A',
+      resetPath: '/resetpass/x',
+      expiresAt: '',
+    });
     await waitUntil(() => handled.length === 2, 'both jobs handled');
     expect(handled.sort()).toEqual(['alert 0011aabbccdd-1', 'reset a@example.com']);
   });
@@ -92,13 +114,17 @@ describe('JobWorkers (real Redis)', () => {
   });
 
   it('refuses to start when a job has two handlers', async () => {
-    await expect(start([CompleteMailHandlers, SecondResetHandler])).rejects.toThrow("job 'password-reset' of queue 'mail' has two handlers");
+    await expect(start([CompleteMailHandlers, SecondResetHandler])).rejects.toThrow(
+      "job 'password-reset' of queue 'mail' has two handlers",
+    );
   });
 
   it('refuses to start when a given-up method is doubled or names a queue the app does not serve', async () => {
     await expect(start([CompleteMailHandlers, RelayGivenUp])).rejects.toThrow(
       "Job handlers are not complete: RelayGivenUp.record handles 'relay-action' of queue 'relay-actions', which this app does not serve",
     );
-    await expect(start([CompleteMailHandlers, ResetGivenUpTwice])).rejects.toThrow("job 'password-reset' of queue 'mail' has two given-up methods (one is ResetGivenUpTwice.second)");
+    await expect(start([CompleteMailHandlers, ResetGivenUpTwice])).rejects.toThrow(
+      "job 'password-reset' of queue 'mail' has two given-up methods (one is ResetGivenUpTwice.second)",
+    );
   });
 });

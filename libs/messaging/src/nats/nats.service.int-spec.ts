@@ -63,6 +63,8 @@ describe('NatsService (real NATS with JetStream)', () => {
   });
 
   it('fails fast when no server answers', async () => {
-    await expect(NatsService.connect(new NatsConfig(['nats://127.0.0.1:1'], prefix), 'nats-int-spec')).rejects.toThrow();
+    await expect(
+      NatsService.connect(new NatsConfig(['nats://127.0.0.1:1'], prefix), 'nats-int-spec'),
+    ).rejects.toThrow();
   });
 });

@@ -32,7 +32,10 @@ describe('Redis health follows the connection (private redis-server)', () => {
     const down = await health.report('mailer');
     // Down because the connection says so, not because a ping waited out the health check.
     expect(down).toMatchObject({ status: 'error', checks: { redis: { status: 'down' } } });
-    expect(down.checks.redis).toHaveProperty('reason', expect.stringMatching(/connection (close|reconnecting|connecting|end)$/));
+    expect(down.checks.redis).toHaveProperty(
+      'reason',
+      expect.stringMatching(/connection (close|reconnecting|connecting|end)$/),
+    );
 
     await server.resume();
     await waitUntil(async () => (await health.report('mailer')).status === 'ok', 'redis up again', 20_000);

@@ -28,7 +28,11 @@ export class PrivateRedisServer {
 
   /** Starts (again) on the same port and waits until it accepts connections. */
   async resume(): Promise<void> {
-    const child = spawn(REDIS_SERVER, ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn(
+      REDIS_SERVER,
+      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     this.process = child;
     await waitUntil(() => acceptsConnections(this.port), `redis-server on port ${this.port}`, 10_000);
   }

@@ -38,7 +38,9 @@ describe('device identity', () => {
   });
 
   it('refuses a secret that is not 64 hex', () => {
-    expect(() => signDeviceProof('abc', '0011aabbccdd', nonce)).toThrow('the device secret must be 64 lowercase hex characters');
+    expect(() => signDeviceProof('abc', '0011aabbccdd', nonce)).toThrow(
+      'the device secret must be 64 lowercase hex characters',
+    );
     expect(() => devicePublicKey('AB'.repeat(32))).toThrow('64 lowercase hex');
   });
 

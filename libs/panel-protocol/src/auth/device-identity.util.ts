@@ -31,11 +31,19 @@ function checkKeyHex(value: string, what: string): Buffer {
 }
 
 function privateKeyOf(secretHex: string): KeyObject {
-  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, checkKeyHex(secretHex, 'the device secret')]), format: 'der', type: 'pkcs8' });
+  return createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, checkKeyHex(secretHex, 'the device secret')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
 }
 
 function publicKeyObject(publicKeyHex: string): KeyObject {
-  return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, checkKeyHex(publicKeyHex, 'the public key')]), format: 'der', type: 'spki' });
+  return createPublicKey({
+    key: Buffer.concat([SPKI_ED25519_PREFIX, checkKeyHex(publicKeyHex, 'the public key')]),
+    format: 'der',
+    type: 'spki',
+  });
 }
 
 /** The public key (64 hex) of a device secret. */
@@ -61,10 +69,20 @@ export function signDeviceProof(secretHex: string, hwaddr: string, nonceHex: str
 }
 
 /** True when the signature was made with the secret of this public key for this MAC and nonce. */
-export function verifyDeviceProof(publicKeyHex: string, hwaddr: string, nonceHex: string, signatureHex: string): boolean {
+export function verifyDeviceProof(
+  publicKeyHex: string,
+  hwaddr: string,
+  nonceHex: string,
+  signatureHex: string,
+): boolean {
   if (!DEVICE_SIGNATURE_PATTERN.test(signatureHex) || !DEVICE_KEY_PATTERN.test(publicKeyHex)) return false;
   try {
-    return verify(null, deviceProofMessage(hwaddr, nonceHex), publicKeyObject(publicKeyHex), Buffer.from(signatureHex, 'hex'));
+    return verify(
+      null,
+      deviceProofMessage(hwaddr, nonceHex),
+      publicKeyObject(publicKeyHex),
+      Buffer.from(signatureHex, 'hex'),
+    );
   } catch {
     // A 32-byte string that is not a point of the curve is not a key: no proof holds.
     return false;

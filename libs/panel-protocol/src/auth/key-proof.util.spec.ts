@@ -28,6 +28,8 @@ describe('key proof', () => {
 
 describe('the test vector of docs/panel-protocol.md', () => {
   it('holds', () => {
-    expect(keyProof('1234', '00'.repeat(31) + 'ff')).toBe('3b5c0da93a139a4c508cb89b3b33b646ac6fd406711bf9415de4179c1d106adb');
+    expect(keyProof('1234', '00'.repeat(31) + 'ff')).toBe(
+      '3b5c0da93a139a4c508cb89b3b33b646ac6fd406711bf9415de4179c1d106adb',
+    );
   });
 });

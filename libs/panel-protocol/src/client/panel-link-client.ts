@@ -5,8 +5,23 @@ import { devicePublicKey, signDeviceProof } from '../auth/device-identity.util';
 import { keyProof } from '../auth/key-proof.util';
 import { FrameDecoder } from '../framing/frame-decoder';
 import { decodeGatewayMessage, encodeMessage } from '../messages/message.codec';
-import type { CommandMessage, ConfigMessage, ConfigSnapshot, EventMessage, GatewayMessage, HelloMessage, PanelMessage, RefusedMessage, RuntimeMessage } from '../messages/panel-link-messages.types';
-import { DEFAULT_MAX_FRAME_BYTES, PANEL_PROTOCOL_VERSION, REASON_MAX_LENGTH, SEQUENCE_MAX } from '../protocol.constants';
+import type {
+  CommandMessage,
+  ConfigMessage,
+  ConfigSnapshot,
+  EventMessage,
+  GatewayMessage,
+  HelloMessage,
+  PanelMessage,
+  RefusedMessage,
+  RuntimeMessage,
+} from '../messages/panel-link-messages.types';
+import {
+  DEFAULT_MAX_FRAME_BYTES,
+  PANEL_PROTOCOL_VERSION,
+  REASON_MAX_LENGTH,
+  SEQUENCE_MAX,
+} from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
 import { nextReconnectDelay } from './reconnect-delay.util';
@@ -134,12 +149,19 @@ export class PanelLinkClient extends EventEmitter {
 
   private connect(): void {
     const { host, port, tls } = this.options;
-    const socket = tls ? connectTls({ host, port, rejectUnauthorized: tls.rejectUnauthorized ?? true, ca: tls.ca }) : connectTcp({ host, port });
+    const socket = tls
+      ? connectTls({ host, port, rejectUnauthorized: tls.rejectUnauthorized ?? true, ca: tls.ca })
+      : connectTcp({ host, port });
     this.socket = socket;
     this.state = 'awaitingChallenge';
     const decoder = new FrameDecoder(this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
     socket.once(tls ? 'secureConnect' : 'connect', () => {
-      this.send({ type: 'hello', version: PANEL_PROTOCOL_VERSION, ...this.options.hello, cloudControl: this.cloudControl });
+      this.send({
+        type: 'hello',
+        version: PANEL_PROTOCOL_VERSION,
+        ...this.options.hello,
+        cloudControl: this.cloudControl,
+      });
     });
     socket.on('data', (chunk: Buffer) => {
       try {
@@ -226,12 +248,24 @@ export class PanelLinkClient extends EventEmitter {
     let outcome: PanelCommandOutcome;
     try {
       // The proof is the link's own business: made with the admin key, which never leaves the panel.
-      outcome = command.kind === 'keyProof' ? { ok: true, proof: keyProof(this.options.adminKey, command.payload.nonce) } : await this.options.onCommand(command);
+      outcome =
+        command.kind === 'keyProof'
+          ? { ok: true, proof: keyProof(this.options.adminKey, command.payload.nonce) }
+          : await this.options.onCommand(command);
     } catch (error) {
       outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
     if (!this.isReady) return;
-    this.send(outcome.ok ? { type: 'commandResult', correlationId: command.correlationId, ...outcome } : { type: 'commandResult', correlationId: command.correlationId, ok: false, reason: outcome.reason.slice(0, REASON_MAX_LENGTH) });
+    this.send(
+      outcome.ok
+        ? { type: 'commandResult', correlationId: command.correlationId, ...outcome }
+        : {
+            type: 'commandResult',
+            correlationId: command.correlationId,
+            ok: false,
+            reason: outcome.reason.slice(0, REASON_MAX_LENGTH),
+          },
+    );
   }
 
   private onClose(socket: Socket): void {

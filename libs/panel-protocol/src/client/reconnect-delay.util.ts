@@ -5,7 +5,14 @@
  * overflow the gateway's accept queue each time and come back only after TCP's own, much longer,
  * retries.
  */
-export function nextReconnectDelay(ceiling: number, limits: { min: number; max: number }, random: () => number = Math.random): { waitMs: number; nextCeiling: number } {
+export function nextReconnectDelay(
+  ceiling: number,
+  limits: { min: number; max: number },
+  random: () => number = Math.random,
+): { waitMs: number; nextCeiling: number } {
   const bounded = Math.min(Math.max(ceiling, limits.min), limits.max);
-  return { waitMs: limits.min + Math.floor(random() * (bounded - limits.min + 1)), nextCeiling: Math.min(bounded * 2, limits.max) };
+  return {
+    waitMs: limits.min + Math.floor(random() * (bounded - limits.min + 1)),
+    nextCeiling: Math.min(bounded * 2, limits.max),
+  };
 }

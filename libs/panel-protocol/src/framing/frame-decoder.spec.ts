@@ -36,7 +36,8 @@ describe('frames', () => {
   it('decodes byte by byte', () => {
     const decoder = new FrameDecoder(100);
     const bodies: string[] = [];
-    for (const byte of encodeFrame(body('{"x":"y"}'), 100)) bodies.push(...decoder.push(Buffer.from([byte])).map(String));
+    for (const byte of encodeFrame(body('{"x":"y"}'), 100))
+      bodies.push(...decoder.push(Buffer.from([byte])).map(String));
     expect(bodies).toEqual(['{"x":"y"}']);
   });
 

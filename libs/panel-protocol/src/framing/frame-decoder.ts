@@ -26,7 +26,10 @@ export class FrameDecoder {
       const length = header.readUInt32BE(0);
       if (length === 0) throw new ProtocolError('empty-frame', 'frame length 0');
       if (length > this.maxFrameBytes) {
-        throw new ProtocolError('frame-too-large', `frame of ${length} bytes exceeds the limit of ${this.maxFrameBytes}`);
+        throw new ProtocolError(
+          'frame-too-large',
+          `frame of ${length} bytes exceeds the limit of ${this.maxFrameBytes}`,
+        );
       }
       if (this.pendingBytes < FRAME_HEADER_BYTES + length) break;
       const frame = this.take(FRAME_HEADER_BYTES + length);

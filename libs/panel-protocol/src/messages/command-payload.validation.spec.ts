@@ -3,10 +3,19 @@ import { readNatsCommand, toWireCommand } from './command-payload.validation';
 
 describe('commands from NATS', () => {
   it('reads each kind the portal sends, dropping unknown fields', () => {
-    expect(readNatsCommand({ kind: 'button', action: 'SOUNDER', data: 'OFF', extra: 1 })).toEqual({ kind: 'button', action: 'SOUNDER', data: 'OFF' });
+    expect(readNatsCommand({ kind: 'button', action: 'SOUNDER', data: 'OFF', extra: 1 })).toEqual({
+      kind: 'button',
+      action: 'SOUNDER',
+      data: 'OFF',
+    });
     expect(readNatsCommand({ kind: 'keyProof', key: '0042' })).toEqual({ kind: 'keyProof', key: '0042' });
     expect(readNatsCommand({ kind: 'resync' })).toEqual({ kind: 'resync' });
-    expect(readNatsCommand({ kind: 'deviceSettings', port_id: 1, mod_idx: 2, settings: { resetTime: 30 } })).toEqual({ kind: 'deviceSettings', port_id: 1, mod_idx: 2, settings: { resetTime: 30 } });
+    expect(readNatsCommand({ kind: 'deviceSettings', port_id: 1, mod_idx: 2, settings: { resetTime: 30 } })).toEqual({
+      kind: 'deviceSettings',
+      port_id: 1,
+      mod_idx: 2,
+      settings: { resetTime: 30 },
+    });
   });
 
   it.each([
@@ -28,7 +37,13 @@ describe('commands from NATS', () => {
 
   it('sends a key proof to the panel as a fresh nonce, never as the key', () => {
     const nonce = 'ab'.repeat(32);
-    expect(toWireCommand({ kind: 'keyProof', key: '1234' }, () => nonce)).toEqual({ kind: 'keyProof', payload: { nonce } });
-    expect(toWireCommand({ kind: 'zone', id: 1, name: 'Hall', mode: 'MODE_ENABLED' }, () => nonce)).toEqual({ kind: 'zone', payload: { id: 1, name: 'Hall', mode: 'MODE_ENABLED' } });
+    expect(toWireCommand({ kind: 'keyProof', key: '1234' }, () => nonce)).toEqual({
+      kind: 'keyProof',
+      payload: { nonce },
+    });
+    expect(toWireCommand({ kind: 'zone', id: 1, name: 'Hall', mode: 'MODE_ENABLED' }, () => nonce)).toEqual({
+      kind: 'zone',
+      payload: { id: 1, name: 'Hall', mode: 'MODE_ENABLED' },
+    });
   });
 });

@@ -21,7 +21,8 @@ const SHARED_PAYLOADS: { [K in SharedKind]: (reader: FieldReader) => WireCommand
   button: (r) => {
     const action = r.raw('action');
     const data = r.raw('data');
-    if (!isButtonPair(action, data)) invalid(r.at('action'), 'SOUNDER/ALARM, SOUNDER/OFF, MUTE/NA or RESET/NA', `${String(action)}/${String(data)}`);
+    if (!isButtonPair(action, data))
+      invalid(r.at('action'), 'SOUNDER/ALARM, SOUNDER/OFF, MUTE/NA or RESET/NA', `${String(action)}/${String(data)}`);
     return { action: action as ButtonAction, data: data as ButtonData };
   },
   zone: (r) => ({
@@ -29,8 +30,16 @@ const SHARED_PAYLOADS: { [K in SharedKind]: (reader: FieldReader) => WireCommand
     name: r.string('name', PANEL_TEXT_MAX_LENGTH),
     mode: r.checked('mode', isSelectableMode, 'a mode other than MODE_NONE'),
   }),
-  deviceName: (r) => ({ port_id: r.int('port_id', 0, CONFIG_ID_MAX), mod_idx: r.int('mod_idx', 0, CONFIG_ID_MAX), name: r.string('name', PANEL_TEXT_MAX_LENGTH) }),
-  deviceZone: (r) => ({ port_id: r.int('port_id', 0, CONFIG_ID_MAX), mod_idx: r.int('mod_idx', 0, CONFIG_ID_MAX), zoneId: r.int('zoneId', 0, CONFIG_ID_MAX) }),
+  deviceName: (r) => ({
+    port_id: r.int('port_id', 0, CONFIG_ID_MAX),
+    mod_idx: r.int('mod_idx', 0, CONFIG_ID_MAX),
+    name: r.string('name', PANEL_TEXT_MAX_LENGTH),
+  }),
+  deviceZone: (r) => ({
+    port_id: r.int('port_id', 0, CONFIG_ID_MAX),
+    mod_idx: r.int('mod_idx', 0, CONFIG_ID_MAX),
+    zoneId: r.int('zoneId', 0, CONFIG_ID_MAX),
+  }),
   strings: (r) => ({
     panelName: r.string('panelName', PANEL_TEXT_MAX_LENGTH),
     panelCompanyName: r.string('panelCompanyName', PANEL_TEXT_MAX_LENGTH),
@@ -58,9 +67,15 @@ function isSharedKind(kind: string): kind is SharedKind {
 /** A command as it travels to the panel: `{ kind, payload }`. */
 export function readWireCommand(kind: unknown, payload: unknown, path: string): WireCommand {
   if (kind === 'keyProof') {
-    return { kind, payload: { nonce: FieldReader.of(payload, `${path}.payload`).matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION) } };
+    return {
+      kind,
+      payload: {
+        nonce: FieldReader.of(payload, `${path}.payload`).matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION),
+      },
+    };
   }
-  if (typeof kind !== 'string' || !isSharedKind(kind)) invalid(`${path}.kind`, `one of ${PANEL_COMMAND_KINDS.join(', ')}`, kind);
+  if (typeof kind !== 'string' || !isSharedKind(kind))
+    invalid(`${path}.kind`, `one of ${PANEL_COMMAND_KINDS.join(', ')}`, kind);
   const reader = FieldReader.of(payload, `${path}.payload`);
   return { kind, payload: SHARED_PAYLOADS[kind](reader) } as WireCommand;
 }
@@ -72,7 +87,8 @@ export function readNatsCommand(value: unknown, path = 'command'): PanelCommand 
   if (kind === 'keyProof') {
     return { kind, key: reader.matching('key', PANEL_KEY_PATTERN, 'exactly 4 digits') };
   }
-  if (typeof kind !== 'string' || !isSharedKind(kind)) invalid(`${path}.kind`, `one of ${PANEL_COMMAND_KINDS.join(', ')}`, kind);
+  if (typeof kind !== 'string' || !isSharedKind(kind))
+    invalid(`${path}.kind`, `one of ${PANEL_COMMAND_KINDS.join(', ')}`, kind);
   return { kind, ...SHARED_PAYLOADS[kind](reader) } as PanelCommand;
 }
 

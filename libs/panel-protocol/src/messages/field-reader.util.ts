@@ -73,7 +73,8 @@ export class FieldReader {
 
   oneOf<const T extends string>(name: string, values: readonly T[]): T {
     const value = this.value[name];
-    if (typeof value !== 'string' || !values.includes(value as T)) invalid(this.at(name), `one of ${values.join(', ')}`, value);
+    if (typeof value !== 'string' || !values.includes(value as T))
+      invalid(this.at(name), `one of ${values.join(', ')}`, value);
     return value as T;
   }
 
@@ -90,7 +91,8 @@ export class FieldReader {
 
   array<T>(name: string, maxItems: number, readItem: (item: unknown, path: string) => T): T[] {
     const value = this.value[name];
-    if (!Array.isArray(value) || value.length > maxItems) invalid(this.at(name), `a list of at most ${maxItems} items`, value);
+    if (!Array.isArray(value) || value.length > maxItems)
+      invalid(this.at(name), `a list of at most ${maxItems} items`, value);
     return value.map((item, index) => readItem(item, `${this.at(name)}[${index}]`));
   }
 
@@ -116,7 +118,8 @@ function describe(value: unknown): string {
 /** Reads an integer list item. */
 export function intItem(min: number, max: number) {
   return (item: unknown, path: string): number => {
-    if (typeof item !== 'number' || !Number.isInteger(item) || item < min || item > max) invalid(path, `an integer from ${min} to ${max}`, item);
+    if (typeof item !== 'number' || !Number.isInteger(item) || item < min || item > max)
+      invalid(path, `an integer from ${min} to ${max}`, item);
     return item;
   };
 }

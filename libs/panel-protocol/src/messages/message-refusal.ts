@@ -33,7 +33,8 @@ export function readRefusable<M>(subject: RefusalSubject, read: () => M): M {
   try {
     return read();
   } catch (error) {
-    if (error instanceof InvalidFieldError) throw new MessageRefusedError(refusalOf(subject, error.field, error.problem));
+    if (error instanceof InvalidFieldError)
+      throw new MessageRefusedError(refusalOf(subject, error.field, error.problem));
     throw error;
   }
 }

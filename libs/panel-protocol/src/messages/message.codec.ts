@@ -25,7 +25,14 @@ import { readWireCommand } from './command-payload.validation';
 import { readConfigSnapshot } from './config-snapshot.validation';
 import { FieldReader, intItem, invalid, InvalidFieldError } from './field-reader.util';
 import { readRefusable } from './message-refusal';
-import type { GatewayMessage, GatewayMessageType, PanelMessage, PanelMessageType, RefusableMessageType, RefusedMessage } from './panel-link-messages.types';
+import type {
+  GatewayMessage,
+  GatewayMessageType,
+  PanelMessage,
+  PanelMessageType,
+  RefusableMessageType,
+  RefusedMessage,
+} from './panel-link-messages.types';
 import { panelDateProblem } from './panel-date.util';
 
 const REFUSABLE_MESSAGES: readonly RefusableMessageType[] = ['event', 'config', 'runtime'];
@@ -46,7 +53,10 @@ function readRuntime(reader: FieldReader): RuntimeReport {
   const zones = reader.object('zones');
   const disabled = reader.object('disabled');
   return {
-    zones: { fire: zones.array('fire', CONFIG_ID_MAX, intItem(0, CONFIG_ID_MAX)), fault: zones.array('fault', CONFIG_ID_MAX, intItem(0, CONFIG_ID_MAX)) },
+    zones: {
+      fire: zones.array('fire', CONFIG_ID_MAX, intItem(0, CONFIG_ID_MAX)),
+      fault: zones.array('fault', CONFIG_ID_MAX, intItem(0, CONFIG_ID_MAX)),
+    },
     disabled: { sounders: disabled.bool('sounders') },
   };
 }
@@ -54,7 +64,8 @@ function readRuntime(reader: FieldReader): RuntimeReport {
 const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<PanelMessage, { type: T }> } = {
   hello: (r) => {
     const networkIds = r.array('networkIds', NETWORK_ID_MAX, intItem(NETWORK_ID_MIN, NETWORK_ID_MAX));
-    if (networkIds.length === 0 || new Set(networkIds).size !== networkIds.length) invalid(r.at('networkIds'), 'a non-empty list of distinct network ids', networkIds);
+    if (networkIds.length === 0 || new Set(networkIds).size !== networkIds.length)
+      invalid(r.at('networkIds'), 'a non-empty list of distinct network ids', networkIds);
     return {
       type: 'hello',
       version: r.int('version', 1, 0xffff),
@@ -86,7 +97,11 @@ const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<Pane
   },
   runtime: (r) => {
     const networkId = readNetworkId(r);
-    return readRefusable({ message: 'runtime', networkId }, () => ({ type: 'runtime', networkId, runtime: readRuntime(r.object('runtime')) }));
+    return readRefusable({ message: 'runtime', networkId }, () => ({
+      type: 'runtime',
+      networkId,
+      runtime: readRuntime(r.object('runtime')),
+    }));
   },
   config: (r) => {
     const id = r.int('id', 1, SEQUENCE_MAX);
@@ -95,15 +110,25 @@ const PANEL_READERS: { [T in PanelMessageType]: (r: FieldReader) => Extract<Pane
   cloudControl: (r) => ({ type: 'cloudControl', enabled: r.bool('enabled') }),
   commandResult: (r) => {
     const correlationId = r.string('correlationId', CORRELATION_ID_MAX_LENGTH, 1);
-    if (!r.bool('ok')) return { type: 'commandResult', correlationId, ok: false, reason: r.string('reason', REASON_MAX_LENGTH, 1) };
+    if (!r.bool('ok'))
+      return { type: 'commandResult', correlationId, ok: false, reason: r.string('reason', REASON_MAX_LENGTH, 1) };
     return r.has('proof')
-      ? { type: 'commandResult', correlationId, ok: true, proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION) }
+      ? {
+          type: 'commandResult',
+          correlationId,
+          ok: true,
+          proof: r.matching('proof', HEX_64_PATTERN, HEX_64_DESCRIPTION),
+        }
       : { type: 'commandResult', correlationId, ok: true };
   },
 };
 
 const GATEWAY_READERS: { [T in GatewayMessageType]: (r: FieldReader) => Extract<GatewayMessage, { type: T }> } = {
-  challenge: (r) => ({ type: 'challenge', version: r.int('version', 1, 0xffff), nonce: r.matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION) }),
+  challenge: (r) => ({
+    type: 'challenge',
+    version: r.int('version', 1, 0xffff),
+    nonce: r.matching('nonce', HEX_64_PATTERN, HEX_64_DESCRIPTION),
+  }),
   ready: (r) => ({
     type: 'ready',
     gatewayId: r.string('gatewayId', 200, 1),
@@ -125,7 +150,10 @@ const GATEWAY_READERS: { [T in GatewayMessageType]: (r: FieldReader) => Extract<
 
 function readRefused(r: FieldReader): RefusedMessage {
   const message = r.oneOf('message', REFUSABLE_MESSAGES);
-  const details = () => ({ field: r.string('field', REFUSED_FIELD_MAX_LENGTH, 1), reason: r.string('reason', REASON_MAX_LENGTH, 1) });
+  const details = () => ({
+    field: r.string('field', REFUSED_FIELD_MAX_LENGTH, 1),
+    reason: r.string('reason', REASON_MAX_LENGTH, 1),
+  });
   switch (message) {
     case 'event':
       return { type: 'refused', message, seq: r.int('seq', 1, SEQUENCE_MAX), ...details() };
@@ -143,7 +171,8 @@ function parseObject(body: Buffer): FieldReader {
   } catch {
     throw new ProtocolError('malformed-json', 'the frame body is not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ProtocolError('malformed-json', 'the frame body is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProtocolError('malformed-json', 'the frame body is not a JSON object');
   return FieldReader.of(value, 'message');
 }
 

@@ -17,15 +17,37 @@ describe('panelDateProblem', () => {
   ])('accepts %s, which JavaScript reads as that instant', (text) => {
     expect(panelDateProblem(text)).toBeUndefined();
     // What passes must be what the portal can turn into a stored timestamp.
-    expect(Number.isNaN(Date.parse(text.endsWith('Z') || /[+-]\d{2}:\d{2}$/.test(text) ? text : `${text}Z`))).toBe(false);
+    expect(Number.isNaN(Date.parse(text.endsWith('Z') || /[+-]\d{2}:\d{2}$/.test(text) ? text : `${text}Z`))).toBe(
+      false,
+    );
   });
 
   it.each([
-    ['year 0000', '0000-01-01T00:00:00Z', 'is 0000-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
-    ['year 0000 reached through the offset', '0001-01-01T00:30:00+01:00', 'is 0000-12-31T23:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
-    ['year 10000 reached through the offset', '9999-12-31T23:30:00-01:00', 'is +010000-01-01T00:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
-    ['just before 1970', '1970-01-01T00:30:00+01:00', 'is 1969-12-31T23:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
-    ['just after 2199', '2200-01-01T00:00:00Z', 'is 2200-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31'],
+    [
+      'year 0000',
+      '0000-01-01T00:00:00Z',
+      'is 0000-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+    ],
+    [
+      'year 0000 reached through the offset',
+      '0001-01-01T00:30:00+01:00',
+      'is 0000-12-31T23:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+    ],
+    [
+      'year 10000 reached through the offset',
+      '9999-12-31T23:30:00-01:00',
+      'is +010000-01-01T00:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+    ],
+    [
+      'just before 1970',
+      '1970-01-01T00:30:00+01:00',
+      'is 1969-12-31T23:30:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+    ],
+    [
+      'just after 2199',
+      '2200-01-01T00:00:00Z',
+      'is 2200-01-01T00:00:00.000Z once its offset is applied, outside 1970-01-01 to 2199-12-31',
+    ],
     ['month 13', '2026-13-01T07:30:00Z', 'is not a real date: month 13'],
     ['month 00', '2026-00-10T07:30:00Z', 'is not a real date: month 0'],
     ['day 45', '2026-12-45T07:30:00Z', 'is not a real date: day 45 of month 12 of 2026'],
@@ -46,10 +68,16 @@ describe('panelDateProblem', () => {
     expect(panelDateProblem('2026-13-45T25:61:00')).toBe('is not a real date: month 13');
   });
 
-  it.each(['21/11/2026 07:30', '2026-11-21', '2026-11-21 07:30:00Z', '2026-11-21T07:30Z', '+010000-01-01T00:00:00Z', '2026-11-21T07:30:00.1234567890Z', ' 2026-11-21T07:30:00Z', ''])(
-    'refuses %j, which is not the ISO 8601 form',
-    (text) => {
-      expect(panelDateProblem(text)).toBe('must be an ISO 8601 date and time such as 2026-11-21T07:30:00Z');
-    },
-  );
+  it.each([
+    '21/11/2026 07:30',
+    '2026-11-21',
+    '2026-11-21 07:30:00Z',
+    '2026-11-21T07:30Z',
+    '+010000-01-01T00:00:00Z',
+    '2026-11-21T07:30:00.1234567890Z',
+    ' 2026-11-21T07:30:00Z',
+    '',
+  ])('refuses %j, which is not the ISO 8601 form', (text) => {
+    expect(panelDateProblem(text)).toBe('must be an ISO 8601 date and time such as 2026-11-21T07:30:00Z');
+  });
 });

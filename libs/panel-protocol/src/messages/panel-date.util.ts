@@ -30,9 +30,11 @@ export function panelDateProblem(text: string): string | undefined {
   const [year, month, date, hour, minute, second] = match.slice(1, 7).map(Number);
   const [fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = match.slice(7);
   if (month < 1 || month > 12) return `is not a real date: month ${month}`;
-  if (date < 1 || date > daysInMonth(year, month)) return `is not a real date: day ${date} of month ${month} of ${year}`;
+  if (date < 1 || date > daysInMonth(year, month))
+    return `is not a real date: day ${date} of month ${month} of ${year}`;
   if (hour > 23 || minute > 59 || second > 59) return `is not a real time of day: ${match[4]}:${match[5]}:${match[6]}`;
-  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return `has no real offset: ${sign}${offsetHours}:${offsetMinutes}`;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
+    return `has no real offset: ${sign}${offsetHours}:${offsetMinutes}`;
   const local = new Date(0);
   local.setUTCFullYear(year, month - 1, date);
   local.setUTCHours(hour, minute, second, Number(fraction.padEnd(3, '0').slice(0, 3)));

@@ -116,16 +116,17 @@ export interface CloseMessage {
 }
 
 /** The messages a gateway refuses without closing the connection, each with what identifies it. */
-export type RefusalSubject = { message: 'event'; seq: number } | { message: 'config'; id: number } | { message: 'runtime'; networkId: number };
+export type RefusalSubject =
+  { message: 'event'; seq: number } | { message: 'config'; id: number } | { message: 'runtime'; networkId: number };
 export type RefusableMessageType = RefusalSubject['message'];
 
 /** A well-identified message whose content the portal could not store: never acked, never published. */
 export type RefusedMessage = { type: 'refused' } & RefusalSubject & {
-  /** The bad field's path, e.g. `message.title` or `message.zones[3].name`. */
-  field: string;
-  /** What is wrong with it, e.g. `contains the control character U+0000`. */
-  reason: string;
-};
+    /** The bad field's path, e.g. `message.title` or `message.zones[3].name`. */
+    field: string;
+    /** What is wrong with it, e.g. `contains the control character U+0000`. */
+    reason: string;
+  };
 
 export type GatewayMessage =
   | ChallengeMessage

@@ -45,7 +45,11 @@ const DEVICE_FIELDS: Record<keyof DeviceSettings, (reader: FieldReader, name: st
   relayType: (r, n) => r.int(n, 0, 255),
 };
 
-function readFields<T>(value: unknown, path: string, fields: Record<string, (reader: FieldReader, name: string) => unknown>): T {
+function readFields<T>(
+  value: unknown,
+  path: string,
+  fields: Record<string, (reader: FieldReader, name: string) => unknown>,
+): T {
   const reader = FieldReader.of(value, path).only(Object.keys(fields));
   const result: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(fields)) {

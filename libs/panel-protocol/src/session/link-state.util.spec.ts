@@ -35,7 +35,8 @@ describe('link order at the panel', () => {
   it('goes challenge → ready, and accepts a close at any point', () => {
     expect(nextPanelState('awaitingChallenge', 'challenge')).toBe('awaitingReady');
     expect(nextPanelState('awaitingReady', 'ready')).toBe('ready');
-    for (const state of ['awaitingChallenge', 'awaitingReady', 'ready'] as const) expect(nextPanelState(state, 'close')).toBe(state);
+    for (const state of ['awaitingChallenge', 'awaitingReady', 'ready'] as const)
+      expect(nextPanelState(state, 'close')).toBe(state);
   });
 
   it('refuses working messages before ready and a handshake message after it', () => {

@@ -13,7 +13,14 @@ const PANEL_FRAMES: Record<LinkState, Partial<Record<PanelMessageType, LinkState
   awaitingProof: { keyProof: 'verifying' },
   // The gateway checks the device signature; the panel must wait for `ready` before sending more.
   verifying: {},
-  ready: { heartbeat: 'ready', event: 'ready', runtime: 'ready', config: 'ready', cloudControl: 'ready', commandResult: 'ready' },
+  ready: {
+    heartbeat: 'ready',
+    event: 'ready',
+    runtime: 'ready',
+    config: 'ready',
+    cloudControl: 'ready',
+    commandResult: 'ready',
+  },
   closed: {},
 };
 
@@ -31,7 +38,14 @@ const GATEWAY_FRAMES: Record<PanelLinkState, Partial<Record<GatewayMessageType, 
   disconnected: {},
   awaitingChallenge: { challenge: 'awaitingReady', close: 'awaitingChallenge' },
   awaitingReady: { ready: 'ready', close: 'awaitingReady' },
-  ready: { heartbeat: 'ready', eventAck: 'ready', configAck: 'ready', refused: 'ready', command: 'ready', close: 'ready' },
+  ready: {
+    heartbeat: 'ready',
+    eventAck: 'ready',
+    configAck: 'ready',
+    refused: 'ready',
+    command: 'ready',
+    close: 'ready',
+  },
 };
 
 export function nextPanelState(state: PanelLinkState, type: GatewayMessageType): PanelLinkState {

@@ -13,7 +13,11 @@ export interface BootstrapOptions {
  * runs every module's shutdown hook: stop accepting, drain NATS, close workers and the database),
  * and a clear log line and exit code when the start fails.
  */
-export async function bootstrapApp(module: Type<unknown> | DynamicModule, runtime: RuntimeConfig, options: BootstrapOptions = {}): Promise<INestApplication> {
+export async function bootstrapApp(
+  module: Type<unknown> | DynamicModule,
+  runtime: RuntimeConfig,
+  options: BootstrapOptions = {},
+): Promise<INestApplication> {
   const app = await NestFactory.create(module, { bufferLogs: true, abortOnError: false });
   const logger = app.get(Logger);
   app.useLogger(logger);
@@ -26,9 +30,15 @@ export async function bootstrapApp(module: Type<unknown> | DynamicModule, runtim
 }
 
 /** Runs `bootstrapApp` as a process entry point: any start failure is logged and exits 1. */
-export function runApp(module: Type<unknown> | DynamicModule, runtime: RuntimeConfig, options?: BootstrapOptions): void {
+export function runApp(
+  module: Type<unknown> | DynamicModule,
+  runtime: RuntimeConfig,
+  options?: BootstrapOptions,
+): void {
   process.on('unhandledRejection', (reason) => {
-    process.stderr.write(`${JSON.stringify({ level: 50, name: runtime.appName, msg: 'unhandled rejection', err: String(reason) })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 50, name: runtime.appName, msg: 'unhandled rejection', err: String(reason) })}\n`,
+    );
   });
   bootstrapApp(module, runtime, options).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);

@@ -30,7 +30,10 @@ describe('HealthRegistry', () => {
       registry.register({ name: 'nats', check: () => new Promise<void>(() => undefined) });
       const report = registry.report('panel-gateway');
       await jest.advanceTimersByTimeAsync(3000);
-      await expect(report).resolves.toMatchObject({ status: 'error', checks: { nats: { status: 'down', reason: 'no answer within 3000 ms' } } });
+      await expect(report).resolves.toMatchObject({
+        status: 'error',
+        checks: { nats: { status: 'down', reason: 'no answer within 3000 ms' } },
+      });
     } finally {
       jest.useRealTimers();
     }
@@ -39,6 +42,8 @@ describe('HealthRegistry', () => {
   it('refuses two indicators of one name', () => {
     const registry = new HealthRegistry();
     registry.register({ name: 'database', check: async () => undefined });
-    expect(() => registry.register({ name: 'database', check: async () => undefined })).toThrow("A health indicator named 'database' is already registered");
+    expect(() => registry.register({ name: 'database', check: async () => undefined })).toThrow(
+      "A health indicator named 'database' is already registered",
+    );
   });
 });

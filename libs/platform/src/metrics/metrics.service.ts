@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, CounterConfiguration, Gauge, GaugeConfiguration, Histogram, HistogramConfiguration, Registry, collectDefaultMetrics } from 'prom-client';
+import {
+  Counter,
+  CounterConfiguration,
+  Gauge,
+  GaugeConfiguration,
+  Histogram,
+  HistogramConfiguration,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
 import { RuntimeConfig } from '@app/config';
 
 /**

@@ -70,7 +70,13 @@ export class RateLimiter {
   async reserve(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitReservation> {
     const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
     const redis = this.queues.connection;
-    const results = await this.timed(redis.multi().incr(key).expire(key, windowSeconds + 1).exec());
+    const results = await this.timed(
+      redis
+        .multi()
+        .incr(key)
+        .expire(key, windowSeconds + 1)
+        .exec(),
+    );
     const count = Number(results?.[0]?.[1] ?? 0);
     const release = async () => {
       await this.timed(redis.eval(RELEASE_SCRIPT, 1, key));
@@ -85,7 +91,10 @@ export class RateLimiter {
   private window(bucket: string, windowSeconds: number): { key: string; retryAfterSeconds: number } {
     const now = this.clock.nowSeconds();
     const window = Math.floor(now / windowSeconds);
-    return { key: `${this.redis.prefix}:ratelimit:${bucket}:${window}`, retryAfterSeconds: (window + 1) * windowSeconds - now };
+    return {
+      key: `${this.redis.prefix}:ratelimit:${bucket}:${window}`,
+      retryAfterSeconds: (window + 1) * windowSeconds - now,
+    };
   }
 
   private timed<T>(operation: Promise<T>): Promise<T> {

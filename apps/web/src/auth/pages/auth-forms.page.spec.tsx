@@ -9,7 +9,8 @@ describe('Sign-in forms', () => {
   beforeEach(() => window.localStorage.clear());
 
   function fill(values: Record<string, string>) {
-    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
   }
 
   function logIn() {

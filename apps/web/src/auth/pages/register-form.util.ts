@@ -8,6 +8,7 @@ export function registerFormProblem(form: RegisterRequest): string | null {
   const reasons: string[] = [];
   if (!form.fullname.trim()) reasons.push('Full name is required.');
   if (!form.email.trim()) reasons.push('Email is required.');
-  if (form.password.length < PASSWORD_MIN_LENGTH) reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (form.password.length < PASSWORD_MIN_LENGTH)
+    reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   return reasons.length === 0 ? null : `${MESSAGES.invalidFormCredentials}: ${reasons.join(' ')}`;
 }

@@ -6,7 +6,8 @@ describe('Register page', () => {
   beforeEach(() => window.localStorage.clear());
 
   function fill(values: Record<string, string>) {
-    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
   }
 
   it("says 'Invalid form credentials' and that the password is too short, and sends nothing", async () => {
@@ -14,7 +15,9 @@ describe('Register page', () => {
     fill({ 'Full name': 'Erin Engineer', Email: 'erin@example.com', Password: 'seven77' });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(screen.getByRole('alert').textContent).toBe('Invalid form credentials: Password must be at least 8 characters.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Invalid form credentials: Password must be at least 8 characters.',
+    );
     expect(requestsOf(app.fetchMock)).toEqual([]);
   });
 

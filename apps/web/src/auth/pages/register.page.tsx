@@ -19,7 +19,13 @@ const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string }
 export function RegisterPage() {
   const { pending, error } = useAuthForm('register');
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<RegisterRequest>({ fullname: '', email: '', password: '', company: '', telephone: '' });
+  const [form, setForm] = useState<RegisterRequest>({
+    fullname: '',
+    email: '',
+    password: '',
+    company: '',
+    telephone: '',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -25,7 +25,8 @@ describe('events page: dates and icons', () => {
   async function openEvents() {
     const app = await renderApp(`/site/${hwaddr}/events`, (path) => {
       if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([hwaddr]) });
-      if (path.startsWith(`/api/v2/sites/${hwaddr}/events?`)) return jsonResponse(200, 'OK', { events, total: events.length });
+      if (path.startsWith(`/api/v2/sites/${hwaddr}/events?`))
+        return jsonResponse(200, 'OK', { events, total: events.length });
       return undefined;
     });
     await screen.findByText('(1) fire event');
@@ -68,7 +69,9 @@ describe('events page: dates and icons', () => {
   it('gives each category its own glyph and name, Fire apart from Fault and System apart from Service', async () => {
     await openEvents();
     const icons = screen.getAllByRole('img');
-    const byName = Object.fromEntries(icons.map((icon) => [icon.getAttribute('aria-label'), icon.querySelector('path')?.getAttribute('d')]));
+    const byName = Object.fromEntries(
+      icons.map((icon) => [icon.getAttribute('aria-label'), icon.querySelector('path')?.getAttribute('d')]),
+    );
 
     expect(Object.keys(byName).sort()).toEqual(['Fault', 'Fire', 'Service', 'System', 'Technical']);
     expect(new Set(Object.values(byName)).size).toBe(5);

@@ -62,7 +62,12 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
         </Col>
         <Col sm="auto">
           <Form.Label htmlFor="events-to">To</Form.Label>
-          <EventDatePicker id="events-to" value={shownRange.to} invalid={rejectedRange !== null} onPick={(to) => pickDates({ to })} />
+          <EventDatePicker
+            id="events-to"
+            value={shownRange.to}
+            invalid={rejectedRange !== null}
+            onPick={(to) => pickDates({ to })}
+          />
         </Col>
       </Row>
       {rejectedRange ? (
@@ -94,7 +99,11 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
             <span className="events-list__page">
               {paging.page} / {paging.pages}
             </span>
-            <Button variant="outline-secondary" disabled={!paging.hasNext} onClick={() => dispatch(eventsPageChosen(paging.page + 1))}>
+            <Button
+              variant="outline-secondary"
+              disabled={!paging.hasNext}
+              onClick={() => dispatch(eventsPageChosen(paging.page + 1))}
+            >
               Next
             </Button>
           </div>

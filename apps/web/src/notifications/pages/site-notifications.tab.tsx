@@ -27,7 +27,11 @@ export function SiteNotificationsTab({ hwaddr }: { hwaddr: string }) {
             {entry.resolved ? (
               <small className="text-muted">{entry.resolvedLine}</small>
             ) : (
-              <Button size="sm" disabled={entry.resolving} onClick={() => dispatch(notificationResolveRequested(entry.id))}>
+              <Button
+                size="sm"
+                disabled={entry.resolving}
+                onClick={() => dispatch(notificationResolveRequested(entry.id))}
+              >
                 Mark Resolved
               </Button>
             )}

@@ -2,12 +2,22 @@ import { useMemo } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { modeLabel, moduleLabel, zoneBadgeNumber, type Mode } from '@app/contracts';
-import { deviceEditorShape, deviceFormOf, deviceFormProblems, deviceSaveOf, type DeviceForm, type DeviceFormField } from '../device-form.util';
+import {
+  deviceEditorShape,
+  deviceFormOf,
+  deviceFormProblems,
+  deviceSaveOf,
+  type DeviceForm,
+  type DeviceFormField,
+} from '../device-form.util';
 import { deviceSaveRequested } from '../panels.slice';
 import { useDirtyForm } from './use-dirty-form.hook';
 import { usePanelEditor } from './use-panel-editor.hook';
 
-const NUMBER_FIELDS: ReadonlyArray<{ field: DeviceFormField & ('address' | 'inputType' | 'resetTime' | 'sounderType' | 'relayType'); label: string }> = [
+const NUMBER_FIELDS: ReadonlyArray<{
+  field: DeviceFormField & ('address' | 'inputType' | 'resetTime' | 'sounderType' | 'relayType');
+  label: string;
+}> = [
   { field: 'address', label: 'Address' },
   { field: 'inputType', label: 'Input type' },
   { field: 'resetTime', label: 'Reset time (seconds)' },
@@ -16,7 +26,13 @@ const NUMBER_FIELDS: ReadonlyArray<{ field: DeviceFormField & ('address' | 'inpu
 ];
 
 /** A device's type, Name (at most 47), Zone and the settings of its port type (spec 2.18). */
-export function DeviceEditorPage(props: { hwaddr: string; networkId: number; portId: number; deviceId: number; base: string }) {
+export function DeviceEditorPage(props: {
+  hwaddr: string;
+  networkId: number;
+  portId: number;
+  deviceId: number;
+  base: string;
+}) {
   const { hwaddr, networkId, portId, deviceId, base } = props;
   const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'device', `${portId}/${deviceId}`);
   const module = network?.modules.find((candidate) => candidate.port_id === portId);
@@ -24,10 +40,19 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
   const source = useMemo(() => (device ? deviceFormOf(device) : undefined), [device]);
   const form = useDirtyForm<DeviceForm>(source, status);
   if (!network?.configured) return <p className="text-muted">Loading device...</p>;
-  if (!module || !device || !form.values) return <p className="text-muted">This panel has no device {deviceId} on port {portId}.</p>;
+  if (!module || !device || !form.values)
+    return (
+      <p className="text-muted">
+        This panel has no device {deviceId} on port {portId}.
+      </p>
+    );
   const values = form.values;
   const shape = deviceEditorShape(module.port_type, device);
-  const problems = deviceFormProblems(values, shape, network.zones.map((zone) => zone.id));
+  const problems = deviceFormProblems(
+    values,
+    shape,
+    network.zones.map((zone) => zone.id),
+  );
   const has = (field: string) => (shape.fields as readonly string[]).includes(field);
 
   return (
@@ -42,7 +67,8 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
       }}
     >
       <h2 className="h5">
-        <Link to={`${base}/modules/${portId}`}>{moduleLabel(module.port_id, module.port_type)}</Link> / Device {deviceId}
+        <Link to={`${base}/modules/${portId}`}>{moduleLabel(module.port_id, module.port_type)}</Link> / Device{' '}
+        {deviceId}
       </h2>
       <p className="text-muted" data-testid="device-type">
         {shape.type.name}
@@ -50,12 +76,22 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
       <Row>
         <Form.Group as={Col} md={6} className="mb-3" controlId="device-name">
           <Form.Label>Name</Form.Label>
-          <Form.Control value={values.name} disabled={disabled} isInvalid={problems.name !== undefined} onChange={(event) => form.change({ name: event.target.value })} />
+          <Form.Control
+            value={values.name}
+            disabled={disabled}
+            isInvalid={problems.name !== undefined}
+            onChange={(event) => form.change({ name: event.target.value })}
+          />
           <Form.Control.Feedback type="invalid">{problems.name}</Form.Control.Feedback>
         </Form.Group>
         <Form.Group as={Col} md={6} className="mb-3" controlId="device-zone">
           <Form.Label>Zone</Form.Label>
-          <Form.Select value={values.zone} disabled={disabled} isInvalid={problems.zone !== undefined} onChange={(event) => form.change({ zone: Number(event.target.value) })}>
+          <Form.Select
+            value={values.zone}
+            disabled={disabled}
+            isInvalid={problems.zone !== undefined}
+            onChange={(event) => form.change({ zone: Number(event.target.value) })}
+          >
             {network.zones.map((zone) => (
               <option key={zone.id} value={zone.id}>
                 {zoneBadgeNumber(zone.id)} - {zone.name}
@@ -67,7 +103,12 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
         {has('mode') && (
           <Form.Group as={Col} md={6} className="mb-3" controlId="device-mode">
             <Form.Label>Mode</Form.Label>
-            <Form.Select value={values.mode} disabled={disabled} isInvalid={problems.mode !== undefined} onChange={(event) => form.change({ mode: event.target.value as Mode })}>
+            <Form.Select
+              value={values.mode}
+              disabled={disabled}
+              isInvalid={problems.mode !== undefined}
+              onChange={(event) => form.change({ mode: event.target.value as Mode })}
+            >
               {!shape.modes.includes(values.mode as Mode) && <option value={values.mode}>Choose a mode</option>}
               {shape.modes.map((mode) => (
                 <option key={mode} value={mode}>
@@ -93,7 +134,13 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
         {NUMBER_FIELDS.filter(({ field }) => has(field)).map(({ field, label }) => (
           <Form.Group as={Col} md={6} className="mb-3" controlId={`device-${field}`} key={field}>
             <Form.Label>{label}</Form.Label>
-            <Form.Control inputMode="numeric" value={values[field]} disabled={disabled} isInvalid={problems[field] !== undefined} onChange={(event) => form.change({ [field]: event.target.value })} />
+            <Form.Control
+              inputMode="numeric"
+              value={values[field]}
+              disabled={disabled}
+              isInvalid={problems[field] !== undefined}
+              onChange={(event) => form.change({ [field]: event.target.value })}
+            />
             <Form.Control.Feedback type="invalid">{problems[field]}</Form.Control.Feedback>
           </Form.Group>
         ))}
@@ -101,7 +148,12 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
           (['day', 'night'] as const).map((part) => (
             <Form.Group as={Col} md={6} className="mb-3" controlId={`device-${part}`} key={part}>
               <Form.Label>{part === 'day' ? 'Day' : 'Night'}</Form.Label>
-              <Form.Select value={values[part]} disabled={disabled} isInvalid={problems[part] !== undefined} onChange={(event) => form.change({ [part]: Number(event.target.value) })}>
+              <Form.Select
+                value={values[part]}
+                disabled={disabled}
+                isInvalid={problems[part] !== undefined}
+                onChange={(event) => form.change({ [part]: Number(event.target.value) })}
+              >
                 {shape.optionChoices?.map((choice) => (
                   <option key={choice.value} value={choice.value}>
                     {choice.label}
@@ -112,7 +164,11 @@ export function DeviceEditorPage(props: { hwaddr: string; networkId: number; por
             </Form.Group>
           ))}
       </Row>
-      {status.error && <p className="text-danger" role="alert">{status.error}</p>}
+      {status.error && (
+        <p className="text-danger" role="alert">
+          {status.error}
+        </p>
+      )}
       <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
         {status.pending ? 'Saving...' : 'Save'}
       </Button>

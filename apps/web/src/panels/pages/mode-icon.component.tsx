@@ -13,7 +13,13 @@ export function ModeIcon({ mode }: { mode: Mode | undefined }) {
   const icon = mode ? modeIcon(mode) : null;
   if (!mode || !icon) return null;
   return (
-    <span className={`mode-icon mode-icon--${icon}`} role="img" aria-label={modeLabel(mode)} title={modeLabel(mode)} data-icon={icon}>
+    <span
+      className={`mode-icon mode-icon--${icon}`}
+      role="img"
+      aria-label={modeLabel(mode)}
+      title={modeLabel(mode)}
+      data-icon={icon}
+    >
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
         <path d={GLYPHS[icon]} fill="currentColor" />
       </svg>

@@ -11,7 +11,13 @@ import {
   TCP_MODES,
   type TcpMode,
 } from '@app/contracts';
-import { moduleFormOf, moduleFormProblems, moduleSettingsOf, type ModuleForm, type ModuleFormField } from '../module-form.util';
+import {
+  moduleFormOf,
+  moduleFormProblems,
+  moduleSettingsOf,
+  type ModuleForm,
+  type ModuleFormField,
+} from '../module-form.util';
 import { deviceRowOf } from '../panel-view.util';
 import { moduleSaveRequested } from '../panels.slice';
 import { useDirtyForm } from './use-dirty-form.hook';
@@ -27,13 +33,28 @@ const TCP_TEXT_FIELDS: ReadonlyArray<{ field: ModuleFormField & keyof ModuleForm
 ];
 
 /** A module's ID and type, the fields of its port type, and its devices (spec 2.17). */
-export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: string; networkId: number; portId: number; base: string }) {
+export function ModuleEditorPage({
+  hwaddr,
+  networkId,
+  portId,
+  base,
+}: {
+  hwaddr: string;
+  networkId: number;
+  portId: number;
+  base: string;
+}) {
   const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'module', String(portId));
   const module = network?.modules.find((candidate) => candidate.port_id === portId);
   const source = useMemo(() => (module ? moduleFormOf(module) : undefined), [module]);
   const form = useDirtyForm(source, status);
   const devices = useMemo(
-    () => (network ? network.devices.filter((device) => device.port_id === portId).map((device) => deviceRowOf(base, network.zones, device)) : []),
+    () =>
+      network
+        ? network.devices
+            .filter((device) => device.port_id === portId)
+            .map((device) => deviceRowOf(base, network.zones, device))
+        : [],
     [network, portId, base],
   );
   if (!network?.configured) return <p className="text-muted">Loading module...</p>;
@@ -45,7 +66,12 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
   const text = (field: ModuleFormField & keyof ModuleForm, label: string) => (
     <Form.Group as={Col} md={6} className="mb-3" controlId={`module-${field}`} key={field}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control value={String(values[field])} disabled={disabled} isInvalid={problems[field] !== undefined} onChange={(event) => form.change({ [field]: event.target.value })} />
+      <Form.Control
+        value={String(values[field])}
+        disabled={disabled}
+        isInvalid={problems[field] !== undefined}
+        onChange={(event) => form.change({ [field]: event.target.value })}
+      />
       <Form.Control.Feedback type="invalid">{problems[field]}</Form.Control.Feedback>
     </Form.Group>
   );
@@ -59,7 +85,12 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
           event.preventDefault();
           if (Object.keys(problems).length > 0) return;
           form.sending();
-          dispatch(moduleSaveRequested({ target: { hwaddr, networkId }, request: { port_id: module.port_id, settings: moduleSettingsOf(portType, values) } }));
+          dispatch(
+            moduleSaveRequested({
+              target: { hwaddr, networkId },
+              request: { port_id: module.port_id, settings: moduleSettingsOf(portType, values) },
+            }),
+          );
         }}
       >
         <h2 className="h5">
@@ -77,7 +108,14 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
           <Row>
             {text('address', 'Address')}
             <Form.Group as={Col} md={6} className="mb-3">
-              <Form.Check type="switch" id="module-enabled" label="Enabled" checked={values.enabled} disabled readOnly />
+              <Form.Check
+                type="switch"
+                id="module-enabled"
+                label="Enabled"
+                checked={values.enabled}
+                disabled
+                readOnly
+              />
             </Form.Group>
           </Row>
         )}
@@ -85,7 +123,11 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
           <>
             <Form.Group className="mb-3" controlId="module-bitRate">
               <Form.Label>Bit rate</Form.Label>
-              <Form.Select value={values.bitRate} disabled={disabled} onChange={(event) => form.change({ bitRate: Number(event.target.value) })}>
+              <Form.Select
+                value={values.bitRate}
+                disabled={disabled}
+                onChange={(event) => form.change({ bitRate: Number(event.target.value) })}
+              >
                 {PRINTER_BIT_RATES.map((rate) => (
                   <option key={rate.code} value={rate.code}>
                     {rate.label}
@@ -113,7 +155,11 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
             {TCP_TEXT_FIELDS.map(({ field, label }) => text(field, label))}
             <Form.Group as={Col} md={6} className="mb-3" controlId="module-mode">
               <Form.Label>Mode</Form.Label>
-              <Form.Select value={values.mode} disabled={disabled} onChange={(event) => form.change({ mode: event.target.value as TcpMode })}>
+              <Form.Select
+                value={values.mode}
+                disabled={disabled}
+                onChange={(event) => form.change({ mode: event.target.value as TcpMode })}
+              >
                 {TCP_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {TCP_MODE_LABELS[mode]}
@@ -123,7 +169,11 @@ export function ModuleEditorPage({ hwaddr, networkId, portId, base }: { hwaddr: 
             </Form.Group>
           </Row>
         )}
-        {status.error && <p className="text-danger" role="alert">{status.error}</p>}
+        {status.error && (
+          <p className="text-danger" role="alert">
+            {status.error}
+          </p>
+        )}
         {editable && (
           <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
             {status.pending ? 'Saving...' : 'Save'}

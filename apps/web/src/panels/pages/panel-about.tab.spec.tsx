@@ -35,21 +35,42 @@ describe('panel About', () => {
     const socket = FakeWebSocket.latest();
     socket.serverOpens();
     act(() => socket.serverSends({ type: 'ConfigSync', data: configuredPanel({ strCompany: 'Other Fire Ltd' }) }));
-    await act(() => waitForState(rendered!.store, (state) => state.sites.details[PANEL_HWADDR]?.networks[0].strCompany === 'Other Fire Ltd'));
+    await act(() =>
+      waitForState(
+        rendered!.store,
+        (state) => state.sites.details[PANEL_HWADDR]?.networks[0].strCompany === 'Other Fire Ltd',
+      ),
+    );
     expect(input('Network name (RS485)').value).toBe('North panel');
     expect(input('Installer').value).toBe('Acme Fire');
 
     fireEvent.click(save());
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.strings.done));
     expect(api.posts).toEqual([
-      { path: '/panel/1/strings', body: { panelName: 'North panel', panelCompanyName: 'Acme Fire', panelSiteName: 'Depot', panelPhoneNumber: '0113 496 0000' } },
+      {
+        path: '/panel/1/strings',
+        body: {
+          panelName: 'North panel',
+          panelCompanyName: 'Acme Fire',
+          panelSiteName: 'Depot',
+          panelPhoneNumber: '0113 496 0000',
+        },
+      },
     ]);
-    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({ kind: 'success', text: 'Panel info updated.' });
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'success',
+      text: 'Panel info updated.',
+    });
     expect(save().disabled).toBe(true);
     expect(input('Network name (RS485)').value).toBe('North panel');
 
     // Not dirty any more: the panel's next configuration is shown.
-    act(() => socket.serverSends({ type: 'ConfigSync', data: configuredPanel({ strName: 'North panel', strCompany: 'Acme Fire Ltd' }) }));
+    act(() =>
+      socket.serverSends({
+        type: 'ConfigSync',
+        data: configuredPanel({ strName: 'North panel', strCompany: 'Acme Fire Ltd' }),
+      }),
+    );
     await screen.findByDisplayValue('Acme Fire Ltd');
   });
 
@@ -65,14 +86,20 @@ describe('panel About', () => {
     fireEvent.change(input('Site'), { target: { value: 'x'.repeat(47) } });
     fireEvent.click(save());
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.strings.error !== null));
-    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({ kind: 'error', text: 'The panel is not connected to the cloud' });
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'error',
+      text: 'The panel is not connected to the cloud',
+    });
     // Still dirty: the edit is kept for another try.
     expect(input('Site').value).toBe('x'.repeat(47));
     expect(save().disabled).toBe(false);
   });
 
   it('is read-only while the panel is not connected', async () => {
-    rendered = await renderApp(about, new FakePanelApi(configuredPanel({ connected: false }), { connected: false }).answer);
+    rendered = await renderApp(
+      about,
+      new FakePanelApi(configuredPanel({ connected: false }), { connected: false }).answer,
+    );
     await screen.findByDisplayValue('Main panel');
     expect(input('Network name (RS485)').disabled).toBe(true);
     expect(screen.getByTestId('about-connected').textContent).toBe('No');

@@ -13,7 +13,12 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
   const frame = useAppSelector((state) => selectPanelFrame(state, hwaddr, networkId));
   const network = useAppSelector((state) => selectPanelNetwork(state, hwaddr, networkId));
   const status = useAppSelector((state) => selectPanelForm(state, 'strings'));
-  const { strName, strSite, strCompany, strPhoneNumber } = network ?? { strName: '', strSite: '', strCompany: '', strPhoneNumber: '' };
+  const { strName, strSite, strCompany, strPhoneNumber } = network ?? {
+    strName: '',
+    strSite: '',
+    strCompany: '',
+    strPhoneNumber: '',
+  };
   const present = network !== undefined;
   const source = useMemo<PanelStrings | undefined>(
     () => (present ? { strName, strSite, strCompany, strPhoneNumber } : undefined),

@@ -12,14 +12,22 @@ export function PanelDevicesTab({ hwaddr, networkId, base }: { hwaddr: string; n
   const network = useAppSelector((state) => selectPanelNetwork(state, hwaddr, networkId));
   const [filter, setFilter] = useState('');
   const [showEmpty, setShowEmpty] = useState(false);
-  const rows = useMemo(() => (network ? zoneRowsOf(network, base, filter, showEmpty) : []), [network, base, filter, showEmpty]);
+  const rows = useMemo(
+    () => (network ? zoneRowsOf(network, base, filter, showEmpty) : []),
+    [network, base, filter, showEmpty],
+  );
   if (!network) return null;
 
   return (
     <>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <InputGroup className="devices-filter">
-          <Form.Control placeholder="Filter devices" aria-label="Filter devices" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          <Form.Control
+            placeholder="Filter devices"
+            aria-label="Filter devices"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
           <Button variant="outline-secondary" onClick={() => setFilter('')} disabled={filter === ''}>
             Clear
           </Button>

@@ -23,10 +23,14 @@ describe('panel Devices, Modules and their editors', () => {
     expect(screen.queryByText(/Stores/)).toBeNull();
     const entrance = screen.getByText('Entrance smoke').closest('tr')!;
     expect(within(entrance).getByRole('img', { name: 'Enabled' })).toBeTruthy();
-    expect(within(screen.getByText('Kitchen heat').closest('tr')!).getByRole('img', { name: 'Input disabled' })).toBeTruthy();
+    expect(
+      within(screen.getByText('Kitchen heat').closest('tr')!).getByRole('img', { name: 'Input disabled' }),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show Empty Zones' }));
-    expect(within(screen.getByText('Zone 2: Stores').closest('tr')!).getByRole('img', { name: 'Disabled' })).toBeTruthy();
+    expect(
+      within(screen.getByText('Zone 2: Stores').closest('tr')!).getByRole('img', { name: 'Disabled' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Hide Empty Zones' }));
     expect(screen.queryByText('Zone 2: Stores')).toBeNull();
 
@@ -57,7 +61,12 @@ describe('panel Devices, Modules and their editors', () => {
     const socket = FakeWebSocket.latest();
     socket.serverOpens();
     act(() => socket.serverSends({ type: 'ConfigSync', data: configuredPanel({ strName: 'Renamed elsewhere' }) }));
-    await act(() => waitForState(rendered!.store, (state) => state.sites.details[PANEL_HWADDR]?.networks[0].strName === 'Renamed elsewhere'));
+    await act(() =>
+      waitForState(
+        rendered!.store,
+        (state) => state.sites.details[PANEL_HWADDR]?.networks[0].strName === 'Renamed elsewhere',
+      ),
+    );
     expect(field('Name').value).toBe('Front desk');
 
     fireEvent.click(save());
@@ -67,7 +76,10 @@ describe('panel Devices, Modules and their editors', () => {
   });
 
   it('says Loading zone... until the panel sent its configuration', async () => {
-    rendered = await renderApp(`${base}/devices/zone/0`, new FakePanelApi(configuredPanel({ configured: false, zones: [], devices: [], modules: [] })).answer);
+    rendered = await renderApp(
+      `${base}/devices/zone/0`,
+      new FakePanelApi(configuredPanel({ configured: false, zones: [], devices: [], modules: [] })).answer,
+    );
     await screen.findByText('Loading zone...');
   });
 
@@ -77,8 +89,15 @@ describe('panel Devices, Modules and their editors', () => {
     await screen.findByDisplayValue('Kitchen heat');
     expect(screen.getByTestId('device-type').textContent).toBe('Heat detector (rate of rise)');
     // A heat detector in a mode its type does not allow: the choice is asked for, the rest are its type's.
-    expect([...(field('Mode') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['Choose a mode', 'Enabled', 'Disabled']);
-    expect([...(field('Day') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['Off', 'On']);
+    expect([...(field('Mode') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'Choose a mode',
+      'Enabled',
+      'Disabled',
+    ]);
+    expect([...(field('Day') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'Off',
+      'On',
+    ]);
 
     fireEvent.change(field('Name'), { target: { value: 'Canteen heat' } });
     fireEvent.change(field('Zone'), { target: { value: '2' } });
@@ -89,7 +108,10 @@ describe('panel Devices, Modules and their editors', () => {
     expect(api.posts).toEqual([
       { path: '/panel/1/tmp-name', body: { port_id: 0, mod_idx: 1, name: 'Canteen heat' } },
       { path: '/panel/1/tmp-zone', body: { port_id: 0, mod_idx: 1, zoneId: 2 } },
-      { path: '/panel/1/device', body: { port_id: 0, mod_idx: 1, settings: { address: 2, mode: 'MODE_BOTH_DISABLED', deviceOptions: 0x11 } } },
+      {
+        path: '/panel/1/device',
+        body: { port_id: 0, mod_idx: 1, settings: { address: 2, mode: 'MODE_BOTH_DISABLED', deviceOptions: 0x11 } },
+      },
     ]);
   });
 
@@ -97,14 +119,26 @@ describe('panel Devices, Modules and their editors', () => {
     const api = new FakePanelApi(
       configuredPanel({
         modules: [{ port_id: 5, port_type: 'SMARTLOOP_LOCAL', settings: {}, devices: 1 }],
-        devices: [{ port_id: 5, mod_idx: 0, name: 'Door release', zone: 1, type: 16, settings: { isNormallyClosed: false, relayType: 1, mode: 'MODE_ENABLED' } }],
+        devices: [
+          {
+            port_id: 5,
+            mod_idx: 0,
+            name: 'Door release',
+            zone: 1,
+            type: 16,
+            settings: { isNormallyClosed: false, relayType: 1, mode: 'MODE_ENABLED' },
+          },
+        ],
       }),
     );
     rendered = await renderApp(`${base}/modules/5/device/0`, api.answer);
     await screen.findByDisplayValue('Door release');
     expect(screen.queryByLabelText('Address')).toBeNull();
     expect(screen.queryByLabelText('Day')).toBeNull();
-    expect([...(field('Mode') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['Enabled', 'Disabled']);
+    expect([...(field('Mode') as unknown as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'Enabled',
+      'Disabled',
+    ]);
     fireEvent.click(field('Normally closed'));
     fireEvent.change(field('Relay type'), { target: { value: 'two' } });
     expect(screen.getByText('Relay type must be a whole number of at least 0.')).toBeTruthy();
@@ -112,14 +146,28 @@ describe('panel Devices, Modules and their editors', () => {
     fireEvent.change(field('Relay type'), { target: { value: '2' } });
     fireEvent.click(save());
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.device.done));
-    expect(api.posts).toEqual([{ path: '/panel/1/device', body: { port_id: 5, mod_idx: 0, settings: { isNormallyClosed: true, relayType: 2, mode: 'MODE_ENABLED' } } }]);
+    expect(api.posts).toEqual([
+      {
+        path: '/panel/1/device',
+        body: { port_id: 5, mod_idx: 0, settings: { isNormallyClosed: true, relayType: 2, mode: 'MODE_ENABLED' } },
+      },
+    ]);
   });
 
   it('edits an alarm circuit by its port type: mode, reset time and sounder type', async () => {
     const api = new FakePanelApi(
       configuredPanel({
         modules: [{ port_id: 6, port_type: 'MOD_NAC_CLASS_A', settings: {}, devices: 1 }],
-        devices: [{ port_id: 6, mod_idx: 0, name: 'Bell 1', zone: 0, type: 21, settings: { mode: 'MODE_ENABLED', resetTime: 30, sounderType: 1 } }],
+        devices: [
+          {
+            port_id: 6,
+            mod_idx: 0,
+            name: 'Bell 1',
+            zone: 0,
+            type: 21,
+            settings: { mode: 'MODE_ENABLED', resetTime: 30, sounderType: 1 },
+          },
+        ],
       }),
     );
     rendered = await renderApp(`${base}/modules/6/device/0`, api.answer);
@@ -128,7 +176,12 @@ describe('panel Devices, Modules and their editors', () => {
     fireEvent.change(field('Sounder type'), { target: { value: '3' } });
     fireEvent.click(save());
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.device.done));
-    expect(api.posts).toEqual([{ path: '/panel/1/device', body: { port_id: 6, mod_idx: 0, settings: { mode: 'MODE_ENABLED', resetTime: 45, sounderType: 3 } } }]);
+    expect(api.posts).toEqual([
+      {
+        path: '/panel/1/device',
+        body: { port_id: 6, mod_idx: 0, settings: { mode: 'MODE_ENABLED', resetTime: 45, sounderType: 3 } },
+      },
+    ]);
   });
 
   it('edits a printer module: bit rate and the four switches as bits, with its server error shown', async () => {
@@ -136,12 +189,19 @@ describe('panel Devices, Modules and their editors', () => {
     api.post = () => jsonResponse(422, 'Unprocessable Entity', { err: 'The panel refused the change: busy' });
     rendered = await renderApp(`${base}/modules/2`, api.answer);
     await screen.findByLabelText('Alarms');
-    expect([field('Alarms').checked, field('Faults').checked, field('Tech. Alarms').checked, field('Buttons').checked]).toEqual([true, false, true, false]);
+    expect([
+      field('Alarms').checked,
+      field('Faults').checked,
+      field('Tech. Alarms').checked,
+      field('Buttons').checked,
+    ]).toEqual([true, false, true, false]);
     fireEvent.click(field('Buttons'));
     fireEvent.change(field('Bit rate'), { target: { value: '7' } });
     fireEvent.click(save());
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.module.error !== null));
-    expect(api.posts).toEqual([{ path: '/panel/1/module', body: { port_id: 2, settings: { bitRate: 7, printerOptions: 0b1101 } } }]);
+    expect(api.posts).toEqual([
+      { path: '/panel/1/module', body: { port_id: 2, settings: { bitRate: 7, printerOptions: 0b1101 } } },
+    ]);
     // Beside the form (and in the error toast).
     expect(screen.getByText('The panel refused the change: busy', { selector: 'form p[role="alert"]' })).toBeTruthy();
   });
@@ -168,6 +228,7 @@ describe('panel Devices, Modules and their editors', () => {
     const api = new FakePanelApi(configuredPanel({ connected: false }), { connected: false });
     rendered = await renderApp(`${base}/modules/3`, api.answer);
     await screen.findByDisplayValue('cloud.example');
-    for (const label of ['Cloud address', 'Cloud port', 'IP address', 'DNS', 'Subnet mask', 'Gateway', 'Mode']) expect(field(label).disabled).toBe(true);
+    for (const label of ['Cloud address', 'Cloud port', 'IP address', 'DNS', 'Subnet mask', 'Gateway', 'Mode'])
+      expect(field(label).disabled).toBe(true);
   });
 });

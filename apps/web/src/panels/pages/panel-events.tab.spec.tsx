@@ -18,7 +18,8 @@ describe('panel Events tab and reconnects', () => {
     await screen.findByText('No Panel Events Found.');
     const eventsRequests = requestsOf(rendered.fetchMock).filter((request) => request.includes('/events?'));
     expect(eventsRequests.length).toBeGreaterThan(0);
-    for (const request of eventsRequests) expect(new URL(request.split(' ')[1], 'http://localhost').searchParams.get('networkId')).toBe('1');
+    for (const request of eventsRequests)
+      expect(new URL(request.split(' ')[1], 'http://localhost').searchParams.get('networkId')).toBe('1');
     expect(screen.getByRole('link', { name: /Events/ }).textContent).toBe('Events 4');
   });
 
@@ -33,6 +34,11 @@ describe('panel Events tab and reconnects', () => {
     });
     await act(() => waitForState(rendered!.store, (state) => state.panels.audit[PANEL_HWADDR]?.loading === false));
     const again = requestsOf(rendered.fetchMock).slice(before);
-    expect(again).toEqual(expect.arrayContaining([`GET /api/v2/sites/${PANEL_HWADDR}/audit`, `GET /api/v2/sites/${PANEL_HWADDR}/events?networkId=1&limit=1`]));
+    expect(again).toEqual(
+      expect.arrayContaining([
+        `GET /api/v2/sites/${PANEL_HWADDR}/audit`,
+        `GET /api/v2/sites/${PANEL_HWADDR}/events?networkId=1&limit=1`,
+      ]),
+    );
   });
 });

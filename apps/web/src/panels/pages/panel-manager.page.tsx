@@ -32,7 +32,15 @@ export function PanelManagerPage() {
 }
 
 /** A sub-route whose ids are all digits; otherwise the panel's Status (spec 2.3). */
-function WithIds({ names, status, render }: { names: string[]; status: string; render: (ids: number[]) => ReactElement }) {
+function WithIds({
+  names,
+  status,
+  render,
+}: {
+  names: string[];
+  status: string;
+  render: (ids: number[]) => ReactElement;
+}) {
   const params = useParams();
   const values = names.map((name) => params[name] ?? '');
   if (!values.every((value) => DIGITS.test(value))) return <Navigate to={status} replace />;
@@ -62,37 +70,57 @@ function PanelManager({ hwaddr, networkId }: { hwaddr: string; networkId: number
   else if (!network) waiting = <Alert variant="secondary">This site has no panel {networkId}.</Alert>;
   const screen = (element: ReactElement) => waiting ?? element;
   const body = (
-      <Routes>
-        <Route path="status" element={screen(<PanelStatusTab {...target} />)} />
-        <Route path="events" element={screen(<EventsList hwaddr={hwaddr} networkId={networkId} />)} />
-        <Route path="modules" element={screen(<PanelModulesTab {...target} base={base} />)} />
-        <Route
-          path="modules/:portId"
-          element={<WithIds names={['portId']} status={status} render={([portId]) => screen(<ModuleEditorPage {...target} base={base} portId={portId} />)} />}
-        />
-        <Route
-          path="modules/:portId/device/:deviceId"
-          element={
-            <WithIds
-              names={['portId', 'deviceId']}
-              status={status}
-              render={([portId, deviceId]) => screen(<DeviceEditorPage {...target} base={base} portId={portId} deviceId={deviceId} />)}
-            />
-          }
-        />
-        <Route path="devices" element={screen(<PanelDevicesTab {...target} base={base} />)} />
-        <Route
-          path="devices/zone/:zoneId"
-          element={<WithIds names={['zoneId']} status={status} render={([zoneId]) => screen(<ZoneEditorPage {...target} base={base} zoneId={zoneId} />)} />}
-        />
-        <Route
-          path="zone/:zoneId"
-          element={<WithIds names={['zoneId']} status={status} render={([zoneId]) => screen(<ZoneEditorPage {...target} base={base} zoneId={zoneId} />)} />}
-        />
-        <Route path="about" element={screen(<PanelAboutTab {...target} />)} />
-        <Route path="*" element={<Navigate to={status} replace />} />
-      </Routes>
-    );
+    <Routes>
+      <Route path="status" element={screen(<PanelStatusTab {...target} />)} />
+      <Route path="events" element={screen(<EventsList hwaddr={hwaddr} networkId={networkId} />)} />
+      <Route path="modules" element={screen(<PanelModulesTab {...target} base={base} />)} />
+      <Route
+        path="modules/:portId"
+        element={
+          <WithIds
+            names={['portId']}
+            status={status}
+            render={([portId]) => screen(<ModuleEditorPage {...target} base={base} portId={portId} />)}
+          />
+        }
+      />
+      <Route
+        path="modules/:portId/device/:deviceId"
+        element={
+          <WithIds
+            names={['portId', 'deviceId']}
+            status={status}
+            render={([portId, deviceId]) =>
+              screen(<DeviceEditorPage {...target} base={base} portId={portId} deviceId={deviceId} />)
+            }
+          />
+        }
+      />
+      <Route path="devices" element={screen(<PanelDevicesTab {...target} base={base} />)} />
+      <Route
+        path="devices/zone/:zoneId"
+        element={
+          <WithIds
+            names={['zoneId']}
+            status={status}
+            render={([zoneId]) => screen(<ZoneEditorPage {...target} base={base} zoneId={zoneId} />)}
+          />
+        }
+      />
+      <Route
+        path="zone/:zoneId"
+        element={
+          <WithIds
+            names={['zoneId']}
+            status={status}
+            render={([zoneId]) => screen(<ZoneEditorPage {...target} base={base} zoneId={zoneId} />)}
+          />
+        }
+      />
+      <Route path="about" element={screen(<PanelAboutTab {...target} />)} />
+      <Route path="*" element={<Navigate to={status} replace />} />
+    </Routes>
+  );
 
   return (
     <>

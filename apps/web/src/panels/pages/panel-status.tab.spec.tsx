@@ -47,7 +47,18 @@ describe('panel Status', () => {
   it('sends Reset only through the confirmation, ticked while a fire is shown, then toasts the outcome and lists the command', async () => {
     const api = new FakePanelApi(configuredPanel({ runtime: onFire }));
     api.post = () => {
-      api.audit = [{ id: 7, date: '2026-05-01T10:00:00.000Z', userName: 'Erin Engineer', networkId: 1, kind: 'button', command: { action: 'RESET', data: 'NA' }, outcome: 'ok', reason: null }];
+      api.audit = [
+        {
+          id: 7,
+          date: '2026-05-01T10:00:00.000Z',
+          userName: 'Erin Engineer',
+          networkId: 1,
+          kind: 'button',
+          command: { action: 'RESET', data: 'NA' },
+          outcome: 'ok',
+          reason: null,
+        },
+      ];
       return jsonResponse(200, 'OK', {});
     };
     rendered = await renderApp(status, api.answer);
@@ -64,7 +75,10 @@ describe('panel Status', () => {
 
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.command.done));
     expect(api.posts).toEqual([{ path: '/panel/1/buttons', body: { action: 'RESET', data: 'NA' } }]);
-    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({ kind: 'success', text: 'Depot, Main panel applied Reset.' });
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'success',
+      text: 'Depot, Main panel applied Reset.',
+    });
     const recent = screen.getByRole('region', { name: 'Recent commands' });
     await waitFor(() => expect(within(recent).getByText('Erin Engineer')).toBeTruthy());
     expect(within(recent).getByText('Reset')).toBeTruthy();
@@ -78,7 +92,11 @@ describe('panel Status', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Stop Sounders' }));
     // No fire shown: no tick needed.
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Stop Sounders' }));
-    const row = (await within(screen.getByRole('region', { name: 'Recent commands' }).closest('section')!).findByText('Stop Sounders')).closest('tr')!;
+    const row = (
+      await within(screen.getByRole('region', { name: 'Recent commands' }).closest('section')!).findByText(
+        'Stop Sounders',
+      )
+    ).closest('tr')!;
     expect(within(row).getByText('pending')).toBeTruthy();
     expect(within(row).getByText('You')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(true);
@@ -91,16 +109,27 @@ describe('panel Status', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Silence Buzzer' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Silence Buzzer' }));
     await act(() => waitForState(rendered!.store, (state) => state.panels.forms.command.error !== null));
-    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({ kind: 'error', text: 'Depot, Main panel refused Silence Buzzer: The panel refused the change: busy' });
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'error',
+      text: 'Depot, Main panel refused Silence Buzzer: The panel refused the change: busy',
+    });
 
     api.post = () => jsonResponse(504, 'Gateway Timeout', { err: 'The panel did not answer in time' });
     fireEvent.click(screen.getByRole('button', { name: 'Start Sounders' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Start Sounders' }));
-    await waitFor(() => expect(rendered!.store.getState().toasts.shown.at(-1)).toMatchObject({ kind: 'warning', text: 'Depot, Main panel did not answer Start Sounders in time.' }));
+    await waitFor(() =>
+      expect(rendered!.store.getState().toasts.shown.at(-1)).toMatchObject({
+        kind: 'warning',
+        text: 'Depot, Main panel did not answer Start Sounders in time.',
+      }),
+    );
   });
 
   it('disables the four commands while the panel is not connected', async () => {
-    rendered = await renderApp(status, new FakePanelApi(configuredPanel({ connected: false }), { connected: false }).answer);
+    rendered = await renderApp(
+      status,
+      new FakePanelApi(configuredPanel({ connected: false }), { connected: false }).answer,
+    );
     await screen.findByText('The panel is not connected to the cloud.');
     for (const name of ['Start Sounders', 'Stop Sounders', 'Silence Buzzer', 'Reset']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
@@ -114,7 +143,11 @@ describe('panel Status', () => {
   });
 
   it('shows the loading message until the panel data arrives', async () => {
-    rendered = await renderApp(status, (path, init) => (path === `/api/v2/sites/${PANEL_HWADDR}` ? undefined : new FakePanelApi().answer(path, init)));
-    await screen.findByText("Loading panel information - Please wait while we fetch this panel's configuration from our servers.");
+    rendered = await renderApp(status, (path, init) =>
+      path === `/api/v2/sites/${PANEL_HWADDR}` ? undefined : new FakePanelApi().answer(path, init),
+    );
+    await screen.findByText(
+      "Loading panel information - Please wait while we fetch this panel's configuration from our servers.",
+    );
   });
 });

@@ -63,13 +63,23 @@ export function PanelStatusTab({ hwaddr, networkId }: { hwaddr: string; networkI
           fireShown={fireShown}
           onCancel={() => setAsked(null)}
           onConfirm={() => {
-            dispatch(panelCommandRequested({ target: { hwaddr, networkId }, button: { action: asked.action, data: asked.data }, label: `${frame.siteName}, ${frame.panelName}` }));
+            dispatch(
+              panelCommandRequested({
+                target: { hwaddr, networkId },
+                button: { action: asked.action, data: asked.data },
+                label: `${frame.siteName}, ${frame.panelName}`,
+              }),
+            );
             setAsked(null);
           }}
         />
       )}
       <h2 className="h5 mt-4">Runtime</h2>
-      {frame.connected ? <RuntimeDisplay runtime={runtime} /> : <Alert variant="secondary">The panel is not connected to the cloud.</Alert>}
+      {frame.connected ? (
+        <RuntimeDisplay runtime={runtime} />
+      ) : (
+        <Alert variant="secondary">The panel is not connected to the cloud.</Alert>
+      )}
       <RecentCommands hwaddr={hwaddr} networkId={networkId} />
     </>
   );

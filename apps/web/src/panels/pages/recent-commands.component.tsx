@@ -37,7 +37,9 @@ export function RecentCommands({ hwaddr, networkId }: { hwaddr: string; networkI
         Recent commands
       </h2>
       {error && <Alert variant="danger">{error}</Alert>}
-      {!error && entries.length === 0 && <p className="text-muted">{loading ? 'Loading commands...' : 'No commands sent to this panel yet.'}</p>}
+      {!error && entries.length === 0 && (
+        <p className="text-muted">{loading ? 'Loading commands...' : 'No commands sent to this panel yet.'}</p>
+      )}
       {entries.length > 0 && (
         <Table size="sm" striped responsive>
           <thead>

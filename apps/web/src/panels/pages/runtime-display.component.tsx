@@ -25,7 +25,11 @@ export function RuntimeDisplay({ runtime }: { runtime: RuntimeView | null }) {
   return (
     <Row xs={1} md={3} className="g-3 runtime-display">
       <Col>
-        <Card border={onFire ? 'danger' : undefined} className={onFire ? 'runtime-box runtime-box--fire' : 'runtime-box'} data-testid="runtime-fires">
+        <Card
+          border={onFire ? 'danger' : undefined}
+          className={onFire ? 'runtime-box runtime-box--fire' : 'runtime-box'}
+          data-testid="runtime-fires"
+        >
           <Card.Header className={onFire ? 'bg-danger text-white' : undefined}>Fires</Card.Header>
           <Card.Body>
             <ZoneBadges zones={runtime.fires} variant="danger" empty={MESSAGES.noZonesOnFire} />
@@ -33,7 +37,11 @@ export function RuntimeDisplay({ runtime }: { runtime: RuntimeView | null }) {
         </Card>
       </Col>
       <Col>
-        <Card border={runtime.faults.length > 0 ? 'warning' : undefined} className="runtime-box" data-testid="runtime-faults">
+        <Card
+          border={runtime.faults.length > 0 ? 'warning' : undefined}
+          className="runtime-box"
+          data-testid="runtime-faults"
+        >
           <Card.Header className={runtime.faults.length > 0 ? 'bg-warning' : undefined}>Faults</Card.Header>
           <Card.Body>
             <ZoneBadges zones={runtime.faults} variant="warning" empty={MESSAGES.noZonesInFault} />

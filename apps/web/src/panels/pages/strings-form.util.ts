@@ -14,5 +14,10 @@ export function stringsProblems(form: PanelStrings): FormProblems<keyof PanelStr
 }
 
 export function stringsRequestOf(form: PanelStrings): StringsRequest {
-  return { panelName: form.strName, panelCompanyName: form.strCompany, panelSiteName: form.strSite, panelPhoneNumber: form.strPhoneNumber };
+  return {
+    panelName: form.strName,
+    panelCompanyName: form.strCompany,
+    panelSiteName: form.strSite,
+    panelPhoneNumber: form.strPhoneNumber,
+  };
 }

@@ -7,7 +7,17 @@ import { usePanelEditor } from './use-panel-editor.hook';
 import { zoneProblems } from './zone-form.util';
 
 /** A zone's ID, Name (at most 47) and Mode (every mode but none) (spec 2.16). */
-export function ZoneEditorPage({ hwaddr, networkId, zoneId, base }: { hwaddr: string; networkId: number; zoneId: number; base: string }) {
+export function ZoneEditorPage({
+  hwaddr,
+  networkId,
+  zoneId,
+  base,
+}: {
+  hwaddr: string;
+  networkId: number;
+  zoneId: number;
+  base: string;
+}) {
   const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'zone', String(zoneId));
   const zone = network?.zones.find((candidate) => candidate.id === zoneId);
   const form = useDirtyForm(zone, status);
@@ -24,7 +34,12 @@ export function ZoneEditorPage({ hwaddr, networkId, zoneId, base }: { hwaddr: st
         event.preventDefault();
         if (Object.keys(problems).length > 0) return;
         form.sending();
-        dispatch(zoneSaveRequested({ target: { hwaddr, networkId }, request: { id: values.id, name: values.name, mode: values.mode } }));
+        dispatch(
+          zoneSaveRequested({
+            target: { hwaddr, networkId },
+            request: { id: values.id, name: values.name, mode: values.mode },
+          }),
+        );
       }}
     >
       <h2 className="h5">
@@ -36,12 +51,22 @@ export function ZoneEditorPage({ hwaddr, networkId, zoneId, base }: { hwaddr: st
       </Form.Group>
       <Form.Group className="mb-3" controlId="zone-name">
         <Form.Label>Name</Form.Label>
-        <Form.Control value={values.name} disabled={disabled} isInvalid={problems.name !== undefined} onChange={(event) => form.change({ name: event.target.value })} />
+        <Form.Control
+          value={values.name}
+          disabled={disabled}
+          isInvalid={problems.name !== undefined}
+          onChange={(event) => form.change({ name: event.target.value })}
+        />
         <Form.Control.Feedback type="invalid">{problems.name}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="zone-mode">
         <Form.Label>Mode</Form.Label>
-        <Form.Select value={values.mode} disabled={disabled} isInvalid={problems.mode !== undefined} onChange={(event) => form.change({ mode: event.target.value as Mode })}>
+        <Form.Select
+          value={values.mode}
+          disabled={disabled}
+          isInvalid={problems.mode !== undefined}
+          onChange={(event) => form.change({ mode: event.target.value as Mode })}
+        >
           {values.mode === 'MODE_NONE' && <option value="MODE_NONE">Choose a mode</option>}
           {SELECTABLE_MODES.map((mode) => (
             <option key={mode} value={mode}>
@@ -51,7 +76,11 @@ export function ZoneEditorPage({ hwaddr, networkId, zoneId, base }: { hwaddr: st
         </Form.Select>
         <Form.Control.Feedback type="invalid">{problems.mode}</Form.Control.Feedback>
       </Form.Group>
-      {status.error && <p className="text-danger" role="alert">{status.error}</p>}
+      {status.error && (
+        <p className="text-danger" role="alert">
+          {status.error}
+        </p>
+      )}
       <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
         {status.pending ? 'Saving...' : 'Save'}
       </Button>

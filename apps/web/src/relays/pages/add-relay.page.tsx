@@ -17,7 +17,11 @@ export function AddRelayPage() {
   if (opened && save.done && savedId !== null) return <Navigate to={`/relay/${savedId}`} />;
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Add Relay' }]} title="Add Relay" subtitle="Connect a network relay to drive on fire and fault events" />
+      <PageHeader
+        crumbs={[{ label: 'Add Relay' }]}
+        title="Add Relay"
+        subtitle="Connect a network relay to drive on fire and fault events"
+      />
       <div className="narrow-form mb-3 relay-prerequisites">
         <p>Before adding a relay, make sure that:</p>
         <ul>

@@ -21,7 +21,17 @@ const TRIGGERS: [TriggerKey, string][] = [
   ['on_fault', 'On Fault Event'],
 ];
 
-function TriggerFields({ idPrefix, title, draft, onChange }: { idPrefix: string; title: string; draft: TriggerDraft; onChange: (draft: TriggerDraft) => void }) {
+function TriggerFields({
+  idPrefix,
+  title,
+  draft,
+  onChange,
+}: {
+  idPrefix: string;
+  title: string;
+  draft: TriggerDraft;
+  onChange: (draft: TriggerDraft) => void;
+}) {
   return (
     <fieldset className="relay-trigger">
       <legend className="h6">{title}</legend>
@@ -60,7 +70,15 @@ function TriggerFields({ idPrefix, title, draft, onChange }: { idPrefix: string;
 }
 
 /** One action (spec 2.9): headed by the site's name and colon-formatted MAC; Save only when changed. */
-export function RelayActionCard({ relayId, action, siteName }: { relayId: number; action: RelayActionDto; siteName?: string }) {
+export function RelayActionCard({
+  relayId,
+  action,
+  siteName,
+}: {
+  relayId: number;
+  action: RelayActionDto;
+  siteName?: string;
+}) {
   const dispatch = useAppDispatch();
   const status = useAppSelector((state) => selectActionForm(state, action.id));
   const [draft, setDraft] = useState<ActionDraft>(() => actionDraft(action));
@@ -71,7 +89,8 @@ export function RelayActionCard({ relayId, action, siteName }: { relayId: number
   const testLabel = (trigger: TriggerKey) => (trigger === 'on_fire' ? 'fire' : 'fault');
 
   const save = () => {
-    if (settings) dispatch(relayActionSaveRequested({ relayId, action: { id: action.id, hwaddr: action.hwaddr, ...settings } }));
+    if (settings)
+      dispatch(relayActionSaveRequested({ relayId, action: { id: action.id, hwaddr: action.hwaddr, ...settings } }));
   };
   const remove = () => {
     if (window.confirm('Delete this action?')) dispatch(relayActionDeleteRequested({ relayId, actionId: action.id }));
@@ -112,9 +131,15 @@ export function RelayActionCard({ relayId, action, siteName }: { relayId: number
                 size="sm"
                 className="mt-2"
                 aria-label={`Test action on ${testLabel(trigger)}`}
-                title={dirty ? 'Save first: the test drives the saved settings' : 'Drive these settings once to check the wiring'}
+                title={
+                  dirty
+                    ? 'Save first: the test drives the saved settings'
+                    : 'Drive these settings once to check the wiring'
+                }
                 disabled={dirty || test.pending}
-                onClick={() => dispatch(relayActionTestRequested({ relayId, actionId: action.id, trigger: testLabel(trigger) }))}
+                onClick={() =>
+                  dispatch(relayActionTestRequested({ relayId, actionId: action.id, trigger: testLabel(trigger) }))
+                }
               >
                 {test.pending && test.trigger === testLabel(trigger) ? 'Testing…' : 'Test action'}
               </Button>

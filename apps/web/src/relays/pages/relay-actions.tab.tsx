@@ -27,7 +27,11 @@ export function RelayActionsTab({ relayId }: { relayId: number }) {
       <Form.Group className="mb-4 narrow-form" controlId="relay-action-site">
         <Form.Label>Setup actions for site</Form.Label>
         <InputGroup>
-          <Form.Select value={choice} onChange={(event) => setPicked(event.target.value)} disabled={choices.length === 0}>
+          <Form.Select
+            value={choice}
+            onChange={(event) => setPicked(event.target.value)}
+            disabled={choices.length === 0}
+          >
             {choices.length === 0 ? (
               <option value="">No other sites found</option>
             ) : (
@@ -38,13 +42,21 @@ export function RelayActionsTab({ relayId }: { relayId: number }) {
               ))
             )}
           </Form.Select>
-          <Button onClick={() => dispatch(relayActionAddRequested({ relayId, hwaddr: choice }))} disabled={choice === '' || add.pending}>
+          <Button
+            onClick={() => dispatch(relayActionAddRequested({ relayId, hwaddr: choice }))}
+            disabled={choice === '' || add.pending}
+          >
             Add Action
           </Button>
         </InputGroup>
       </Form.Group>
       {relay.actions.map((action) => (
-        <RelayActionCard key={`${action.id}:${JSON.stringify([action.on_fire, action.on_fault])}`} relayId={relayId} action={action} siteName={siteNames.get(action.hwaddr)} />
+        <RelayActionCard
+          key={`${action.id}:${JSON.stringify([action.on_fire, action.on_fault])}`}
+          relayId={relayId}
+          action={action}
+          siteName={siteNames.get(action.hwaddr)}
+        />
       ))}
       <RelayRuns relayId={relayId} />
     </>

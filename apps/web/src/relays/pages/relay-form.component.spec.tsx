@@ -6,8 +6,14 @@ import { renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 import { REFUSED_TARGET_GUIDANCE } from '../relay-form.util';
 
 const password = 'p'.repeat(32);
-const status: RelayStatus = { moduleID: 35, firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } }, voltage: 12.5, temp: 26.7 };
-const refused = "Relay address 192.168.1.20 is a loopback, private or link-local address: use the relay's public address or DNS name and forward its port";
+const status: RelayStatus = {
+  moduleID: 35,
+  firmware: { system: { major: 4, minor: 2 }, application: { major: 4, minor: 14 } },
+  voltage: 12.5,
+  temp: 26.7,
+};
+const refused =
+  "Relay address 192.168.1.20 is a loopback, private or link-local address: use the relay's public address or DNS name and forward its port";
 
 describe('Add Relay form', () => {
   let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
@@ -66,7 +72,9 @@ describe('Add Relay form', () => {
     expect(infoTable().getByText('4.14')).toBeTruthy();
     expect(infoTable().getByText('12.5 V')).toBeTruthy();
 
-    const body = JSON.parse(String(app.fetchMock.mock.calls.filter(([input]) => String(input) === '/api/relays/_test')[1][1]?.body));
+    const body = JSON.parse(
+      String(app.fetchMock.mock.calls.filter(([input]) => String(input) === '/api/relays/_test')[1][1]?.body),
+    );
     expect(body).toEqual({ host: 'relay.example.com', port: 17124, password });
 
     fill('IP address/DNS', 'other.example.com');
@@ -104,7 +112,12 @@ describe('Add Relay form', () => {
     expect(app.path()).toBe('/relay/7');
     await screen.findByRole('heading', { name: 'Strobe' });
     const saveCall = app.fetchMock.mock.calls.find(([input]) => String(input) === '/api/relays/_new');
-    expect(JSON.parse(String(saveCall?.[1]?.body))).toEqual({ host: 'relay.example.com', port: 17123, name: 'Strobe', password });
+    expect(JSON.parse(String(saveCall?.[1]?.body))).toEqual({
+      host: 'relay.example.com',
+      port: 17123,
+      name: 'Strobe',
+      password,
+    });
     await act(() => waitForState(app.store, (state) => state.relays.runs[7] !== undefined));
   });
 });

@@ -2,7 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectRelayForm, selectRelayVerify } from '../relays.selectors';
-import { relayFormOpened, relayRemoveRequested, relaySaveRequested, relayVerifyRequested, relayVerifyReset } from '../relays.slice';
+import {
+  relayFormOpened,
+  relayRemoveRequested,
+  relaySaveRequested,
+  relayVerifyRequested,
+  relayVerifyReset,
+} from '../relays.slice';
 import {
   hasErrors,
   isRefusedTargetError,
@@ -15,7 +21,8 @@ import type { RelayVerifyState } from '../relays.slice';
 
 /** The relay's answer to Verify Connection, or where it is (spec 2.8). */
 function RelayInfoTable({ verify }: { verify: RelayVerifyState }) {
-  const waiting = verify.phase === 'waiting' ? 'Waiting to verify' : verify.phase === 'connecting' ? 'Connecting to relay' : null;
+  const waiting =
+    verify.phase === 'waiting' ? 'Waiting to verify' : verify.phase === 'connecting' ? 'Connecting to relay' : null;
   const cell = (value: (status: Extract<RelayVerifyState, { phase: 'verified' }>['status']) => string) => {
     if (verify.phase === 'verified') return value(verify.status);
     if (verify.phase === 'failed') return '';
@@ -116,12 +123,29 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
       )}
       <Form.Group className="mb-3" controlId="relay-host">
         <Form.Label>IP address/DNS</Form.Label>
-        <Form.Control name="host" required value={values.host} onChange={change('host')} isInvalid={!!shownErrors.host} placeholder="relay.example.com" />
+        <Form.Control
+          name="host"
+          required
+          value={values.host}
+          onChange={change('host')}
+          isInvalid={!!shownErrors.host}
+          placeholder="relay.example.com"
+        />
         <Form.Control.Feedback type="invalid">{shownErrors.host}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="relay-port">
         <Form.Label>Port</Form.Label>
-        <Form.Control name="port" type="number" min={1} max={65535} step={1} required value={values.port} onChange={change('port')} isInvalid={!!shownErrors.port} />
+        <Form.Control
+          name="port"
+          type="number"
+          min={1}
+          max={65535}
+          step={1}
+          required
+          value={values.port}
+          onChange={change('port')}
+          isInvalid={!!shownErrors.port}
+        />
         <Form.Control.Feedback type="invalid">{shownErrors.port}</Form.Control.Feedback>
       </Form.Group>
       <Form.Group className="mb-3" controlId="relay-password">
@@ -135,7 +159,11 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
           onChange={change('password')}
           isInvalid={!!shownErrors.password}
         />
-        <Form.Text muted>{editing ? 'Leave empty to keep the saved password; enter it to verify.' : 'The relay\'s 32-character AES key.'}</Form.Text>
+        <Form.Text muted>
+          {editing
+            ? 'Leave empty to keep the saved password; enter it to verify.'
+            : "The relay's 32-character AES key."}
+        </Form.Text>
         <Form.Control.Feedback type="invalid">{shownErrors.password}</Form.Control.Feedback>
       </Form.Group>
       <div className="mb-3">

@@ -12,9 +12,21 @@ const relay: RelayDto = {
   host: 'relay.example.com',
   name: 'Strobe',
   port: 17123,
-  actions: [{ id: 3, hwaddr: site, on_fire: { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false }, on_fault: { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false } }],
+  actions: [
+    {
+      id: 3,
+      hwaddr: site,
+      on_fire: { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false },
+      on_fault: { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false },
+    },
+  ],
 };
-const run = (id: number, trigger: 'fire' | 'fault', status: RelayActionRunDto['status'], error: string | null = null): RelayActionRunDto => ({
+const run = (
+  id: number,
+  trigger: 'fire' | 'fault',
+  status: RelayActionRunDto['status'],
+  error: string | null = null,
+): RelayActionRunDto => ({
   id,
   action_id: 3,
   hwaddr: site,
@@ -67,16 +79,31 @@ describe("relay screen's recent runs", () => {
       if (path === '/api/relays/7/runs') return jsonResponse(200, 'OK', runs);
       if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([site]) });
       if (path === '/api/v2/sites') {
-        return jsonResponse(200, 'OK', [{ hwaddr: site, name: 'Warehouse', status: 'AUTHED', adminKey: '', panelType: 'SMARTLOOP_MK2', emailEvents: false, lastEventSeen: null, unreadCount: 0, perPanelCount: {} }]);
+        return jsonResponse(200, 'OK', [
+          {
+            hwaddr: site,
+            name: 'Warehouse',
+            status: 'AUTHED',
+            adminKey: '',
+            panelType: 'SMARTLOOP_MK2',
+            emailEvents: false,
+            lastEventSeen: null,
+            unreadCount: 0,
+            perPanelCount: {},
+          },
+        ]);
       }
       return undefined;
     });
     const app = rendered;
-    await act(() => waitForState(app.store, (state) => state.relays.runs[7] !== undefined && state.relays.sites !== null));
+    await act(() =>
+      waitForState(app.store, (state) => state.relays.runs[7] !== undefined && state.relays.sites !== null),
+    );
     return app;
   }
 
-  const runLoads = (app: Awaited<ReturnType<typeof renderApp>>) => requestsOf(app.fetchMock).filter((request) => request === 'GET /api/relays/7/runs').length;
+  const runLoads = (app: Awaited<ReturnType<typeof renderApp>>) =>
+    requestsOf(app.fetchMock).filter((request) => request === 'GET /api/relays/7/runs').length;
 
   it('asks again after a fire of a site the relay acts for, and shows the new run', async () => {
     const app = await openRelay();
@@ -87,7 +114,9 @@ describe("relay screen's recent runs", () => {
       app.store.dispatch(logEventsReceived([liveEvent(site, 'fire')]));
     });
     await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
-    const row = within(screen.getByRole('region', { name: 'Recent runs' })).getByText('Warehouse').closest('tr') as HTMLElement;
+    const row = within(screen.getByRole('region', { name: 'Recent runs' }))
+      .getByText('Warehouse')
+      .closest('tr') as HTMLElement;
     expect(within(row).getByText('Fire')).toBeTruthy();
     expect(within(row).getByText('Succeeded')).toBeTruthy();
   });

@@ -3,7 +3,13 @@ import { Alert, Nav } from 'react-bootstrap';
 import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { PageHeader } from '../../shell/page-header.component';
-import { selectRelay, selectRelayForm, selectRelayLabel, selectRelaysError, selectRelaysLoaded } from '../relays.selectors';
+import {
+  selectRelay,
+  selectRelayForm,
+  selectRelayLabel,
+  selectRelaysError,
+  selectRelaysLoaded,
+} from '../relays.selectors';
 import { relayScreenOpened } from '../relays.slice';
 import { RelayActionsTab } from './relay-actions.tab';
 import { RelayForm } from './relay-form.component';
@@ -70,5 +76,10 @@ function RelayScreen({ relayId }: { relayId: number }) {
 function RelayEditTab({ relayId }: { relayId: number }) {
   const relay = useAppSelector((state) => selectRelay(state, relayId));
   if (!relay) return null;
-  return <RelayForm relayId={relayId} initial={{ host: relay.host, port: String(relay.port), password: '', name: relay.name }} />;
+  return (
+    <RelayForm
+      relayId={relayId}
+      initial={{ host: relay.host, port: String(relay.port), password: '', name: relay.name }}
+    />
+  );
 }

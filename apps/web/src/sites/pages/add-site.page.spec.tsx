@@ -17,7 +17,8 @@ describe('Add Site page', () => {
   async function claimWith(status: string) {
     rendered = await renderApp('/site/add', (path) => {
       if (path === '/api/v2/claims/create') return jsonResponse(200, 'OK', { status });
-      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor(status === 'AUTHED' ? [hwaddr] : []) });
+      if (path === '/api/v2/claims/auth')
+        return jsonResponse(200, 'OK', { token: claimsTokenFor(status === 'AUTHED' ? [hwaddr] : []) });
       if (path === '/api/v2/sites') return jsonResponse(200, 'OK', []);
       return undefined;
     });
@@ -34,7 +35,11 @@ describe('Add Site page', () => {
 
     expect(screen.getByRole('alert').textContent).toBe(CLAIM_REFUSED_ERROR);
     expect(app.path()).toBe('/site/add');
-    expect(requestsOf(app.fetchMock)).toEqual(['POST /api/v2/claims/create', 'POST /api/v2/claims/auth', 'GET /api/v2/sites']);
+    expect(requestsOf(app.fetchMock)).toEqual([
+      'POST /api/v2/claims/create',
+      'POST /api/v2/claims/auth',
+      'GET /api/v2/sites',
+    ]);
   });
 
   it('explains a key that waits for the panel, with the way on to the Site Manager', async () => {

@@ -34,12 +34,17 @@ export function AddSitePage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (credentials.claim) dispatch(claimCreateRequested({ ...credentials.claim, nickname: nickname.trim() || undefined, notify }));
+    if (credentials.claim)
+      dispatch(claimCreateRequested({ ...credentials.claim, nickname: nickname.trim() || undefined, notify }));
   };
 
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Add Site' }]} title="Add Site" subtitle="Claim a panel with its MAC address and admin key" />
+      <PageHeader
+        crumbs={[{ label: 'Add Site' }]}
+        title="Add Site"
+        subtitle="Claim a panel with its MAC address and admin key"
+      />
       {form.error && (
         <Alert variant="danger" role="alert">
           {form.error}
@@ -49,7 +54,12 @@ export function AddSitePage() {
         <PanelCredentialFields idPrefix="add-site" credentials={credentials} />
         <Form.Group className="mb-3" controlId="add-site-nickname">
           <Form.Label>Site nickname</Form.Label>
-          <Form.Control name="nickname" value={nickname} placeholder={credentials.mac} onChange={(e) => setNickname(e.target.value)} />
+          <Form.Control
+            name="nickname"
+            value={nickname}
+            placeholder={credentials.mac}
+            onChange={(e) => setNickname(e.target.value)}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="add-site-notify">
           <Form.Label>Email notifications</Form.Label>

@@ -3,7 +3,13 @@ import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { MESSAGES } from '@app/contracts';
 
 /** 'Remove access to this panel.' with its required confirmation checkbox (spec 2.12). */
-export function RemoveAccessDialog({ show, pending, error, onClose, onRemove }: {
+export function RemoveAccessDialog({
+  show,
+  pending,
+  error,
+  onClose,
+  onRemove,
+}: {
   show: boolean;
   pending: boolean;
   error: string | null;

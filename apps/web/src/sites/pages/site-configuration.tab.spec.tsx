@@ -4,7 +4,15 @@ import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, signIn } from '../../../test/render-app.util';
 
 const hwaddr = '0011aabbccdd';
-const site = { hwaddr, name: 'Depot', status: 'AUTHED', unreadCount: 0, perPanelCount: {}, emailEvents: false, panelType: 'SMARTLOOP_MK2' };
+const site = {
+  hwaddr,
+  name: 'Depot',
+  status: 'AUTHED',
+  unreadCount: 0,
+  perPanelCount: {},
+  emailEvents: false,
+  panelType: 'SMARTLOOP_MK2',
+};
 
 describe('Site Configuration: each form its own request status', () => {
   beforeEach(() => {
@@ -12,7 +20,7 @@ describe('Site Configuration: each form its own request status', () => {
     signIn();
   });
 
-  it("shows a refused rename beside the nickname only, and leaves the e-mail switch and Add Site untouched", async () => {
+  it('shows a refused rename beside the nickname only, and leaves the e-mail switch and Add Site untouched', async () => {
     const app = await renderApp(`/site/${hwaddr}/about`, (path) => {
       if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([hwaddr]) });
       if (path === '/api/v2/sites') return jsonResponse(200, 'OK', [site]);

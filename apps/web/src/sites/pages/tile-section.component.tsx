@@ -17,7 +17,16 @@ interface TileSectionProps {
 }
 
 /** A Site Manager section: its heading, load state, the tiles and the tile that adds one. */
-export function TileSection({ title, loaded, error, addLabel, addLink, testId, className, children }: TileSectionProps) {
+export function TileSection({
+  title,
+  loaded,
+  error,
+  addLabel,
+  addLink,
+  testId,
+  className,
+  children,
+}: TileSectionProps) {
   return (
     <>
       <h2 className="h4">{title}</h2>

@@ -32,7 +32,11 @@ export function UpdateKeyPage() {
 
   return (
     <>
-      <PageHeader crumbs={[{ label: 'Update Key' }]} title="Update Key" subtitle="Re-enter the panel's admin password" />
+      <PageHeader
+        crumbs={[{ label: 'Update Key' }]}
+        title="Update Key"
+        subtitle="Re-enter the panel's admin password"
+      />
       {form.error && (
         <Alert variant="danger" role="alert">
           {form.error}

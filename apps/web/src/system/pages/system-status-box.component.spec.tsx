@@ -45,11 +45,11 @@ describe('system status box', () => {
     expect(within(statusBox()).getByText('portal-api: a dependency is down')).toBeTruthy();
     expect(natsRow?.textContent).toBe('natsdownconnection refused');
     expect(within(statusBox()).getByText('postgres').closest('li')?.textContent).toBe('postgresup');
-    expect(within(statusBox()).getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual([
-      'nats',
-      'postgres',
-      'redis',
-    ]);
+    expect(
+      within(statusBox())
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['nats', 'postgres', 'redis']);
   });
 
   it('shows why portal-api could not be reached', async () => {
