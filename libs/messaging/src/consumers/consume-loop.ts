@@ -3,7 +3,7 @@ import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import { withTimeout } from '@app/platform';
 import type { NatsService } from '../nats/nats.service';
 import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
-import { PulledMessages } from './pulled-messages';
+import { handBack, PulledMessages } from './pulled-messages';
 import { StallWatch } from './stall-watch';
 import { StreamProgress } from './stream-progress';
 
@@ -54,6 +54,9 @@ export class ConsumeLoop {
   private wake?: () => void;
   private stalled: string | null = null;
   private stallSampler?: NodeJS.Timeout;
+  private markPullClosed!: () => void;
+  /** Settles once a stop has closed the pull: a message naked before then may come back to it and be lost there. */
+  private readonly pullClosed = new Promise<void>((resolve) => (this.markPullClosed = resolve));
 
   private constructor(
     private readonly options: ConsumeLoopOptions,
@@ -83,8 +86,14 @@ export class ConsumeLoop {
     // would deliver them again to this pull), so another copy need not wait out the ack wait.
     this.pulled?.stopHandingOut();
     if (this.messages) await this.closeQuietly(this.messages);
+    this.markPullClosed();
     this.pulled?.handBack();
     await this.loop;
+  }
+
+  /** Hands a message pulled but not started back to the server, once a stop has closed the pull. */
+  handBackWhenClosed(message: JsMsg): void {
+    void this.pullClosed.then(() => handBack(message));
   }
 
   get isStopped(): boolean {

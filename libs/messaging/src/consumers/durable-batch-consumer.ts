@@ -7,7 +7,6 @@ import { decodeJson, defaultRetryDelayMs } from './durable-consumer';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
 import { messageFailureKind, UndecodableMessageError } from './message-failure.util';
 import { describeError, retryLater, settleFailure } from './settle-failure.util';
-import { handBack } from './pulled-messages';
 import type { StreamProgress } from './stream-progress';
 
 export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings, ConsumerSupervision {
@@ -109,9 +108,11 @@ export class DurableBatchConsumer<T = unknown> {
   }
 
   private async handle(batch: JsMsg[], progress: StreamProgress): Promise<void> {
-    if (this.loop?.isStopped) {
-      // Pulled but not started: handed back at once, so another copy need not wait out the ack wait.
-      for (const message of batch) handBack(message);
+    const loop = this.loop;
+    if (loop?.isStopped) {
+      // Pulled but not started: handed back as soon as the pull is closed (not before, or the server
+      // may deliver them again to this closing pull), so another copy need not wait out the ack wait.
+      for (const message of batch) loop.handBackWhenClosed(message);
       return;
     }
     const readable: JsMsg[] = [];
