@@ -157,12 +157,13 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
   });
 
   it('keeps the board for a holder that renews, across several leases', async () => {
-    // Timeouts whose whole command sequence fits in 1.1 s, shorter than the other caller's wait.
+    // Timeouts whose whole command sequence fits in 1.1 s, shorter than the other caller's wait; a
+    // lease long enough that a loaded machine's pauses never let it lapse between two renewals.
     const driving = drivingConfig({
       RELAY_CONNECT_TIMEOUT_MS: '100',
       RELAY_REPLY_TIMEOUT_MS: '50',
-      RELAY_BOARD_LEASE_MS: '600',
-      RELAY_BOARD_WAIT_MS: '3000',
+      RELAY_BOARD_LEASE_MS: '2000',
+      RELAY_BOARD_WAIT_MS: '10000',
     });
     const prefix = prefixFor('renew');
     const holder = relayBoardLockOf(redis, prefix, driving);
