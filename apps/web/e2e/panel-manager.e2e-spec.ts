@@ -182,6 +182,16 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
   });
 
   it('disables every control while the panel is not connected', async () => {
+    // A page that listens: its live feed has had its first Heartbeat and fetched the site again after
+    // it (before that, a change is covered by that fetch, not by a live message).
+    let detailLoads = 0;
+    const countDetailLoads = (response: { url(): string }) => {
+      if (new URL(response.url()).pathname === `/api/v2/sites/${hwaddr}`) detailLoads += 1;
+    };
+    page.on('response', countDetailLoads);
+    await page.goto(`${base}/about`);
+    await waitUntil(() => detailLoads >= 2, 'the site fetched again once the live feed listens', 30_000);
+    page.off('response', countDetailLoads);
     await panel.stop();
     await page
       .getByTestId('about-connected')
