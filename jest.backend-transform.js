@@ -25,6 +25,8 @@ const esmPackages = [
 ];
 
 module.exports = {
+  /** The swc options alone, for running the sources outside Jest the same way (the chaos test's apps). */
+  swcOptions: swc,
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {

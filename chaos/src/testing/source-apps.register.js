@@ -7,16 +7,7 @@ const { join } = require('node:path');
 const { transformSync } = require('@swc/core');
 
 const root = join(__dirname, '..', '..', '..');
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true, tsx: false },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2023',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+const { swcOptions } = require(join(root, 'jest.backend-transform.js'));
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
