@@ -192,6 +192,8 @@ describe('panel manager in Chromium against portal-api and a simulated panel', (
     await page.goto(`${base}/about`);
     await waitUntil(() => detailLoads >= 2, 'the site fetched again once the live feed listens', 30_000);
     page.off('response', countDetailLoads);
+    // No fetch still in flight: a response read before the panel stopped would show it connected again.
+    await page.waitForLoadState('networkidle');
     await panel.stop();
     await page
       .getByTestId('about-connected')
