@@ -9,9 +9,34 @@ export interface NotificationsState {
   error: string | null;
   /** Ids being resolved. */
   resolving: number[];
+  /**
+   * Notifications the live feed delivered since the list was last loaded. A list fetched before one
+   * of them was stored can be read after it arrived: it must not make the notification vanish.
+   */
+  liveSinceLoad: NotificationDto[];
 }
 
-export const initialNotificationsState: NotificationsState = { list: [], loaded: false, error: null, resolving: [] };
+export const initialNotificationsState: NotificationsState = {
+  list: [],
+  loaded: false,
+  error: null,
+  resolving: [],
+  liveSinceLoad: [],
+};
+
+/** A notification only moves forward (unresolved, then resolved): of two copies, the later state wins. */
+const newerOf = (left: NotificationDto, right: NotificationDto) =>
+  left.resolved_by === null && right.resolved_by !== null ? right : left;
+
+/** The fetched list, with what arrived live meanwhile that it does not know of yet. */
+function mergeLoaded(fetched: NotificationDto[], live: NotificationDto[]): NotificationDto[] {
+  const byId = new Map(fetched.map((entry) => [entry.id, entry]));
+  for (const entry of live) {
+    const known = byId.get(entry.id);
+    byId.set(entry.id, known ? newerOf(known, entry) : entry);
+  }
+  return [...byId.values()];
+}
 
 export const notificationsSlice = createSlice({
   name: 'notifications',
@@ -19,7 +44,8 @@ export const notificationsSlice = createSlice({
   reducers: {
     notificationsLoadRequested() {},
     notificationsLoaded(state, action: PayloadAction<NotificationDto[]>) {
-      state.list = action.payload;
+      state.list = mergeLoaded(action.payload, state.liveSinceLoad);
+      state.liveSinceLoad = [];
       state.loaded = true;
       state.error = null;
     },
@@ -42,6 +68,7 @@ export const notificationsSlice = createSlice({
       .addCase(notificationEventReceived, (state, action) => {
         const { notification } = action.payload;
         state.list = [notification, ...state.list.filter((entry) => entry.id !== notification.id)];
+        state.liveSinceLoad = [notification, ...state.liveSinceLoad.filter((entry) => entry.id !== notification.id)];
       });
   },
 });

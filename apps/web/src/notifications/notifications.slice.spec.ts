@@ -1,0 +1,49 @@
+import type { NotificationDto } from '@app/contracts';
+import { notificationEventReceived } from '../live/live-feed.actions';
+import { initialNotificationsState, notificationsLoaded, notificationsSlice } from './notifications.slice';
+
+const hwaddr = '0011aabbccdd';
+const reduce = notificationsSlice.reducer;
+
+const notification = (id: number, resolvedBy: string | null = null): NotificationDto => ({
+  id,
+  hwaddr,
+  created_at: `2026-06-01T10:00:0${id}.000Z`,
+  notification_type: 'TIME_DESYNC',
+  notification_data: { recorded_time: '2026-06-01T10:00:00.000Z', panel_time: '2026-06-01T09:00:00.000Z' },
+  title: 'Panel clock',
+  text: 'The panel clock is an hour behind.',
+  resolved_by: resolvedBy,
+  resolved_on: resolvedBy === null ? null : '2026-06-01T11:00:00.000Z',
+});
+
+const live = (entry: NotificationDto) => notificationEventReceived({ hwaddr, notification: entry, unreadCount: 1 });
+const ids = (list: NotificationDto[]) => list.map((entry) => entry.id).sort();
+
+describe('notifications: a fetched list read after newer live messages', () => {
+  it('keeps a notification that arrived live while an older list was on its way', () => {
+    let state = reduce(initialNotificationsState, notificationsLoaded([notification(1)]));
+    state = reduce(state, live(notification(2)));
+    // The answer of a fetch made before notification 2 was stored.
+    state = reduce(state, notificationsLoaded([notification(1)]));
+    expect(ids(state.list)).toEqual([1, 2]);
+  });
+
+  it('keeps the resolution delivered live over an older unresolved copy, and takes a newer fetched one', () => {
+    let state = reduce(initialNotificationsState, notificationsLoaded([notification(1), notification(2)]));
+    state = reduce(state, live(notification(1, 'Ann')));
+    state = reduce(state, notificationsLoaded([notification(1), notification(2)]));
+    expect(state.list.find((entry) => entry.id === 1)?.resolved_by).toBe('Ann');
+
+    state = reduce(state, notificationsLoaded([notification(1, 'Ann'), notification(2, 'Bob')]));
+    expect(state.list.find((entry) => entry.id === 2)?.resolved_by).toBe('Bob');
+  });
+
+  it('takes a later fetch whole once the live messages were merged in', () => {
+    let state = reduce(initialNotificationsState, live(notification(3)));
+    state = reduce(state, notificationsLoaded([notification(3)]));
+    expect(state.liveSinceLoad).toEqual([]);
+    state = reduce(state, notificationsLoaded([notification(4)]));
+    expect(ids(state.list)).toEqual([4]);
+  });
+});
