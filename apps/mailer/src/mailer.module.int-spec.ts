@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app/testing';
 import { loadMailerConfig } from './mailer.config';
 import { startMailerTestApp, type MailerTestApp } from './testing/mailer-test-app';
 import { SmtpTestServer } from './testing/smtp-test-server';
@@ -22,7 +22,7 @@ describe('mailer boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await request(mailer.app.getHttpServer()).get('/healthz').expect(200);
+    const response = await healthyReport(mailer.app.getHttpServer());
     expect(response.body).toEqual({
       status: 'ok',
       app: 'mailer',

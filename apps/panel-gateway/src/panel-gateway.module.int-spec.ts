@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { healthyReport } from '@app/testing';
 import { NatsConfig } from '@app/config';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { loadPanelGatewayConfig } from './panel-gateway.config';
@@ -18,7 +19,7 @@ describe('panel-gateway boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await request(gateway.app.getHttpServer()).get('/healthz').expect(200);
+    const response = await healthyReport(gateway.app.getHttpServer());
     expect(response.body).toEqual({
       status: 'ok',
       app: 'panel-gateway',

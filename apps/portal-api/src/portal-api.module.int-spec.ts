@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { healthyReport } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from './testing/portal-api-test-app';
 
 describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
@@ -31,7 +32,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
   });
 
   it('reports every dependency healthy', async () => {
-    const response = await request(portal.server).get('/healthz').expect(200);
+    const response = await healthyReport(portal.server);
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',

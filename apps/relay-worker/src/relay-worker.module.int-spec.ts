@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig } from './relay-worker.config';
 import { startRelayWorkerTestApp } from './testing/relay-worker-test-app';
 
@@ -19,7 +19,7 @@ describe('relay-worker boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await request(app.getHttpServer()).get('/healthz').expect(200);
+    const response = await healthyReport(app.getHttpServer());
     expect(response.body).toEqual({
       status: 'ok',
       app: 'relay-worker',

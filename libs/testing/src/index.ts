@@ -3,3 +3,4 @@ export * from './wait-until.util';
 export * from './local-port.util';
 export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
+export * from './healthy-report.util';

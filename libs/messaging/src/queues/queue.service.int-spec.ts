@@ -21,13 +21,11 @@ describe('QueueService (real Redis)', () => {
     await queue.add('job', { n: 1 }, { jobId: 'event-1' });
 
     const seen: Array<string | undefined> = [];
-    const done = new Promise<void>((resolve) => {
-      queues.worker<{ n: number }>('work', async (job) => {
-        seen.push(job.id);
-        resolve();
-      });
+    const worker = queues.worker<{ n: number }>('work', async (job) => {
+      seen.push(job.id);
     });
-    await done;
+    // The handler returning is not the job completed: BullMQ moves it afterwards, on its own time.
+    await new Promise<void>((resolve) => worker.once('completed', () => resolve()));
     await queue.add('job', { n: 1 }, { jobId: 'event-1' });
     expect(await queue.getJobCounts('waiting', 'active', 'completed')).toEqual({ waiting: 0, active: 0, completed: 1 });
     expect(seen).toEqual(['event-1']);
