@@ -107,7 +107,7 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
 
   it('claims the simulated panel with its key and sees it authorised', async () => {
     const { page } = await signedIn();
-    // Connected before the claim, so that the key is checked at once (a waiting key keeps Add Site open).
+    // Connected before the claim, so that the key is checked at once and the tile says Authorised.
     const hwaddr = uniqueHwaddr();
     (await started.world.panel(hwaddr, key)).start();
     await waitForConnection(started.world, hwaddr, true);

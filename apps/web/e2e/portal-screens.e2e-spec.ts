@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/contracts';
+import { MESSAGES, siteStatusText } from '@app/contracts';
 import type { Page, Request } from 'playwright-core';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { ACCOUNT_SAVED_MESSAGE } from '../src/account/account-messages.constants';
@@ -17,12 +17,14 @@ const SUPPORT = {
 
 /**
  * The screens' rules in the built client against the real stack: the register hint, the account
- * confirmation, a wrong admin key, the route rules, a site the user may not open, From after To,
- * the category icons and the configured help contacts.
+ * confirmation, a wrong admin key, a claim waiting for its panel, the route rules, a site the user
+ * may not open, From after To, the category icons and the configured help contacts.
  */
 describe('web client screens in Chromium against portal-api and a simulated panel', () => {
   const hwaddr = '0a1b2c3d4e91';
   const otherHwaddr = '0a1b2c3d4e92';
+  /** No panel of this address ever connects: its claim waits. */
+  const neverConnectedHwaddr = '0a1b2c3d4e9a';
   const key = '1357';
   let panel: SimulatedPanel;
   let page: Page;
@@ -80,6 +82,17 @@ describe('web client screens in Chromium against portal-api and a simulated pane
     await page.getByRole('button', { name: 'Add Site' }).click();
     await page.waitForURL(`${origin}/`);
     await page.locator(`[data-hwaddr="${hwaddr}"]`).getByText('Authorised', { exact: true }).waitFor();
+  });
+
+  it('goes home after claiming a panel that never connected, its tile saying what the panel needs', async () => {
+    await page.getByText('Add Site').click();
+    await page.getByLabel('MAC address').fill(neverConnectedHwaddr);
+    await page.getByLabel('Admin password').fill(key);
+    await page.getByRole('button', { name: 'Add Site' }).click();
+
+    await page.waitForURL(`${origin}/`);
+    await page.getByRole('heading', { name: 'Site Manager' }).waitFor();
+    await page.locator(`[data-hwaddr="${neverConnectedHwaddr}"]`).getByText(siteStatusText('WAITING')).waitFor();
   });
 
   it('sends a relay id that is not digits and a three-digit network home', async () => {

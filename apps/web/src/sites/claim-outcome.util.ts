@@ -1,12 +1,10 @@
 import { toSiteStatus } from '@app/contracts';
 
-/** What the panel's answer to a claim means for the user and what to do next (spec 2.6, 4). */
-export type ClaimOutcome = { accepted: true; notice?: string } | { accepted: false; error: string };
-
-export const CLAIM_WAITING_NOTICE =
-  'Site added, but its admin password is not checked yet: the panel is not connected to the cloud. ' +
-  'Enable the connection on the panel under Network > Cloud, or trigger an event on the panel; ' +
-  "the site shows 'Authorised' once the panel accepts the password.";
+/**
+ * What the panel's answer to a claim means for the user (spec 2.6, 4). AUTHED and WAITING are both
+ * saved claims: the user goes home, where the site's tile says what a waiting panel still needs.
+ */
+export type ClaimOutcome = { accepted: true } | { accepted: false; error: string };
 
 export const CLAIM_REFUSED_ERROR =
   'The panel refused this admin password. Check the 4-digit admin password set on the panel and enter it again.';
@@ -15,7 +13,6 @@ export const CLAIM_REFUSED_ERROR =
 export function claimOutcomeOf(answer: unknown): ClaimOutcome {
   const status = typeof answer === 'object' && answer !== null ? (answer as { status?: unknown }).status : undefined;
   const known = toSiteStatus(typeof status === 'string' ? status : undefined);
-  if (known === 'AUTHED') return { accepted: true };
-  if (known === 'WAITING') return { accepted: true, notice: CLAIM_WAITING_NOTICE };
+  if (known === 'AUTHED' || known === 'WAITING') return { accepted: true };
   return { accepted: false, error: CLAIM_REFUSED_ERROR };
 }

@@ -64,4 +64,23 @@ describe('sites sagas: adding a site and re-entering its key', () => {
 
     expect(state.sites.forms.addSite).toEqual({ pending: false, error: null, done: true, notice: null });
   });
+
+  it('counts a claim waiting for the panel as done, with nothing more to read, after refreshing claims and sites', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', { status: 'WAITING' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, 'OK', { token: tokenWith({ iss: issuer, exp: inOneHour(), typ: 'claims', panels: [] }) }),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, 'OK', []));
+
+    app.store.dispatch(claimCreateRequested({ hwaddr: '00a0b1c2d3e4', key: '1234' }));
+    const state = await waitForState(app.store, (current) => !current.sites.forms.addSite.pending);
+
+    // Done with no notice: the Add Site page then goes home (spec 2.6), as for an AUTHED claim.
+    expect(state.sites.forms.addSite).toEqual({ pending: false, error: null, done: true, notice: null });
+    expect(fetchMock.mock.calls.slice(1).map(([url, init]) => [url, init?.method ?? 'GET'])).toEqual([
+      ['/api/v2/claims/create', 'POST'],
+      ['/api/v2/claims/auth', 'POST'],
+      ['/api/v2/sites', 'GET'],
+    ]);
+  });
 });

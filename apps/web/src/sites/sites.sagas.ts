@@ -61,11 +61,7 @@ function* claimWithKey(form: SiteFormId, request: ClaimCreateRequest) {
     const outcome = claimOutcomeOf(yield* call(createClaim, yield* call(requireSessionToken), request));
     if (outcome.accepted) yield* call(requireClaimsToken, true);
     yield* call(loadSites);
-    yield* put(
-      outcome.accepted
-        ? siteFormSucceeded({ form, notice: outcome.notice })
-        : siteFormFailed({ form, error: outcome.error }),
-    );
+    yield* put(outcome.accepted ? siteFormSucceeded({ form }) : siteFormFailed({ form, error: outcome.error }));
   } catch (error) {
     if (!(error instanceof SessionExpiredError)) yield* put(siteFormFailed({ form, error: errorMessage(error) }));
   }

@@ -79,8 +79,8 @@ export const sitesSlice = createSlice({
     siteEmailRequested(state, _action: PayloadAction<{ hwaddr: string; state: boolean }>) {
       state.forms.siteEmails = requestPending;
     },
-    siteFormSucceeded(state, action: PayloadAction<{ form: SiteFormId; notice?: string }>) {
-      state.forms[action.payload.form] = requestDone(action.payload.notice ?? null);
+    siteFormSucceeded(state, action: PayloadAction<{ form: SiteFormId }>) {
+      state.forms[action.payload.form] = requestDone();
     },
     siteFormFailed(state, action: PayloadAction<{ form: SiteFormId; error: string }>) {
       state.forms[action.payload.form] = requestFailed(action.payload.error);

@@ -1,10 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { siteStatusText, type SiteSummary } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
-import { CLAIM_REFUSED_ERROR, CLAIM_WAITING_NOTICE } from '../claim-outcome.util';
+import { CLAIM_REFUSED_ERROR } from '../claim-outcome.util';
 
 const hwaddr = '00a0b1c2d3e4';
+const waitingSite: SiteSummary = {
+  hwaddr,
+  name: '',
+  status: 'WAITING',
+  adminKey: '1234',
+  panelType: 'UNKNOWN',
+  emailEvents: false,
+  lastEventSeen: null,
+  unreadCount: 0,
+  perPanelCount: {},
+};
 
 describe('Add Site page', () => {
   let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
@@ -42,18 +54,27 @@ describe('Add Site page', () => {
     ]);
   });
 
-  it('explains a key that waits for the panel, with the way on to the Site Manager', async () => {
-    const app = await claimWith('WAITING');
+  it('goes home when the key waits for the panel, where the tile says what the panel still needs', async () => {
+    rendered = await renderApp('/site/add', (path) => {
+      if (path === '/api/v2/claims/create') return jsonResponse(200, 'OK', { status: 'WAITING' });
+      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([]) });
+      if (path === '/api/v2/sites') return jsonResponse(200, 'OK', [waitingSite]);
+      return undefined;
+    });
+    const app = rendered;
+    fireEvent.change(screen.getByLabelText('MAC address'), { target: { value: hwaddr } });
+    fireEvent.change(screen.getByLabelText('Admin password'), { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Site' }));
 
-    expect(screen.getByText(CLAIM_WAITING_NOTICE)).toBeTruthy();
-    expect(app.path()).toBe('/site/add');
-    const listLoads = () => requestsOf(app.fetchMock).filter((request) => request === 'GET /api/v2/sites').length;
-    const before = listLoads();
-    fireEvent.click(screen.getByRole('link', { name: 'Go to Site Manager' }));
-    expect(app.path()).toBe('/');
-    // The Site Manager reloads the list on opening; its answer lands before the test ends.
-    await waitFor(() => expect(listLoads()).toBe(before + 1));
     await screen.findByRole('heading', { name: 'Site Manager' });
+    expect(app.path()).toBe('/');
+    await screen.findByText(siteStatusText('WAITING'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to Site Manager' })).toBeNull();
+    // The Site Manager reloads the list on opening; its answer lands before the test ends.
+    await waitFor(() =>
+      expect(requestsOf(app.fetchMock).filter((request) => request === 'GET /api/v2/sites').length).toBe(2),
+    );
     await act(() => waitForState(app.store, (state) => state.sites.loaded));
   });
 
@@ -63,5 +84,18 @@ describe('Add Site page', () => {
     expect(app.path()).toBe('/');
     await screen.findByRole('heading', { name: 'Site Manager' });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('opens on its form again after a site was added, for the next site', async () => {
+    const app = await claimWith('AUTHED');
+    await screen.findByRole('heading', { name: 'Site Manager' });
+    await act(() => waitForState(app.store, (state) => state.sites.loaded));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Add Site' }));
+
+    // The earlier claim's success does not count for this visit: the form stays open.
+    await screen.findByLabelText('MAC address');
+    expect(app.path()).toBe('/site/add');
+    expect(app.store.getState().sites.forms.addSite.done).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAppDispatch } from '../../app/app-hooks';
 import { PageHeader } from '../../shell/page-header.component';
 import { claimCreateRequested } from '../sites.slice';
@@ -16,21 +16,8 @@ export function AddSitePage() {
   const [nickname, setNickname] = useState('');
   const [notify, setNotify] = useState(false);
 
-  // Accepted at once: home (spec 2.6). Saved but not yet checked: say so before leaving.
-  if (form.done && !form.notice) return <Navigate to="/" />;
-  if (form.done && form.notice) {
-    return (
-      <>
-        <PageHeader crumbs={[{ label: 'Add Site' }]} title="Add Site" subtitle="Waiting for the panel" />
-        <Alert variant="warning" className="narrow-form" role="status">
-          <p>{form.notice}</p>
-          <Link to="/" className="btn btn-primary">
-            Go to Site Manager
-          </Link>
-        </Alert>
-      </>
-    );
-  }
+  // Every saved claim goes home (spec 2.6): a waiting panel's tile says what it still needs.
+  if (form.done) return <Navigate to="/" />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
