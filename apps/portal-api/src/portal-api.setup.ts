@@ -13,6 +13,8 @@ import { serveWebClient } from './web-client/serve-web-client.util';
 export function configurePortalApi(app: INestApplication, config: PortalApiConfig): void {
   const express = app as NestExpressApplication;
   express.set('trust proxy', config.http.trustProxy);
+  // Names no framework on any answer (helmet drops the header too, but only from the answers given after it runs).
+  express.disable('x-powered-by');
   app.use(requestBodyMiddleware(config.http.bodyLimitBytes));
   express.useBodyParser('json', jsonBodyParserOptions(config.http.bodyLimitBytes));
   app.use(helmet());

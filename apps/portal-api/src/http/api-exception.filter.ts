@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { REQUEST_NESTING_MAX_DEPTH, type ErrorResponse } from '@app/contracts';
 import { DATABASE_UNAVAILABLE, isDatabaseOutage } from './database-outage.util';
 import { NESTING_TOO_DEEP } from './json-body-parser.options';
+import { answerThenDrainBody } from './unread-body.util';
 
 /** A restarting PostgreSQL is usually back within seconds. */
 const DATABASE_RETRY_AFTER_S = 2;
@@ -42,15 +43,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiError');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
     const { status, err } = this.describe(exception);
     if (response.headersSent) return;
-    // The body of a refused oversized request is not read: close the connection rather than drain it.
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE) response.setHeader('Connection', 'close');
     if (status === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
     }
     const body: ErrorResponse = { err };
+    const request = http.getRequest<Request>();
+    // Refused before its body was received (a declared length over the limit): answer now, close after the body.
+    if (!request.complete) return answerThenDrainBody(request, response, status, body);
+    // An oversized body the parser read to its end: closing loses nothing, and frees the connection at once.
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) response.setHeader('Connection', 'close');
     response.status(status).json(body);
   }
 
