@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { RELAY_PULSE_MAX_SECONDS } from '@app/contracts';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
 import { RedisBoardLock } from './relay-board-lock';
@@ -89,6 +90,34 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
       simulator.ioState(2),
       simulator.ioState(4),
     ]).toEqual([true, true, true, false, true]);
+  });
+
+  it("pulses for the portal's longest pulse: the board reads a positive pulse and will open the relay again", async () => {
+    await client.drive(
+      { host: '127.0.0.1', port, password },
+      { pulses: [{ relay: 3, seconds: RELAY_PULSE_MAX_SECONDS }], outputs: [] },
+    );
+
+    expect(simulator.switches.at(-1)).toEqual({
+      kind: 'relay',
+      relay: 3,
+      pulseMs: 2_147_483_000,
+      at: expect.any(Date),
+    });
+    expect(simulator.relayState(3)).toBe(true);
+  });
+
+  it('refuses to send a pulse over the longest, which the board would latch on', async () => {
+    const switches = simulator.switches.length;
+
+    await expect(
+      client.drive(
+        { host: '127.0.0.1', port, password },
+        { pulses: [{ relay: 4, seconds: RELAY_PULSE_MAX_SECONDS + 1 }], outputs: [] },
+      ),
+    ).rejects.toThrow(RangeError);
+    expect(simulator.switches.length).toBe(switches);
+    expect(simulator.relayState(4)).toBe(false);
   });
 
   it('drives one board for one caller at a time', async () => {

@@ -1,4 +1,4 @@
-import type { RelayStatus } from '@app/contracts';
+import { RELAY_PULSE_MAX_SECONDS, type RelayStatus } from '@app/contracts';
 import { BLOCK_SIZE, COMMAND, NONCE_OFFSET, NONCE_SIZE } from './relay-protocol.constants';
 
 /** The plaintext blocks of the commands the portal sends, and the readings of their replies. */
@@ -14,10 +14,19 @@ export function getStatusBlock(): Buffer {
   return block([COMMAND.getStatus]);
 }
 
-/** Set Relay with a pulse: the relay closes, and the board opens it again after `milliseconds`. */
+/**
+ * Set Relay with a pulse: the relay closes, and the board opens it again after `milliseconds`.
+ * The firmware reads the pulse as a signed 32-bit number and latches the relay on when it is
+ * negative, so a pulse over RELAY_PULSE_MAX_SECONDS is refused here rather than sent.
+ */
 export function pulseRelayBlock(relay: number, milliseconds: number, nonce: Buffer): Buffer {
+  if (!Number.isInteger(milliseconds) || milliseconds < 0 || milliseconds > RELAY_PULSE_MAX_SECONDS * 1000) {
+    throw new RangeError(
+      `A relay pulse of ${milliseconds} ms is out of range: the boards take 0 to ${RELAY_PULSE_MAX_SECONDS * 1000} ms (${RELAY_PULSE_MAX_SECONDS} s)`,
+    );
+  }
   const pulse = Buffer.alloc(4);
-  pulse.writeUInt32BE(milliseconds);
+  pulse.writeInt32BE(milliseconds);
   return block([COMMAND.setRelay, relay, 1, ...pulse], nonce);
 }
 

@@ -85,4 +85,32 @@ describe('RelaySimulator', () => {
     ]);
     expect([...decryptFrame(key, relays).subarray(0, 5)]).toEqual([1, 0, 0, 1, 0]);
   });
+
+  it('reads the pulse as the firmware does, signed: one over 2^31 - 1 ms latches the relay on', async () => {
+    const [status] = await exchange(port, [encryptFrame(key, getStatusBlock())]);
+    const nonce = readStatus(decryptFrame(key, status))!.nonce;
+    // 2,147,484 s as the board receives it: 2,147,484,000 ms, 0x80000160 big-endian, negative as an int32.
+    const pulse = Buffer.alloc(16);
+    pulse.set([COMMAND.setRelay, 12, 1]);
+    pulse.writeUInt32BE(2_147_484 * 1000, 3);
+    nonce.copy(pulse, 12);
+    await exchange(port, [encryptFrame(key, pulse)]);
+
+    // The state byte (on) was taken, with no pulse to open the relay again.
+    expect(simulator.switches.at(-1)).toEqual({ kind: 'relay', relay: 12, pulseMs: 0, at: expect.any(Date) });
+    expect(simulator.relayState(12)).toBe(true);
+  });
+
+  it('pulses for the longest pulse whose milliseconds fit a signed 32-bit number', async () => {
+    const [status] = await exchange(port, [encryptFrame(key, getStatusBlock())]);
+    const nonce = readStatus(decryptFrame(key, status))!.nonce;
+    const pulse = Buffer.alloc(16);
+    pulse.set([COMMAND.setRelay, 13, 1]);
+    pulse.writeUInt32BE(0x7fffffff, 3);
+    nonce.copy(pulse, 12);
+    await exchange(port, [encryptFrame(key, pulse)]);
+
+    expect(simulator.switches.at(-1)).toEqual({ kind: 'relay', relay: 13, pulseMs: 0x7fffffff, at: expect.any(Date) });
+    expect(simulator.relayState(13)).toBe(true);
+  });
 });

@@ -22,13 +22,16 @@ export interface RelaySimulatorOptions {
   moduleId?: number;
 }
 
-/** One switch the board actually made (a switch skipped over a stale nonce is not recorded). */
+/**
+ * One switch the board actually made (a switch skipped over a stale nonce is not recorded). A relay
+ * switch with `pulseMs` 0 took the state byte: no timer, the relay stays as set (latched).
+ */
 export type RelaySwitch =
   { kind: 'relay'; relay: number; pulseMs: number; at: Date } | { kind: 'io'; io: number; on: boolean; at: Date };
 
 const RELAY_COUNT = 32;
 const IO_COUNT = 8;
-// Firmware v4.14 pulses for 19 ms or more and treats less than 4 as "use the state byte".
+// Firmware v4.14 pulses for 19 ms or more and treats less than 4 (a negative pulse too) as "use the state byte".
 const MIN_PULSE_MS = 19;
 const STATE_ONLY_BELOW_MS = 4;
 
@@ -120,7 +123,8 @@ export class RelaySimulator {
       case COMMAND.setRelay: {
         const relay = request[1];
         if (relay < 1 || relay > RELAY_COUNT) reply[0] = relay;
-        else if (nonceMatches) this.setRelay(relay, request[2], request.readUInt32BE(3));
+        // Signed, as the firmware reads it: a pulse over 2^31 - 1 ms is negative and takes the state byte.
+        else if (nonceMatches) this.setRelay(relay, request[2], request.readInt32BE(3));
         return this.withNewNonce(reply);
       }
       case COMMAND.setOutput: {

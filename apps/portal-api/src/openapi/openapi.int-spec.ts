@@ -106,6 +106,23 @@ describe('the OpenAPI description at /api/docs-json', () => {
     expect(schemas.ButtonDto).toMatchObject({
       properties: { action: { enum: ['SOUNDER', 'MUTE', 'RESET'] }, data: { enum: ['ALARM', 'OFF', 'NA'] } },
     });
+    // The boards count a pulse in milliseconds as a signed 32-bit number: longer ones latch the relay on.
+    expect(schemas.RelayTriggerSettingsDto).toMatchObject({
+      properties: {
+        relay_1: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 2_147_483,
+          description: expect.stringContaining('at most 2147483'),
+        },
+        relay_2: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 2_147_483,
+          description: expect.stringContaining('at most 2147483'),
+        },
+      },
+    });
     expect(schemas.RelayActionFieldsDto).toMatchObject({
       properties: { on_fire: { allOf: [{ $ref: '#/components/schemas/RelayTriggerSettingsDto' }] } },
     });

@@ -209,12 +209,18 @@ describe('relays API (real PostgreSQL, NATS, relay-worker, relay simulator)', ()
       [
         'negative seconds',
         { hwaddr: OTHER_SITE, on_fire: { ...trigger, relay_1: -1 }, on_fault: quiet },
-        'action.on_fire.relay_1 must be a whole number from 0 to 4294967',
+        'action.on_fire.relay_1 must be a whole number from 0 to 2147483',
+      ],
+      [
+        // The boards read a longer pulse as negative and latch the relay on.
+        'seconds beyond the longest pulse a board can time',
+        { hwaddr: OTHER_SITE, on_fire: { ...trigger, relay_1: 2_147_484 }, on_fault: quiet },
+        'action.on_fire.relay_1 must be a whole number from 0 to 2147483',
       ],
       [
         'fractional seconds',
         { hwaddr: OTHER_SITE, on_fire: quiet, on_fault: { ...trigger, relay_2: 1.5 } },
-        'action.on_fault.relay_2 must be a whole number from 0 to 4294967',
+        'action.on_fault.relay_2 must be a whole number from 0 to 2147483',
       ],
       [
         'an I/O that is not a boolean',

@@ -30,8 +30,12 @@ describe('relay action card', () => {
     expect(secondsError('')).toMatch(/Enter the seconds/);
     expect(secondsError('-1')).toMatch(/whole number/);
     expect(secondsError('1.5')).toMatch(/whole number/);
+    expect(secondsError('2147483')).toBeNull();
+    expect(secondsError('2147484')).toBe('Seconds must be at most 2147483');
+    expect(secondsError('99999999999999999999')).toBe('Seconds must be at most 2147483');
     const draft = actionDraft(saved);
     expect(draftSettings({ ...draft, on_fire: { ...draft.on_fire, relay_1: '' } })).toBeNull();
+    expect(draftSettings({ ...draft, on_fault: { ...draft.on_fault, relay_2: '2147484' } })).toBeNull();
     expect(draftSettings({ ...draft, on_fire: { ...draft.on_fire, relay_1: '12' } })).toEqual({
       on_fire: { ...saved.on_fire, relay_1: 12 },
       on_fault: saved.on_fault,

@@ -1,4 +1,9 @@
-import { DEFAULT_RELAY_TRIGGER_SETTINGS, type RelayActionDto, type RelayTriggerSettings } from '@app/contracts';
+import {
+  DEFAULT_RELAY_TRIGGER_SETTINGS,
+  RELAY_PULSE_MAX_SECONDS,
+  type RelayActionDto,
+  type RelayTriggerSettings,
+} from '@app/contracts';
 
 export const RELAY_OUTPUTS = ['relay_1', 'relay_2'] as const;
 export const IO_PORTS = ['io_1', 'io_2', 'io_3', 'io_4'] as const;
@@ -32,10 +37,14 @@ export function actionDraft(action: RelayActionDto): ActionDraft {
   return { on_fire: triggerDraft(action.on_fire), on_fault: triggerDraft(action.on_fault) };
 }
 
-/** Seconds (spec 2.9: number, minimum 0, step 1, required): the whole number, or why not. */
+/**
+ * Seconds (spec 2.9: number, minimum 0, step 1, required): the whole number, or why not. At most
+ * RELAY_PULSE_MAX_SECONDS: a board reads a longer pulse as negative and latches the relay on.
+ */
 export function secondsError(value: string): string | null {
   if (value.trim() === '') return 'Enter the seconds (0 leaves the relay alone)';
   if (!/^\d+$/.test(value.trim())) return 'Seconds must be a whole number of 0 or more';
+  if (Number(value.trim()) > RELAY_PULSE_MAX_SECONDS) return `Seconds must be at most ${RELAY_PULSE_MAX_SECONDS}`;
   return null;
 }
 

@@ -6,11 +6,11 @@ import { Nested, OptionalRule, Rule } from '../validation/field-rule.decorator';
 import { HwaddrField } from '../validation/hwaddr-field.decorator';
 
 const PULSE = {
-  type: Number,
+  type: 'integer',
   format: 'int32',
   minimum: 0,
   maximum: RELAY_PULSE_MAX_SECONDS,
-  description: 'Seconds the relay closes for (0: not switched)',
+  description: `Seconds the relay closes for (0: not switched), at most ${RELAY_PULSE_MAX_SECONDS}: the boards count a pulse in milliseconds as a signed 32-bit number, and latch the relay on when it overflows`,
 } as const;
 const IO_PORT = { type: Boolean, description: 'Switch this I/O port' } as const;
 

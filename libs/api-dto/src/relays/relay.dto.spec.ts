@@ -94,15 +94,21 @@ describe('RelayActionRequestDto', () => {
     expect(validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_1: -1 } } })).toEqual(
       {
         ok: false,
-        error: 'action.on_fire.relay_1 must be a whole number from 0 to 4294967',
+        error: 'action.on_fire.relay_1 must be a whole number from 0 to 2147483',
       },
     );
     expect(
       validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: 1.5 } } }),
     ).toEqual({
       ok: false,
-      error: 'action.on_fault.relay_2 must be a whole number from 0 to 4294967',
+      error: 'action.on_fault.relay_2 must be a whole number from 0 to 2147483',
     });
+    expect(
+      validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_2: 2_147_483 } } }).ok,
+    ).toBe(true);
+    expect(
+      validateDto(RelayActionRequestDto, { action: { ...action, on_fire: { ...trigger, relay_2: 2_147_484 } } }),
+    ).toEqual({ ok: false, error: 'action.on_fire.relay_2 must be a whole number from 0 to 2147483' });
     expect(
       validateDto(RelayActionRequestDto, { action: { ...action, on_fault: { ...trigger, relay_2: undefined } } }),
     ).toEqual({

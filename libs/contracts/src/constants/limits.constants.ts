@@ -23,8 +23,14 @@ export const RELAY_PORT_MIN = 1;
 export const RELAY_PORT_MAX = 65535;
 export const RELAY_DEFAULT_PORT = 17123;
 export const RELAY_PASSWORD_LENGTH = 32;
-/** A relay pulse is sent in milliseconds as a 32-bit number. */
-export const RELAY_PULSE_MAX_SECONDS = 4294967;
+/**
+ * The longest relay pulse, in seconds. The boards' firmware reads the pulse of Set Relay as a signed
+ * 32-bit count of milliseconds: a longer one turns negative and the board falls back to the state
+ * byte, latching the relay on for ever. 2,147,483 s (about 24.8 days) is the most whole seconds
+ * whose milliseconds fit (2,147,483,000 <= 2^31 - 1). The API, the relay encoder, the OpenAPI
+ * document and the web form all hold pulses to it.
+ */
+export const RELAY_PULSE_MAX_SECONDS = 2_147_483;
 
 export const MODULE_ADDRESS_MIN = 0;
 export const MODULE_ADDRESS_MAX = 64;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
-import { hwaddrToColonForm, type RelayActionDto } from '@app/contracts';
+import { hwaddrToColonForm, RELAY_PULSE_MAX_SECONDS, type RelayActionDto } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectActionForm, selectActionTest } from '../relays.selectors';
 import { relayActionDeleteRequested, relayActionSaveRequested, relayActionTestRequested } from '../relays.slice';
@@ -43,6 +43,7 @@ function TriggerFields({
             <Form.Control
               type="number"
               min={0}
+              max={RELAY_PULSE_MAX_SECONDS}
               step={1}
               required
               value={draft[output]}
