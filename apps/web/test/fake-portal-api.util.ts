@@ -14,7 +14,8 @@ import { installFetchMock, jsonResponse, type FetchMock } from './fetch-mock.uti
  * The browser's fetch answered as portal-api would for one user and one site: the site list with
  * its unread counts, the site detail, the events pages (filtered and paged like the API), the
  * resetEvent mark and the notifications. Every request is recorded, so a test can count what a
- * browser asks; `inFlight` says how many are not answered yet.
+ * browser asks; `inFlight` says how many are not answered yet. A request can be held (holdNext): read
+ * when it arrives, as the server reads it, but answered only when the test releases it.
  */
 export class FakePortalApi {
   readonly requests: string[] = [];
@@ -24,6 +25,10 @@ export class FakePortalApi {
   notifications: NotificationDto[] = [];
   lastEventSeen: string | null = null;
   networks: SitePanel[];
+  /** The panel's connection flag; a network's runtime is answered only while connected, as portal-api does. */
+  connected = true;
+  /** Gates of held requests by "METHOD pathname", the next request's first. */
+  private readonly held = new Map<string, Array<Promise<void>>>();
 
   constructor(
     readonly hwaddr: string,
@@ -38,10 +43,27 @@ export class FakePortalApi {
       this.requests.push(`${method} ${url}`);
       this.inFlight += 1;
       const response = this.answer(method, url);
-      return Promise.resolve(response).finally(() => {
-        this.inFlight -= 1;
-      });
+      const gate = this.held.get(`${method} ${new URL(url, 'http://localhost').pathname}`)?.shift();
+      return (gate ?? Promise.resolve())
+        .then(() => response)
+        .finally(() => {
+          this.inFlight -= 1;
+        });
     });
+  }
+
+  /**
+   * The next `method path` request is read as it arrives (what the server would answer then) but
+   * answered only once the returned function is called.
+   */
+  holdNext(method: string, pathname: string): () => void {
+    const key = `${method} ${pathname}`;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held.set(key, [...(this.held.get(key) ?? []), gate]);
+    return () => release();
   }
 
   /** Requests recorded from this index on (e.g. since a burst began). */
@@ -107,7 +129,12 @@ export class FakePortalApi {
   }
 
   detail(): SiteDetail {
-    return { ...this.summary(), connected: true, cloudControl: true, networks: this.networks };
+    const networks = this.networks.map((network) => ({
+      ...network,
+      connected: this.connected,
+      runtime: this.connected ? network.runtime : null,
+    }));
+    return { ...this.summary(), connected: this.connected, cloudControl: true, networks };
   }
 
   private answer(method: string, url: string): Response {

@@ -7,6 +7,7 @@ import {
   notificationEventReceived,
   runtimeReceived,
 } from '../live/live-feed.actions';
+import { knowLiveConfig, knowLiveConnection, knowLiveCounts, knowLiveRuntime } from './site-knowledge.util';
 import type { SitesState } from './sites.slice';
 
 /** The site's entries that carry its counts: the list's tile and, when loaded, the site screen's data. */
@@ -20,7 +21,9 @@ function countedEntries(state: SitesState, hwaddr: string): SiteSummary[] {
 /**
  * What the live feed tells about sites, applied without asking the API: the counts a LogEvent or
  * NotificationEvent carries become the badges, a ConfigSync replaces that network, connection and
- * runtime reports land on the site screen's data.
+ * runtime reports land on the site screen's data. Each is also noted in the site's knowledge
+ * (site-knowledge.util.ts), even with no screen data loaded, so that a fetch sent before it never
+ * puts older values back.
  */
 export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): void {
   builder
@@ -28,6 +31,10 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       // In the order sent: the last message of a site holds its newest counts.
       for (const event of action.payload) {
         if (typeof event.unreadCount !== 'number') continue;
+        knowLiveCounts(state.knowledge, event.hwaddr, {
+          unreadCount: event.unreadCount,
+          perPanelCount: { ...event.perPanelCount },
+        });
         for (const entry of countedEntries(state, event.hwaddr)) {
           entry.unreadCount = event.unreadCount;
           entry.perPanelCount = { ...event.perPanelCount };
@@ -36,21 +43,30 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
     })
     .addCase(notificationEventReceived, (state, action) => {
       if (typeof action.payload.unreadCount !== 'number') return;
+      const { hwaddr, unreadCount } = action.payload;
+      const perPanelCount =
+        state.knowledge.sites[hwaddr]?.counts?.value.perPanelCount ?? countedEntries(state, hwaddr)[0]?.perPanelCount;
+      knowLiveCounts(state.knowledge, hwaddr, { unreadCount, perPanelCount: { ...perPanelCount } });
       for (const entry of countedEntries(state, action.payload.hwaddr)) entry.unreadCount = action.payload.unreadCount;
     })
     .addCase(configSyncReceived, (state, action) => {
+      knowLiveConfig(state.knowledge, action.payload.hwaddr, action.payload);
       const detail = state.details[action.payload.hwaddr];
       if (!detail) return;
       const others = detail.networks.filter((network) => network.networkId !== action.payload.networkId);
-      detail.networks = [...others, action.payload].sort((left, right) => left.networkId - right.networkId);
+      // The site's connection flag belongs to Connection messages: the flag a ConfigSync read may be older.
+      const network = { ...action.payload, connected: detail.connected };
+      detail.networks = [...others, network].sort((left, right) => left.networkId - right.networkId);
     })
     .addCase(connectionReceived, (state, action) => {
+      knowLiveConnection(state.knowledge, action.payload.hwaddr, action.payload.connected);
       const detail = state.details[action.payload.hwaddr];
       if (!detail) return;
       detail.connected = action.payload.connected;
       for (const network of detail.networks) network.connected = action.payload.connected;
     })
     .addCase(runtimeReceived, (state, action) => {
+      knowLiveRuntime(state.knowledge, action.payload.hwaddr, action.payload.networkId, action.payload.report);
       const network = state.details[action.payload.hwaddr]?.networks.find(
         (candidate) => candidate.networkId === action.payload.networkId,
       );

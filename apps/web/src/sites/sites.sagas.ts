@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest } from '@app/contracts';
-import { all, call, fork, put, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import type { RootState } from '../app/root.reducer';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
@@ -24,10 +25,14 @@ import {
 import { claimOutcomeOf } from './claim-outcome.util';
 import { sitesReactionsSaga } from './sites-reactions.sagas';
 
+/** The knowledge clock as a fetch is sent: its answer never replaces what the client learned after. */
+const selectKnowledgeClock = (state: RootState) => state.sites.knowledge.clock;
+
 export function* loadSites() {
   try {
     const claims = yield* call(requireClaimsToken);
-    yield* put(sitesLoaded(yield* call(fetchSites, claims)));
+    const sentAt = yield* select(selectKnowledgeClock);
+    yield* put(sitesLoaded(yield* call(fetchSites, claims), sentAt));
   } catch (error) {
     if (!(error instanceof SessionExpiredError)) yield* put(sitesLoadFailed(errorMessage(error)));
   }
@@ -37,7 +42,8 @@ export function* loadSiteDetail(action: PayloadAction<string>) {
   const hwaddr = action.payload;
   try {
     const claims = yield* call(requireClaimsToken);
-    yield* put(siteDetailLoaded(yield* call(fetchSiteDetail, claims, hwaddr)));
+    const sentAt = yield* select(selectKnowledgeClock);
+    yield* put(siteDetailLoaded(yield* call(fetchSiteDetail, claims, hwaddr), sentAt));
   } catch (error) {
     if (!(error instanceof SessionExpiredError)) yield* put(siteDetailFailed({ hwaddr, error: errorMessage(error) }));
   }

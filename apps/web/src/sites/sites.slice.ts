@@ -2,6 +2,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
+import {
+  initialKnowledge,
+  knowLiveCounts,
+  settleCounts,
+  settleDetail,
+  type KnowledgeState,
+} from './site-knowledge.util';
 import { panelUnreadTotal } from './site-unread.util';
 import { addLiveSiteCases } from './sites-live.reducers';
 
@@ -19,6 +26,13 @@ export interface SitesState {
   /** Why a site's data could not be loaded, by hwaddr. */
   detailErrors: Record<string, string>;
   forms: Record<SiteFormId, RequestStatus>;
+  /** When the client learned each live part of each site, so that no fetch puts older values back. */
+  knowledge: KnowledgeState;
+}
+
+/** A fetch's answer: `sentAt` is the knowledge clock when it was sent (none: it is the newest there is). */
+interface FetchedMeta {
+  sentAt?: number;
 }
 
 const idleForms = Object.fromEntries(SITE_FORMS.map((form) => [form, requestIdle])) as Record<
@@ -33,6 +47,7 @@ export const initialSitesState: SitesState = {
   details: {},
   detailErrors: {},
   forms: idleForms,
+  knowledge: initialKnowledge,
 };
 
 export const sitesSlice = createSlice({
@@ -40,10 +55,14 @@ export const sitesSlice = createSlice({
   initialState: initialSitesState,
   reducers: {
     sitesLoadRequested() {},
-    sitesLoaded(state, action: PayloadAction<SiteSummary[]>) {
-      state.list = action.payload;
-      state.loaded = true;
-      state.error = null;
+    sitesLoaded: {
+      reducer(state, action: PayloadAction<SiteSummary[], string, FetchedMeta>) {
+        const sentAt = action.meta.sentAt ?? state.knowledge.clock;
+        state.list = action.payload.map((site) => ({ ...site, ...settleCounts(state.knowledge, site, sentAt) }));
+        state.loaded = true;
+        state.error = null;
+      },
+      prepare: (sites: SiteSummary[], sentAt?: number) => ({ payload: sites, meta: { sentAt } }),
     },
     sitesLoadFailed(state, action: PayloadAction<string>) {
       state.loaded = true;
@@ -52,9 +71,13 @@ export const sitesSlice = createSlice({
     siteDetailRequested(state, action: PayloadAction<string>) {
       delete state.detailErrors[action.payload];
     },
-    siteDetailLoaded(state, action: PayloadAction<SiteDetail>) {
-      state.details[action.payload.hwaddr] = action.payload;
-      delete state.detailErrors[action.payload.hwaddr];
+    siteDetailLoaded: {
+      reducer(state, action: PayloadAction<SiteDetail, string, FetchedMeta>) {
+        const sentAt = action.meta.sentAt ?? state.knowledge.clock;
+        state.details[action.payload.hwaddr] = settleDetail(state.knowledge, action.payload, sentAt);
+        delete state.detailErrors[action.payload.hwaddr];
+      },
+      prepare: (detail: SiteDetail, sentAt?: number) => ({ payload: detail, meta: { sentAt } }),
     },
     siteDetailFailed(state, action: PayloadAction<{ hwaddr: string; error: string }>) {
       state.detailErrors[action.payload.hwaddr] = action.payload.error;
@@ -92,6 +115,11 @@ export const sitesSlice = createSlice({
       site.unreadCount = Math.max(0, site.unreadCount - panelUnreadTotal(site.perPanelCount));
       site.perPanelCount = Object.fromEntries(Object.keys(site.perPanelCount).map((networkId) => [networkId, 0]));
       site.lastEventSeen = action.payload.at;
+      // Newer than any fetch still on its way: its answer keeps these counts.
+      knowLiveCounts(state.knowledge, site.hwaddr, {
+        unreadCount: site.unreadCount,
+        perPanelCount: { ...site.perPanelCount },
+      });
     },
   },
   extraReducers: (builder) => {

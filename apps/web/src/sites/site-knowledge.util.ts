@@ -1,0 +1,112 @@
+import type { RuntimeReport, SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
+
+/**
+ * The order of what the client knows of each site. The live feed and the API both tell the parts
+ * below; an API answer read by the server before a change can reach the client after the live
+ * message of that change (a site fetched just before its panel disconnects, its answer read after
+ * the live `Connection {connected:false}`). So each write of a part takes a stamp of one client
+ * clock: a live message (or a local change, events marked seen) when it is applied, a fetch when it
+ * is sent. The server publishes a live message only once its change is stored, so a fetch sent after
+ * the client applied a message reflects that message at least; only what was written after the fetch
+ * was sent may be newer than its answer, and that keeps its value.
+ *
+ * The live feed's own `seq` cannot play this part: it is numbered per portal-api copy and per socket
+ * (docs/reliability.md, Live feed), while a fetch may be answered by another copy and the socket may
+ * change copy at each reconnect. Per part, so that a fetch still repairs what the feed lost on the way
+ * (a missed Connection) while a Runtime of the same site arrived during it.
+ */
+
+export interface SiteCounts {
+  unreadCount: number;
+  perPanelCount: Record<string, number>;
+}
+
+/** A part's latest value and the stamp of the write that set it. */
+export interface Stamped<T> {
+  at: number;
+  value: T;
+}
+
+/** What the client knows of one site's live parts, even before (or without) its screen's data. */
+export interface SiteKnowledge {
+  connected?: Stamped<boolean>;
+  counts?: Stamped<SiteCounts>;
+  /** By network id. */
+  runtime: Record<string, Stamped<RuntimeReport | null>>;
+  /** A network's configuration as a ConfigSync or a fetch gave it, by network id. */
+  config: Record<string, Stamped<SitePanel>>;
+}
+
+export interface KnowledgeState {
+  /** The stamp of the latest live write; a fetch sent now takes this value. */
+  clock: number;
+  sites: Record<string, SiteKnowledge>;
+}
+
+export const initialKnowledge: KnowledgeState = { clock: 0, sites: {} };
+
+function siteOf(knowledge: KnowledgeState, hwaddr: string): SiteKnowledge {
+  return (knowledge.sites[hwaddr] ??= { runtime: {}, config: {} });
+}
+
+/** A live write: later than everything the client knew or had asked for. */
+function liveStamp(knowledge: KnowledgeState): number {
+  knowledge.clock += 1;
+  return knowledge.clock;
+}
+
+export function knowLiveConnection(knowledge: KnowledgeState, hwaddr: string, connected: boolean): void {
+  siteOf(knowledge, hwaddr).connected = { at: liveStamp(knowledge), value: connected };
+}
+
+export function knowLiveCounts(knowledge: KnowledgeState, hwaddr: string, counts: SiteCounts): void {
+  siteOf(knowledge, hwaddr).counts = { at: liveStamp(knowledge), value: counts };
+}
+
+export function knowLiveRuntime(
+  knowledge: KnowledgeState,
+  hwaddr: string,
+  networkId: number,
+  report: RuntimeReport | null,
+): void {
+  siteOf(knowledge, hwaddr).runtime[String(networkId)] = { at: liveStamp(knowledge), value: report };
+}
+
+export function knowLiveConfig(knowledge: KnowledgeState, hwaddr: string, network: SitePanel): void {
+  siteOf(knowledge, hwaddr).config[String(network.networkId)] = { at: liveStamp(knowledge), value: network };
+}
+
+/** The part as known now: the fetched value unless something written after the fetch was sent holds it. */
+function settle<T>(known: Stamped<T> | undefined, fetched: T, sentAt: number): Stamped<T> {
+  return known !== undefined && known.at > sentAt ? known : { at: sentAt, value: fetched };
+}
+
+/** The counts a fetched summary carries, or newer ones the client knows. */
+export function settleCounts(knowledge: KnowledgeState, fetched: SiteSummary, sentAt: number): SiteCounts {
+  const site = siteOf(knowledge, fetched.hwaddr);
+  site.counts = settle(site.counts, { unreadCount: fetched.unreadCount, perPanelCount: fetched.perPanelCount }, sentAt);
+  return site.counts.value;
+}
+
+/**
+ * A fetched site screen's data (GET /v2/sites/{hwaddr}, sent at `sentAt`) with every live part the
+ * client learned after it was sent kept as it is: the connection flag, the unread counts, and per
+ * network its configuration and runtime report.
+ */
+export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sentAt: number): SiteDetail {
+  const site = siteOf(knowledge, fetched.hwaddr);
+  site.connected = settle(site.connected, fetched.connected, sentAt);
+  const connected = site.connected.value;
+  const counts = settleCounts(knowledge, fetched, sentAt);
+  const byId = new Map(fetched.networks.map((network) => [String(network.networkId), network]));
+  // A network a ConfigSync added after the fetch was sent is not in its answer yet.
+  for (const [networkId, config] of Object.entries(site.config))
+    if (config.at > sentAt && !byId.has(networkId)) byId.set(networkId, config.value);
+  const networks = [...byId.entries()].map(([networkId, fetchedNetwork]) => {
+    site.config[networkId] = settle(site.config[networkId], fetchedNetwork, sentAt);
+    site.runtime[networkId] = settle(site.runtime[networkId], fetchedNetwork.runtime, sentAt);
+    return { ...site.config[networkId].value, connected, runtime: site.runtime[networkId].value };
+  });
+  networks.sort((left, right) => left.networkId - right.networkId);
+  return { ...fetched, ...counts, connected, networks };
+}
