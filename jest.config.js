@@ -16,7 +16,8 @@ const backend = {
     '<rootDir>/scripts',
   ],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/'],
+  // The web client's own tests run in its project; unit tests of the browser tests' Node helpers run here.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/(?!e2e/)'],
   ...backendTransform,
 };
 
