@@ -199,7 +199,7 @@ function routeTable(world: World): Record<string, RouteCase> {
       token: 'session',
       params: { ...relayParams, actionId: String(world.actionId) },
     },
-    '/api/relays/:id/actions/:actionId/test': {
+    '/api/relays/:id/actions/test/:actionId': {
       token: 'session',
       params: { ...relayParams, actionId: String(world.actionId) },
       body: () => ({ trigger: 'fire' }),

@@ -24,6 +24,8 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle(`${PRODUCT_NAME} API`)
     .setDescription(DESCRIPTION)
     .setVersion('2')
+    // Each portal serves its own description: the paths below are relative to that portal's origin.
+    .addServer('/', 'The portal serving this description (every path starts with /api)')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token: account-level calls' },
       SESSION_TOKEN,
@@ -33,11 +35,30 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       CLAIMS_TOKEN,
     )
     .build();
+  // Proprietary (package.json: UNLICENSED): named, with no licence text to link to (see redocly.yaml).
+  config.info.license = { name: 'Proprietary' };
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
   for (const path of UNDOCUMENTED_PATHS) delete document.paths[path];
+  declarePublicOperations(document);
   return document;
+}
+
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * A route that takes no token (sign-in, registration, password reset, the client configuration)
+ * says so with `security: []` rather than leaving it unsaid. Nest's explorer drops an empty list,
+ * so it is set here; a guarded route missing its token decorator is caught by openApiProblems.
+ */
+function declarePublicOperations(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const method of OPERATION_METHODS) {
+      const operation = item[method];
+      if (operation && operation.security === undefined) operation.security = [];
+    }
+  }
 }
 
 /** Serves the description: Swagger UI at /api/docs, the JSON at /api/docs-json (built on first request). */

@@ -11,7 +11,7 @@ const SECRET_KEY = 'relay-action-test-int-spec-secret-key-012345';
 const SITE = '0011aabbcc21';
 
 /** Test action: portal-api asks a relay-worker to drive one action once, and audits it on the site. */
-describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, relay-worker, relay simulator)', () => {
+describe('POST /api/relays/{id}/actions/test/{actionId} (real PostgreSQL, NATS, relay-worker, relay simulator)', () => {
   let portal: PortalApiTestApp;
   let worker: INestApplication | undefined;
   const board = new RelaySimulator({ password: PASSWORD });
@@ -22,7 +22,7 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
 
   const post = (token: string, path: string, body: object = {}) =>
     request(portal.server).post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
-  const testPath = () => `/relays/${relayId}/actions/${actionId}/test`;
+  const testPath = () => `/relays/${relayId}/actions/test/${actionId}`;
   const auditRows = () =>
     portal.environment.database.dataSource
       .getRepository(PanelCommandAuditEntity)
@@ -120,7 +120,7 @@ describe('POST /api/relays/{id}/actions/{actionId}/test (real PostgreSQL, NATS, 
   it("answers 404 for another user's relay and an unknown action", async () => {
     expect((await post(bob, testPath(), { trigger: 'fire' }).expect(404)).body.err).toBe('Relay not found');
     expect(
-      (await post(alice, `/relays/${relayId}/actions/999999/test`, { trigger: 'fire' }).expect(404)).body.err,
+      (await post(alice, `/relays/${relayId}/actions/test/999999`, { trigger: 'fire' }).expect(404)).body.err,
     ).toBe('Relay action not found');
     expect(await auditRows()).toHaveLength(2);
   });

@@ -123,8 +123,11 @@ export class RelaysController {
     return this.relays.deleteAction(session.userId, params.id, params.actionId);
   }
 
-  /** Test action: drives the action's fire or fault settings once through a relay-worker (audited on the site). */
-  @Post(':id/actions/:actionId/test')
+  /**
+   * Test action: drives the action's fire or fault settings once through a relay-worker (audited on
+   * the site). Spelt as the spec's delete route (verb, then id), so no URL can match both routes.
+   */
+  @Post(':id/actions/test/:actionId')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: "Drive an action's fire or fault settings once",

@@ -76,5 +76,5 @@ export function testRelayAction(
   actionId: number,
   trigger: RelayTrigger,
 ): Promise<unknown> {
-  return apiRequest(`${relayPath(id)}/actions/${actionId}/test`, { token: session, body: { trigger } });
+  return apiRequest(`${relayPath(id)}/actions/test/${actionId}`, { token: session, body: { trigger } });
 }

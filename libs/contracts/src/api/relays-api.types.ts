@@ -71,7 +71,7 @@ export interface RelayActionRunDto {
   finished_at: string | null;
 }
 
-/** POST /relays/{id}/actions/{actionId}/test: drives the action's fire or fault settings once (Test action). */
+/** POST /relays/{id}/actions/test/{actionId}: drives the action's fire or fault settings once (Test action). */
 export interface RelayActionTestBody {
   trigger: 'fire' | 'fault';
 }
