@@ -4,7 +4,6 @@
 // id means something only in its own PID namespace (CI runs the tests in one of their own) and in its
 // own boot of the machine, so the name holds both, and the process's start time against a reused id.
 // A build is removed only when its run is proven gone, or when it is a day old whoever made it.
-// (Not under .data/: Express's sendFile refuses a path with a dot-folder in it, index.html included.)
 const { mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 

@@ -5,6 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 
 /** Paths the server answers itself; everything else that asks for a page gets the web client. */
 const SERVER_PATHS = /^\/(api|healthz|metrics)(\/|$)/;
+/** A dotfile or dot-folder (/.env, /.git/config): never a client route, refused like the file itself. */
+const DOT_SEGMENT = /\/\./;
 
 /**
  * Serves the built web client: its files as they are, and index.html for any other page the
@@ -24,9 +26,11 @@ export function serveWebClient(app: NestExpressApplication, distDir: string): bo
   app.useStaticAssets(distDir, { index: false, maxAge: 0 });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') !== false;
-    if (!wantsPage || SERVER_PATHS.test(request.path)) return next();
+    if (!wantsPage || SERVER_PATHS.test(request.path) || DOT_SEGMENT.test(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(index);
+    // Relative to the build's folder: send refuses a path with any dot segment, and the folder itself
+    // may sit under one (.data/, .cache/); only the part under root is checked then.
+    response.sendFile('index.html', { root: distDir });
   });
   return true;
 }
