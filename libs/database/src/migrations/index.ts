@@ -6,6 +6,7 @@ import { PanelIdentities1795600000000 } from './1795600000000-panel-identities.m
 import { DeadLetters1795700000000 } from './1795700000000-dead-letters.migration';
 import { PanelCommandAuditOutcomes1795800000000 } from './1795800000000-panel-command-audit-outcomes.migration';
 import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-repeats.migration';
+import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   DeadLetters1795700000000,
   PanelCommandAuditOutcomes1795800000000,
   AlarmEffectRepeats1795900000000,
+  RelayPulseMaximum1796000000000,
 ];

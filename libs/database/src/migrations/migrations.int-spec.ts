@@ -144,6 +144,38 @@ describe('initial schema migration', () => {
     expect(remaining).toEqual([]);
   });
 
+  it('cuts relay pulses saved longer than a board can read to the maximum, and leaves the others', async () => {
+    await runMigrations(database.dataSource);
+    await database.dataSource.undoLastMigration();
+    const query = (sql: string, parameters?: unknown[]) => database.dataSource.query(sql, parameters);
+    const [user] = await query(
+      `INSERT INTO users (email, full_name, password_hash) VALUES ('relay@example.com', 'Relay', 'x') RETURNING id`,
+    );
+    const [relay] = await query(
+      `INSERT INTO relays (user_id, host, password_encrypted) VALUES ($1, '127.0.0.1', 'x') RETURNING id`,
+      [user.id],
+    );
+    const outputs = (relay1: number, relay2: number) =>
+      JSON.stringify({ relay_1: relay1, relay_2: relay2, io_1: true, io_2: false, io_3: false, io_4: false });
+    await query(`INSERT INTO relay_actions (relay_id, hwaddr, on_fire, on_fault) VALUES ($1, '0011223344aa', $2, $3)`, [
+      relay.id,
+      outputs(4_294_967, 3),
+      outputs(2_147_483, 2_147_484),
+    ]);
+
+    await runMigrations(database.dataSource);
+    const [action] = await query(`SELECT on_fire, on_fault FROM relay_actions`);
+    expect(action.on_fire).toEqual({
+      relay_1: 2_147_483,
+      relay_2: 3,
+      io_1: true,
+      io_2: false,
+      io_3: false,
+      io_4: false,
+    });
+    expect(action.on_fault).toMatchObject({ relay_1: 2_147_483, relay_2: 2_147_483 });
+  });
+
   it('refuses a second event with the same hwaddr and sequence', async () => {
     await runMigrations(database.dataSource);
     const events = database.dataSource.getRepository(EventEntity);
