@@ -19,7 +19,8 @@ const RELAY_ENV = {
 /**
  * The relay screens in Chromium against portal-api, a relay-worker, a gateway with a simulated
  * panel and a simulated relay board: add and verify a relay, add an action, see a fire and a fault
- * drive the board and their runs appear, then edit and delete the action and the relay.
+ * drive the board and their runs appear, then edit and delete the action and the relay; a site
+ * without a nickname is named by its MAC.
  */
 describe('relay screens in Chromium against portal-api, a relay-worker and simulated panel and relay', () => {
   const hwaddr = '0a1b2c3d4e91';
@@ -190,6 +191,19 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     await page.locator('.relay-action').getByRole('button', { name: 'Delete' }).click();
     await waitUntil(async () => (await page.locator('.relay-action').count()) === 0, 'the action card to go');
     expect(await page.getByLabel('Setup actions for site').locator('option').allTextContents()).toEqual(['Warehouse']);
+  });
+
+  it('names a site without a nickname by its colon-separated MAC in the choice of sites', async () => {
+    // As a claim made without a nickname stores it.
+    await world.portal.environment.database.dataSource.query(`UPDATE claims SET nickname = '' WHERE hwaddr = $1`, [
+      hwaddr,
+    ]);
+    await page.reload();
+    const select = page.getByLabel('Setup actions for site');
+    await waitUntil(
+      async () => (await select.locator('option').allTextContents()).join() === hwaddrToColonForm(hwaddr),
+      'the choice to name the site by its MAC',
+    );
   });
 
   it('edits the relay settings, then removes the relay and returns home', async () => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, TELEPHONE_MAX_LENGTH } from '@app/contracts';
 import { jsonResponse } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
 import { renderApp, requestsOf, signIn } from '../../test/render-app.util';
@@ -40,5 +41,15 @@ describe('My Account page', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Email already in use');
     expect(screen.queryByText(ACCOUNT_SAVED_MESSAGE)).toBeNull();
+  });
+
+  it('takes no more in each field than the API accepts', async () => {
+    await renderApp('/account', (path) => (path === '/api/auth/account' ? jsonResponse(200, 'OK', stored) : undefined));
+    await screen.findByDisplayValue('Erin Engineer');
+    expect(
+      ['Email', 'Name', 'Company', 'Phone number'].map(
+        (label) => (screen.getByLabelText(label) as HTMLInputElement).maxLength,
+      ),
+    ).toEqual([EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH, COMPANY_MAX_LENGTH, TELEPHONE_MAX_LENGTH]);
   });
 });

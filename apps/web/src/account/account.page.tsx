@@ -1,17 +1,25 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { MESSAGES, type AccountResponse } from '@app/contracts';
+import {
+  COMPANY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  MESSAGES,
+  TELEPHONE_MAX_LENGTH,
+  type AccountResponse,
+} from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../app/app-hooks';
 import { PageHeader } from '../shell/page-header.component';
 import { accountLoadRequested, accountSaveRequested } from './account.slice';
 import { selectAccount } from './account.selectors';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '' };
-const FIELDS: Array<{ name: keyof AccountResponse; label: string; type: string }> = [
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'company', label: 'Company', type: 'text' },
-  { name: 'telephone', label: 'Phone number', type: 'tel' },
+/** Each field with the longest value the API accepts. */
+const FIELDS: Array<{ name: keyof AccountResponse; label: string; type: string; maxLength: number }> = [
+  { name: 'email', label: 'Email', type: 'email', maxLength: EMAIL_MAX_LENGTH },
+  { name: 'name', label: 'Name', type: 'text', maxLength: FULL_NAME_MAX_LENGTH },
+  { name: 'company', label: 'Company', type: 'text', maxLength: COMPANY_MAX_LENGTH },
+  { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
 /** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. */
@@ -68,6 +76,7 @@ export function AccountPage() {
               name={field.name}
               type={field.type}
               value={draft[field.name]}
+              maxLength={field.maxLength}
               required={field.name === 'email' || field.name === 'name'}
               onChange={(e) => {
                 setDraft({ ...draft, [field.name]: e.target.value });

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { isAuthorised } from '@app/contracts';
+import { isAuthorised, siteLabel } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
 import { requestIdle } from '../app/request-status';
 import type { RelayFormId } from './relays.slice';
@@ -40,14 +40,17 @@ export const selectSiteNames = createSelector(
   (sites) => new Map((sites ?? []).map((site) => [site.hwaddr, site.name])),
 );
 
-/** 'Setup actions for site' (spec 2.9): the user's authorised sites this relay has no action for yet. */
+/**
+ * 'Setup actions for site' (spec 2.9): the user's authorised sites this relay has no action for yet,
+ * each named as its tile names it (the nickname, else the colon-separated MAC).
+ */
 export const selectActionSiteChoices = createSelector(
   [selectSiteList, (state: RootState, relayId: number) => selectRelay(state, relayId)],
   (sites, relay) => {
     const used = new Set((relay?.actions ?? []).map((action) => action.hwaddr));
     return (sites ?? [])
       .filter((site) => isAuthorised(site.status) && !used.has(site.hwaddr))
-      .map((site) => ({ hwaddr: site.hwaddr, name: site.name || site.hwaddr }));
+      .map((site) => ({ hwaddr: site.hwaddr, name: siteLabel(site.name, site.hwaddr) }));
   },
 );
 

@@ -1,5 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import {
+  COMPANY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  TELEPHONE_MAX_LENGTH,
+} from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
+import { tokenWith } from '../../../test/tokens.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { renderApp, requestsOf } from '../../../test/render-app.util';
 
@@ -77,5 +85,31 @@ describe('Sign-in forms', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Log In' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Log In' })).toHaveProperty('disabled', false);
+  });
+
+  it('takes no more in each field than the API accepts', async () => {
+    const maxLengths = (labels: string[]) =>
+      labels.map((label) => (screen.getByLabelText(label) as HTMLInputElement).maxLength);
+
+    await renderApp('/login');
+    expect(maxLengths(['Email', 'Password'])).toEqual([EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Register' }));
+    expect(maxLengths(['Full name', 'Email', 'Password', 'Company', 'Phone number'])).toEqual([
+      FULL_NAME_MAX_LENGTH,
+      EMAIL_MAX_LENGTH,
+      PASSWORD_MAX_LENGTH,
+      COMPANY_MAX_LENGTH,
+      TELEPHONE_MAX_LENGTH,
+    ]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Log In' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Reset Password' }));
+    expect(maxLengths(['Email'])).toEqual([EMAIL_MAX_LENGTH]);
+  });
+
+  it('takes a new password of at most the length the API accepts', async () => {
+    await renderApp(`/resetpass/${tokenWith({ email: 'erin@example.com' })}`);
+    expect((screen.getByLabelText('New password') as HTMLInputElement).maxLength).toBe(PASSWORD_MAX_LENGTH);
   });
 });

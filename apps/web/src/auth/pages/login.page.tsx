@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES } from '@app/contracts';
+import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectAuthNotice } from '../auth.selectors';
 import { authFormFailed, loginRequested } from '../auth.slice';
@@ -27,7 +27,14 @@ export function LoginPage() {
       <Form onSubmit={submit} noValidate>
         <Form.Group className="mb-3" controlId="login-email">
           <Form.Label>Email</Form.Label>
-          <Form.Control name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Form.Control
+            name="email"
+            type="email"
+            value={email}
+            maxLength={EMAIL_MAX_LENGTH}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="login-password">
           <Form.Label>Password</Form.Label>
@@ -35,6 +42,7 @@ export function LoginPage() {
             name="password"
             type="password"
             value={password}
+            maxLength={PASSWORD_MAX_LENGTH}
             onChange={(e) => setPassword(e.target.value)}
             required
           />

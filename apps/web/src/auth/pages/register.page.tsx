@@ -1,19 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type RegisterRequest } from '@app/contracts';
+import {
+  COMPANY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TELEPHONE_MAX_LENGTH,
+  type RegisterRequest,
+} from '@app/contracts';
 import { useAppDispatch } from '../../app/app-hooks';
 import { authFormFailed, registerRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
 import { registerFormProblem } from './register-form.util';
 import { useAuthForm } from './use-auth-form.hook';
 
-const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string }> = [
-  { name: 'fullname', label: 'Full name', type: 'text' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'password', label: 'Password', type: 'password' },
-  { name: 'company', label: 'Company', type: 'text' },
-  { name: 'telephone', label: 'Phone number', type: 'tel' },
+/** Each field with the longest value the API accepts. */
+const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string; maxLength: number }> = [
+  { name: 'fullname', label: 'Full name', type: 'text', maxLength: FULL_NAME_MAX_LENGTH },
+  { name: 'email', label: 'Email', type: 'email', maxLength: EMAIL_MAX_LENGTH },
+  { name: 'password', label: 'Password', type: 'password', maxLength: PASSWORD_MAX_LENGTH },
+  { name: 'company', label: 'Company', type: 'text', maxLength: COMPANY_MAX_LENGTH },
+  { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
 export function RegisterPage() {
@@ -45,6 +54,7 @@ export function RegisterPage() {
               type={field.type}
               value={form[field.name] ?? ''}
               minLength={field.name === 'password' ? PASSWORD_MIN_LENGTH : undefined}
+              maxLength={field.maxLength}
               aria-describedby={field.name === 'password' ? 'register-password-hint' : undefined}
               onChange={(e) => setForm({ ...form, [field.name]: e.target.value })}
             />

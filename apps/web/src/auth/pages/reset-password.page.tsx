@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, decodeTokenPayload } from '@app/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, decodeTokenPayload } from '@app/contracts';
 import { useAppDispatch } from '../../app/app-hooks';
 import { passwordResetRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
@@ -37,6 +37,7 @@ export function ResetPasswordPage() {
             type="password"
             value={password}
             minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             onChange={(e) => setPassword(e.target.value)}
             required
           />

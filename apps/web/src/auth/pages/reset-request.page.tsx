@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { EMAIL_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch } from '../../app/app-hooks';
 import { resetMailRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
@@ -24,7 +25,14 @@ export function ResetRequestPage() {
         <Form onSubmit={submit}>
           <Form.Group className="mb-3" controlId="reset-email">
             <Form.Label>Email</Form.Label>
-            <Form.Control name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <Form.Control
+              name="email"
+              type="email"
+              value={email}
+              maxLength={EMAIL_MAX_LENGTH}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
           </Form.Group>
           <Button type="submit" disabled={pending || !email.trim()}>
             Send Reset Link

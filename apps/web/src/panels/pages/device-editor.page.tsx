@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { modeLabel, moduleLabel, zoneBadgeNumber, type Mode } from '@app/contracts';
+import { modeLabel, moduleLabel, PANEL_TEXT_MAX_LENGTH, zoneBadgeNumber, type Mode } from '@app/contracts';
 import {
   deviceEditorShape,
   deviceFormOf,
@@ -78,6 +78,7 @@ export function DeviceEditorPage(props: {
           <Form.Label>Name</Form.Label>
           <Form.Control
             value={values.name}
+            maxLength={PANEL_TEXT_MAX_LENGTH}
             disabled={disabled}
             isInvalid={problems.name !== undefined}
             onChange={(event) => form.change({ name: event.target.value })}
@@ -135,6 +136,10 @@ export function DeviceEditorPage(props: {
           <Form.Group as={Col} md={6} className="mb-3" controlId={`device-${field}`} key={field}>
             <Form.Label>{label}</Form.Label>
             <Form.Control
+              // Whole numbers of at least 0, as the API takes them.
+              type="number"
+              min={0}
+              step={1}
               inputMode="numeric"
               value={values[field]}
               disabled={disabled}

@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import {
+  HOST_MAX_LENGTH,
+  MODULE_ADDRESS_MAX,
+  MODULE_ADDRESS_MIN,
   moduleLabel,
   portTypeLabel,
   PRINTER_BIT_RATES,
@@ -9,6 +12,8 @@ import {
   PRINTER_OPTIONS,
   TCP_MODE_LABELS,
   TCP_MODES,
+  TCP_PORT_MAX,
+  TCP_PORT_MIN,
   type TcpMode,
 } from '@app/contracts';
 import {
@@ -23,9 +28,28 @@ import { moduleSaveRequested } from '../panels.slice';
 import { useDirtyForm } from './use-dirty-form.hook';
 import { usePanelEditor } from './use-panel-editor.hook';
 
-const TCP_TEXT_FIELDS: ReadonlyArray<{ field: ModuleFormField & keyof ModuleForm; label: string }> = [
-  { field: 'cloudAddress', label: 'Cloud address' },
-  { field: 'cloudPort', label: 'Cloud port' },
+/** What an input holds at most, as the API's validation has it: a user cannot type past it. */
+interface InputLimits {
+  type?: 'number';
+  min?: number;
+  max?: number;
+  step?: number;
+  maxLength?: number;
+}
+
+const ADDRESS_LIMITS: InputLimits = { type: 'number', min: MODULE_ADDRESS_MIN, max: MODULE_ADDRESS_MAX, step: 1 };
+
+const TCP_FIELDS: ReadonlyArray<{
+  field: ModuleFormField & keyof ModuleForm;
+  label: string;
+  limits?: InputLimits;
+}> = [
+  { field: 'cloudAddress', label: 'Cloud address', limits: { maxLength: HOST_MAX_LENGTH } },
+  {
+    field: 'cloudPort',
+    label: 'Cloud port',
+    limits: { type: 'number', min: TCP_PORT_MIN, max: TCP_PORT_MAX, step: 1 },
+  },
   { field: 'ip', label: 'IP address' },
   { field: 'dns', label: 'DNS' },
   { field: 'mask', label: 'Subnet mask' },
@@ -63,10 +87,11 @@ export function ModuleEditorPage({
   const portType = module.port_type;
   const problems = moduleFormProblems(portType, values);
   const editable = portType === 'MOD_NWM' || portType === 'MOD_232' || portType === 'MOD_TCP';
-  const text = (field: ModuleFormField & keyof ModuleForm, label: string) => (
+  const text = (field: ModuleFormField & keyof ModuleForm, label: string, limits: InputLimits = {}) => (
     <Form.Group as={Col} md={6} className="mb-3" controlId={`module-${field}`} key={field}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
+        {...limits}
         value={String(values[field])}
         disabled={disabled}
         isInvalid={problems[field] !== undefined}
@@ -106,7 +131,7 @@ export function ModuleEditorPage({
         </dl>
         {portType === 'MOD_NWM' && (
           <Row>
-            {text('address', 'Address')}
+            {text('address', 'Address', ADDRESS_LIMITS)}
             <Form.Group as={Col} md={6} className="mb-3">
               <Form.Check
                 type="switch"
@@ -152,7 +177,7 @@ export function ModuleEditorPage({
         )}
         {portType === 'MOD_TCP' && (
           <Row>
-            {TCP_TEXT_FIELDS.map(({ field, label }) => text(field, label))}
+            {TCP_FIELDS.map(({ field, label, limits }) => text(field, label, limits))}
             <Form.Group as={Col} md={6} className="mb-3" controlId="module-mode">
               <Form.Label>Mode</Form.Label>
               <Form.Select

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { PANEL_TEXT_MAX_LENGTH } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../../test/fake-websocket.util';
 import { configuredPanel, FakePanelApi, PANEL_HWADDR } from '../../../test/fake-panel-api.util';
@@ -103,5 +104,13 @@ describe('panel About', () => {
     await screen.findByDisplayValue('Main panel');
     expect(input('Network name (RS485)').disabled).toBe(true);
     expect(screen.getByTestId('about-connected').textContent).toBe('No');
+  });
+
+  it('takes at most 47 characters in each text (spec 2.15)', async () => {
+    rendered = await renderApp(about, new FakePanelApi().answer);
+    await screen.findByDisplayValue('Main panel');
+    expect(
+      ['Network name (RS485)', 'Installer', 'Site', 'Phone Number'].map((label) => input(label).maxLength),
+    ).toEqual([PANEL_TEXT_MAX_LENGTH, PANEL_TEXT_MAX_LENGTH, PANEL_TEXT_MAX_LENGTH, PANEL_TEXT_MAX_LENGTH]);
   });
 });

@@ -46,6 +46,7 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
           <Form.Label>{label}</Form.Label>
           <Form.Control
             value={values[field]}
+            maxLength={PANEL_TEXT_MAX_LENGTH}
             disabled={disabled}
             isInvalid={problems[field] !== undefined}
             onChange={(event) => form.change({ [field]: event.target.value })}

@@ -1,4 +1,12 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import {
+  HOST_MAX_LENGTH,
+  MODULE_ADDRESS_MAX,
+  MODULE_ADDRESS_MIN,
+  PANEL_TEXT_MAX_LENGTH,
+  TCP_PORT_MAX,
+  TCP_PORT_MIN,
+} from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../../test/fake-websocket.util';
 import { configuredPanel, FakePanelApi, PANEL_HWADDR } from '../../../test/fake-panel-api.util';
@@ -230,5 +238,40 @@ describe('panel Devices, Modules and their editors', () => {
     await screen.findByDisplayValue('cloud.example');
     for (const label of ['Cloud address', 'Cloud port', 'IP address', 'DNS', 'Subnet mask', 'Gateway', 'Mode'])
       expect(field(label).disabled).toBe(true);
+  });
+
+  it('takes no more than the API accepts: names of 47 characters, the module address 0-64, ports and hosts', async () => {
+    const api = new FakePanelApi();
+    rendered = await renderApp(`${base}/zone/0`, api.answer);
+    await screen.findByDisplayValue('Reception');
+    expect(field('Name').maxLength).toBe(PANEL_TEXT_MAX_LENGTH);
+
+    rendered.rootTask.cancel();
+    cleanup();
+    rendered = await renderApp(`${base}/modules/0/device/1`, api.answer);
+    await screen.findByDisplayValue('Kitchen heat');
+    expect(field('Name').maxLength).toBe(PANEL_TEXT_MAX_LENGTH);
+    expect([field('Address').type, field('Address').min, field('Address').step]).toEqual(['number', '0', '1']);
+
+    rendered.rootTask.cancel();
+    cleanup();
+    rendered = await renderApp(`${base}/modules/1`, api.answer);
+    await screen.findByDisplayValue('4');
+    expect([field('Address').type, field('Address').min, field('Address').max]).toEqual([
+      'number',
+      String(MODULE_ADDRESS_MIN),
+      String(MODULE_ADDRESS_MAX),
+    ]);
+
+    rendered.rootTask.cancel();
+    cleanup();
+    rendered = await renderApp(`${base}/modules/3`, api.answer);
+    await screen.findByDisplayValue('cloud.example');
+    expect(field('Cloud address').maxLength).toBe(HOST_MAX_LENGTH);
+    expect([field('Cloud port').type, field('Cloud port').min, field('Cloud port').max]).toEqual([
+      'number',
+      String(TCP_PORT_MIN),
+      String(TCP_PORT_MAX),
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 import { Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES, modeLabel, SELECTABLE_MODES, zoneBadgeNumber, type Mode } from '@app/contracts';
+import {
+  MESSAGES,
+  modeLabel,
+  PANEL_TEXT_MAX_LENGTH,
+  SELECTABLE_MODES,
+  zoneBadgeNumber,
+  type Mode,
+} from '@app/contracts';
 import { zoneSaveRequested } from '../panels.slice';
 import { useDirtyForm } from './use-dirty-form.hook';
 import { usePanelEditor } from './use-panel-editor.hook';
@@ -53,6 +60,7 @@ export function ZoneEditorPage({
         <Form.Label>Name</Form.Label>
         <Form.Control
           value={values.name}
+          maxLength={PANEL_TEXT_MAX_LENGTH}
           disabled={disabled}
           isInvalid={problems.name !== undefined}
           onChange={(event) => form.change({ name: event.target.value })}

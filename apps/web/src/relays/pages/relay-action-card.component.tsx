@@ -100,7 +100,9 @@ export function RelayActionCard({
   return (
     <Card className="mb-3 relay-action" data-hwaddr={action.hwaddr}>
       <Card.Header>
-        <strong>{siteName || mac}</strong>: {mac}
+        {/* An unnamed site is named by its MAC: shown once. */}
+        <strong>{siteName || mac}</strong>
+        {siteName && `: ${mac}`}
       </Card.Header>
       <Card.Body>
         {status.error && (

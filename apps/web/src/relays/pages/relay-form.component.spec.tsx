@@ -1,5 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { RelayDto, RelayStatus } from '@app/contracts';
+import {
+  HOST_MAX_LENGTH,
+  RELAY_NAME_MAX_LENGTH,
+  RELAY_PASSWORD_LENGTH,
+  RELAY_PORT_MAX,
+  RELAY_PORT_MIN,
+  type RelayDto,
+  type RelayStatus,
+} from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { renderApp, requestsOf, signIn } from '../../../test/render-app.util';
@@ -119,5 +127,14 @@ describe('Add Relay form', () => {
       password,
     });
     await act(() => waitForState(app.store, (state) => state.relays.runs[7] !== undefined));
+  });
+
+  it('takes no more in each field than the API accepts', async () => {
+    await openForm();
+    const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    expect(input('IP address/DNS').maxLength).toBe(HOST_MAX_LENGTH);
+    expect([input('Port').min, input('Port').max]).toEqual([String(RELAY_PORT_MIN), String(RELAY_PORT_MAX)]);
+    expect(input('Password').maxLength).toBe(RELAY_PASSWORD_LENGTH);
+    expect(input('Relay Nickname').maxLength).toBe(RELAY_NAME_MAX_LENGTH);
   });
 });

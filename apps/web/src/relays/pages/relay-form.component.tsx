@@ -1,5 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Table } from 'react-bootstrap';
+import {
+  HOST_MAX_LENGTH,
+  RELAY_NAME_MAX_LENGTH,
+  RELAY_PASSWORD_LENGTH,
+  RELAY_PORT_MAX,
+  RELAY_PORT_MIN,
+} from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectRelayForm, selectRelayVerify } from '../relays.selectors';
 import {
@@ -126,6 +133,7 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
         <Form.Control
           name="host"
           required
+          maxLength={HOST_MAX_LENGTH}
           value={values.host}
           onChange={change('host')}
           isInvalid={!!shownErrors.host}
@@ -138,8 +146,8 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
         <Form.Control
           name="port"
           type="number"
-          min={1}
-          max={65535}
+          min={RELAY_PORT_MIN}
+          max={RELAY_PORT_MAX}
           step={1}
           required
           value={values.port}
@@ -155,6 +163,7 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
           type="password"
           autoComplete="off"
           required={!editing}
+          maxLength={RELAY_PASSWORD_LENGTH}
           value={values.password}
           onChange={change('password')}
           isInvalid={!!shownErrors.password}
@@ -177,7 +186,7 @@ export function RelayForm({ relayId, initial }: { relayId?: number; initial: Rel
       <RelayInfoTable verify={verify} />
       <Form.Group className="mb-3" controlId="relay-name">
         <Form.Label>Relay Nickname</Form.Label>
-        <Form.Control name="name" value={values.name} onChange={change('name')} />
+        <Form.Control name="name" maxLength={RELAY_NAME_MAX_LENGTH} value={values.name} onChange={change('name')} />
       </Form.Group>
       <Button type="submit" disabled={save.pending}>
         {save.pending ? 'Saving…' : 'Save'}

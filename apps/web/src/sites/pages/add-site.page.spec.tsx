@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { siteStatusText, type SiteSummary } from '@app/contracts';
+import { PANEL_KEY_LENGTH, SITE_NICKNAME_MAX_LENGTH, siteStatusText, type SiteSummary } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
@@ -97,5 +97,16 @@ describe('Add Site page', () => {
     await screen.findByLabelText('MAC address');
     expect(app.path()).toBe('/site/add');
     expect(app.store.getState().sites.forms.addSite.done).toBe(false);
+  });
+
+  it('offers the typed MAC as the nickname placeholder and takes no more than the API accepts', async () => {
+    await renderApp('/site/add');
+    const nickname = screen.getByLabelText('Site nickname') as HTMLInputElement;
+    expect(nickname.placeholder).toBe('Site nickname');
+    expect(nickname.maxLength).toBe(SITE_NICKNAME_MAX_LENGTH);
+    expect((screen.getByLabelText('Admin password') as HTMLInputElement).maxLength).toBe(PANEL_KEY_LENGTH);
+
+    fireEvent.change(screen.getByLabelText('MAC address'), { target: { value: hwaddr } });
+    expect(nickname.placeholder).toBe('00:A0:B1:C2:D3:E4');
   });
 });

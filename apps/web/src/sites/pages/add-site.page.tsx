@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Navigate } from 'react-router';
+import { SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch } from '../../app/app-hooks';
 import { PageHeader } from '../../shell/page-header.component';
 import { claimCreateRequested } from '../sites.slice';
@@ -44,7 +45,9 @@ export function AddSitePage() {
           <Form.Control
             name="nickname"
             value={nickname}
-            placeholder={credentials.mac}
+            // The MAC, once typed (spec 2.6): the site's name when it has no nickname.
+            placeholder={credentials.mac || 'Site nickname'}
+            maxLength={SITE_NICKNAME_MAX_LENGTH}
             onChange={(e) => setNickname(e.target.value)}
           />
         </Form.Group>

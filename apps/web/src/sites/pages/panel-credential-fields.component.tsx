@@ -1,5 +1,5 @@
 import { Form } from 'react-bootstrap';
-import { hwaddrToColonForm } from '@app/contracts';
+import { hwaddrToColonForm, PANEL_KEY_LENGTH } from '@app/contracts';
 import type { PanelCredentials } from './use-panel-credentials.hook';
 
 interface PanelCredentialFieldsProps {
@@ -34,6 +34,7 @@ export function PanelCredentialFields({ idPrefix, credentials }: PanelCredential
           name="key"
           type="password"
           inputMode="numeric"
+          maxLength={PANEL_KEY_LENGTH}
           value={credentials.key}
           onChange={(e) => credentials.typeKey(e.target.value)}
         />

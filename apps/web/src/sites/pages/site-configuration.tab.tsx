@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { Navigate } from 'react-router';
-import { hwaddrToColonForm } from '@app/contracts';
+import { hwaddrToColonForm, SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectSiteSummary } from '../sites.selectors';
 import { claimRemoveRequested, siteEmailRequested, siteRenameRequested } from '../sites.slice';
@@ -35,11 +35,12 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   if (removal.done) return <Navigate to="/" />;
 
   const trimmed = nickname.trim();
+  const mac = hwaddrToColonForm(hwaddr);
   return (
     <section className="site-configuration narrow-form">
       <Form.Group className="mb-3" controlId="site-mac">
         <Form.Label>MAC address</Form.Label>
-        <Form.Control plaintext readOnly value={hwaddrToColonForm(hwaddr)} />
+        <Form.Control plaintext readOnly value={mac} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="site-nickname">
         <Form.Label>Nickname</Form.Label>
@@ -47,6 +48,9 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
           <Form.Control
             name="nickname"
             value={nickname}
+            // Without a nickname the site is shown by its MAC (spec 2.4, 2.6).
+            placeholder={mac}
+            maxLength={SITE_NICKNAME_MAX_LENGTH}
             onChange={(e) => {
               setNickname(e.target.value);
               setDirty(true);

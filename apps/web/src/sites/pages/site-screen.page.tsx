@@ -60,6 +60,7 @@ function SiteScreen({ hwaddr }: { hwaddr: string }) {
   const unreadEvents = useAppSelector((state) => selectSiteUnreadEvents(state, hwaddr));
   const unresolved = useAppSelector((state) => selectUnresolvedCount(state, hwaddr));
   const base = `/site/${hwaddr}`;
+  const mac = hwaddrToColonForm(hwaddr);
 
   useEffect(() => {
     dispatch(sitesLoadRequested());
@@ -69,7 +70,8 @@ function SiteScreen({ hwaddr }: { hwaddr: string }) {
 
   return (
     <>
-      <PageHeader crumbs={[{ label, to: base }]} title={label} subtitle={hwaddrToColonForm(hwaddr)} />
+      {/* An unnamed site's title is its MAC already: the MAC shows once. */}
+      <PageHeader crumbs={[{ label, to: base }]} title={label} subtitle={label === mac ? undefined : mac} />
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to={`${base}/events`}>
           Events {unreadEvents > 0 && <Badge bg="secondary">{unreadEvents}</Badge>}
