@@ -27,10 +27,13 @@ const esmPackages = [
 module.exports = {
   /** The swc options alone, for running the sources outside Jest the same way (the chaos test's apps). */
   swcOptions: swc,
-  transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-  moduleNameMapper: {
-    '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
-    '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  /** The settings of a Jest project that loads backend code. */
+  jestSettings: {
+    transform: { '^.+\\.(t|j)s$': ['@swc/jest', swc] },
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    moduleNameMapper: {
+      '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',
+      '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+    },
   },
 };

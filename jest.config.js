@@ -1,6 +1,6 @@
 // Every test of the project in one Jest run: the backend project (unit and integration tests of
 // apps/*, libs/*, tools/*, scripts/), the web client's unit tests and its browser tests.
-const backendTransform = require('./jest.backend-transform');
+const { jestSettings: backendTransform } = require('./jest.backend-transform');
 const guards = require('./jest.guards');
 
 const backend = {

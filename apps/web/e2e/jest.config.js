@@ -1,7 +1,7 @@
 // Browser tests of the web client: the built client served by a real portal-api (real PostgreSQL,
 // NATS and Redis, a real gateway, simulated panels) driven in the system Chromium. The backend
 // harnesses use decorators, so sources go through the same swc settings as the backend project.
-const backendTransform = require('../../../jest.backend-transform');
+const { jestSettings: backendTransform } = require('../../../jest.backend-transform');
 
 module.exports = {
   displayName: 'web-e2e',
