@@ -1,7 +1,7 @@
 import { NatsConfig } from '@app/config';
 import type { PanelCommandReply, PanelConnectionMessage, PanelEventMessage } from '@app/contracts';
 import { provisionTestPanel } from '@app/database/testing';
-import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import { flushNats, listenForTest, removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import {
   DEFAULT_MAX_FRAME_BYTES,
   encodeMessage,
@@ -67,17 +67,18 @@ describe('panel identity: the device proof is checked before anything else (real
   }
 
   async function command(hwaddr: string): Promise<PanelCommandReply> {
-    const reply = await gateway.nats.connection.request(
+    const reply = await gateway.nats.request<PanelCommandReply>(
       gateway.nats.names.subjects.panelCommand(hwaddr),
-      JSON.stringify({
+      {
         correlationId: 'c',
         hwaddr,
         networkId: 1,
         command: { kind: 'button', action: 'MUTE', data: 'NA' },
-      }),
-      { timeout: 8000 },
+      },
+      { timeoutMs: 8000 },
     );
-    return reply.json<PanelCommandReply>();
+    if (reply.kind !== 'ok') throw new Error(`no reply to the command: ${reply.kind}`);
+    return reply.body;
   }
 
   /** Hello and a key proof signed with `secret`, then an event at once (the impostor does not wait for ready). */
@@ -97,11 +98,9 @@ describe('panel identity: the device proof is checked before anything else (real
 
   beforeAll(async () => {
     gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix));
-    gateway.nats.connection.subscribe(gateway.nats.names.subjects.allPanelConnections, {
-      callback: (_error, message) => {
-        published.push(message.json<PanelConnectionMessage>());
-      },
-    });
+    await listenForTest(gateway.nats, gateway.nats.names.subjects.allPanelConnections, (message) =>
+      published.push(message.json<PanelConnectionMessage>()),
+    );
   });
 
   afterAll(async () => {
@@ -118,7 +117,7 @@ describe('panel identity: the device proof is checked before anything else (real
     await sendHandshake(panel, hwaddr, generateDeviceKeyPair().secret);
     await expectRefused(panel);
     expect(await refusals('unknown-panel')).toBe(before + 1);
-    await gateway.nats.connection.flush();
+    await flushNats(gateway.nats);
     expect(published.filter((message) => message.hwaddr === hwaddr)).toEqual([]);
     expect(await heldConnection(hwaddr)).toBeUndefined();
   });
@@ -159,7 +158,7 @@ describe('panel identity: the device proof is checked before anything else (real
       'the real panel event stored',
     );
     expect((await eventsOf(hwaddr)).map((event) => event.title)).toEqual(['Still the real panel']);
-    await gateway.nats.connection.flush();
+    await flushNats(gateway.nats);
     expect(published.filter((message) => message.hwaddr === hwaddr).map((message) => message.connectionId)).toEqual([
       realConnectionId,
     ]);
@@ -250,7 +249,7 @@ describe('panel identity: the device proof is checked before anything else (real
     expect((await panel.next('close')).reason).toBe('unexpected-frame: heartbeat is not allowed while verifying');
     await panel.closed();
     expect(panel.received.map((message) => message.type)).not.toContain('ready');
-    await gateway.nats.connection.flush();
+    await flushNats(gateway.nats);
     expect(published.filter((message) => message.hwaddr === hwaddr)).toEqual([]);
   });
 

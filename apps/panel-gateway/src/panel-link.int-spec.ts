@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { provisionTestPanel } from '@app/database/testing';
 import { MetricsService } from '@app/platform';
-import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import { listenForTest, removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { PANEL_PROTOCOL_VERSION, verifyKeyProof, type CommandMessage, type PanelLinkClient } from '@app/panel-protocol';
 import { CuttableTcpProxy, waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
@@ -51,12 +51,13 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     hwaddr: string,
     request: Omit<PanelCommandRequest, 'hwaddr' | 'correlationId'>,
   ): Promise<PanelCommandReply> {
-    const reply = await gateway.nats.connection.request(
+    const reply = await gateway.nats.request<PanelCommandReply>(
       gateway.nats.names.subjects.panelCommand(hwaddr),
-      JSON.stringify({ correlationId: 'req-1', hwaddr, ...request }),
-      { timeout: 8000 },
+      { correlationId: 'req-1', hwaddr, ...request },
+      { timeoutMs: 8000 },
     );
-    return reply.json<PanelCommandReply>();
+    if (reply.kind !== 'ok') throw new Error(`no reply to the command: ${reply.kind}`);
+    return reply.body;
   }
 
   async function protocolErrors(reason: string): Promise<number> {
@@ -241,16 +242,15 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
   it('publishes runtime reports (core and bucket) and configuration snapshots (stream, acked)', async () => {
     const panel = await client();
     const live: PanelRuntimeMessage[] = [];
-    const subscription = gateway.nats.connection.subscribe(gateway.nats.names.subjects.panelRuntime(panel.hwaddr), {
-      callback: (_error, message) => {
-        live.push(message.json<PanelRuntimeMessage>());
-      },
-    });
-    await gateway.nats.connection.flush();
+    const subscription = await listenForTest(
+      gateway.nats,
+      gateway.nats.names.subjects.panelRuntime(panel.hwaddr),
+      (message) => live.push(message.json<PanelRuntimeMessage>()),
+    );
     const runtime = { zones: { fire: [2], fault: [0] }, disabled: { sounders: true } };
     panel.sendRuntime(2, runtime);
     await waitUntil(() => live.length === 1, 'the runtime report');
-    subscription.unsubscribe();
+    subscription.stop();
     expect(live[0]).toMatchObject({ hwaddr: panel.hwaddr, networkId: 2, runtime });
     const bucket = await gateway.nats.bucket(gateway.nats.names.buckets.panelRuntime);
     expect((await bucket.get(runtimeBucketKey(panel.hwaddr, 2)))?.json<PanelRuntimeMessage>()).toMatchObject({
@@ -327,10 +327,9 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
 
   it('leaves a command to a panel no gateway holds without responders, so requesters answer at once', async () => {
     const hwaddr = randomHwaddr();
-    const error = await gateway.nats.connection
-      .request(gateway.nats.names.subjects.panelCommand(hwaddr), '{}', { timeout: 5000 })
-      .catch((caught: unknown) => caught);
-    expect((error as { isNoResponders?: () => boolean }).isNoResponders?.()).toBe(true);
+    await expect(
+      gateway.nats.request(gateway.nats.names.subjects.panelCommand(hwaddr), {}, { timeoutMs: 5000 }),
+    ).resolves.toEqual({ kind: 'no-responders' });
   });
 
   it('publishes the disconnect when a panel goes away', async () => {

@@ -1,7 +1,7 @@
 import { NatsConfig } from '@app/config';
 import type { PanelCommandReply, PanelConnectionMessage } from '@app/contracts';
 import { createTestDatabase, provisionTestPanel, type TestDatabase } from '@app/database/testing';
-import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
+import { listenForTest, removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
@@ -66,17 +66,17 @@ describe('one holder per panel, and supervision (real NATS)', () => {
 
     const held = (await connection(hwaddr))!;
     expect(held).toMatchObject({ connected: true, gatewayId: 'gateway-b' });
-    const reply = await first.nats.connection.request(
+    const reply = await first.nats.request<PanelCommandReply>(
       first.nats.names.subjects.panelCommand(hwaddr),
-      JSON.stringify({
+      {
         correlationId: 'c',
         hwaddr,
         networkId: 1,
         command: { kind: 'button', action: 'MUTE', data: 'NA' },
-      }),
-      { timeout: 5000 },
+      },
+      { timeoutMs: 5000 },
     );
-    expect(reply.json<PanelCommandReply>()).toEqual({ correlationId: 'c', ok: true });
+    expect(reply).toEqual({ kind: 'ok', body: { correlationId: 'c', ok: true } });
     expect(answeredBy).toEqual(['b']);
     // The evicted connection's end did not report the panel disconnected.
     expect((await connection(hwaddr))?.connected).toBe(true);
@@ -94,12 +94,11 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     }, 'the old connection published');
     // Subscribed on the gateway's own NATS connection, so its messages arrive in the order it sent them.
     const published: PanelConnectionMessage[] = [];
-    const subscription = second.nats.connection.subscribe(second.nats.names.subjects.panelConnection(hwaddr), {
-      callback: (_error, message) => {
-        published.push(message.json<PanelConnectionMessage>());
-      },
-    });
-    await second.nats.connection.flush();
+    const subscription = await listenForTest(
+      second.nats,
+      second.nats.names.subjects.panelConnection(hwaddr),
+      (message) => published.push(message.json<PanelConnectionMessage>()),
+    );
 
     const replacement = await connectClient(second, { hwaddr, deviceSecret });
     clients.push(replacement);
@@ -109,7 +108,7 @@ describe('one holder per panel, and supervision (real NATS)', () => {
       () => published.some((message) => message.connected && message.connectionId !== oldConnectionId),
       'the replacement connection published',
     );
-    subscription.unsubscribe();
+    subscription.stop();
     expect(published.filter((message) => !message.connected)).toEqual([]);
   });
 

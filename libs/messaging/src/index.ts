@@ -1,5 +1,6 @@
 export * from './nats/nats.service';
 export * from './nats/nats.module';
+export * from './nats/nats-request.types';
 export * from './nats/nats-topology.util';
 export * from './queues/queue.service';
 export * from './queues/queue.module';

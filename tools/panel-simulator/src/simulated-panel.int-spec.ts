@@ -54,12 +54,13 @@ describe('the panel simulator against a gateway (real NATS)', () => {
   }
 
   async function send(panel: SimulatedPanel, command: PanelCommand, networkId = 1): Promise<PanelCommandReply> {
-    const reply = await gateway.nats.connection.request(
+    const reply = await gateway.nats.request<PanelCommandReply>(
       gateway.nats.names.subjects.panelCommand(panel.hwaddr),
-      JSON.stringify({ correlationId: 'sim', hwaddr: panel.hwaddr, networkId, command }),
-      { timeout: 10_000 },
+      { correlationId: 'sim', hwaddr: panel.hwaddr, networkId, command },
+      { timeoutMs: 10_000 },
     );
-    return reply.json<PanelCommandReply>();
+    if (reply.kind !== 'ok') throw new Error(`no reply to the command: ${reply.kind}`);
+    return reply.body;
   }
 
   async function latestConfig(panel: SimulatedPanel, networkId: number): Promise<PanelConfigMessage | undefined> {

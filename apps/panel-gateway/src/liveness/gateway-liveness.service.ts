@@ -27,7 +27,7 @@ export class GatewayLiveness implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    if (this.nats.connection.isClosed()) return;
+    if (this.nats.isClosed()) return;
     const bucket = await this.nats.bucket(this.nats.names.buckets.gateways);
     await bucket.delete(gatewayBucketKey(this.config.gatewayId)).catch(() => undefined);
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { KV } from '@nats-io/kv';
 import {
   panelEventKey,
   runtimeBucketKey,
@@ -8,7 +7,7 @@ import {
   type PanelEventMessage,
   type PanelRuntimeMessage,
 } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { NatsService, type KvBucket } from '@app/messaging';
 import { withTimeout } from '@app/platform';
 import { PANEL_LISTENER_CONFIG } from '../panel-gateway.constants';
 import type { PanelListenerConfig } from '../panel-gateway.config';
@@ -70,7 +69,7 @@ export class PanelPublisher {
     const payload = JSON.stringify(runtime);
     const bucket = await this.nats.bucket(this.nats.names.buckets.panelRuntime);
     await this.call(bucket.put(runtimeBucketKey(runtime.hwaddr, runtime.networkId), payload));
-    this.nats.connection.publish(this.nats.names.subjects.panelRuntime(runtime.hwaddr), payload);
+    this.nats.publishEncoded(this.nats.names.subjects.panelRuntime(runtime.hwaddr), payload);
   }
 
   /** A panel connected here, or changed its cloud-control: the newest connection always wins. */
@@ -78,7 +77,7 @@ export class PanelPublisher {
     const payload = JSON.stringify(message);
     const bucket = await this.connections();
     await this.call(bucket.put(message.hwaddr, payload));
-    this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
+    this.nats.publishEncoded(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
   }
 
   /**
@@ -102,7 +101,7 @@ export class PanelPublisher {
         if (String(error).includes('wrong last sequence') || String(error).includes('exists')) continue;
         throw error;
       }
-      this.nats.connection.publish(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
+      this.nats.publishEncoded(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
       this.logger.debug(`published disconnect of ${message.hwaddr}`);
       return 'published';
     }
@@ -128,7 +127,7 @@ export class PanelPublisher {
     return Promise.race([promise, reconnected]).finally(() => unsubscribe());
   }
 
-  private connections(): Promise<KV> {
+  private connections(): Promise<KvBucket> {
     return this.nats.bucket(this.nats.names.buckets.panelConnections);
   }
 }

@@ -17,7 +17,7 @@ export class CredentialRevocations {
   passwordChanged(userId: string, passwordChangedAt: Date): void {
     const message: CredentialsRevokedMessage = { userId, passwordVersion: passwordChangedAt.getTime() };
     try {
-      this.nats.connection.publish(this.nats.names.subjects.credentialsRevoked(userId), JSON.stringify(message));
+      this.nats.publish(this.nats.names.subjects.credentialsRevoked(userId), message);
     } catch (error) {
       this.logger.warn(`revocation of ${userId}'s tokens not published: ${String(error)}`);
     }

@@ -4,6 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { closeNatsAbruptly } from '@app/messaging/testing';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../../panel-gateway/src/testing/gateway-harness';
 import { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -101,7 +102,7 @@ describe('a portal-api restart in the middle of a stream of events (real Postgre
       // It dies as a crashed copy does: its connection to NATS goes first, its acks with it, and its
       // database sessions end with the process, the insert it was waiting to make rolled back. An
       // event acked before it is stored would be lost here.
-      await first.app.get(NatsService).connection.close();
+      await closeNatsAbruptly(first.app.get(NatsService));
       unackedAtStop = (await consumerInfo()).num_ack_pending;
       await tableLock.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-api'`,

@@ -32,7 +32,7 @@ export class LivefeedPublisher {
   countsStale(userId: string, hwaddr: string): void {
     const message: LivefeedCountsStaleMessage = { userId, hwaddr };
     try {
-      this.nats.connection.publish(this.nats.names.subjects.livefeedCountsStale, JSON.stringify(message));
+      this.nats.publish(this.nats.names.subjects.livefeedCountsStale, message);
     } catch (error) {
       this.logger.warn(`Live counts notice for ${hwaddr} not published: ${String(error)}`);
     }
@@ -40,7 +40,7 @@ export class LivefeedPublisher {
 
   private publish(subject: string, message: LivefeedPublishedMessage): void {
     try {
-      this.nats.connection.publish(subject, JSON.stringify(message));
+      this.nats.publish(subject, message);
     } catch (error) {
       this.logger.warn(`Live message ${message.type} on ${subject} not published: ${String(error)}`);
     }

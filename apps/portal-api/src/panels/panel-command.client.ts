@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
   PANEL_COMMAND_TIMEOUT,
   PANEL_NOT_CONNECTED,
@@ -35,20 +34,12 @@ export class PanelCommandClient {
     timeoutMs = PANEL_COMMAND_TIMEOUT_MS,
   ): Promise<PanelCommandResult> {
     const request: PanelCommandRequest = { correlationId: randomUUID(), hwaddr, networkId, command };
-    let reply: PanelCommandReply;
-    try {
-      const message = await this.nats.connection.request(
-        this.nats.names.subjects.panelCommand(hwaddr),
-        JSON.stringify(request),
-        { timeout: timeoutMs },
-      );
-      reply = message.json<PanelCommandReply>();
-    } catch (error) {
-      if (error instanceof RequestError && error.isNoResponders()) return { outcome: 'not-connected' };
-      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError))
-        return { outcome: 'timeout' };
-      throw error;
-    }
+    const result = await this.nats.request<PanelCommandReply>(this.nats.names.subjects.panelCommand(hwaddr), request, {
+      timeoutMs,
+    });
+    if (result.kind === 'no-responders') return { outcome: 'not-connected' };
+    if (result.kind === 'timeout') return { outcome: 'timeout' };
+    const reply = result.body;
     if (reply.ok) return { outcome: 'ok', keyMatches: reply.keyMatches };
     if (reply.reason === PANEL_NOT_CONNECTED) return { outcome: 'not-connected' };
     if (reply.reason === PANEL_COMMAND_TIMEOUT) return { outcome: 'timeout' };

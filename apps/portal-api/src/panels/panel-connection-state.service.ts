@@ -1,7 +1,6 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import type { KvEntry } from '@nats-io/kv';
 import { gatewayBucketKey, runtimeBucketKey, type PanelConnectionMessage, type RuntimeReport } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { NatsService, type KvRecord } from '@app/messaging';
 import { withTimeout } from '@app/platform';
 
 /** How long a read of the gateway's buckets may take before the live state counts as unavailable. */
@@ -42,7 +41,7 @@ export class PanelConnectionState {
     return entry.json<{ runtime: RuntimeReport }>().runtime;
   }
 
-  private async read(bucketName: string, key: string): Promise<KvEntry | null> {
+  private async read(bucketName: string, key: string): Promise<KvRecord | null> {
     if (!this.nats.isConnected) throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
     try {
       const bucket = await withTimeout(

@@ -1,7 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { RequestError, TimeoutError } from '@nats-io/transport-node';
 import type { RelayActionTestReply, RelayActionTestRequest, RelayTrigger } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { NatsService, type NatsRequestResult } from '@app/messaging';
 import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import { UsersRepository } from '../auth/users.repository';
 import { RelayActionAuditRepository } from './relay-action-audit.repository';
@@ -48,26 +47,24 @@ export class RelayActionTestService {
         this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
         throw new HttpException({ err: RELAY_TEST_NOT_AUDITED }, HttpStatus.SERVICE_UNAVAILABLE);
       });
-    let reply: RelayActionTestReply;
+    let result: NatsRequestResult<RelayActionTestReply>;
     try {
-      const message = await this.nats.connection.request(
-        this.nats.names.subjects.relayActionTest,
-        JSON.stringify(test),
-        { timeout: this.config.verifyTimeoutMs },
-      );
-      reply = message.json<RelayActionTestReply>();
+      result = await this.nats.request<RelayActionTestReply>(this.nats.names.subjects.relayActionTest, test, {
+        timeoutMs: this.config.verifyTimeoutMs,
+      });
     } catch (error) {
-      if (error instanceof RequestError && error.isNoResponders()) {
-        await this.settle(auditId, 'not-connected', RELAY_SERVICE_UNAVAILABLE);
-        throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
-      }
-      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) {
-        await this.settle(auditId, 'timeout', RELAY_TEST_TIMEOUT);
-        throw new HttpException({ err: RELAY_TEST_TIMEOUT }, HttpStatus.GATEWAY_TIMEOUT);
-      }
       await this.settle(auditId, 'failed', String(error));
       throw error;
     }
+    if (result.kind === 'no-responders') {
+      await this.settle(auditId, 'not-connected', RELAY_SERVICE_UNAVAILABLE);
+      throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    if (result.kind === 'timeout') {
+      await this.settle(auditId, 'timeout', RELAY_TEST_TIMEOUT);
+      throw new HttpException({ err: RELAY_TEST_TIMEOUT }, HttpStatus.GATEWAY_TIMEOUT);
+    }
+    const reply = result.body;
     await this.settle(auditId, reply.ok ? 'ok' : 'failed', reply.ok ? null : reply.reason);
     // A board that could not be driven is not a server fault: 422 carries the reason.
     if (!reply.ok) throw new HttpException({ err: reply.reason }, HttpStatus.UNPROCESSABLE_ENTITY);

@@ -66,7 +66,7 @@ export class RelayFailureNotifier {
       data: { hwaddr: notification.hwaddr, notification: dto },
     };
     try {
-      this.nats.connection.publish(this.nats.names.subjects.liveUser(userId), JSON.stringify(message));
+      this.nats.publish(this.nats.names.subjects.liveUser(userId), message);
     } catch (error) {
       // The notification is stored; the owner sees it on the next reload.
       this.logger.warn(`live notice of notification ${notification.id} not sent: ${String(error)}`);

@@ -58,7 +58,7 @@ describe('NatsService (real NATS with JetStream)', () => {
     const nats = await connect();
     await expect(nats.ping()).resolves.toBeUndefined();
     await nats.onApplicationShutdown();
-    expect(nats.connection.isClosed()).toBe(true);
+    expect(nats.isClosed()).toBe(true);
     await expect(nats.ping()).rejects.toThrow('connection closed');
   });
 

@@ -1,14 +1,17 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import { NatsConfig } from '@app/config';
 import { natsNames, type NatsNames } from '@app/contracts';
 import { ensureNatsTopology } from './nats-topology.util';
+import type { KvBucket, NatsRequestOptions, NatsRequestResult } from './nats-request.types';
 
 /**
  * The app's one NATS connection, with JetStream and the portal's subject names. Services publish,
- * request and consume through it; tests point it at a prefix of their own.
+ * request and read buckets through its small typed methods; subscriptions and consumers are declared
+ * with the handler decorators and started by MessageHandlers. The raw connection stays inside
+ * libs/messaging. Tests point it at a prefix of their own.
  */
 @Injectable()
 export class NatsService implements OnApplicationShutdown {
@@ -29,7 +32,12 @@ export class NatsService implements OnApplicationShutdown {
   /** Connects (failing fast when no server answers at boot) and ensures streams and buckets. */
   static async connect(config: NatsConfig, connectionName: string): Promise<NatsService> {
     const connection = await connect({
+      // Every server of the cluster (NATS_URL). Tried in a random order, so an app's copies spread
+      // over the servers; the servers the cluster announces are added to the list, so a copy keeps
+      // finding one while it lives, whichever it was given. On a lost server: reconnect for ever.
       servers: config.servers,
+      noRandomize: false,
+      ignoreClusterUpdates: false,
       name: connectionName,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
@@ -41,7 +49,7 @@ export class NatsService implements OnApplicationShutdown {
     try {
       const manager = await jetstreamManager(connection);
       const names = natsNames(config.prefix);
-      await ensureNatsTopology(connection, manager, names);
+      await ensureNatsTopology(connection, manager, names, config.streamReplicas);
       return new NatsService(connection, jetstream(connection), manager, names);
     } catch (error) {
       await connection.close();
@@ -49,8 +57,43 @@ export class NatsService implements OnApplicationShutdown {
     }
   }
 
+  /** Publishes `message` as JSON on a core subject (at most once, to whoever listens now). */
+  publish(subject: string, message: object): void {
+    this.connection.publish(subject, JSON.stringify(message));
+  }
+
+  /** Publishes a payload already encoded as JSON (kept for a bucket write too, say). */
+  publishEncoded(subject: string, payload: string): void {
+    this.connection.publish(subject, payload);
+  }
+
+  /**
+   * A core request/reply: `message` sent as JSON, the reply decoded as JSON. No responder and no
+   * answer in time are results, not errors, so that each caller maps them to its own answer.
+   */
+  async request<T>(subject: string, message: object, options: NatsRequestOptions): Promise<NatsRequestResult<T>> {
+    try {
+      const reply = await this.connection.request(subject, JSON.stringify(message), { timeout: options.timeoutMs });
+      return { kind: 'ok', body: reply.json<T>() };
+    } catch (error) {
+      if (error instanceof RequestError && error.isNoResponders()) return { kind: 'no-responders' };
+      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError))
+        return { kind: 'timeout' };
+      throw error;
+    }
+  }
+
+  /** True once the connection is closed for good (after shutdown, or closed by the server). */
+  isClosed(): boolean {
+    return this.connection.isClosed();
+  }
+
   /** A KV bucket of the topology (opened once). */
-  bucket(name: string): Promise<KV> {
+  bucket(name: string): Promise<KvBucket> {
+    return this.kv(name);
+  }
+
+  private kv(name: string): Promise<KV> {
     let bucket = this.buckets.get(name);
     if (!bucket) {
       bucket = new Kvm(this.connection).open(name);

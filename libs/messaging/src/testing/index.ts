@@ -1,1 +1,2 @@
 export * from './test-isolation.util';
+export * from './nats-probe.util';
