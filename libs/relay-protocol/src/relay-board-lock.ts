@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { RelayError } from './relay-error';
 
 /** The hold on one board while work runs; `confirm` is the fencing check before each command. */
@@ -26,10 +25,13 @@ export interface RedisBoardLockOptions {
   pollMs?: number;
 }
 
-// Deletes the lock only if it is still ours (it may have expired and been taken by another).
-const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-// Extends the lease only if it is still ours: 0 means another holder has it, or nobody.
-const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Leased locks held under a token of their own (RedisLocks of libs/messaging). */
+export interface LeasedLocks {
+  acquire(key: string, token: string, leaseMs: number): Promise<boolean>;
+  /** False when the lease lapsed or passed to another holder. */
+  renew(key: string, token: string, leaseMs: number): Promise<boolean>;
+  release(key: string, token: string): Promise<void>;
+}
 
 /** One board held by this process, as its renewals last saw it. */
 interface HeldBoard {
@@ -52,7 +54,7 @@ export class RedisBoardLock implements BoardLock {
   private readonly held = new Set<HeldBoard>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly locks: LeasedLocks,
     private readonly options: RedisBoardLockOptions,
   ) {
     if (options.waitMs <= options.leaseMs) {
@@ -67,7 +69,7 @@ export class RedisBoardLock implements BoardLock {
     const token = randomUUID();
     const deadline = Date.now() + this.options.waitMs;
     let takenAt = Date.now();
-    while ((await this.redis.set(key, token, 'PX', this.options.leaseMs, 'NX')) !== 'OK') {
+    while (!(await this.locks.acquire(key, token, this.options.leaseMs))) {
       if (Date.now() >= deadline) {
         throw new RelayError(
           'busy',
@@ -96,7 +98,7 @@ export class RedisBoardLock implements BoardLock {
     } finally {
       clearInterval(hold.timer);
       this.held.delete(hold);
-      if (!hold.lost) await this.redis.eval(RELEASE_SCRIPT, 1, key, token).catch(() => undefined);
+      if (!hold.lost) await this.locks.release(key, token).catch(() => undefined);
     }
   }
 
@@ -131,10 +133,10 @@ export class RedisBoardLock implements BoardLock {
     if (hold.lost) return;
     const sentAt = Date.now();
     const renewed = await withDeadline(
-      this.redis.eval(RENEW_SCRIPT, 1, hold.key, hold.token, String(this.options.leaseMs)),
+      this.locks.renew(hold.key, hold.token, this.options.leaseMs),
       this.options.leaseMs,
     );
-    if (renewed === 1) hold.confirmedAt = Math.max(hold.confirmedAt, sentAt);
+    if (renewed) hold.confirmedAt = Math.max(hold.confirmedAt, sentAt);
     else hold.lost = true;
   }
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RELAY_PULSE_MAX_SECONDS } from '@app/contracts';
+import { RedisLocks } from '@app/messaging';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
 import { RedisBoardLock } from './relay-board-lock';
@@ -12,7 +13,7 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
   const prefix = uniqueTestName('relayclient');
   const redis = new Redis(TEST_REDIS_URL);
   const simulator = new RelaySimulator({ password });
-  const lock = new RedisBoardLock(redis, { prefix, leaseMs: 2_000, waitMs: 5_000 });
+  const lock = new RedisBoardLock(new RedisLocks(redis), { prefix, leaseMs: 2_000, waitMs: 5_000 });
   // Generous: no test here waits for a timeout, and a busy machine must not turn a slow answer into a failure.
   const client = new RelayClient({
     policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')),

@@ -1,5 +1,6 @@
 import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import { Redis } from 'ioredis';
+import { RedisLocks } from '@app/messaging';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
 import { AllowedRelayTargets, RelayClient, RelayTargetPolicy, type RedisBoardLock } from '@app/relay-protocol';
 import { waitUntil } from '@app/testing';
@@ -124,7 +125,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     const prefix = prefixFor('dead');
     const boardKey = `127.0.0.1:${port}`;
     const deadRedis = new Redis(TEST_REDIS_URL);
-    const deadLock = relayBoardLockOf(deadRedis, prefix, driving);
+    const deadLock = relayBoardLockOf(new RedisLocks(deadRedis), prefix, driving);
     let finishDead = (): void => undefined;
     let deadHolds = false;
     const dead = deadLock.withBoard(boardKey, () => {
@@ -142,7 +143,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     // The worker dies mid-command: it neither renews nor releases its hold.
     deadRedis.disconnect();
 
-    const lock = relayBoardLockOf(redis, prefix, driving);
+    const lock = relayBoardLockOf(new RedisLocks(redis), prefix, driving);
     await clientOf(lock, driving).drive(
       { host: '127.0.0.1', port, password },
       { pulses: [{ relay: 3, seconds: 1 }], outputs: [] },
@@ -166,10 +167,10 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
       RELAY_BOARD_WAIT_MS: '10000',
     });
     const prefix = prefixFor('renew');
-    const holder = relayBoardLockOf(redis, prefix, driving);
+    const holder = relayBoardLockOf(new RedisLocks(redis), prefix, driving);
     const otherRedis = new Redis(TEST_REDIS_URL);
     cleanups.push(() => void otherRedis.disconnect());
-    const other = relayBoardLockOf(otherRedis, prefix, driving);
+    const other = relayBoardLockOf(new RedisLocks(otherRedis), prefix, driving);
 
     const outcome = await holder.withBoard('board-a', async (lease) => {
       // Another worker waits its whole wait (five leases) for the board and never gets it.
@@ -198,7 +199,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     const proxyPort = await proxy.start();
     cleanups.push(() => proxy.stop());
     const boardKey = `127.0.0.1:${proxyPort}`;
-    const lock = relayBoardLockOf(redis, prefix, driving);
+    const lock = relayBoardLockOf(new RedisLocks(redis), prefix, driving);
 
     // Status and the first pulse go through; the board's read-back of relay 1 is held.
     proxy.holdFrom(3);
@@ -218,7 +219,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     // Meanwhile the hold is lost (Redis lost the key) and another worker takes the board.
     await redis.del(`${prefix}:relay-board:${boardKey}`);
     const otherRedis = new Redis(TEST_REDIS_URL);
-    const other = relayBoardLockOf(otherRedis, prefix, driving);
+    const other = relayBoardLockOf(new RedisLocks(otherRedis), prefix, driving);
     let finishOther = (): void => undefined;
     let otherHolds = false;
     const otherHold = other.withBoard(boardKey, () => {

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { RedisConfig } from '@app/config';
-import { QueueService } from '@app/messaging';
+import { RedisClient } from '@app/messaging';
 import {
   RedisBoardLock,
   RelayClient,
@@ -27,10 +26,9 @@ export class RelayBoardsModule {
         { provide: RelayPasswordCipher, useValue: new RelayPasswordCipher(security.secretKey) },
         {
           provide: RedisBoardLock,
-          // The lock's short commands share the queues' connection (closed with them on shutdown).
-          inject: [QueueService, RedisConfig],
-          useFactory: (queues: QueueService, redis: RedisConfig) =>
-            relayBoardLockOf(queues.connection, redis.prefix, driving),
+          // The lock's short commands go on the app's own command connection, closed after the job workers.
+          inject: [RedisClient],
+          useFactory: (redis: RedisClient) => relayBoardLockOf(redis.locks, redis.prefix, driving),
         },
         {
           provide: RelayClient,

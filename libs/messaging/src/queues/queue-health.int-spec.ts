@@ -28,7 +28,7 @@ describe('Redis health follows the connection (private redis-server)', () => {
     await waitUntil(async () => (await health.report('mailer')).status === 'ok', 'redis up');
 
     await server.stop();
-    await waitUntil(() => queues.connection.status !== 'ready', 'the connection to see the server gone');
+    await waitUntil(() => queues['connection'].status !== 'ready', 'the connection to see the server gone');
     const down = await health.report('mailer');
     // Down because the connection says so, not because a ping waited out the health check.
     expect(down).toMatchObject({ status: 'error', checks: { redis: { status: 'down' } } });

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { RedisConfig, RuntimeConfig } from '@app/config';
 import { HealthRegistry } from '@app/platform';
+import { RedisClient } from '../redis/redis-client.service';
 import { QueueService } from './queue.service';
 
 @Global()
@@ -17,12 +18,18 @@ export class QueueModule implements OnModuleInit {
       providers: [
         { provide: RedisConfig, useValue: config },
         {
-          provide: QueueService,
+          provide: RedisClient,
           inject: [RedisConfig, RuntimeConfig],
-          useFactory: (redis: RedisConfig, runtime: RuntimeConfig) => QueueService.connect(redis, runtime.appName),
+          useFactory: (redis: RedisConfig, runtime: RuntimeConfig) => RedisClient.connect(redis, runtime.appName),
+        },
+        {
+          provide: QueueService,
+          inject: [RedisConfig, RuntimeConfig, RedisClient],
+          useFactory: async (redis: RedisConfig, runtime: RuntimeConfig, client: RedisClient) =>
+            (await QueueService.connect(redis, runtime.appName)).closeAfterWorkers(client),
         },
       ],
-      exports: [RedisConfig, QueueService],
+      exports: [RedisConfig, QueueService, RedisClient],
     };
   }
 

@@ -32,9 +32,9 @@ describe('QueueService (real Redis)', () => {
   });
 
   it('keeps its keys under its prefix', async () => {
-    const keys = await queues.connection.keys(`${prefix}:*`);
+    const keys = await queues['connection'].keys(`${prefix}:*`);
     expect(keys.length).toBeGreaterThan(0);
-    expect(await queues.connection.keys('bull:work:*')).toEqual([]);
+    expect(await queues['connection'].keys('bull:work:*')).toEqual([]);
   });
 
   it('answers a ping', async () => {

@@ -14,11 +14,12 @@ export class QueueService implements OnApplicationShutdown {
   private readonly logger = new Logger(QueueService.name);
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Array<{ worker: Worker; connection: Redis }> = [];
+  private readonly closedAfter: Array<{ close(): Promise<void> }> = [];
 
   private constructor(
     private readonly config: RedisConfig,
     private readonly connectionName: string,
-    readonly connection: Redis,
+    private readonly connection: Redis,
   ) {
     connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
   }
@@ -27,6 +28,12 @@ export class QueueService implements OnApplicationShutdown {
     const connection = createRedisConnection(config.url, connectionName);
     await connection.connect();
     return new QueueService(config, connectionName, connection);
+  }
+
+  /** Closes `client` on shutdown once the workers are done (their jobs may still need it). */
+  closeAfterWorkers(client: { close(): Promise<void> }): this {
+    this.closedAfter.push(client);
+    return this;
   }
 
   queue<T = unknown>(name: string): Queue<T> {
@@ -74,5 +81,6 @@ export class QueueService implements OnApplicationShutdown {
     );
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await closeRedisConnection(this.connection);
+    await Promise.all(this.closedAfter.map((client) => client.close()));
   }
 }

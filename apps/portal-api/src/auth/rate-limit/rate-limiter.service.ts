@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RedisConfig } from '@app/config';
-import { QueueService } from '@app/messaging';
+import { RedisClient } from '@app/messaging';
 import { Clock, withTimeout } from '@app/platform';
 
 export interface RateLimitVerdict {
@@ -16,9 +15,6 @@ export interface RateLimitReservation extends RateLimitVerdict {
 
 const REDIS_TIMEOUT_MS = 500;
 
-/** Decrements a counter only while its window is alive: a released unit never outlives its window. */
-const RELEASE_SCRIPT = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
-
 /**
  * Fixed-window counters in Redis, shared by every portal-api copy. When Redis does not answer in
  * time the request is let through: a sign-in must not fail because a counter is unavailable.
@@ -28,8 +24,7 @@ export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
 
   constructor(
-    private readonly queues: QueueService,
-    private readonly redis: RedisConfig,
+    private readonly redis: RedisClient,
     private readonly clock: Clock,
   ) {}
 
@@ -37,12 +32,7 @@ export class RateLimiter {
     const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
     try {
       const count = await withTimeout(
-        this.queues.connection
-          .multi()
-          .incr(key)
-          .expire(key, windowSeconds + 1)
-          .exec()
-          .then((results) => Number(results?.[0]?.[1] ?? 0)),
+        this.redis.counters.increment(key, windowSeconds + 1),
         REDIS_TIMEOUT_MS,
         `Redis did not answer within ${REDIS_TIMEOUT_MS} ms`,
       );
@@ -59,7 +49,7 @@ export class RateLimiter {
    */
   async peek(bucket: string, windowSeconds: number): Promise<RateLimitVerdict & { count: number }> {
     const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
-    const count = Number((await this.timed(this.queues.connection.get(key))) ?? 0);
+    const count = await this.timed(this.redis.counters.read(key));
     return { count, allowed: true, retryAfterSeconds };
   }
 
@@ -69,17 +59,10 @@ export class RateLimiter {
    */
   async reserve(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitReservation> {
     const { key, retryAfterSeconds } = this.window(bucket, windowSeconds);
-    const redis = this.queues.connection;
-    const results = await this.timed(
-      redis
-        .multi()
-        .incr(key)
-        .expire(key, windowSeconds + 1)
-        .exec(),
-    );
-    const count = Number(results?.[0]?.[1] ?? 0);
+    const { counters } = this.redis;
+    const count = await this.timed(counters.increment(key, windowSeconds + 1));
     const release = async () => {
-      await this.timed(redis.eval(RELEASE_SCRIPT, 1, key));
+      await this.timed(counters.decrementIfAlive(key));
     };
     if (count > limit) {
       await release();
