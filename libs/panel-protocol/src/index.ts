@@ -11,4 +11,5 @@ export * from './messages/command-payload.validation';
 export * from './session/link-state.util';
 export * from './auth/key-proof.util';
 export * from './auth/device-identity.util';
+export * from './client/gateway-rotation';
 export * from './client/panel-link-client';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { formatGatewayAddress } from '@app/panel-protocol';
 import { DeviceSecretsError, deviceSecretsFor, parseDeviceSecrets } from './device-secrets.util';
+import { gatewaysForPanel } from './gateway-list.util';
 import { panelHwaddrs } from './hwaddr.util';
 import { LivelyPanel, livelyOptionsAtPace } from './lively-panel';
 import { ScenarioRunner } from './scenario-runner';
@@ -40,22 +42,23 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(64); // EX_USAGE
   }
-  const panels = hwaddrs.map(
-    (hwaddr) =>
-      new SimulatedPanel({
-        hwaddr,
-        adminKey: options.key,
-        deviceSecret: secrets.get(hwaddr)!,
-        host: options.host,
-        port: options.port,
-        tls: options.tls ? { rejectUnauthorized: !options.tlsInsecure } : undefined,
-        networkIds: options.networkIds,
-        panelType: options.panelType,
-        firmware: options.firmware,
-        cloudControl: options.cloudControl,
-        log,
-      }),
-  );
+  const panels = hwaddrs.map((hwaddr, index) => {
+    const { first, others } = gatewaysForPanel(options.gateways, index);
+    return new SimulatedPanel({
+      hwaddr,
+      adminKey: options.key,
+      deviceSecret: secrets.get(hwaddr)!,
+      host: first.host,
+      port: first.port,
+      otherGateways: others,
+      tls: options.tls ? { rejectUnauthorized: !options.tlsInsecure } : undefined,
+      networkIds: options.networkIds,
+      panelType: options.panelType,
+      firmware: options.firmware,
+      cloudControl: options.cloudControl,
+      log,
+    });
+  });
   const runner = new ScenarioRunner(panels);
   const lively = options.lively
     ? panels.map((panel) => new LivelyPanel(panel, livelyOptionsAtPace(options.livelyPace)))
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', quit);
 
   log(
-    `${panels.length} panel(s) connecting to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`,
+    `${panels.length} panel(s) connecting to ${options.gateways.map(formatGatewayAddress).join(', ')}${options.tls ? ' over TLS' : ''}: ${panels.map((panel) => panel.hwaddr).join(', ')}`,
   );
   panels.forEach((panel) => panel.start());
   if (lively.length > 0) {

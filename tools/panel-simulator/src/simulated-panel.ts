@@ -1,8 +1,10 @@
 import type { PanelType } from '@app/contracts';
 import {
   describeRefusalSubject,
+  formatGatewayAddress,
   PanelLinkClient,
   type CommandMessage,
+  type GatewayAddress,
   type PanelCommandOutcome,
   type RefusedMessage,
 } from '@app/panel-protocol';
@@ -14,8 +16,11 @@ export interface SimulatedPanelOptions {
   adminKey: string;
   /** The device secret (Ed25519 seed, 64 hex) the panel signs its key proof with. */
   deviceSecret: string;
+  /** The gateway the panel connects to first (its TCP/IP module's cloud address and port). */
   host: string;
   port: number;
+  /** Other copies of the gateway, tried in turn after host:port when a connection fails or is lost. */
+  otherGateways?: readonly GatewayAddress[];
   tls?: { rejectUnauthorized: boolean };
   networkIds: number[];
   panelType: PanelType;
@@ -49,6 +54,7 @@ export class SimulatedPanel {
     this.link = new PanelLinkClient({
       host: options.host,
       port: options.port,
+      otherGateways: options.otherGateways,
       tls: options.tls,
       adminKey: options.adminKey,
       deviceSecret: options.deviceSecret,
@@ -66,13 +72,14 @@ export class SimulatedPanel {
     });
     this.link.on('ready', () =>
       options.log(
-        `${this.hwaddr}: connected${this.link.unacked.length ? `, resending ${this.link.unacked.length} unacked events` : ''}`,
+        `${this.hwaddr}: connected${this.whichGateway()}${this.link.unacked.length ? `, resending ${this.link.unacked.length} unacked events` : ''}`,
       ),
     );
     this.link.on(
       'disconnected',
       (wasReady: boolean) =>
-        wasReady && options.log(`${this.hwaddr}: disconnected${this.stopping ? '' : ', reconnecting'}`),
+        wasReady &&
+        options.log(`${this.hwaddr}: disconnected${this.stopping ? '' : `, reconnecting${this.whichGateway()}`}`),
     );
     this.link.on('close', (reason: string) => options.log(`${this.hwaddr}: gateway closed the link (${reason})`));
     this.link.on('protocolError', (reason: string) => options.log(`${this.hwaddr}: protocol error ${reason}`));
@@ -85,6 +92,11 @@ export class SimulatedPanel {
 
   get hwaddr(): string {
     return this.options.hwaddr;
+  }
+
+  /** ` to host:port` of the link's gateway when the panel knows several copies; nothing (as before) for one. */
+  private whichGateway(): string {
+    return this.options.otherGateways?.length ? ` to ${formatGatewayAddress(this.link.gateway)}` : '';
   }
 
   start(): void {

@@ -3,8 +3,7 @@ import { OptionsError, parseSimulatorOptions } from './simulator-options.util';
 describe('parseSimulatorOptions', () => {
   it('has defaults for a local gateway', () => {
     expect(parseSimulatorOptions([])).toMatchObject({
-      host: '127.0.0.1',
-      port: 7700,
+      gateways: [{ host: '127.0.0.1', port: 7700 }],
       panels: 1,
       key: '1234',
       networkIds: [1],
@@ -42,8 +41,7 @@ describe('parseSimulatorOptions', () => {
       '5.0',
     ]);
     expect(options).toMatchObject({
-      host: 'gw.example.com',
-      port: 7800,
+      gateways: [{ host: 'gw.example.com', port: 7800 }],
       panels: 5,
       hwaddr: '0011aabbccdd',
       key: '4321',
@@ -68,8 +66,21 @@ describe('parseSimulatorOptions', () => {
     });
   });
 
+  it('reads several gateway copies, as a list or as repeated flags, in the order given', () => {
+    const a = { host: 'gw-a.example.com', port: 7700 };
+    const b = { host: '10.0.0.2', port: 7701 };
+    const c = { host: '::1', port: 7702 };
+    expect(parseSimulatorOptions(['--gateway', 'gw-a.example.com:7700,10.0.0.2:7701']).gateways).toEqual([a, b]);
+    expect(
+      parseSimulatorOptions(['--gateway', 'gw-a.example.com:7700', '--gateway', '10.0.0.2:7701,[::1]:7702']).gateways,
+    ).toEqual([a, b, c]);
+  });
+
   it.each([
     [['--gateway', 'nohost'], '--gateway must be host:port'],
+    [['--gateway', 'gw-a:7700,'], "--gateway must be host:port or a comma-separated list of them, got ''"],
+    [['--gateway', 'gw-a:7700,gw-b'], "got 'gw-b'"],
+    [['--gateway', 'gw-a:70000'], '--gateway must be host:port'],
     [['--panels', '0'], '--panels must be a whole number'],
     [['--hwaddr', 'xyz'], '--hwaddr must be 12 hex characters'],
     [['--key', '12345'], '--key must be exactly 4 digits'],

@@ -6,12 +6,16 @@ import {
   PANEL_KEY_PATTERN,
   type PanelType,
 } from '@app/contracts';
-import { DEVICE_KEY_PATTERN, FIRMWARE_MAX_LENGTH } from '@app/panel-protocol';
+import { DEVICE_KEY_PATTERN, FIRMWARE_MAX_LENGTH, type GatewayAddress } from '@app/panel-protocol';
+import { parseGatewayAddress } from './gateway-list.util';
 import { SCENARIOS, type Scenario } from './scenario-runner';
 
+/** Where the panels connect when no --gateway is given. */
+export const DEFAULT_GATEWAY: GatewayAddress = { host: '127.0.0.1', port: 7700 };
+
 export interface SimulatorOptions {
-  host: string;
-  port: number;
+  /** The gateway copies, in the order given (at least one). */
+  gateways: GatewayAddress[];
   panels: number;
   /** --panels was given (otherwise a device secrets file without --hwaddr names the panels). */
   panelsGiven: boolean;
@@ -38,7 +42,12 @@ export interface SimulatorOptions {
 
 export const USAGE = `Usage: npm run simulate -- [options]
 
-  --gateway host:port     gateway to connect to (default 127.0.0.1:7700)
+  --gateway host:port     gateway to connect to (default 127.0.0.1:7700); several copies of the
+                          gateway: a comma-separated list (--gateway gw-a:7700,gw-b:7700) or the
+                          flag repeated. Each panel tries them in turn: when a connection is
+                          refused, fails or is lost, it connects to the next address (after its
+                          usual random wait), back to the first after the last. Panel N starts
+                          on the Nth address, so a fleet spreads over the copies
   --panels N              number of panels (default 1)
   --hwaddr 0011aabbccdd   first panel's hardware address; the others count up from it (default random)
   --key 1234              the panels' 4-digit admin key (default 1234)
@@ -67,8 +76,7 @@ export class OptionsError extends Error {}
 
 export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions {
   const options: SimulatorOptions = {
-    host: '127.0.0.1',
-    port: 7700,
+    gateways: [],
     panels: 1,
     panelsGiven: false,
     key: '1234',
@@ -94,11 +102,12 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
     switch (flag) {
       case '--gateway': {
         const text = value(flag);
-        const match = /^(.+):(\d{1,5})$/.exec(text);
-        if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
-          throw new OptionsError(`--gateway must be host:port, got '${text}'`);
-        options.host = match[1];
-        options.port = Number(match[2]);
+        for (const part of text.split(',')) {
+          const address = parseGatewayAddress(part);
+          if (!address)
+            throw new OptionsError(`--gateway must be host:port or a comma-separated list of them, got '${part}'`);
+          options.gateways.push(address);
+        }
         break;
       }
       case '--panels':
@@ -192,6 +201,7 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
         throw new OptionsError(`unknown option '${flag}'`);
     }
   }
+  if (options.gateways.length === 0) options.gateways.push({ ...DEFAULT_GATEWAY });
   return options;
 }
 

@@ -24,13 +24,20 @@ import {
 } from '../protocol.constants';
 import { ProtocolError } from '../protocol-error';
 import { nextPanelState, type PanelLinkState } from '../session/link-state.util';
+import { GatewayRotation, type GatewayAddress } from './gateway-rotation';
 import { nextReconnectDelay } from './reconnect-delay.util';
 
 export type PanelCommandOutcome = { ok: true; proof?: string } | { ok: false; reason: string };
 
 export interface PanelLinkClientOptions {
+  /** The gateway the panel connects to first. */
   host: string;
   port: number;
+  /**
+   * Other copies of the gateway. After a connection that failed or was lost the client connects to
+   * the next address of host:port and these, in turn, back to host:port after the last.
+   */
+  otherGateways?: readonly GatewayAddress[];
   /** Connect over TLS; `rejectUnauthorized: false` accepts a self-signed gateway certificate. */
   tls?: { rejectUnauthorized?: boolean; ca?: Buffer | string };
   hello: Omit<HelloMessage, 'type' | 'version'>;
@@ -75,11 +82,13 @@ export class PanelLinkClient extends EventEmitter {
   /** Ceiling of the next reconnect's random wait (see nextReconnectDelay). */
   private reconnectCeiling: number;
   private cloudControl: boolean;
+  private readonly gateways: GatewayRotation;
 
   constructor(private readonly options: PanelLinkClientOptions) {
     super();
     // A malformed secret fails here, once, rather than on every connection attempt.
     devicePublicKey(options.deviceSecret);
+    this.gateways = new GatewayRotation([{ host: options.host, port: options.port }, ...(options.otherGateways ?? [])]);
     this.nextSeq = options.firstSeq ?? 1;
     this.reconnectCeiling = this.reconnectLimits.min;
     this.cloudControl = options.hello.cloudControl;
@@ -91,6 +100,11 @@ export class PanelLinkClient extends EventEmitter {
 
   get isReady(): boolean {
     return this.state === 'ready';
+  }
+
+  /** The gateway the link is connected to, or connects to next. */
+  get gateway(): GatewayAddress {
+    return this.gateways.current;
   }
 
   /** Events sent but not acked yet, in sequence order. */
@@ -148,7 +162,8 @@ export class PanelLinkClient extends EventEmitter {
   }
 
   private connect(): void {
-    const { host, port, tls } = this.options;
+    const { tls } = this.options;
+    const { host, port } = this.gateways.current;
     const socket = tls
       ? connectTls({ host, port, rejectUnauthorized: tls.rejectUnauthorized ?? true, ca: tls.ca })
       : connectTcp({ host, port });
@@ -275,6 +290,8 @@ export class PanelLinkClient extends EventEmitter {
     this.silenceMs = 0;
     clearInterval(this.heartbeatTimer);
     clearTimeout(this.silenceTimer);
+    // Whether refused, failed or lost, the next attempt goes to the next copy (the only one, if one).
+    this.gateways.advance();
     this.emit('disconnected', wasReady);
     if (this.stopped || this.options.reconnect === false) return;
     const { waitMs, nextCeiling } = nextReconnectDelay(this.reconnectCeiling, this.reconnectLimits);
