@@ -23,3 +23,7 @@ export * from './dead-letters/dead-letters.service';
 export * from './dead-letters/dead-letters.module';
 export * from './jobs/record-sweep.config';
 export * from './jobs/periodic-sweep';
+export * from './handlers/message-handler.decorators';
+export * from './handlers/message-handlers.options';
+export * from './handlers/message-handlers.service';
+export * from './handlers/message-handlers.module';

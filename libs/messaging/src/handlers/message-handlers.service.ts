@@ -1,0 +1,308 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleInit,
+  Optional,
+} from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { Msg } from '@nats-io/transport-node';
+import { ConsumerConfig } from '@app/config';
+import type { PanelEventMessage } from '@app/contracts';
+import { HealthRegistry } from '@app/platform';
+import { AlertEventConsumers } from '../consumers/alert-event-consumers';
+import { startDurableBatchConsumer } from '../consumers/durable-batch-consumer';
+import { decodeJson, startDurableConsumer, type DurableMessageInfo } from '../consumers/durable-consumer';
+import { DeadLetters } from '../dead-letters/dead-letters.service';
+import { NatsService } from '../nats/nats.service';
+import { rawConnection } from '../nats/raw-connection.util';
+import { CoreSubscription } from './core-subscription';
+import {
+  MESSAGE_HANDLER_METADATA,
+  type KeyedSubjectKey,
+  type MessageHandlerMetadata,
+  type RespondToOptions,
+} from './message-handler.decorators';
+import { MESSAGE_HANDLERS_OPTIONS, type MessageHandlersOptions } from './message-handlers.options';
+
+type Method = (...args: never[]) => unknown;
+
+/** A declared handler found at start: its metadata, the bound method and where it was declared. */
+interface FoundHandler {
+  meta: MessageHandlerMetadata;
+  method: Method;
+  instance: object;
+  label: string;
+}
+
+/** What a started handler is stopped by (consumers and subscriptions alike). */
+interface Running {
+  stop(): Promise<void>;
+}
+
+/** A subscription opened at run time for one key of a keyed subject; `close` drains it. */
+export interface OpenedSubscription {
+  close(): Promise<void>;
+}
+
+/** The health check of the app's core subscriptions and request handlers. */
+export const SUBSCRIPTIONS_HEALTH = 'natsSubscriptions';
+
+/**
+ * Starts every message handler the app declares (durable consumers, core subscriptions, request
+ * handlers; see message-handler.decorators.ts), found at start on the app's providers like the job
+ * handlers. Refuses to start when a declared consumer or subject has no handler or two, or a handler
+ * names one the app does not declare. Registers their health in one place and stops them all the
+ * same way before the NATS connection drains: consumers stop pulling, hand back what they pulled
+ * but did not start and finish the message in hand; subscriptions are drained and their handlers
+ * in flight awaited.
+ */
+@Injectable()
+export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(MessageHandlers.name);
+  private handlers: FoundHandler[] = [];
+  private readonly keyed = new Map<KeyedSubjectKey, FoundHandler>();
+  private readonly running: Running[] = [];
+  private readonly subscriptions: Array<{ key: string; subscription: CoreSubscription }> = [];
+  private readonly opened = new Set<CoreSubscription>();
+  private readonly consumerChecks = new Map<string, () => Promise<void>>();
+  private started = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(MESSAGE_HANDLERS_OPTIONS) private readonly options: MessageHandlersOptions,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly nats: NatsService,
+    private readonly health: HealthRegistry,
+    @Optional() private readonly deadLetters?: DeadLetters,
+    @Optional() private readonly consumerConfig?: ConsumerConfig,
+  ) {}
+
+  /** Every provider exists by now: the handlers are checked before anything starts (or listens). */
+  onModuleInit(): void {
+    this.handlers = this.findHandlers();
+    for (const handler of this.handlers) {
+      if (handler.meta.kind === 'respond-keyed') this.keyed.set(handler.meta.key, handler);
+      if (handler.meta.kind === 'stream' || handler.meta.kind === 'stream-batch' || handler.meta.kind === 'alerts') {
+        const name = handler.meta.options.health;
+        // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
+        this.health.register({
+          name,
+          check: () => this.consumerChecks.get(name)?.() ?? Promise.reject(new Error('not started')),
+        });
+      }
+    }
+    if (this.handlers.some(({ meta }) => meta.kind === 'subscribe' || meta.kind === 'respond')) {
+      this.health.register({ name: SUBSCRIPTIONS_HEALTH, check: async () => this.checkSubscriptions() });
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const outcomes = await Promise.allSettled(this.handlers.map((handler) => this.start(handler)));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) {
+      // All or none: a handler left running on its own would keep pulling after the start failed.
+      await this.stopAll();
+      throw failure.reason;
+    }
+    this.started = true;
+  }
+
+  /** Before the NATS connection drains (its own hook comes after every 'before' hook). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stopAll();
+  }
+
+  /** True from the start of the shutdown: handlers stop taking new work. */
+  get isStopping(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Opens the keyed subject `key` for one `param` (a panel's hwaddr), answered by the key's declared
+   * handler with `context` as its second argument. Closed by the returned handle, or at shutdown.
+   */
+  open(key: KeyedSubjectKey, param: string, context: unknown): OpenedSubscription {
+    const handler = this.keyed.get(key);
+    if (!handler) throw new Error(`No handler is declared for subject '${key}'`);
+    if (this.stopped) throw new Error(`Subject '${key}' not opened for ${param}: the app is stopping`);
+    const subject = this.nats.names.subjects[key](param);
+    const subscription = new CoreSubscription(`${handler.label} (${subject})`, this.logger);
+    const respond = this.responder(handler, context);
+    subscription.start(
+      rawConnection(this.nats),
+      subject,
+      (handler.meta.options as RespondToOptions<unknown, unknown>).queue,
+      respond,
+    );
+    this.opened.add(subscription);
+    return {
+      close: () => {
+        this.opened.delete(subscription);
+        return subscription.stop();
+      },
+    };
+  }
+
+  private async start(handler: FoundHandler): Promise<void> {
+    const { meta, method, instance } = handler;
+    const { names } = this.nats;
+    const supervision = { deadLetters: this.deadLetters, stallWindowMs: this.consumerConfig?.stallWindowMs };
+    switch (meta.kind) {
+      case 'stream': {
+        const { stream, health, configure, decode, ...tuning } = meta.options;
+        const consumer = await startDurableConsumer(this.nats, {
+          ...tuning,
+          ...configure?.(instance),
+          ...supervision,
+          stream: names.streams[stream],
+          durable: names.consumers[meta.key],
+          decode,
+          handler: method as (message: unknown, info: DurableMessageInfo) => Promise<void>,
+        });
+        return this.keep(health, consumer);
+      }
+      case 'stream-batch': {
+        const { stream, health, configure, decode, ...tuning } = meta.options;
+        const consumer = await startDurableBatchConsumer(this.nats, {
+          ...tuning,
+          ...configure?.(instance),
+          ...supervision,
+          stream: names.streams[stream],
+          durable: names.consumers[meta.key],
+          decode,
+          handler: method as (messages: unknown[]) => Promise<void>,
+        });
+        return this.keep(health, consumer);
+      }
+      case 'alerts': {
+        const { health, configure, deliverFrom } = meta.options;
+        const key = meta.key;
+        const consumers = await AlertEventConsumers.start(this.nats, {
+          ...configure?.(instance),
+          ...supervision,
+          deliverFrom,
+          durable: (category) => names.consumers[key](category),
+          handler: method as (message: PanelEventMessage, info: DurableMessageInfo) => Promise<void>,
+        });
+        return this.keep(health, consumers);
+      }
+      case 'subscribe': {
+        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger);
+        subscription.start(
+          rawConnection(this.nats),
+          names.subjects[meta.key],
+          meta.options.queue,
+          method as (message: Msg) => unknown,
+        );
+        this.subscriptions.push({ key: meta.key, subscription });
+        this.running.push(subscription);
+        return;
+      }
+      case 'respond': {
+        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger);
+        subscription.start(
+          rawConnection(this.nats),
+          names.subjects[meta.key],
+          meta.options.queue,
+          this.responder(handler, undefined),
+        );
+        this.subscriptions.push({ key: meta.key, subscription });
+        this.running.push(subscription);
+        return;
+      }
+      case 'respond-keyed':
+        // Opened per key at run time (open).
+        return;
+    }
+  }
+
+  private keep(health: string, consumer: Running & { assertReceiving(): Promise<void> }): void {
+    this.running.push(consumer);
+    this.consumerChecks.set(health, () => consumer.assertReceiving());
+  }
+
+  /** Decodes a request, hands it to the handler and sends its answer as JSON. */
+  private responder(handler: FoundHandler, context: unknown): (message: Msg) => unknown {
+    const options = handler.meta.options as RespondToOptions<unknown, unknown>;
+    const decode = options.decode ?? decodeJson;
+    const method = handler.method as (request: unknown, context: unknown) => Promise<unknown>;
+    return async (message: Msg) => {
+      let request: unknown;
+      try {
+        request = decode(message.data);
+      } catch (error) {
+        if (options.unreadable === undefined) {
+          this.logger.warn(
+            `${handler.label}: an unreadable request on ${message.subject} was not answered: ${String(error)}`,
+          );
+          return;
+        }
+        this.reply(handler, message, options.unreadable);
+        return;
+      }
+      this.reply(handler, message, await method(request, context));
+    };
+  }
+
+  private reply(handler: FoundHandler, message: Msg, reply: unknown): void {
+    if (!message.respond(JSON.stringify(reply)))
+      this.logger.warn(`${handler.label}: a request on ${message.subject} had no reply subject`);
+  }
+
+  private checkSubscriptions(): void {
+    if (!this.started) throw new Error('not started');
+    const closed = this.subscriptions.filter(({ subscription }) => !subscription.isOpen).map(({ key }) => key);
+    if (closed.length > 0) throw new Error(`closed: ${closed.join(', ')}`);
+  }
+
+  private async stopAll(): Promise<void> {
+    this.stopped = true;
+    const opened = [...this.opened];
+    this.opened.clear();
+    await Promise.all([...this.running, ...opened].map((running) => running.stop()));
+  }
+
+  /** The declared handlers, checked against what the app declares; throws naming every mismatch. */
+  private findHandlers(): FoundHandler[] {
+    const problems: string[] = [];
+    const found: FoundHandler[] = [];
+    const declaredConsumers = new Set<string>(this.options.consumers ?? []);
+    const declaredSubjects = new Set<string>(this.options.subjects ?? []);
+    const byName = new Map<string, FoundHandler>();
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
+        const target = instance[name] as Method;
+        const meta = this.reflector.get<MessageHandlerMetadata | undefined>(MESSAGE_HANDLER_METADATA, target);
+        if (!meta) continue;
+        const label = `${wrapper.name}.${name}`;
+        const isConsumer = meta.kind === 'stream' || meta.kind === 'stream-batch' || meta.kind === 'alerts';
+        const what = `${isConsumer ? 'consumer' : 'subject'} '${meta.key}'`;
+        if (!(isConsumer ? declaredConsumers : declaredSubjects).has(meta.key)) {
+          problems.push(`${label} handles ${what}, which this app does not declare`);
+          continue;
+        }
+        const other = byName.get(what);
+        if (other) {
+          problems.push(`${what} has two handlers (${other.label} and ${label})`);
+          continue;
+        }
+        const handler = { meta, method: target.bind(instance) as Method, instance, label };
+        byName.set(what, handler);
+        found.push(handler);
+      }
+    }
+    for (const key of declaredConsumers)
+      if (!byName.has(`consumer '${key}'`)) problems.push(`consumer '${key}' has no handler`);
+    for (const key of declaredSubjects)
+      if (!byName.has(`subject '${key}'`)) problems.push(`subject '${key}' has no handler`);
+    if (problems.length > 0) throw new Error(`Message handlers are not complete: ${problems.join('; ')}`);
+    return found;
+  }
+}
