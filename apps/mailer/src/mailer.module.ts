@@ -1,6 +1,6 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
-import { DeadLettersModule, JobsModule, NatsModule, QueueModule } from '@app/messaging';
+import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
@@ -35,6 +35,7 @@ export class MailerModule implements OnModuleInit {
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
         JobsModule.forRoot({ queues: { mail: { concurrency: config.delivery.concurrency } }, stall: config.jobs }),
+        MessageHandlersModule.forRoot({ consumers: ['mailer'] }),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },

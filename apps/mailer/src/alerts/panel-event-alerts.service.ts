@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   panelEventKey,
   QUEUE_NAMES,
@@ -6,9 +6,7 @@ import {
   type EventAlertMailJob,
   type PanelEventMessage,
 } from '@app/contracts';
-import { ConsumerConfig } from '@app/config';
-import { AlertEventConsumers, DeadLetters, NatsService, QueueService } from '@app/messaging';
-import { HealthRegistry } from '@app/platform';
+import { AlertConsumers, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
@@ -21,42 +19,17 @@ import { eventAlertJob } from './event-alert-job.util';
  * are in Redis.
  */
 @Injectable()
-export class PanelEventAlerts implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PanelEventAlerts {
   private readonly logger = new Logger(PanelEventAlerts.name);
-  private consumers?: AlertEventConsumers;
 
   constructor(
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
-    private readonly nats: NatsService,
     private readonly queues: QueueService,
     private readonly recipients: AlertRecipients,
-    private readonly consumerConfig: ConsumerConfig,
-    private readonly deadLetters: DeadLetters,
-    health: HealthRegistry,
-  ) {
-    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({
-      name: 'panelEventsConsumer',
-      check: () => this.consumers?.assertReceiving() ?? Promise.reject(new Error('not started')),
-    });
-  }
+  ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumers = await AlertEventConsumers.start(this.nats, {
-      durable: (category) => this.nats.names.consumers.mailer(category),
-      // A first deployment mails no one about alarms already in the stream.
-      deliverFrom: 'new',
-      deadLetters: this.deadLetters,
-      stallWindowMs: this.consumerConfig.stallWindowMs,
-      handler: (event) => this.queueAlerts(event),
-    });
-  }
-
-  /** Before NATS drains: the event in hand finishes and is acked. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.consumers?.stop();
-  }
-
+  // A first deployment mails no one about alarms already in the stream.
+  @AlertConsumers('mailer', { health: 'panelEventsConsumer', deliverFrom: 'new' })
   async queueAlerts(event: PanelEventMessage): Promise<void> {
     if (!isAlertCategory(event.category)) return;
     const recipients = await this.recipients.ofSite(event.hwaddr);
