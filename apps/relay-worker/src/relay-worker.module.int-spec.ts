@@ -28,6 +28,7 @@ describe('relay-worker boot (real services)', () => {
         nats: { status: 'up' },
         redis: { status: 'up' },
         panelEventsConsumer: { status: 'up' },
+        natsSubscriptions: { status: 'up' },
         relayBoards: { status: 'up' },
       },
     });

@@ -1,7 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QUEUE_NAMES } from '@app/contracts';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
-import { DeadLettersModule, JobsModule, NatsModule, QueueModule, RecordSweepConfig } from '@app/messaging';
+import {
+  DeadLettersModule,
+  JobsModule,
+  MessageHandlersModule,
+  NatsModule,
+  QueueModule,
+  RecordSweepConfig,
+} from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
@@ -35,6 +42,7 @@ export class RelayWorkerModule {
           stall: config.jobs,
         }),
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
+        MessageHandlersModule.forRoot({ consumers: ['relayWorker'], subjects: ['relayVerify', 'relayActionTest'] }),
       ],
       providers: [
         { provide: RecordSweepConfig, useValue: config.sweep },

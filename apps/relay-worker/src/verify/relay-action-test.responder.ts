@@ -1,7 +1,6 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RelayActionTestReply, RelayActionTestRequest } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { RespondTo } from '@app/messaging';
 import { RelayError } from '@app/relay-protocol';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayActionDriver } from '../jobs/relay-action-driver.service';
@@ -16,43 +15,18 @@ export const RELAY_ACTION_NOT_FIRABLE =
  * It records no run, since no panel event caused it; portal-api audits the request.
  */
 @Injectable()
-export class RelayActionTestResponder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RelayActionTestResponder {
   private readonly logger = new Logger(RelayActionTestResponder.name);
-  private subscription?: Subscription;
 
   constructor(
-    private readonly nats: NatsService,
     private readonly actions: RelayActionsRepository,
     private readonly driver: RelayActionDriver,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.subscription = this.nats.connection.subscribe(this.nats.names.subjects.relayActionTest, {
-      queue: RELAY_VERIFY_QUEUE_GROUP,
-      callback: (error, message) => {
-        if (error) {
-          this.logger.warn(`action test subscription: ${error.message}`);
-          return;
-        }
-        void this.answerRaw(message.string()).then((reply) => message.respond(JSON.stringify(reply)));
-      },
-    });
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.subscription?.drain().catch(() => undefined);
-  }
-
-  private async answerRaw(text: string): Promise<RelayActionTestReply> {
-    let request: RelayActionTestRequest;
-    try {
-      request = JSON.parse(text) as RelayActionTestRequest;
-    } catch {
-      return { ok: false, reason: 'The action test request could not be read' };
-    }
-    return this.answer(request);
-  }
-
+  @RespondTo<RelayActionTestRequest, RelayActionTestReply>('relayActionTest', {
+    queue: RELAY_VERIFY_QUEUE_GROUP,
+    unreadable: { ok: false, reason: 'The action test request could not be read' },
+  })
   async answer(request: RelayActionTestRequest): Promise<RelayActionTestReply> {
     try {
       const action = await this.actions.firableById(request.actionId);

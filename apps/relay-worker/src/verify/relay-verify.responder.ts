@@ -1,7 +1,6 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RelayVerifyReply, RelayVerifyRequest } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { RespondTo } from '@app/messaging';
 import { RelayClient, RelayError } from '@app/relay-protocol';
 
 /** Copies of the worker share verify requests: each is answered by one of them. */
@@ -12,42 +11,15 @@ export const RELAY_VERIFY_QUEUE_GROUP = 'relay-worker';
  * open connections to relay boards.
  */
 @Injectable()
-export class RelayVerifyResponder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RelayVerifyResponder {
   private readonly logger = new Logger(RelayVerifyResponder.name);
-  private subscription?: Subscription;
 
-  constructor(
-    private readonly nats: NatsService,
-    private readonly client: RelayClient,
-  ) {}
+  constructor(private readonly client: RelayClient) {}
 
-  onApplicationBootstrap(): void {
-    this.subscription = this.nats.connection.subscribe(this.nats.names.subjects.relayVerify, {
-      queue: RELAY_VERIFY_QUEUE_GROUP,
-      callback: (error, message) => {
-        if (error) {
-          this.logger.warn(`verify subscription: ${error.message}`);
-          return;
-        }
-        void this.answerRaw(message.string()).then((reply) => message.respond(JSON.stringify(reply)));
-      },
-    });
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.subscription?.drain().catch(() => undefined);
-  }
-
-  private async answerRaw(text: string): Promise<RelayVerifyReply> {
-    let request: RelayVerifyRequest;
-    try {
-      request = JSON.parse(text) as RelayVerifyRequest;
-    } catch {
-      return { ok: false, reason: 'The verify request could not be read' };
-    }
-    return this.answer(request);
-  }
-
+  @RespondTo<RelayVerifyRequest, RelayVerifyReply>('relayVerify', {
+    queue: RELAY_VERIFY_QUEUE_GROUP,
+    unreadable: { ok: false, reason: 'The verify request could not be read' },
+  })
   async answer(request: RelayVerifyRequest): Promise<RelayVerifyReply> {
     try {
       return {
