@@ -5,6 +5,7 @@ import { NatsService } from '@app/messaging';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelStateRepository } from './panel-state.repository';
 
 /** portal-api copies share these subscriptions: each report is handled by one copy. */
@@ -27,6 +28,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap, OnApplic
     private readonly keyCheck: ClaimKeyCheck,
     private readonly claims: ClaimsRepository,
     private readonly livefeed: LivefeedPublisher,
+    private readonly state: PanelConnectionState,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,6 +56,8 @@ export class PanelConnectionListener implements OnApplicationBootstrap, OnApplic
   }
 
   async onConnection(message: PanelConnectionMessage): Promise<void> {
+    // A gateway copy's late disconnect of a connection the panel replaced (through another copy): not true now.
+    if (await this.state.isSupersededDisconnect(message)) return;
     await this.panels.saveConnection(message);
     await this.keyCheck.onConnection(message);
     this.livefeed.toPanel(message.hwaddr, {

@@ -30,6 +30,27 @@ export class PanelConnectionState {
     return connection;
   }
 
+  /**
+   * Whether `message` is the disconnect of a connection the panel has replaced since: the bucket
+   * names another connection, connected. Reports of two gateway copies (A's disconnect, B's connect
+   * after the panel moved) reach portal-api in no set order, while the bucket takes a disconnect
+   * only as long as it names that connection; such a report is late, and acting on it would show
+   * the panel offline while it is connected through the other copy. A bucket that cannot be read
+   * judges nothing late.
+   */
+  async isSupersededDisconnect(message: PanelConnectionMessage): Promise<boolean> {
+    if (message.connected) return false;
+    let entry: KvRecord | null;
+    try {
+      entry = await this.read(this.nats.names.buckets.panelConnections, message.hwaddr);
+    } catch {
+      return false;
+    }
+    if (!entry || entry.operation !== 'PUT' || entry.length === 0) return false;
+    const current = entry.json<PanelConnectionMessage>();
+    return current.connected && current.connectionId !== message.connectionId;
+  }
+
   private async gatewayAlive(gatewayId: string): Promise<boolean> {
     const entry = await this.read(this.nats.names.buckets.gateways, gatewayBucketKey(gatewayId));
     return entry !== null && entry.operation === 'PUT';

@@ -1,0 +1,137 @@
+import type { PanelConnectionMessage } from '@app/contracts';
+import { PanelEntity } from '@app/database';
+import { provisionTestPanel } from '@app/database/testing';
+import { NatsService } from '@app/messaging';
+import { listenForTest } from '@app/messaging/testing';
+import { waitUntil } from '@app/testing';
+import type { StartedGateway } from '../../../panel-gateway/src/testing/gateway-harness';
+import { connectClient } from '../../../panel-gateway/src/testing/test-panels.util';
+import { SessionRegistry } from '../../../panel-gateway/src/sessions/session-registry.service';
+import { PanelConnectionListener } from '../ingest/panel-connection.listener';
+import {
+  connectionEntry,
+  heldBy,
+  multiAddressPanel,
+  ownerOf,
+  siteOf,
+  startPortalWithGatewayCopies,
+  type PortalWithGatewayCopies,
+} from './gateway-copies-harness';
+import { uniqueHwaddr } from './portal-panel-harness';
+
+/** What portal-api publishes on a panel's live subject, as far as these tests read it. */
+interface LiveMessage {
+  type: string;
+  data: { connected?: boolean };
+}
+
+// Every test makes its own users and panels, so each runs alone and in any order.
+describe('a panel moving between two gateway copies (real PostgreSQL, NATS, Redis)', () => {
+  let world: PortalWithGatewayCopies;
+  let a: StartedGateway;
+  let b: StartedGateway;
+
+  beforeAll(async () => {
+    world = await startPortalWithGatewayCopies(['gateway-a', 'gateway-b']);
+    [a, b] = world.gateways;
+  }, 60_000);
+
+  afterAll(() => world?.close());
+
+  it('evicts its connection on copy A once it proves itself on copy B, and stays shown connected, through B', async () => {
+    const hwaddr = uniqueHwaddr();
+    const deviceSecret = await provisionTestPanel(world.portal.environment.database.dataSource, hwaddr);
+    // The panel's connection to A, which stays open on A's side (a link gone dead without A knowing).
+    const old = await connectClient(a, { hwaddr, deviceSecret, reconnect: false });
+    const closeReasons: string[] = [];
+    old.on('close', (reason: string) => closeReasons.push(reason));
+    const onA = await heldBy(a.nats, hwaddr, 'gateway-a');
+    const token = await ownerOf(world.portal, hwaddr, 'Alice');
+
+    const moved = multiAddressPanel(hwaddr, deviceSecret, [b.port, a.port]);
+    world.panels.push(moved);
+    moved.start();
+    await waitUntil(() => !old.isReady, 'copy A to close the old connection', 30_000);
+    expect(closeReasons).toEqual([expect.stringContaining('evicted')]);
+    expect(a.app.get(SessionRegistry).get(hwaddr)).toBeUndefined();
+
+    const current = b.app.get(SessionRegistry).get(hwaddr)!;
+    expect(current.connectionId).not.toBe(onA.connectionId);
+    expect(await heldBy(a.nats, hwaddr, 'gateway-b')).toMatchObject({ connectionId: current.connectionId });
+    expect((await siteOf(world.portal, token, hwaddr)).connected).toBe(true);
+  });
+
+  it("keeps the panel shown connected when copy A's disconnect arrives after copy B's connect", async () => {
+    const hwaddr = uniqueHwaddr();
+    const panel = await world.panel(hwaddr, [a.port, b.port]);
+    panel.start();
+    const onA = await heldBy(a.nats, hwaddr, 'gateway-a');
+    const token = await ownerOf(world.portal, hwaddr, 'Carol');
+
+    // What portal-api handles for this panel, and what it tells the browsers.
+    const listener = world.portal.app.get(PanelConnectionListener);
+    const onConnection = listener.onConnection.bind(listener);
+    const handled: PanelConnectionMessage[] = [];
+    jest.spyOn(listener, 'onConnection').mockImplementation(async (message) => {
+      try {
+        await onConnection(message);
+      } finally {
+        if (message.hwaddr === hwaddr) handled.push(message);
+      }
+    });
+    const portalNats = world.portal.app.get(NatsService);
+    const live: LiveMessage[] = [];
+    const liveFeed = await listenForTest(portalNats, portalNats.names.subjects.live(hwaddr), (message) =>
+      live.push(message.json<LiveMessage>()),
+    );
+
+    // Copy A is slow to send its disconnect message once it wrote the disconnect to the bucket, as a
+    // busy copy can be: the message waits until released.
+    const subject = a.nats.names.subjects.panelConnection(hwaddr);
+    const publish = a.nats.publishEncoded.bind(a.nats);
+    const heldBack: Array<() => void> = [];
+    jest.spyOn(a.nats, 'publishEncoded').mockImplementation((to, payload) => {
+      if (to === subject && !(JSON.parse(payload) as PanelConnectionMessage).connected)
+        heldBack.push(() => publish(to, payload));
+      else publish(to, payload);
+    });
+    try {
+      await panel.stop();
+      await waitUntil(() => heldBack.length === 1, "copy A's disconnect written and its message held back", 30_000);
+      expect(await connectionEntry(a.nats, hwaddr)).toMatchObject({ connected: false, connectionId: onA.connectionId });
+
+      // The panel connects to its next address, B, which reports it connected.
+      panel.start();
+      await heldBy(a.nats, hwaddr, 'gateway-b');
+      await waitUntil(
+        () => handled.some((message) => message.connected && message.gatewayId === 'gateway-b'),
+        "portal-api to handle copy B's connect",
+        30_000,
+      );
+      for (const release of heldBack) release();
+      await waitUntil(
+        () => handled.some((message) => !message.connected),
+        "portal-api to handle copy A's late disconnect",
+        30_000,
+      );
+    } finally {
+      jest.restoreAllMocks();
+    }
+
+    expect((await siteOf(world.portal, token, hwaddr)).connected).toBe(true);
+    const row = await world.portal.environment.database.dataSource.getRepository(PanelEntity).findOneBy({ hwaddr });
+    expect(row?.connected).toBe(true);
+    // A runtime report sent now reaches the live feed after anything portal-api published before it.
+    const runtimesBefore = live.filter((message) => message.type === 'Runtime').length;
+    panel.reportRuntime(1);
+    await waitUntil(
+      () => live.filter((message) => message.type === 'Runtime').length > runtimesBefore,
+      'the runtime report on the live feed',
+      30_000,
+    );
+    liveFeed.stop();
+    const connectionFlags = live.filter((message) => message.type === 'Connection').map(({ data }) => data.connected);
+    expect(connectionFlags.at(-1)).toBe(true);
+    expect(connectionFlags).not.toContain(false);
+  });
+});
