@@ -42,6 +42,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
         redis: { status: 'up' },
         panelEventsConsumer: { status: 'up' },
         panelConfigConsumer: { status: 'up' },
+        natsSubscriptions: { status: 'up' },
       },
     });
   });

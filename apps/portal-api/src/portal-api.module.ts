@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
-import { DeadLettersModule, NatsModule, QueueModule } from '@app/messaging';
+import { DeadLettersModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { AuthModule } from './auth/auth.module';
 import { ClaimsModule } from './claims/claims.module';
@@ -45,6 +45,16 @@ export class PortalApiModule {
         EventsModule,
         NotificationsModule,
         IngestModule.forRoot(config.ingest),
+        MessageHandlersModule.forRoot({
+          consumers: ['portalApi', 'portalApiConfig'],
+          subjects: [
+            'allPanelConnections',
+            'allPanelRuntimes',
+            'allLive',
+            'livefeedCountsStale',
+            'allCredentialsRevoked',
+          ],
+        }),
       ],
       controllers: [ClientConfigController],
       providers: [

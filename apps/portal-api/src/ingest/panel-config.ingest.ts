@@ -1,8 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ConsumerConfig } from '@app/config';
+import { Injectable, Logger } from '@nestjs/common';
 import type { PanelConfigMessage } from '@app/contracts';
-import { DeadLetters, NatsService, startDurableConsumer, type DurableConsumer } from '@app/messaging';
-import { HealthRegistry } from '@app/platform';
+import { StreamConsumer, type DurableMessageInfo } from '@app/messaging';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { toSitePanel } from '../sites/site-panel.util';
@@ -14,37 +12,19 @@ import { PanelStateRepository } from './panel-state.repository';
  * site screen applies it without asking the API.
  */
 @Injectable()
-export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PanelConfigIngest {
   private readonly logger = new Logger(PanelConfigIngest.name);
-  private consumer?: DurableConsumer<PanelConfigMessage>;
 
   constructor(
-    private readonly nats: NatsService,
     private readonly panels: PanelStateRepository,
     private readonly livefeed: LivefeedPublisher,
     private readonly state: PanelConnectionState,
-    private readonly consumers: ConsumerConfig,
-    private readonly deadLetters: DeadLetters,
-    health: HealthRegistry,
-  ) {
-    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({
-      name: 'panelConfigConsumer',
-      check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')),
-    });
-  }
+  ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await startDurableConsumer<PanelConfigMessage>(this.nats, {
-      stream: this.nats.names.streams.panelConfig,
-      durable: this.nats.names.consumers.portalApiConfig,
-      deadLetters: this.deadLetters,
-      stallWindowMs: this.consumers.stallWindowMs,
-      handler: async (message, info) => {
-        if (!(await this.panels.saveConfig(message, info.streamSequence))) return;
-        await this.announce(message);
-      },
-    });
+  @StreamConsumer('portalApiConfig', { stream: 'panelConfig', health: 'panelConfigConsumer' })
+  async store(message: PanelConfigMessage, info: DurableMessageInfo): Promise<void> {
+    if (!(await this.panels.saveConfig(message, info.streamSequence))) return;
+    await this.announce(message);
   }
 
   /**
@@ -71,9 +51,5 @@ export class PanelConfigIngest implements OnApplicationBootstrap, OnApplicationS
       this.logger.warn(`ConfigSync of ${hwaddr}/${networkId} replaced by Resync: ${String(error)}`);
       this.livefeed.toPanel(hwaddr, { type: 'Resync', data: { hwaddr } });
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
   }
 }

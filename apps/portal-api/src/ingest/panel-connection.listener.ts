@@ -1,7 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { NatsService, Subscribe, type NatsMessage } from '@app/messaging';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
@@ -18,9 +17,8 @@ const QUEUE_GROUP = 'portal-api';
  * claims is read back from the bucket, so a report missed while no copy was running is acted on.
  */
 @Injectable()
-export class PanelConnectionListener implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PanelConnectionListener implements OnApplicationBootstrap {
   private readonly logger = new Logger(PanelConnectionListener.name);
-  private readonly subscriptions: Subscription[] = [];
 
   constructor(
     private readonly nats: NatsService,
@@ -31,28 +29,19 @@ export class PanelConnectionListener implements OnApplicationBootstrap, OnApplic
     private readonly state: PanelConnectionState,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    const { connection, names } = this.nats;
-    this.subscriptions.push(
-      connection.subscribe(names.subjects.allPanelConnections, {
-        queue: QUEUE_GROUP,
-        callback: (error, message) => {
-          if (!error) void this.guard('connection', () => this.onConnection(message.json<PanelConnectionMessage>()));
-        },
-      }),
-      connection.subscribe(names.subjects.allPanelRuntimes, {
-        queue: QUEUE_GROUP,
-        callback: (error, message) => {
-          if (!error) void this.guard('runtime', async () => this.onRuntime(message.json<PanelRuntimeMessage>()));
-        },
-      }),
-    );
+  onApplicationBootstrap(): void {
     // In the background: the API serves meanwhile, and a late settle is as good as a live one.
     void this.guard('reconciliation', () => this.reconcile());
   }
 
-  onApplicationShutdown(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  @Subscribe('allPanelConnections', { queue: QUEUE_GROUP })
+  connectionReported(message: NatsMessage): Promise<void> {
+    return this.guard('connection', () => this.onConnection(message.json<PanelConnectionMessage>()));
+  }
+
+  @Subscribe('allPanelRuntimes', { queue: QUEUE_GROUP })
+  runtimeReported(message: NatsMessage): Promise<void> {
+    return this.guard('runtime', async () => this.onRuntime(message.json<PanelRuntimeMessage>()));
   }
 
   async onConnection(message: PanelConnectionMessage): Promise<void> {

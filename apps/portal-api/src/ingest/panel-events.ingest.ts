@@ -1,9 +1,7 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { ConsumerConfig } from '@app/config';
+import { Injectable } from '@nestjs/common';
 import { livefeedCategory } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
-import { DeadLetters, NatsService, startDurableBatchConsumer, type DurableBatchConsumer } from '@app/messaging';
-import { HealthRegistry } from '@app/platform';
+import { StreamBatchConsumer } from '@app/messaging';
 import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
@@ -18,44 +16,24 @@ import { IngestConfig } from './ingest.config';
  * rest of its batch or anyone behind it.
  */
 @Injectable()
-export class PanelEventsIngest implements OnApplicationBootstrap, OnApplicationShutdown {
-  private consumer?: DurableBatchConsumer<EventRow>;
-
+export class PanelEventsIngest {
   constructor(
-    private readonly nats: NatsService,
     private readonly store: EventStoreRepository,
     private readonly livefeed: LivefeedPublisher,
     private readonly config: IngestConfig,
-    private readonly consumers: ConsumerConfig,
-    private readonly deadLetters: DeadLetters,
-    health: HealthRegistry,
-  ) {
-    // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
-    health.register({
-      name: 'panelEventsConsumer',
-      check: () => this.consumer?.assertReceiving() ?? Promise.reject(new Error('not started')),
-    });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await startDurableBatchConsumer<EventRow>(this.nats, {
-      stream: this.nats.names.streams.panelEvents,
-      durable: this.nats.names.consumers.portalApi,
-      maxBatch: this.config.eventBatchSize,
-      maxAckPending: this.config.eventBatchSize * 4,
-      ackWaitMs: this.config.eventAckWaitSeconds * 1000,
-      decode: decodeEventRow,
-      deadLetters: this.deadLetters,
-      stallWindowMs: this.consumers.stallWindowMs,
-      handler: (rows) => this.storeBatch(rows),
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-  }
+  ) {}
 
   /** Public for tests of the batch logic; the consumer is its only caller in the app. */
+  @StreamBatchConsumer<PanelEventsIngest, EventRow>('portalApi', {
+    stream: 'panelEvents',
+    health: 'panelEventsConsumer',
+    decode: decodeEventRow,
+    configure: (self) => ({
+      maxBatch: self.config.eventBatchSize,
+      maxAckPending: self.config.eventBatchSize * 4,
+      ackWaitMs: self.config.eventAckWaitSeconds * 1000,
+    }),
+  })
   async storeBatch(rows: EventRow[]): Promise<void> {
     const { stored, notifications } = await this.store.transaction(async (manager) => {
       const stored = await this.store.insertNew(manager, rows);

@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
 import { parseLivefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { NatsService, Subscribe, type NatsMessage } from '@app/messaging';
 import { LivefeedAudit } from './livefeed-audit.service';
 import { LivefeedCountsCache } from './livefeed-counts-cache.service';
 import { parseLivefeedCountsStale } from './livefeed-counts-stale.types';
@@ -26,8 +25,8 @@ import { LivefeedMetrics } from './livefeed.metrics';
 @Injectable()
 export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LivefeedNatsBridge.name);
-  private subscription: Subscription | undefined;
-  private staleSubscription: Subscription | undefined;
+  private readonly userPrefix: string;
+  private readonly panelPrefix: string;
   private stopReconnects: (() => void) | undefined;
 
   constructor(
@@ -38,42 +37,37 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
     private readonly sequences: LivefeedSequences,
     private readonly audit: LivefeedAudit,
     private readonly metrics: LivefeedMetrics,
-  ) {}
+  ) {
+    this.userPrefix = nats.names.subjects.liveUser('');
+    this.panelPrefix = nats.names.subjects.live('');
+  }
 
   onApplicationBootstrap(): void {
-    const { subjects } = this.nats.names;
-    const userPrefix = subjects.liveUser('');
-    const panelPrefix = subjects.live('');
-    this.subscription = this.nats.connection.subscribe(subjects.allLive, {
-      callback: (error, message) => {
-        if (error) {
-          this.logger.warn(`Live subscription error: ${String(error)}`);
-          return;
-        }
-        const toUser = message.subject.startsWith(userPrefix);
-        const key = message.subject.slice(toUser ? userPrefix.length : panelPrefix.length);
-        const connections = toUser ? this.registry.forUser(key) : this.registry.forPanel(key);
-        // Read only what some socket of this copy is to receive.
-        if (connections.size === 0) return;
-        const text = message.string();
-        const published = parseLivefeedMessage(text) as LivefeedPublishedMessage | null;
-        if (!published) this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
-        else if (toUser) this.delivery.toUser(key, connections, published, text);
-        else {
-          if (published.type === 'LogEvent') this.audit.arrivedLive(key, published.data.id);
-          this.delivery.toPanel(key, connections, published, text, this.sequences.next(key));
-        }
-      },
-    });
     this.stopReconnects = this.nats.onReconnect(() => this.resyncAll());
-    this.staleSubscription = this.nats.connection.subscribe(subjects.livefeedCountsStale, {
-      callback: (error, message) => {
-        if (error) return this.logger.warn(`Live counts notice subscription error: ${String(error)}`);
-        const stale = parseLivefeedCountsStale(message.string());
-        if (!stale) return this.logger.warn(`Dropped a malformed live counts notice on ${message.subject}`);
-        this.countsCache.drop(stale.userId, stale.hwaddr);
-      },
-    });
+  }
+
+  @Subscribe('allLive')
+  live(message: NatsMessage): void {
+    const toUser = message.subject.startsWith(this.userPrefix);
+    const key = message.subject.slice(toUser ? this.userPrefix.length : this.panelPrefix.length);
+    const connections = toUser ? this.registry.forUser(key) : this.registry.forPanel(key);
+    // Read only what some socket of this copy is to receive.
+    if (connections.size === 0) return;
+    const text = message.string();
+    const published = parseLivefeedMessage(text) as LivefeedPublishedMessage | null;
+    if (!published) this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
+    else if (toUser) this.delivery.toUser(key, connections, published, text);
+    else {
+      if (published.type === 'LogEvent') this.audit.arrivedLive(key, published.data.id);
+      this.delivery.toPanel(key, connections, published, text, this.sequences.next(key));
+    }
+  }
+
+  @Subscribe('livefeedCountsStale')
+  countsStale(message: NatsMessage): void {
+    const stale = parseLivefeedCountsStale(message.string());
+    if (!stale) return this.logger.warn(`Dropped a malformed live counts notice on ${message.subject}`);
+    this.countsCache.drop(stale.userId, stale.hwaddr);
   }
 
   /** Every site with a socket here may have missed messages: a Resync each, numbered. */
@@ -88,11 +82,5 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
 
   onApplicationShutdown(): void {
     this.stopReconnects?.();
-    // A draining or closed connection ends its subscriptions itself.
-    const { connection } = this.nats;
-    if (!connection.isClosed() && !connection.isDraining()) {
-      this.subscription?.unsubscribe();
-      this.staleSubscription?.unsubscribe();
-    }
   }
 }

@@ -1,6 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
-import { NatsService } from '@app/messaging';
+import { Injectable, Logger } from '@nestjs/common';
+import { Subscribe, type NatsMessage } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { AuthConfig } from '../auth/auth.config';
 import { TOKEN_REVOKED } from '../auth/claims.guard';
@@ -15,34 +14,23 @@ import { LivefeedMetrics } from './livefeed.metrics';
  * token's lifetime, so that a token whose check was under way when the notice came is refused too.
  */
 @Injectable()
-export class LivefeedRevocations implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LivefeedRevocations {
   private readonly logger = new Logger(LivefeedRevocations.name);
-  private subscription: Subscription | undefined;
   /** userId -> the newest password version heard of, and when (ms). */
   private readonly recent = new Map<string, { passwordVersion: number; heardAt: number }>();
 
   constructor(
-    private readonly nats: NatsService,
     private readonly registry: LivefeedRegistry,
     private readonly metrics: LivefeedMetrics,
     private readonly auth: AuthConfig,
     private readonly clock: Clock,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.subscription = this.nats.connection.subscribe(this.nats.names.subjects.allCredentialsRevoked, {
-      callback: (error, message) => {
-        if (error) return this.logger.warn(`Revocation subscription error: ${String(error)}`);
-        const revoked = parseCredentialsRevoked(message.string());
-        if (!revoked) return this.logger.warn(`Dropped a malformed revocation on ${message.subject}`);
-        this.revoke(revoked.userId, revoked.passwordVersion);
-      },
-    });
-  }
-
-  onApplicationShutdown(): void {
-    const { connection } = this.nats;
-    if (!connection.isClosed() && !connection.isDraining()) this.subscription?.unsubscribe();
+  @Subscribe('allCredentialsRevoked')
+  revoked(message: NatsMessage): void {
+    const revoked = parseCredentialsRevoked(message.string());
+    if (!revoked) return this.logger.warn(`Dropped a malformed revocation on ${message.subject}`);
+    this.revoke(revoked.userId, revoked.passwordVersion);
   }
 
   /** True when a token of this password version is known to be void. */
