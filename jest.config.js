@@ -14,6 +14,7 @@ const backend = {
     '<rootDir>/bench',
     '<rootDir>/chaos',
     '<rootDir>/scripts',
+    '<rootDir>/deploy',
   ],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   // The web client's own tests run in its project; unit tests of the browser tests' Node helpers run here.
