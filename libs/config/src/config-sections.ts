@@ -30,8 +30,17 @@ export class NatsConfig {
     readonly servers: string[],
     /** Prepended to every subject, stream and bucket (see natsNames); empty in a deployment. */
     readonly prefix: string,
+    /**
+     * Copies JetStream keeps of every stream and bucket (1 on a single server; 3 or 5 on a cluster
+     * of at least as many servers). Applied at boot to existing streams and buckets too.
+     */
+    readonly streamReplicas: NatsStreamReplicas = 1,
   ) {}
 }
+
+/** A replicated stream needs an odd count, so that a majority survives a split. */
+export const NATS_STREAM_REPLICAS = ['1', '3', '5'] as const;
+export type NatsStreamReplicas = 1 | 3 | 5;
 
 export class RedisConfig {
   constructor(
@@ -54,6 +63,7 @@ export const databaseSchema = {
 export const natsSchema = {
   NATS_URL: env.urlList(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
   NATS_PREFIX: env.name(''),
+  NATS_STREAM_REPLICAS: env.oneOf(NATS_STREAM_REPLICAS, '1'),
 };
 export const redisSchema = {
   REDIS_URL: env.url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
@@ -79,7 +89,7 @@ export function readDatabaseConfig(source: Env = process.env): DatabaseConfig {
 
 export function readNatsConfig(source: Env = process.env): NatsConfig {
   const values = readConfig(natsSchema, source);
-  return new NatsConfig(values.NATS_URL, values.NATS_PREFIX);
+  return new NatsConfig(values.NATS_URL, values.NATS_PREFIX, Number(values.NATS_STREAM_REPLICAS) as NatsStreamReplicas);
 }
 
 export function readRedisConfig(source: Env = process.env): RedisConfig {

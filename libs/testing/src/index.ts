@@ -4,3 +4,4 @@ export * from './local-port.util';
 export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
 export * from './healthy-report.util';
+export * from './nats-cluster';

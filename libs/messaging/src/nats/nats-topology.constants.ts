@@ -1,5 +1,6 @@
 import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import type { KvOptions } from '@nats-io/kv';
+import type { NatsStreamReplicas } from '@app/config';
 import type { NatsNames } from '@app/contracts';
 
 const SECOND_NS = 1_000_000_000;
@@ -11,9 +12,14 @@ const DAY_NS = 24 * HOUR_NS;
  * relay-worker, mailer) reads every message at its own pace; a week of backlog survives a
  * consumer that is down. The duplicate window drops a panel's resend of an event the stream
  * already holds (message id = hwaddr + sequence); resends after a longer outage are caught
- * downstream by the (hwaddr, seq) keys of the database and the job ids.
+ * downstream by the (hwaddr, seq) keys of the database and the job ids. `replicas`
+ * (NATS_STREAM_REPLICAS): copies kept on as many servers of a cluster; an ack then means a majority
+ * of them stored the message.
  */
-export function streamConfigs(names: NatsNames): Array<Partial<StreamConfig> & { name: string; subjects: string[] }> {
+export function streamConfigs(
+  names: NatsNames,
+  replicas: NatsStreamReplicas = 1,
+): Array<Partial<StreamConfig> & { name: string; subjects: string[] }> {
   return [
     {
       name: names.streams.panelEvents,
@@ -23,7 +29,7 @@ export function streamConfigs(names: NatsNames): Array<Partial<StreamConfig> & {
       discard: DiscardPolicy.Old,
       max_age: 7 * DAY_NS,
       duplicate_window: 2 * HOUR_NS,
-      num_replicas: 1,
+      num_replicas: replicas,
     },
     {
       name: names.streams.panelConfig,
@@ -35,7 +41,7 @@ export function streamConfigs(names: NatsNames): Array<Partial<StreamConfig> & {
       // A snapshot per network is all that matters; keep a few per panel for late consumers.
       max_msgs_per_subject: 200,
       duplicate_window: 2 * 60 * SECOND_NS,
-      num_replicas: 1,
+      num_replicas: replicas,
     },
   ];
 }
@@ -49,12 +55,23 @@ export const GATEWAY_LIVENESS_TTL_MS = 15_000;
 
 /**
  * Latest value per key: connection per hwaddr, runtime report per `<hwaddr>.<networkId>`, and one
- * entry per living gateway copy.
+ * entry per living gateway copy. Replicated as the streams are: each bucket is a stream (`KV_<name>`).
  */
-export function bucketConfigs(names: NatsNames): Array<{ name: string; options: Partial<KvOptions> }> {
+export function bucketConfigs(
+  names: NatsNames,
+  replicas: NatsStreamReplicas = 1,
+): Array<{ name: string; options: Partial<KvOptions> }> {
   return [
-    { name: names.buckets.panelConnections, options: { history: 1, storage: StorageType.File } },
-    { name: names.buckets.panelRuntime, options: { history: 1, storage: StorageType.File } },
-    { name: names.buckets.gateways, options: { history: 1, storage: StorageType.File, ttl: GATEWAY_LIVENESS_TTL_MS } },
+    { name: names.buckets.panelConnections, options: { history: 1, storage: StorageType.File, replicas } },
+    { name: names.buckets.panelRuntime, options: { history: 1, storage: StorageType.File, replicas } },
+    {
+      name: names.buckets.gateways,
+      options: { history: 1, storage: StorageType.File, ttl: GATEWAY_LIVENESS_TTL_MS, replicas },
+    },
   ];
+}
+
+/** The stream that holds a KV bucket. */
+export function bucketStreamName(bucket: string): string {
+  return `KV_${bucket}`;
 }

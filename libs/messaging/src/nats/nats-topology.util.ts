@@ -1,20 +1,35 @@
-import { type JetStreamManager, type StreamConfig, JetStreamApiError } from '@nats-io/jetstream';
+import { type JetStreamManager, type StreamConfig, type StreamInfo, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { NatsStreamReplicas } from '@app/config';
 import type { NatsNames } from '@app/contracts';
-import { bucketConfigs, streamConfigs } from './nats-topology.constants';
+import { bucketConfigs, bucketStreamName, streamConfigs } from './nats-topology.constants';
 
 /**
- * Creates the streams and buckets if missing and brings existing ones to the wanted settings.
+ * Creates the streams and buckets if missing and brings existing ones to the wanted settings,
+ * their replica count (NATS_STREAM_REPLICAS) included: JetStream copies a stream to the servers it
+ * adds, or drops the copies, on an update. The durable consumers set no replica count of their own,
+ * so each one follows its stream's, existing ones included (the server scales them with it).
  * Every app calls it at boot; it is safe when several start at once.
  */
-export async function ensureNatsTopology(nc: NatsConnection, jsm: JetStreamManager, names: NatsNames): Promise<void> {
-  for (const config of streamConfigs(names)) {
-    await ensureStream(jsm, config);
+export async function ensureNatsTopology(
+  nc: NatsConnection,
+  jsm: JetStreamManager,
+  names: NatsNames,
+  replicas: NatsStreamReplicas = 1,
+): Promise<void> {
+  for (const config of streamConfigs(names, replicas)) {
+    await explained(config.name, replicas, () => ensureStream(jsm, config));
   }
   const kvm = new Kvm(nc);
-  for (const bucket of bucketConfigs(names)) {
-    await kvm.create(bucket.name, bucket.options);
+  for (const bucket of bucketConfigs(names, replicas)) {
+    const stream = bucketStreamName(bucket.name);
+    await explained(stream, replicas, async () => {
+      // Creates a missing bucket only; an existing one keeps its stream's settings, so its replica
+      // count is brought up to date on the stream itself.
+      await kvm.create(bucket.name, bucket.options);
+      await ensureReplicas(jsm, stream, replicas);
+    });
   }
 }
 
@@ -29,14 +44,46 @@ async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig>
       if (!(await streamInfo(jsm, config.name))) throw error;
     }
   }
-  await jsm.streams.update(config.name, config);
+  await updateStream(jsm, config.name, config);
 }
 
-async function streamInfo(jsm: JetStreamManager, name: string) {
+async function ensureReplicas(jsm: JetStreamManager, stream: string, replicas: number): Promise<void> {
+  const info = await streamInfo(jsm, stream);
+  if (info && info.config.num_replicas !== replicas) await updateStream(jsm, stream, { num_replicas: replicas });
+}
+
+/**
+ * An update that another app's identical update (copies booting together) may have beaten to it: the
+ * server refuses a change of replicas while one is under way, so a refusal is fine when the stream
+ * already has what was asked.
+ */
+async function updateStream(jsm: JetStreamManager, name: string, config: Partial<StreamConfig>): Promise<void> {
+  try {
+    await jsm.streams.update(name, config);
+  } catch (error) {
+    const now = await streamInfo(jsm, name);
+    if (config.num_replicas === undefined || now?.config.num_replicas !== config.num_replicas) throw error;
+  }
+}
+
+async function streamInfo(jsm: JetStreamManager, name: string): Promise<StreamInfo | undefined> {
   try {
     return await jsm.streams.info(name);
   } catch (error) {
     if (error instanceof JetStreamApiError && error.status === 404) return undefined;
     throw error;
+  }
+}
+
+/** A server's refusal says which stream and replica count it refused (e.g. 3 on a single server). */
+async function explained(stream: string, replicas: number, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError)) throw error;
+    throw new Error(
+      `NATS stream ${stream} with ${replicas} replica(s) (NATS_STREAM_REPLICAS): ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
