@@ -23,7 +23,12 @@ describe('panel-gateway boot (real services)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'panel-gateway',
-      checks: { database: { status: 'up' }, nats: { status: 'up' }, panelListener: { status: 'up' } },
+      checks: {
+        database: { status: 'up' },
+        nats: { status: 'up' },
+        panelListener: { status: 'up' },
+        natsSubscriptions: { status: 'up' },
+      },
     });
   });
 

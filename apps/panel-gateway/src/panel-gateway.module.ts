@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
-import { NatsModule } from '@app/messaging';
+import { MessageHandlersModule, NatsModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { PanelCommandRouter } from './commands/panel-command-router.service';
 import { PanelEvictionService } from './eviction/panel-eviction.service';
@@ -24,6 +24,7 @@ export class PanelGatewayModule {
         // The panel identity registry; the schema belongs to portal-api, which migrates it.
         DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
+        MessageHandlersModule.forRoot({ subjects: ['allPanelConnections', 'panelCommand'] }),
       ],
       providers: [
         { provide: PANEL_LISTENER_CONFIG, useValue: config.listener },

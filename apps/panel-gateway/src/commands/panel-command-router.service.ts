@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { Msg } from '@nats-io/transport-node';
+import { Injectable } from '@nestjs/common';
 import {
   PANEL_CLOUD_CONTROL_DISABLED,
   PANEL_COMMAND_INVALID,
@@ -7,7 +6,7 @@ import {
   type PanelCommand,
   type PanelCommandReply,
 } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { decodeJson, MessageHandlers, RespondToEach } from '@app/messaging';
 import { newNonce, ProtocolError, readNatsCommand, toWireCommand, verifyKeyProof } from '@app/panel-protocol';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
 import type { CommandFailure } from './pending-commands';
@@ -26,41 +25,36 @@ const ALLOWED_WITHOUT_CLOUD_CONTROL = new Set<PanelCommand['kind']>(['keyProof',
  */
 @Injectable()
 export class PanelCommandRouter {
-  private readonly logger = new Logger(PanelCommandRouter.name);
-
   constructor(
-    private readonly nats: NatsService,
+    private readonly handlers: MessageHandlers,
     private readonly metrics: GatewayMetrics,
   ) {}
 
-  /** Subscribes for one held panel; returns the unsubscribe. */
+  /** Subscribes for one held panel; returns the unsubscribe (a drain: a command in hand is still answered). */
   serve(session: PanelSession): () => void {
-    const subscription = this.nats.connection.subscribe(this.nats.names.subjects.panelCommand(session.hwaddr!), {
-      callback: (error, message) => {
-        if (error) return this.logger.warn(`command subscription of ${session.hwaddr}: ${error.message}`);
-        void this.answer(session, message);
-      },
-    });
-    return () => subscription.unsubscribe();
+    const opened = this.handlers.open('panelCommand', session.hwaddr!, session);
+    return () => void opened.close();
   }
 
-  private async answer(session: PanelSession, message: Msg): Promise<void> {
+  /** The payload as it came: a request that is not JSON is answered as invalid here, and counted. */
+  @RespondToEach<Uint8Array, PanelCommandReply>('panelCommand', { decode: (data) => data })
+  async answer(data: Uint8Array, session: PanelSession): Promise<PanelCommandReply> {
     const started = process.hrtime.bigint();
-    const { reply, kind, outcome } = await this.handle(session, message);
+    const { reply, kind, outcome } = await this.handle(session, data);
     this.metrics.commandRoundTrip.observe({ kind, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
-    if (!message.respond(JSON.stringify(reply))) this.logger.warn(`command for ${session.hwaddr} had no reply subject`);
+    return reply;
   }
 
   /** The reply, with the command kind and a bounded outcome label for the metric. */
   private async handle(
     session: PanelSession,
-    message: Msg,
+    data: Uint8Array,
   ): Promise<{ reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel }> {
     let correlationId = '';
     let networkId: number;
     let command: PanelCommand;
     try {
-      const request = message.json<Record<string, unknown>>();
+      const request = decodeJson<Record<string, unknown>>(data);
       correlationId = typeof request?.correlationId === 'string' ? request.correlationId : '';
       networkId = Number(request?.networkId);
       command = readNatsCommand(request?.command);

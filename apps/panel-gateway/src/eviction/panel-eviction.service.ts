@@ -1,7 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
+import { Injectable, Logger } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
-import { NatsService } from '@app/messaging';
+import { Subscribe, type NatsMessage } from '@app/messaging';
 import type { PanelSession } from '../sessions/panel-session';
 import { SessionRegistry } from '../sessions/session-registry.service';
 
@@ -11,31 +10,23 @@ import { SessionRegistry } from '../sessions/session-registry.service';
  * without a disconnect message, since the panel is not disconnected.
  */
 @Injectable()
-export class PanelEvictionService implements OnApplicationBootstrap, OnModuleDestroy {
+export class PanelEvictionService {
   private readonly logger = new Logger(PanelEvictionService.name);
-  private subscription: Subscription | undefined;
 
-  constructor(
-    private readonly nats: NatsService,
-    private readonly registry: SessionRegistry,
-  ) {}
+  constructor(private readonly registry: SessionRegistry) {}
 
-  onApplicationBootstrap(): void {
-    this.subscription = this.nats.connection.subscribe(this.nats.names.subjects.allPanelConnections, {
-      callback: (error, message) => {
-        if (error) return;
-        // `[<prefix>.]panel.<hwaddr>.connection`: most messages are of panels held elsewhere, read no further.
-        const session = this.registry.get(message.subject.split('.').at(-2) ?? '');
-        if (!session) return;
-        let connection: PanelConnectionMessage;
-        try {
-          connection = message.json<PanelConnectionMessage>();
-        } catch {
-          return;
-        }
-        this.evictIfHeldElsewhere(session, connection);
-      },
-    });
+  @Subscribe('allPanelConnections')
+  connectionReported(message: NatsMessage): void {
+    // `[<prefix>.]panel.<hwaddr>.connection`: most messages are of panels held elsewhere, read no further.
+    const session = this.registry.get(message.subject.split('.').at(-2) ?? '');
+    if (!session) return;
+    let connection: PanelConnectionMessage;
+    try {
+      connection = message.json<PanelConnectionMessage>();
+    } catch {
+      return;
+    }
+    this.evictIfHeldElsewhere(session, connection);
   }
 
   private evictIfHeldElsewhere(session: PanelSession, connection: PanelConnectionMessage): void {
@@ -44,9 +35,5 @@ export class PanelEvictionService implements OnApplicationBootstrap, OnModuleDes
       `panel ${session.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`,
     );
     session.close(`evicted: the panel connected to gateway ${connection.gatewayId}`, { publishDisconnect: false });
-  }
-
-  onModuleDestroy(): void {
-    this.subscription?.unsubscribe();
   }
 }

@@ -108,8 +108,18 @@ describe('MessageHandlers: declared handlers started, checked and stopped (real 
     return context;
   }
 
+  /** Closed in the test itself: not closed again after it. */
+  async function close(context: INestApplicationContext): Promise<void> {
+    contexts.splice(contexts.indexOf(context), 1);
+    await context.close();
+  }
+
+  // Each test's apps end with it: a responder left running would share the next test's queue group.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
   afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
     await removeNatsPrefix(prefix);
   });
 
@@ -179,7 +189,7 @@ describe('MessageHandlers: declared handlers started, checked and stopped (real 
       .get(NatsService)
       .request(nats.names.subjects.relayVerify, { host: 'slow', port: 1, password: 'p' }, { timeoutMs: 30_000 });
     await waitUntil(() => responder.entered, 'the request in hand');
-    const closing = context.close();
+    const closing = close(context);
     responder.release();
     await closing;
     await expect(reply).resolves.toEqual({ kind: 'ok', body: { ok: false, reason: 'no board at slow' } });
@@ -206,7 +216,7 @@ describe('MessageHandlers: declared handlers started, checked and stopped (real 
     for (const n of [2, 3, 4]) await publish(n);
     await waitUntil(async () => (await unacked()) === 4, 'configurations 2 to 4 pulled while 1 is in hand');
 
-    await context.close();
+    await close(context);
     expect(store.seen).toEqual([1]);
 
     const next = await start({ consumers: ['portalApiConfig'] }, [ConfigStore]);

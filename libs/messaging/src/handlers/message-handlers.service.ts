@@ -129,7 +129,11 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
   open(key: KeyedSubjectKey, param: string, context: unknown): OpenedSubscription {
     const handler = this.keyed.get(key);
     if (!handler) throw new Error(`No handler is declared for subject '${key}'`);
-    if (this.stopped) throw new Error(`Subject '${key}' not opened for ${param}: the app is stopping`);
+    if (this.stopped) {
+      // A panel that connects while the app stops gets no subscription: requesters hear no responders.
+      this.logger.warn(`subject '${key}' not opened for ${param}: the app is stopping`);
+      return { close: async () => undefined };
+    }
     const subject = this.nats.names.subjects[key](param);
     const subscription = new CoreSubscription(`${handler.label} (${subject})`, this.logger);
     const respond = this.responder(handler, context);
