@@ -40,6 +40,30 @@ export default defineConfig([
     },
   },
   {
+    // The raw NATS client stays inside libs/messaging: the apps publish, request, read buckets and declare
+    // their handlers through it (docs/messaging.md). Tests, which play other processes, the test
+    // library and the benchmark of the raw limits may use the client itself.
+    files: ['apps/**/*.ts', 'tools/**/*.ts', 'chaos/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['libs/messaging/**', 'libs/testing/**', '**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nats-io/*'],
+              message: 'Use NatsService and the message handler decorators of @app/messaging (docs/messaging.md).',
+            },
+            {
+              group: ['@app/messaging/*', '!@app/messaging/testing'],
+              message: "Import from '@app/messaging': its inner files are not its interface.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Jest configurations, its environments and mocks are CommonJS modules loaded by Jest itself.
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -12,11 +12,17 @@ export * from './jobs/job-handler.decorator';
 export * from './jobs/job-stall.config';
 export * from './jobs/job-workers.service';
 export * from './jobs/jobs.module';
-export * from './consumers/durable-consumer';
-export * from './consumers/durable-batch-consumer';
-export * from './consumers/ensure-durable-consumer.util';
+// Consumers and subscriptions are declared with the handler decorators and started by MessageHandlers
+// (one way for every app): only their types and helpers are exported.
+export {
+  decodeJson,
+  defaultRetryDelayMs,
+  type DurableConsumerOptions,
+  type DurableMessageInfo,
+} from './consumers/durable-consumer';
+export type { DurableBatchConsumerOptions } from './consumers/durable-batch-consumer';
+export type { DurableConsumerSettings } from './consumers/ensure-durable-consumer.util';
 export { GATEWAY_LIVENESS_TTL_MS } from './nats/nats-topology.constants';
-export * from './consumers/alert-event-consumers';
 export * from './consumers/message-failure.util';
 export * from './dead-letters/dead-letter-store';
 export * from './dead-letters/dead-letters.service';

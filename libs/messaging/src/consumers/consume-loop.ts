@@ -188,7 +188,7 @@ export class ConsumeLoop {
    * answer. Reading stops at once either way, and a shutdown must not hang on it.
    */
   private async closeQuietly(messages: ConsumerMessages): Promise<void> {
-    if (this.options.nats.connection.isClosed()) return;
+    if (this.options.nats.isClosed()) return;
     await withTimeout(messages.close(), CLOSE_TIMEOUT_MS, 'close of the pull').catch(() => undefined);
   }
 

@@ -3,6 +3,7 @@ import { NatsConfig } from '@app/config';
 import { waitUntil } from '@app/testing';
 import { ensureNatsTopology } from '../nats/nats-topology.util';
 import { NatsService } from '../nats/nats.service';
+import { rawConnection } from '../nats/raw-connection.util';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '../testing';
 import { DurableConsumer, startDurableConsumer, type DurableConsumerOptions } from './durable-consumer';
 
@@ -255,7 +256,7 @@ describe('DurableConsumer (real NATS with JetStream)', () => {
       );
       await expect(consumer.assertReceiving()).rejects.toThrow(/no longer receiving/);
 
-      await ensureNatsTopology(own.connection, own.manager, own.names);
+      await ensureNatsTopology(rawConnection(own), own.manager, own.names);
       // Retries back off (250 ms doubling), so coming back may take a few seconds.
       await waitUntil(
         () =>

@@ -21,7 +21,8 @@ export class NatsService implements OnApplicationShutdown {
   private readonly reconnectListeners = new Set<() => void>();
 
   private constructor(
-    readonly connection: NatsConnection,
+    /** Private to libs/messaging (rawConnection): the apps go through the methods below. */
+    private readonly connection: NatsConnection,
     readonly jetstream: JetStreamClient,
     readonly manager: JetStreamManager,
     readonly names: NatsNames,
@@ -49,7 +50,7 @@ export class NatsService implements OnApplicationShutdown {
     try {
       const manager = await jetstreamManager(connection);
       const names = natsNames(config.prefix);
-      await ensureNatsTopology(connection, manager, names, config.streamReplicas);
+      await ensureNatsTopology(connection, manager, names);
       return new NatsService(connection, jetstream(connection), manager, names);
     } catch (error) {
       await connection.close();
