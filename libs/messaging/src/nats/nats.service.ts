@@ -50,7 +50,7 @@ export class NatsService implements OnApplicationShutdown {
     try {
       const manager = await jetstreamManager(connection);
       const names = natsNames(config.prefix);
-      await ensureNatsTopology(connection, manager, names);
+      await ensureNatsTopology(connection, manager, names, config.streamReplicas);
       return new NatsService(connection, jetstream(connection), manager, names);
     } catch (error) {
       await connection.close();
