@@ -33,15 +33,26 @@ export function healthPort(name: AppName, env: NodeJS.ProcessEnv): number {
 const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[96m'];
 
 export interface RunningApp {
-  name: AppName | DemoProgram;
+  /** The app's name, with its copy's number where it runs as several copies (portal-api-2). */
+  name: string;
+  /** The backend app it is (a copy of); undefined for a demo program. */
+  app: AppName | undefined;
   child: ChildProcess;
   output: ChildOutput;
   /** Exit code, or the signal's name when a signal ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startApp(name: AppName, env: NodeJS.ProcessEnv, index: number, settings: OutputSettings): RunningApp {
-  return startProgram(name, appEntry(name), [], env, index, settings, appLines());
+/** Starts an app; `copy` numbers it when it runs as several copies (its log file, its tag). */
+export function startApp(
+  name: AppName,
+  env: NodeJS.ProcessEnv,
+  index: number,
+  settings: OutputSettings,
+  copy?: number,
+): RunningApp {
+  const label = copy === undefined ? name : `${name}-${copy}`;
+  return { ...startProgram(label, appEntry(name), [], env, index, settings, appLines()), app: name };
 }
 
 /** A demo program; `withInput` keeps its stdin open for what is typed at the demo console. */
@@ -58,7 +69,7 @@ export function startDemoProgram(
 }
 
 function startProgram(
-  name: AppName | DemoProgram,
+  name: string,
   entry: string,
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -82,7 +93,7 @@ function startProgram(
   );
   void exited.then(() => output.close());
   child.once('error', (error) => settings.terminal.print(`${tag} could not be started: ${error.message}`));
-  return { name, child, output, exited };
+  return { name, app: undefined, child, output, exited };
 }
 
 /** Why a child stopped, with its last lines, for the terminal. */

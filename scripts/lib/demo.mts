@@ -22,7 +22,11 @@ export function demoEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 export interface DemoContext {
   env: NodeJS.ProcessEnv;
-  gatewayPort: number;
+  /**
+   * The gateway copies' panel ports. Each demo panel knows them all and starts on the next one in
+   * turn, so that the panels spread over the copies and move to another when theirs goes.
+   */
+  gatewayPorts: number[];
   /** portal-api, e.g. http://127.0.0.1:3000 */
   origin: string;
   dataDir: string;
@@ -79,12 +83,12 @@ function firstLine<T>(
 
 function simulatorArgs(
   panel: (typeof DEMO_PANELS)[keyof typeof DEMO_PANELS],
-  gatewayPort: number,
+  gatewayPorts: number[],
   secrets: string,
 ): string[] {
   return [
     '--gateway',
-    `127.0.0.1:${gatewayPort}`,
+    gatewayPorts.map((port) => `127.0.0.1:${port}`).join(','),
     '--hwaddr',
     panel.hwaddr,
     '--device-secrets',
@@ -99,7 +103,12 @@ function simulatorArgs(
 }
 
 export async function startDemo(context: DemoContext): Promise<RunningDemo> {
-  const { env, gatewayPort, dataDir, output, log } = context;
+  const { env, gatewayPorts, dataDir, output, log } = context;
+  /** The copies as panel `panel` (0, 1, …) knows them: the one it starts on first. */
+  const gateways = (panel: number) => {
+    const first = panel % gatewayPorts.length;
+    return [...gatewayPorts.slice(first), ...gatewayPorts.slice(0, first)];
+  };
   const demo: RunningDemo = { programs: [], panel: undefined, seeded: undefined, relayPort: undefined };
   const missing = [...new Set(Object.values(DEMO_PROGRAMS))].filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
@@ -124,7 +133,7 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
   );
   const panel = startDemoProgram(
     'demo-panel',
-    [...simulatorArgs(DEMO_PANELS.headOffice, gatewayPort, secrets), '--lively'],
+    [...simulatorArgs(DEMO_PANELS.headOffice, gateways(0), secrets), '--lively'],
     env,
     5,
     output,
@@ -133,7 +142,7 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
   );
   const depot = startDemoProgram(
     'demo-depot-panel',
-    simulatorArgs(DEMO_PANELS.depot, gatewayPort, secrets),
+    simulatorArgs(DEMO_PANELS.depot, gateways(1), secrets),
     env,
     5,
     output,

@@ -144,6 +144,25 @@ export function natsServerVersion(program: string): [number, number] | undefined
 }
 
 /**
+ * How the installed nats-server is told to sync every JetStream write before its ack (2.10 and
+ * later: NATS_SYNC_CONFIG), or nothing where it cannot; `note` says which it is, for the terminal.
+ */
+export function natsSyncSetting(program: string): { args: string[]; note: string } {
+  const version = natsServerVersion(program);
+  const syncs = version !== undefined && (version[0] > 2 || (version[0] === 2 && version[1] >= 10));
+  const label = version ? `nats-server ${version.join('.')}` : 'nats-server';
+  return syncs
+    ? {
+        args: ['-c', NATS_SYNC_CONFIG],
+        note: `${label}: every JetStream write is synced to disk before its ack (${NATS_SYNC_CONFIG})`,
+      }
+    : {
+        args: [],
+        note: `${label} cannot sync each JetStream write (sync_interval needs 2.10): a power loss may lose the last acked events, a crash of the server alone none`,
+      };
+}
+
+/**
  * A nats-server with JetStream as a child of `npm start`, syncing every write before its ack where
  * the server has the setting (2.10 and later); `note` says which it is.
  */
@@ -156,16 +175,9 @@ export function spawnNats(
   if (!program) return undefined;
   const { port } = hostPort(url, 4222);
   mkdirSync(dataDir, { recursive: true });
-  const version = natsServerVersion(program);
-  const syncs = version !== undefined && (version[0] > 2 || (version[0] === 2 && version[1] >= 10));
-  const label = version ? `nats-server ${version.join('.')}` : 'nats-server';
-  if (syncs) note(`${label}: every JetStream write is synced to disk before its ack (${NATS_SYNC_CONFIG})`);
-  else
-    note(
-      `${label} cannot sync each JetStream write (sync_interval needs 2.10): a power loss may lose the last acked events, a crash of the server alone none`,
-    );
-  const config = syncs ? ['-c', NATS_SYNC_CONFIG] : [];
-  return spawnServer('nats', program, [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
+  const sync = natsSyncSetting(program);
+  note(sync.note);
+  return spawnServer('nats', program, [...sync.args, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
 }
 
 /**

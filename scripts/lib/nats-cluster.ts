@@ -34,6 +34,8 @@ export interface NatsClusterOptions {
   extraArgs?: string[];
   /** How long `start` waits for the cluster to elect its JetStream meta leader (20 s). */
   readyTimeoutMs?: number;
+  /** Told when a server's process ends, whoever ended it. */
+  onExit?: (server: NatsClusterServer, code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 /** The part of a server's /jsz?accounts=true&streams=true&config=true report about its streams. */
@@ -57,31 +59,37 @@ export interface StreamReplicas {
   leader: string | undefined;
   followers: Array<{ name: string; current: boolean }>;
   messages: number;
+  /** False when only followers answered: their report names the leader but cannot say who is current. */
+  seenByLeader: boolean;
 }
 
 /**
  * Every stream the servers behind `monitorPorts` hold, from their monitoring reports (no JetStream
- * request, so no wait while a stream has no leader). A follower's report names only the leader: the
- * fullest report of each stream is kept.
+ * request, so no wait while a stream has no leader). Only the leader knows whether its followers are
+ * current: its report (the one that does not list the leader among the replicas) wins over a
+ * follower's, which is used only while the leader's is missing.
  */
 export async function clusterStreams(monitorPorts: number[]): Promise<StreamReplicas[]> {
-  const streams = new Map<string, StreamReplicas>();
+  const streams = new Map<string, { report: StreamReplicas; byLeader: boolean }>();
   for (const port of monitorPorts) {
     const jsz = await monitorReport<JszStreams>(port, '/jsz?accounts=true&streams=true&config=true');
     for (const detail of jsz?.account_details?.flatMap((account) => account.stream_detail ?? []) ?? []) {
+      const leader = detail.cluster?.leader || undefined;
+      const replicas = detail.cluster?.replicas ?? [];
+      const byLeader = leader !== undefined && !replicas.some((peer) => peer.name === leader);
+      if (streams.get(detail.name)?.byLeader || (streams.has(detail.name) && !byLeader)) continue;
       const report: StreamReplicas = {
         name: detail.name,
         replicas: detail.config?.num_replicas ?? 1,
-        leader: detail.cluster?.leader || undefined,
-        followers: detail.cluster?.replicas?.map(({ name, current }) => ({ name, current })) ?? [],
+        leader,
+        followers: replicas.filter((peer) => peer.name !== leader).map(({ name, current }) => ({ name, current })),
         messages: detail.state?.messages ?? 0,
+        seenByLeader: byLeader,
       };
-      const known = streams.get(detail.name);
-      const fuller = !known || (!known.leader && report.leader) || report.followers.length > known.followers.length;
-      if (fuller) streams.set(detail.name, report);
+      streams.set(detail.name, { report, byLeader });
     }
   }
-  return [...streams.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...streams.values()].map(({ report }) => report).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A server's monitoring report at `path` (e.g. '/jsz'), or undefined when it does not answer. */
@@ -102,11 +110,20 @@ export class NatsClusterServer {
   readonly logFile: string;
   private readonly program: string;
   private readonly args: string[];
+  private readonly onExit: NatsClusterOptions['onExit'];
   private child: ChildProcess | undefined;
 
-  constructor(name: string, ports: NatsClusterPorts, dataDir: string, program: string, args: string[]) {
+  constructor(
+    name: string,
+    ports: NatsClusterPorts,
+    dataDir: string,
+    program: string,
+    args: string[],
+    onExit?: NatsClusterOptions['onExit'],
+  ) {
     this.name = name;
     this.program = program;
+    this.onExit = onExit;
     this.ports = ports;
     this.storeDir = join(dataDir, name);
     this.logFile = join(dataDir, `${name}.log`);
@@ -135,6 +152,7 @@ export class NatsClusterServer {
       detached: true,
     });
     child.on('error', () => undefined);
+    child.once('exit', (code, signal) => this.onExit?.(this, code, signal));
     this.child = child;
   }
 
@@ -219,7 +237,7 @@ export class NatsCluster {
     const servers = ports.map((own, index) => {
       const serverName = `${name}-${index + 1}`;
       const routes = ports.filter((other) => other !== own).map((other) => `nats://127.0.0.1:${other.cluster}`);
-      return new NatsClusterServer(serverName, own, dataDir, options.program ?? NATS_SERVER_BIN, [
+      const args = [
         ...(options.extraArgs ?? []),
         '-a',
         '127.0.0.1',
@@ -236,7 +254,8 @@ export class NatsCluster {
         '-m',
         String(own.monitor),
         '-js',
-      ]);
+      ];
+      return new NatsClusterServer(serverName, own, dataDir, options.program ?? NATS_SERVER_BIN, args, options.onExit);
     });
     const cluster = new NatsCluster(
       name,
