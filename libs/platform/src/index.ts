@@ -5,3 +5,4 @@ export * from './metrics/metrics.service';
 export * from './bootstrap/bootstrap-app';
 export * from './clock/clock.service';
 export * from './async/with-timeout.util';
+export * from './errors/domain-error';

@@ -1,7 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { REQUEST_NESTING_MAX_DEPTH, type ErrorResponse } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import { DATABASE_UNAVAILABLE, isDatabaseOutage } from './database-outage.util';
+import { DOMAIN_ERROR_STATUS } from './domain-error-status.constants';
 import { NESTING_TOO_DEEP } from './json-body-parser.options';
 import { answerThenDrainBody } from './unread-body.util';
 
@@ -34,7 +36,8 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 /**
  * Every error of the API answers `{ err }` (spec section 8: the client shows the server's err
- * field). Client errors keep their status and message; a database that is away (restarting, its
+ * field). Client errors keep their status and message; a service's DomainError answers the status
+ * of its kind, with its Retry-After when it says how long to wait; a database that is away (restarting, its
  * connections dropped) answers 503 with a Retry-After, so a restart never shows as a 500; anything
  * unexpected is logged with its stack and answers a plain 500 that leaks nothing.
  */
@@ -47,6 +50,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const { status, err } = this.describe(exception);
     if (response.headersSent) return;
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
     if (status === HttpStatus.SERVICE_UNAVAILABLE && !response.hasHeader('Retry-After')) {
       response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
     }
@@ -70,6 +76,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), err: messageOf(exception) };
+    }
+    if (exception instanceof DomainError) {
+      return { status: DOMAIN_ERROR_STATUS[exception.kind], err: exception.err };
     }
     if (isDatabaseOutage(exception)) {
       this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
