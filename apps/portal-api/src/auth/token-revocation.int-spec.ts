@@ -2,7 +2,7 @@ import request from 'supertest';
 import { QUEUE_NAMES, type PasswordResetMailJob } from '@app/contracts';
 import { QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
-import { LivefeedRegistry } from '../livefeed/livefeed-registry.service';
+import { LivefeedRegistry } from '../livefeed/socket/livefeed-registry.service';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import {
   claimPanels,

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
 import { verifyKeyProof } from '@app/panel-protocol';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { PanelCommandClient } from '../panels/panel-command.client';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { ClaimsRepository } from './claims.repository';

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsRepository } from './claims.repository';
 import { TooManyWrongKeysException, WrongKeyLimits } from './wrong-key-limits.service';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { EventsPage, LivefeedMessageOf, NotificationDto, SiteDetail, SiteSummary } from '@app/contracts';
 import { NotificationEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
-import { LivefeedRegistry } from '../livefeed/livefeed-registry.service';
+import { LivefeedRegistry } from '../livefeed/socket/livefeed-registry.service';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
 import {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PanelConfigMessage } from '@app/contracts';
 import { StreamConsumer, type DurableMessageInfo } from '@app/messaging';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { toSitePanel } from '../sites/site-panel.util';
 import { PanelStateRepository } from './panel-state.repository';

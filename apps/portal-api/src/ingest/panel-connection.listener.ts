@@ -3,7 +3,7 @@ import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts
 import { NatsService, Subscribe, type NatsMessage } from '@app/messaging';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelStateRepository } from './panel-state.repository';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { livefeedCategory } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
 import { StreamBatchConsumer } from '@app/messaging';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { decodeEventRow, type EventRow } from './event-rows.util';

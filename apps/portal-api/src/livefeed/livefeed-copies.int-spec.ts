@@ -3,9 +3,9 @@ import { livefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { waitUntil } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
-import type { LivefeedConnection } from './livefeed-connection';
-import { LivefeedPublisher } from './livefeed-publisher.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
+import type { LivefeedConnection } from './socket/livefeed-connection';
+import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
+import { LivefeedRegistry } from './socket/livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
 import { claimPanels, claimsToken, registerLivefeedUser } from './testing/livefeed-test-tokens.util';
 

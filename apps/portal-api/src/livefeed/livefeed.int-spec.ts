@@ -5,9 +5,9 @@ import { waitUntil } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { LIVEFEED_CLOSE } from './livefeed.constants';
 import { LivefeedMetrics } from './livefeed.metrics';
-import type { LivefeedConnection } from './livefeed-connection';
-import { LivefeedPublisher } from './livefeed-publisher.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
+import type { LivefeedConnection } from './socket/livefeed-connection';
+import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
+import { LivefeedRegistry } from './socket/livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
 import {
   claimPanels,

@@ -1,19 +1,19 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { LivefeedAuditRepository } from './livefeed-audit.repository';
-import { LivefeedAudit } from './livefeed-audit.service';
+import { LivefeedAuditRepository } from './marks/livefeed-audit.repository';
+import { LivefeedAudit } from './marks/livefeed-audit.service';
 import { LivefeedConfig } from './livefeed.config';
-import { LivefeedGateway } from './livefeed.gateway';
-import { LivefeedCountsCache } from './livefeed-counts-cache.service';
-import { LivefeedCountsRepository } from './livefeed-counts.repository';
-import { LivefeedDelivery } from './livefeed-delivery.service';
-import { LivefeedHeartbeat } from './livefeed-heartbeat.service';
-import { LivefeedMarks } from './livefeed-marks.service';
-import { LivefeedNatsBridge } from './livefeed-nats-bridge.service';
-import { LivefeedPublisher } from './livefeed-publisher.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedRevocations } from './livefeed-revocations.service';
-import { LivefeedSequences } from './livefeed-sequences.service';
-import { LivefeedSessions } from './livefeed-sessions.service';
+import { LivefeedGateway } from './socket/livefeed.gateway';
+import { LivefeedCountsCache } from './counts/livefeed-counts-cache.service';
+import { LivefeedCountsRepository } from './counts/livefeed-counts.repository';
+import { LivefeedDelivery } from './delivery/livefeed-delivery.service';
+import { LivefeedHeartbeat } from './marks/livefeed-heartbeat.service';
+import { LivefeedMarks } from './marks/livefeed-marks.service';
+import { LivefeedNatsBridge } from './bridge/livefeed-nats-bridge.service';
+import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
+import { LivefeedRegistry } from './socket/livefeed-registry.service';
+import { LivefeedRevocations } from './revocations/livefeed-revocations.service';
+import { LivefeedSequences } from './delivery/livefeed-sequences.service';
+import { LivefeedSessions } from './socket/livefeed-sessions.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 
 /**

@@ -5,7 +5,7 @@ import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
 import { NotificationsRepository } from './notifications.repository';
 

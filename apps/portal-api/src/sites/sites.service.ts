@@ -5,7 +5,7 @@ import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { NO_SUCH_SITE } from '../claims/claims.service';
-import { LivefeedPublisher } from '../livefeed/livefeed-publisher.service';
+import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelNetworksRepository } from '../panels/panel-networks.repository';
 import { toSitePanel } from './site-panel.util';

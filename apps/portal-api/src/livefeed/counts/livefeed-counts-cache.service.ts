@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/platform';
 import type { CountsMark } from './livefeed-counts.util';
-import { LIVEFEED_COUNTS_TTL_MS } from './livefeed.constants';
+import { LIVEFEED_COUNTS_TTL_MS } from '../livefeed.constants';
 
 /** Counts of one (user, site) pair after the last burst delivered, and when the database last counted them. */
 export interface CachedCounts {

@@ -1,7 +1,7 @@
 import { type OnGatewayConnection, type OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { LIVEFEED_PATH } from '@app/contracts';
-import { LIVEFEED_MAX_CLIENT_FRAME_BYTES } from './livefeed.constants';
+import { LIVEFEED_MAX_CLIENT_FRAME_BYTES } from '../livefeed.constants';
 import { LivefeedSessions } from './livefeed-sessions.service';
 
 /** The live feed websocket on the HTTP port (raw `ws` through WsAdapter; frames are `{ type, data }`). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { LivefeedPublishedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
-import type { LivefeedCountsStaleMessage } from './livefeed-counts-stale.types';
+import type { LivefeedCountsStaleMessage } from '../counts/livefeed-counts-stale.types';
 
 /**
  * Publishes live feed messages for every portal-api copy to hand to its sockets. Call it after the

@@ -2,18 +2,18 @@ import request from 'supertest';
 import type { LivefeedMessageOf, SiteSummary } from '@app/contracts';
 import { ClaimEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
-import type { EventRow } from '../ingest/event-rows.util';
-import { PanelEventsIngest } from '../ingest/panel-events.ingest';
-import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+import type { EventRow } from '../../ingest/event-rows.util';
+import { PanelEventsIngest } from '../../ingest/panel-events.ingest';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../../testing/portal-api-test-app';
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedTestClient } from './testing/livefeed-test-client';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedTestClient } from '../testing/livefeed-test-client';
 import {
   claimPanels,
   claimsToken,
   registerLivefeedUser,
   type LivefeedTestUser,
-} from './testing/livefeed-test-tokens.util';
+} from '../testing/livefeed-test-tokens.util';
 
 const SITE = '0011aabbcd01';
 

@@ -2,20 +2,20 @@ import request from 'supertest';
 import type { EventsPage, LivefeedMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
 import { CuttableTcpProxy, waitUntil } from '@app/testing';
-import type { EventRow } from '../ingest/event-rows.util';
-import { PanelEventsIngest } from '../ingest/panel-events.ingest';
-import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
-import type { LivefeedGapCause } from './livefeed.constants';
+import type { EventRow } from '../../ingest/event-rows.util';
+import { PanelEventsIngest } from '../../ingest/panel-events.ingest';
+import { startPortalApiTestApp, type PortalApiTestApp } from '../../testing/portal-api-test-app';
+import type { LivefeedGapCause } from '../livefeed.constants';
 import { LivefeedAudit } from './livefeed-audit.service';
-import { LivefeedMetrics } from './livefeed.metrics';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedTestClient } from './testing/livefeed-test-client';
+import { LivefeedMetrics } from '../livefeed.metrics';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedTestClient } from '../testing/livefeed-test-client';
 import {
   claimPanels,
   claimsToken,
   registerLivefeedUser,
   type LivefeedTestUser,
-} from './testing/livefeed-test-tokens.util';
+} from '../testing/livefeed-test-tokens.util';
 
 const SITE = '0011aabbce01';
 /** Generous: a condition on a loaded machine, not a timing claim (the bound is in docs/reliability.md). */

@@ -1,10 +1,10 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LivefeedAudit } from './livefeed-audit.service';
-import { LivefeedConfig } from './livefeed.config';
-import { LIVEFEED_AUDIT_GRACE_MS } from './livefeed.constants';
+import { LivefeedConfig } from '../livefeed.config';
+import { LIVEFEED_AUDIT_GRACE_MS } from '../livefeed.constants';
 import { LivefeedMarks } from './livefeed-marks.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedMetrics } from './livefeed.metrics';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedMetrics } from '../livefeed.metrics';
 
 /**
  * Each heartbeat period: pings every socket; a socket that has not answered the previous ping with

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { livefeedMessage, type LivefeedSiteMark } from '@app/contracts';
 import { LivefeedAudit } from './livefeed-audit.service';
-import type { LivefeedConnection } from './livefeed-connection';
-import { LivefeedDelivery } from './livefeed-delivery.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedSequences } from './livefeed-sequences.service';
-import { encodeTextFrame } from './websocket-frame.util';
+import type { LivefeedConnection } from '../socket/livefeed-connection';
+import { LivefeedDelivery } from '../delivery/livefeed-delivery.service';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedSequences } from '../delivery/livefeed-sequences.service';
+import { encodeTextFrame } from '../socket/websocket-frame.util';
 
 /**
  * Heartbeat messages: per site a socket may see, the latest sequence number and the newest event

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
 import { LivefeedAuditRepository } from './livefeed-audit.repository';
-import { LivefeedDelivery } from './livefeed-delivery.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedSequences } from './livefeed-sequences.service';
-import { LivefeedMetrics } from './livefeed.metrics';
+import { LivefeedDelivery } from '../delivery/livefeed-delivery.service';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedSequences } from '../delivery/livefeed-sequences.service';
+import { LivefeedMetrics } from '../livefeed.metrics';
 
 /**
  * The backstop for live messages lost before they reach this copy (a copy that died between its

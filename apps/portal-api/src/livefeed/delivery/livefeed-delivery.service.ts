@@ -5,13 +5,19 @@ import {
   type LivefeedPublishedMessage,
   type LivefeedSiteCounts,
 } from '@app/contracts';
-import { LivefeedMetrics } from './livefeed.metrics';
-import type { LivefeedConnection } from './livefeed-connection';
-import { LivefeedCountsCache, type CachedCounts } from './livefeed-counts-cache.service';
-import { LivefeedCountsRepository } from './livefeed-counts.repository';
-import { countsAfterEach, countsWithBurst, NO_MARK, type CountsMark, type CountsNow } from './livefeed-counts.util';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { encodeTextFrame } from './websocket-frame.util';
+import { LivefeedMetrics } from '../livefeed.metrics';
+import type { LivefeedConnection } from '../socket/livefeed-connection';
+import { LivefeedCountsCache, type CachedCounts } from '../counts/livefeed-counts-cache.service';
+import { LivefeedCountsRepository } from '../counts/livefeed-counts.repository';
+import {
+  countsAfterEach,
+  countsWithBurst,
+  NO_MARK,
+  type CountsMark,
+  type CountsNow,
+} from '../counts/livefeed-counts.util';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { encodeTextFrame } from '../socket/websocket-frame.util';
 
 /** A live message and the sockets of this copy it goes to (taken when it arrived). */
 interface Pending {

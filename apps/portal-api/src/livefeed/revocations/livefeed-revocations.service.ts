@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Subscribe, type NatsMessage } from '@app/messaging';
 import { Clock } from '@app/platform';
-import { AuthConfig } from '../auth/auth.config';
-import { TOKEN_REVOKED } from '../auth/claims.guard';
-import { parseCredentialsRevoked } from '../auth/credentials-revoked.types';
-import { LIVEFEED_CLOSE } from './livefeed.constants';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedMetrics } from './livefeed.metrics';
+import { AuthConfig } from '../../auth/auth.config';
+import { TOKEN_REVOKED } from '../../auth/claims.guard';
+import { parseCredentialsRevoked } from '../../auth/credentials-revoked.types';
+import { LIVEFEED_CLOSE } from '../livefeed.constants';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedMetrics } from '../livefeed.metrics';
 
 /**
  * Closes this copy's sockets (4401) whose claims token was signed before their user's password

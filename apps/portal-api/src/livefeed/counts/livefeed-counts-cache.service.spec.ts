@@ -1,7 +1,7 @@
 import { HandClock } from '@app/testing';
 import { LivefeedCountsCache } from './livefeed-counts-cache.service';
 import { NO_MARK } from './livefeed-counts.util';
-import { LIVEFEED_COUNTS_TTL_MS } from './livefeed.constants';
+import { LIVEFEED_COUNTS_TTL_MS } from '../livefeed.constants';
 
 describe('LivefeedCountsCache', () => {
   let clock: HandClock;

@@ -1,13 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { parseLivefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { NatsService, Subscribe, type NatsMessage } from '@app/messaging';
-import { LivefeedAudit } from './livefeed-audit.service';
-import { LivefeedCountsCache } from './livefeed-counts-cache.service';
-import { parseLivefeedCountsStale } from './livefeed-counts-stale.types';
-import { LivefeedDelivery } from './livefeed-delivery.service';
-import { LivefeedRegistry } from './livefeed-registry.service';
-import { LivefeedSequences } from './livefeed-sequences.service';
-import { LivefeedMetrics } from './livefeed.metrics';
+import { LivefeedAudit } from '../marks/livefeed-audit.service';
+import { LivefeedCountsCache } from '../counts/livefeed-counts-cache.service';
+import { parseLivefeedCountsStale } from '../counts/livefeed-counts-stale.types';
+import { LivefeedDelivery } from '../delivery/livefeed-delivery.service';
+import { LivefeedRegistry } from '../socket/livefeed-registry.service';
+import { LivefeedSequences } from '../delivery/livefeed-sequences.service';
+import { LivefeedMetrics } from '../livefeed.metrics';
 
 /**
  * Hands the live subjects to this copy's sockets. Every portal-api copy subscribes to all of
