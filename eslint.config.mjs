@@ -64,6 +64,25 @@ export default defineConfig([
     },
   },
   {
+    // Services throw DomainError (@app/platform), which the API's exception filter answers: they never
+    // speak HTTP. apps/portal-api/src/panels/ is being converted by its own change.
+    files: ['**/*.service.ts'],
+    ignores: ['apps/portal-api/src/panels/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Exception$/]',
+          message: 'A service throws a DomainError of @app/platform, not an HTTP exception.',
+        },
+        {
+          selector: 'ClassDeclaration[superClass.name=/Exception$/]',
+          message: "A service's errors extend DomainError of @app/platform, not an HTTP exception.",
+        },
+      ],
+    },
+  },
+  {
     // Jest configurations, its environments and mocks are CommonJS modules loaded by Jest itself.
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -1,6 +1,7 @@
-import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AccountResponse, AccountUpdateRequest, RegisterRequest } from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import { PasswordHasher } from './password-hasher.service';
 import { TokenService } from './token.service';
 import { EmailTakenError, UsersRepository } from './users.repository';
@@ -31,7 +32,7 @@ export class AccountService {
       });
       return await this.tokens.signSession(user);
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new ConflictException({ err: error.message });
+      if (error instanceof EmailTakenError) throw new DomainError('conflict', error.message);
       throw error;
     }
   }
@@ -40,13 +41,13 @@ export class AccountService {
   async login(email: string, password: string): Promise<string> {
     const user = await this.users.findByEmail(email);
     const matches = await this.hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
-    if (!user || !matches) throw new UnauthorizedException({ err: MESSAGES.loginFailed });
+    if (!user || !matches) throw new DomainError('unauthorized', MESSAGES.loginFailed);
     return this.tokens.signSession(user);
   }
 
   async account(userId: string): Promise<AccountResponse> {
     const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException({ err: 'Account not found' });
+    if (!user) throw new DomainError('not-found', 'Account not found');
     return { email: user.email, name: user.fullName, company: user.company, telephone: user.telephone };
   }
 
@@ -59,7 +60,7 @@ export class AccountService {
         telephone: request.telephone?.trim() ?? '',
       });
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new ConflictException({ err: error.message });
+      if (error instanceof EmailTakenError) throw new DomainError('conflict', error.message);
       throw error;
     }
     return this.account(userId);

@@ -1,5 +1,6 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MESSAGES } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import { AuthedPanelsRepository } from './authed-panels.repository';
 import type { ClaimsIdentity } from './authenticated-request.types';
 
@@ -29,6 +30,6 @@ export class PanelAccessService {
   }
 }
 
-function noAccess(): ForbiddenException {
-  return new ForbiddenException({ err: MESSAGES.noPanelAccess });
+function noAccess(): DomainError {
+  return new DomainError('forbidden', MESSAGES.noPanelAccess);
 }

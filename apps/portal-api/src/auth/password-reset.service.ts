@@ -1,9 +1,9 @@
-import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { passwordResetMailJobId, QUEUE_NAMES, resetPasswordPath, type PasswordResetMailJob } from '@app/contracts';
 import { PasswordResetTokenEntity, UserEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
-import { Clock } from '@app/platform';
+import { Clock, DomainError } from '@app/platform';
 import { CredentialRevocations } from './credential-revocations.service';
 import { passwordChangedSince, passwordVersion } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
@@ -62,9 +62,7 @@ export class PasswordResetService {
         .add(job.kind, job, { ...MAIL_JOB_OPTIONS, jobId: passwordResetMailJobId(record.jti) });
     } catch (error) {
       this.logger.error(`reset mail not queued: ${(error as Error).message}`);
-      throw new ServiceUnavailableException({
-        err: 'Password reset is unavailable at the moment, please try again later',
-      });
+      throw new DomainError('unavailable', 'Password reset is unavailable at the moment, please try again later');
     }
   }
 
@@ -72,7 +70,7 @@ export class PasswordResetService {
   async reset(token: string, password: string): Promise<string> {
     const payload = await this.tokens.verify(token, 'reset').catch((error: unknown) => {
       if (error instanceof InvalidTokenError)
-        throw new BadRequestException({ err: error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID });
+        throw new DomainError('invalid', error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID);
       throw error;
     });
     const passwordHash = await this.hasher.hash(password);
@@ -81,10 +79,10 @@ export class PasswordResetService {
         .getRepository(PasswordResetTokenEntity)
         .findOne({ where: { jti: payload.jti }, lock: { mode: 'pessimistic_write' } });
       const user = record ? await manager.getRepository(UserEntity).findOneBy({ id: record.userId }) : null;
-      if (!record || !user || record.userId !== payload.sub) throw new BadRequestException({ err: RESET_LINK_INVALID });
-      if (record.usedAt) throw new BadRequestException({ err: RESET_LINK_USED });
+      if (!record || !user || record.userId !== payload.sub) throw new DomainError('invalid', RESET_LINK_INVALID);
+      if (record.usedAt) throw new DomainError('invalid', RESET_LINK_USED);
       // Expiry was checked with the token's signature; a password changed since the link was sent voids it.
-      if (passwordChangedSince(user, payload)) throw new BadRequestException({ err: RESET_LINK_USED });
+      if (passwordChangedSince(user, payload)) throw new DomainError('invalid', RESET_LINK_USED);
       const now = this.clock.now();
       // The version only ever grows, even for two changes within one millisecond of the clock.
       const version = new Date(Math.max(now.getTime(), passwordVersion(user) + 1));

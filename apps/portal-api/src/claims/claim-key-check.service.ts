@@ -46,8 +46,8 @@ export class ClaimKeyCheck implements OnModuleDestroy {
   }
 
   /**
-   * The panel's connection as the gateway last reported it, read before a claim is stored: throws
-   * ServiceUnavailableException while NATS (and so the live state) is away.
+   * The panel's connection as the gateway last reported it, read before a claim is stored: throws an
+   * unavailable error while NATS (and so the live state) is away.
    */
   panelConnection(hwaddr: string): Promise<PanelConnectionMessage | null> {
     return this.state.connection(hwaddr);

@@ -1,6 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ClaimCreateDto, ClaimEmailDto, ClaimRemoveDto, ClaimStatusResponseDto, HwaddrParamDto } from '@app/api-dto';
 import type { SiteStatus } from '@app/contracts';
 import type { SessionIdentity } from '../auth/authenticated-request.types';
@@ -10,7 +9,6 @@ import { ApiError } from '../openapi/api-errors.decorator';
 import { ApiEmptyOk, ApiJsonBody } from '../openapi/api-input.decorator';
 import { ApiSessionToken } from '../openapi/api-token.decorator';
 import { ClaimsService } from './claims.service';
-import { TooManyWrongKeysException } from './wrong-key-limits.service';
 
 const NO_SUCH_CLAIM = 'The user has no claim on this site';
 
@@ -33,18 +31,8 @@ export class ClaimsController {
   @ApiError(409, 'The user already has an authorised claim on this site')
   @ApiError(429, 'Too many wrong keys for this user or panel: wait the Retry-After seconds')
   @ApiError(503, 'The wrong-key counters cannot be read: the key was not checked, try again later')
-  async create(
-    @CurrentSession() session: SessionIdentity,
-    @Body() body: ClaimCreateDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ status: SiteStatus }> {
-    try {
-      return await this.claims.create(session.userId, body);
-    } catch (error) {
-      if (error instanceof TooManyWrongKeysException)
-        response.setHeader('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+  create(@CurrentSession() session: SessionIdentity, @Body() body: ClaimCreateDto): Promise<{ status: SiteStatus }> {
+    return this.claims.create(session.userId, body);
   }
 
   @Post('remove')

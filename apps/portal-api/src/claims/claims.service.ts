@@ -1,9 +1,11 @@
-import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsRepository } from './claims.repository';
-import { TooManyWrongKeysException, WrongKeyLimits } from './wrong-key-limits.service';
+import { isStateUnavailable } from './state-unavailable.util';
+import { TooManyWrongKeysError, WrongKeyLimits } from './wrong-key-limits.service';
 
 export const CLAIM_ALREADY_AUTHORISED = 'This panel is already authorised for your account';
 export const NO_SUCH_SITE = 'You have no site with this address';
@@ -23,14 +25,14 @@ export class ClaimsService {
   /** Answers the claim's status once the key has been checked, if the panel was there to check it. */
   async create(userId: string, request: ClaimCreateRequest): Promise<{ status: SiteStatus }> {
     const existing = await this.claims.find(userId, request.hwaddr);
-    if (existing?.status === 'AUTHED') throw new ConflictException({ err: CLAIM_ALREADY_AUTHORISED });
+    if (existing?.status === 'AUTHED') throw new DomainError('conflict', CLAIM_ALREADY_AUTHORISED);
     // Beyond the wrong-key limits nothing changes: the pending key (if any) stays as it was.
     await this.limits.assertMayTry(userId, request.hwaddr);
     // Read before anything is stored: while the live state is away the claim is not half-made (stored
     // but unchecked with the panel connected, so left waiting for a reconnection that may not come).
     const connection = await this.keyCheck.panelConnection(request.hwaddr).catch((error: unknown) => {
-      throw error instanceof ServiceUnavailableException
-        ? new ServiceUnavailableException({ err: CLAIM_CHECK_UNAVAILABLE })
+      throw isStateUnavailable(error)
+        ? new DomainError('unavailable', CLAIM_CHECK_UNAVAILABLE, { cause: error })
         : error;
     });
     // A new claim takes the nickname and e-mail choice given; re-entering a key keeps them unless given.
@@ -40,17 +42,17 @@ export class ClaimsService {
     const claim = await this.claims.find(userId, request.hwaddr);
     // Concurrent tries reached the limit first: this key waits (for a later try or the panel's next connection).
     const retryAfter = claim ? limited.get(claim.id) : undefined;
-    if (retryAfter !== undefined) throw new TooManyWrongKeysException(retryAfter);
+    if (retryAfter !== undefined) throw new TooManyWrongKeysError(retryAfter);
     return { status: claim?.status ?? 'WAITING' };
   }
 
   async remove(userId: string, hwaddr: string): Promise<void> {
-    if (!(await this.claims.remove(userId, hwaddr))) throw new NotFoundException({ err: NO_SUCH_SITE });
+    if (!(await this.claims.remove(userId, hwaddr))) throw new DomainError('not-found', NO_SUCH_SITE);
     this.livefeed.toUser(userId, { type: 'AUTH_CHK', data: {} });
   }
 
   async setEmailEvents(userId: string, hwaddr: string, state: boolean): Promise<void> {
     if (!(await this.claims.update(userId, hwaddr, { emailEvents: state })))
-      throw new NotFoundException({ err: NO_SUCH_SITE });
+      throw new DomainError('not-found', NO_SUCH_SITE);
   }
 }

@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '@app/platform';
 import { AuthConfig } from '../auth/auth.config';
 import { RateLimiter } from '../auth/rate-limit/rate-limiter.service';
 
@@ -9,10 +10,10 @@ export function tooManyWrongKeys(retryAfterSeconds: number): string {
   return `Too many wrong keys for this panel. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** 429: the controller copies `retryAfterSeconds` into the Retry-After header. */
-export class TooManyWrongKeysException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ err: tooManyWrongKeys(retryAfterSeconds) }, HttpStatus.TOO_MANY_REQUESTS);
+/** Too many wrong keys: answered with `retryAfterSeconds` as the Retry-After header. */
+export class TooManyWrongKeysError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super('too-many', tooManyWrongKeys(retryAfterSeconds), { retryAfterSeconds });
   }
 }
 
@@ -43,9 +44,9 @@ export class WrongKeyLimits {
       this.limiter.peek(panelBucket(hwaddr), windowSeconds),
     ]).catch((error: unknown) => {
       this.logger.warn(`wrong-key counters of ${hwaddr} not read (${String(error)}); key not checked`);
-      throw new ServiceUnavailableException({ err: KEY_CHECKS_UNAVAILABLE });
+      throw new DomainError('unavailable', KEY_CHECKS_UNAVAILABLE);
     });
-    if (user.count >= perUser || panel.count >= perPanel) throw new TooManyWrongKeysException(user.retryAfterSeconds);
+    if (user.count >= perUser || panel.count >= perPanel) throw new TooManyWrongKeysError(user.retryAfterSeconds);
   }
 
   /** Takes one check from both allowances, or none; null when Redis does not answer. */

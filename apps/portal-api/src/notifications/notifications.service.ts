@@ -1,6 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { NOTIFICATIONS_LISTED_MAX, type NotificationDto } from '@app/contracts';
-import { Clock } from '@app/platform';
+import { Clock, DomainError } from '@app/platform';
 import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
@@ -32,7 +32,7 @@ export class NotificationsService {
   async resolve(claims: ClaimsIdentity, id: number): Promise<NotificationDto> {
     const notification = await this.notifications.find(id);
     if (!notification || (notification.userId !== null && notification.userId !== claims.userId))
-      throw new NotFoundException({ err: NO_SUCH_NOTIFICATION });
+      throw new DomainError('not-found', NO_SUCH_NOTIFICATION);
     await this.access.assertMayOpen(claims, notification.hwaddr);
     const user = await this.users.findById(claims.userId);
     await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());

@@ -1,6 +1,7 @@
-import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RelayActionTestReply, RelayActionTestRequest, RelayTrigger } from '@app/contracts';
 import { NatsService, type NatsRequestResult } from '@app/messaging';
+import { DomainError } from '@app/platform';
 import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import { UsersRepository } from '../auth/users.repository';
 import { RelayActionAuditRepository } from './relay-action-audit.repository';
@@ -33,11 +34,11 @@ export class RelayActionTestService {
 
   async test(userId: string, relayId: number, actionId: number, trigger: RelayTrigger): Promise<void> {
     const relay = await this.relays.findOwned(userId, relayId);
-    if (!relay) throw new NotFoundException({ err: RELAY_NOT_FOUND });
+    if (!relay) throw new DomainError('not-found', RELAY_NOT_FOUND);
     const action = (relay.actions ?? []).find((candidate) => candidate.id === actionId);
-    if (!action) throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
+    if (!action) throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
     if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
-      throw new BadRequestException({ err: `Site ${action.hwaddr} is not one of your authorised sites` });
+      throw new DomainError('invalid', `Site ${action.hwaddr} is not one of your authorised sites`);
     }
     const user = await this.users.findById(userId);
     const test: RelayActionTestRequest = { relayId, actionId, trigger };
@@ -45,7 +46,7 @@ export class RelayActionTestService {
       .begin({ userId, userName: user?.fullName ?? '', hwaddr: action.hwaddr, test })
       .catch((error: unknown) => {
         this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
-        throw new HttpException({ err: RELAY_TEST_NOT_AUDITED }, HttpStatus.SERVICE_UNAVAILABLE);
+        throw new DomainError('unavailable', RELAY_TEST_NOT_AUDITED);
       });
     let result: NatsRequestResult<RelayActionTestReply>;
     try {
@@ -58,16 +59,16 @@ export class RelayActionTestService {
     }
     if (result.kind === 'no-responders') {
       await this.settle(auditId, 'not-connected', RELAY_SERVICE_UNAVAILABLE);
-      throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new DomainError('unavailable', RELAY_SERVICE_UNAVAILABLE);
     }
     if (result.kind === 'timeout') {
       await this.settle(auditId, 'timeout', RELAY_TEST_TIMEOUT);
-      throw new HttpException({ err: RELAY_TEST_TIMEOUT }, HttpStatus.GATEWAY_TIMEOUT);
+      throw new DomainError('timeout', RELAY_TEST_TIMEOUT);
     }
     const reply = result.body;
     await this.settle(auditId, reply.ok ? 'ok' : 'failed', reply.ok ? null : reply.reason);
     // A board that could not be driven is not a server fault: 422 carries the reason.
-    if (!reply.ok) throw new HttpException({ err: reply.reason }, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (!reply.ok) throw new DomainError('refused', reply.reason);
   }
 
   private async settle(

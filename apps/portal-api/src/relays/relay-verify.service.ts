@@ -1,6 +1,7 @@
-import { HttpStatus, Injectable, HttpException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { RelayStatus, RelayVerifyReply, RelayVerifyRequest } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { DomainError } from '@app/platform';
 import { RelaysApiConfig } from './relays.config';
 
 export const RELAY_SERVICE_UNAVAILABLE = 'The relay service is not running: try again later';
@@ -18,17 +19,14 @@ export class RelayVerifyService {
       timeoutMs: this.config.verifyTimeoutMs,
     });
     if (result.kind === 'no-responders') {
-      throw new HttpException({ err: RELAY_SERVICE_UNAVAILABLE }, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new DomainError('unavailable', RELAY_SERVICE_UNAVAILABLE);
     }
     if (result.kind === 'timeout') {
-      throw new HttpException(
-        { err: 'The relay did not answer in time: check the address and port forwarding' },
-        HttpStatus.GATEWAY_TIMEOUT,
-      );
+      throw new DomainError('timeout', 'The relay did not answer in time: check the address and port forwarding');
     }
     const reply = result.body;
     // A verify that reached no usable board is not a server fault: 422 carries the reason.
-    if (!reply.ok) throw new HttpException({ err: reply.reason }, HttpStatus.UNPROCESSABLE_ENTITY);
+    if (!reply.ok) throw new DomainError('refused', reply.reason);
     return reply.status;
   }
 }

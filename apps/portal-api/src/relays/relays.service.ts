@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { RelayActionRunDto, RelayDto, RelayStatus } from '@app/contracts';
 import { RELAY_DEFAULT_PORT, withTriggerDefaults } from '@app/contracts';
 import type { RelayActionRequestDto, RelayCreateDto, RelayTestDto, RelayUpdateDto } from '@app/api-dto';
 import type { RelayEntity } from '@app/database';
+import { DomainError } from '@app/platform';
 import { RelayError, RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
 import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import { relayActionRunDto, relayDto } from './relay-dto.util';
@@ -66,18 +67,19 @@ export class RelaysService {
     const settings = { onFire: withTriggerDefaults(action.on_fire), onFault: withTriggerDefaults(action.on_fault) };
     if (action.id !== undefined && action.id !== null) {
       const existing = actions.find((candidate) => candidate.id === action.id);
-      if (!existing) throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
+      if (!existing) throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
       if (existing.hwaddr !== action.hwaddr)
-        throw new BadRequestException({
-          err: 'action.hwaddr cannot change: delete the action and add one for the other site',
-        });
+        throw new DomainError(
+          'invalid',
+          'action.hwaddr cannot change: delete the action and add one for the other site',
+        );
       await this.relays.saveAction({ id: existing.id, relayId, hwaddr: existing.hwaddr, ...settings });
     } else {
       if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
-        throw new BadRequestException({ err: `Site ${action.hwaddr} is not one of your authorised sites` });
+        throw new DomainError('invalid', `Site ${action.hwaddr} is not one of your authorised sites`);
       }
       if (actions.some((candidate) => candidate.hwaddr === action.hwaddr)) {
-        throw new ConflictException({ err: `This relay already has an action for site ${action.hwaddr}` });
+        throw new DomainError('conflict', `This relay already has an action for site ${action.hwaddr}`);
       }
       await this.relays.saveAction({ relayId, hwaddr: action.hwaddr, ...settings });
     }
@@ -87,7 +89,7 @@ export class RelaysService {
   async deleteAction(userId: string, relayId: number, actionId: number): Promise<RelayDto> {
     await this.owned(userId, relayId);
     if (!(await this.relays.deleteAction(relayId, actionId)))
-      throw new NotFoundException({ err: RELAY_ACTION_NOT_FOUND });
+      throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
     return relayDto(await this.owned(userId, relayId));
   }
 
@@ -103,7 +105,7 @@ export class RelaysService {
 
   private async owned(userId: string, relayId: number): Promise<RelayEntity> {
     const relay = await this.relays.findOwned(userId, relayId);
-    if (!relay) throw new NotFoundException({ err: RELAY_NOT_FOUND });
+    if (!relay) throw new DomainError('not-found', RELAY_NOT_FOUND);
     return relay;
   }
 
@@ -117,7 +119,7 @@ export class RelaysService {
       await this.policy.resolve(host);
     } catch (error) {
       if (error instanceof RelayError && error.kind === 'refused-target')
-        throw new BadRequestException({ err: error.message });
+        throw new DomainError('invalid', error.message);
       if (error instanceof RelayError && error.kind === 'not-found') return;
       throw error;
     }

@@ -1,6 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
-import { Clock } from '@app/platform';
+import { Clock, DomainError } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
@@ -35,7 +35,7 @@ export class SitesService {
       this.networks.ofSite(hwaddr),
       this.state.connection(hwaddr),
     ]);
-    if (!summary) throw new NotFoundException({ err: NO_SUCH_SITE });
+    if (!summary) throw new DomainError('not-found', NO_SUCH_SITE);
     const networkIds = [
       ...new Set([...stored.map((network) => network.networkId), ...(connection?.networkIds ?? [])]),
     ].sort((a, b) => a - b);
