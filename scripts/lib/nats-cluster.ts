@@ -36,16 +36,34 @@ export interface NatsClusterOptions {
   readyTimeoutMs?: number;
   /** Told when a server's process ends, whoever ended it. */
   onExit?: (server: NatsClusterServer, code: number | null, signal: NodeJS.Signals | null) => void;
+  /**
+   * Where server `from` reaches the routes of server `to` (indexes from 0), e.g. a proxy a test can
+   * cut to part a server from the others; their route ports themselves when absent. When given, the
+   * servers advertise a route address nothing answers at (ROUTE_ADDRESS_UNUSED): a server told of
+   * another by gossip (when a route comes up) would otherwise connect to the address that server
+   * advertises, round the way given here.
+   */
+  routeAddress?: (from: number, to: number, toPorts: NatsClusterPorts) => string | Promise<string>;
 }
 
-/** The part of a server's /jsz?accounts=true&streams=true&config=true report about its streams. */
+/** The route address servers advertise when routes go only the ways given (a port nothing listens on). */
+export const ROUTE_ADDRESS_UNUSED = '127.0.0.1:1';
+
+/** What a server reports of one stream's or consumer's copies. */
+interface JszCluster {
+  leader?: string;
+  replicas?: Array<{ name: string; current: boolean }>;
+}
+
+/** The part of a server's /jsz?accounts=true&streams=true&consumers=true&config=true report about its streams. */
 interface JszStreams {
   account_details?: Array<{
     stream_detail?: Array<{
       name: string;
       config?: { num_replicas?: number };
       state?: { messages?: number };
-      cluster?: { leader?: string; replicas?: Array<{ name: string; current: boolean }> };
+      cluster?: JszCluster;
+      consumer_detail?: Array<{ name: string; cluster?: JszCluster }>;
     }>;
   }>;
 }
@@ -63,33 +81,93 @@ export interface StreamReplicas {
   seenByLeader: boolean;
 }
 
+/** A durable consumer as the cluster reports it; it keeps as many copies as its stream. */
+export interface ConsumerReplicas {
+  stream: string;
+  name: string;
+  replicas: number;
+  leader: string | undefined;
+  followers: Array<{ name: string; current: boolean }>;
+  seenByLeader: boolean;
+}
+
+/**
+ * Keeps, per key, the report of the server that leads (the one that does not list the leader among
+ * the replicas): only the leader knows whether its followers are current. A follower's report is
+ * kept only while the leader's is missing.
+ */
+class LeaderReports<T extends { seenByLeader: boolean }> {
+  private readonly reports = new Map<string, T>();
+
+  offer(
+    key: string,
+    cluster: JszCluster | undefined,
+    make: (copies: Omit<StreamReplicas, 'name' | 'replicas' | 'messages'>) => T,
+  ): void {
+    const leader = cluster?.leader || undefined;
+    const replicas = cluster?.replicas ?? [];
+    const byLeader = leader !== undefined && !replicas.some((peer) => peer.name === leader);
+    if (this.reports.get(key)?.seenByLeader || (this.reports.has(key) && !byLeader)) return;
+    const followers = replicas.filter((peer) => peer.name !== leader).map(({ name, current }) => ({ name, current }));
+    this.reports.set(key, make({ leader, followers, seenByLeader: byLeader }));
+  }
+
+  values(): T[] {
+    return [...this.reports.values()];
+  }
+}
+
+/** Every stream and durable consumer the servers behind `monitorPorts` hold, from their monitoring reports. */
+async function clusterReports(
+  monitorPorts: number[],
+): Promise<{ streams: StreamReplicas[]; consumers: ConsumerReplicas[] }> {
+  const streams = new LeaderReports<StreamReplicas>();
+  const consumers = new LeaderReports<ConsumerReplicas>();
+  for (const port of monitorPorts) {
+    const jsz = await monitorReport<JszStreams>(port, '/jsz?accounts=true&streams=true&consumers=true&config=true');
+    for (const detail of jsz?.account_details?.flatMap((account) => account.stream_detail ?? []) ?? []) {
+      const replicas = detail.config?.num_replicas ?? 1;
+      streams.offer(detail.name, detail.cluster, (copies) => ({
+        name: detail.name,
+        replicas,
+        messages: detail.state?.messages ?? 0,
+        ...copies,
+      }));
+      for (const consumer of detail.consumer_detail ?? [])
+        consumers.offer(`${detail.name} ${consumer.name}`, consumer.cluster, (copies) => ({
+          stream: detail.name,
+          name: consumer.name,
+          replicas,
+          ...copies,
+        }));
+    }
+  }
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return { streams: streams.values().sort(byName), consumers: consumers.values() };
+}
+
 /**
  * Every stream the servers behind `monitorPorts` hold, from their monitoring reports (no JetStream
  * request, so no wait while a stream has no leader). Only the leader knows whether its followers are
- * current: its report (the one that does not list the leader among the replicas) wins over a
- * follower's, which is used only while the leader's is missing.
+ * current: its report wins over a follower's, which is used only while the leader's is missing.
  */
 export async function clusterStreams(monitorPorts: number[]): Promise<StreamReplicas[]> {
-  const streams = new Map<string, { report: StreamReplicas; byLeader: boolean }>();
-  for (const port of monitorPorts) {
-    const jsz = await monitorReport<JszStreams>(port, '/jsz?accounts=true&streams=true&config=true');
-    for (const detail of jsz?.account_details?.flatMap((account) => account.stream_detail ?? []) ?? []) {
-      const leader = detail.cluster?.leader || undefined;
-      const replicas = detail.cluster?.replicas ?? [];
-      const byLeader = leader !== undefined && !replicas.some((peer) => peer.name === leader);
-      if (streams.get(detail.name)?.byLeader || (streams.has(detail.name) && !byLeader)) continue;
-      const report: StreamReplicas = {
-        name: detail.name,
-        replicas: detail.config?.num_replicas ?? 1,
-        leader,
-        followers: replicas.filter((peer) => peer.name !== leader).map(({ name, current }) => ({ name, current })),
-        messages: detail.state?.messages ?? 0,
-        seenByLeader: byLeader,
-      };
-      streams.set(detail.name, { report, byLeader });
-    }
-  }
-  return [...streams.values()].map(({ report }) => report).sort((a, b) => a.name.localeCompare(b.name));
+  return (await clusterReports(monitorPorts)).streams;
+}
+
+/** Whether a stream's or consumer's copies are whole: a leader that answers and every copy current. */
+function whole(copies: {
+  replicas: number;
+  leader: string | undefined;
+  followers: Array<{ current: boolean }>;
+  seenByLeader: boolean;
+}): boolean {
+  return (
+    copies.leader !== undefined &&
+    copies.seenByLeader &&
+    copies.followers.length === copies.replicas - 1 &&
+    copies.followers.every((peer) => peer.current)
+  );
 }
 
 /** A server's monitoring report at `path` (e.g. '/jsz'), or undefined when it does not answer. */
@@ -234,9 +312,18 @@ export class NatsCluster {
         options.ports?.[index] ?? { client: await freePort(), cluster: await freePort(), monitor: await freePort() },
       );
     }
-    const servers = ports.map((own, index) => {
+    const servers: NatsClusterServer[] = [];
+    for (const [index, own] of ports.entries()) {
       const serverName = `${name}-${index + 1}`;
-      const routes = ports.filter((other) => other !== own).map((other) => `nats://127.0.0.1:${other.cluster}`);
+      const routes: string[] = [];
+      for (const [other, theirs] of ports.entries()) {
+        if (other === index) continue;
+        routes.push(
+          options.routeAddress
+            ? await options.routeAddress(index, other, theirs)
+            : `nats://127.0.0.1:${theirs.cluster}`,
+        );
+      }
       const args = [
         ...(options.extraArgs ?? []),
         '-a',
@@ -251,12 +338,15 @@ export class NatsCluster {
         `nats://127.0.0.1:${own.cluster}`,
         '-routes',
         routes.join(','),
+        ...(options.routeAddress ? ['--cluster_advertise', ROUTE_ADDRESS_UNUSED] : []),
         '-m',
         String(own.monitor),
         '-js',
       ];
-      return new NatsClusterServer(serverName, own, dataDir, options.program ?? NATS_SERVER_BIN, args, options.onExit);
-    });
+      servers.push(
+        new NatsClusterServer(serverName, own, dataDir, options.program ?? NATS_SERVER_BIN, args, options.onExit),
+      );
+    }
     const cluster = new NatsCluster(
       name,
       dataDir,
@@ -309,8 +399,54 @@ export class NatsCluster {
 
   /** The server leading `stream` as the running servers report it; undefined during an election. */
   async streamLeader(stream: string): Promise<string | undefined> {
-    const running = this.servers.filter((server) => server.running).map((server) => server.ports.monitor);
-    return (await clusterStreams(running)).find((candidate) => candidate.name === stream)?.leader;
+    return (await clusterStreams(this.runningMonitors())).find((candidate) => candidate.name === stream)?.leader;
+  }
+
+  /** The server leading the durable `consumer` of `stream`; undefined during an election. */
+  async consumerLeader(stream: string, consumer: string): Promise<string | undefined> {
+    const { consumers } = await clusterReports(this.runningMonitors());
+    return consumers.find((candidate) => candidate.stream === stream && candidate.name === consumer)?.leader;
+  }
+
+  /**
+   * What keeps the cluster from being whole and current, one line each (none when it is): a server
+   * not running or not ready, a stream or consumer without a leader that answers, or a copy missing
+   * or behind.
+   */
+  async notCurrent(): Promise<string[]> {
+    const waiting: string[] = [];
+    for (const server of this.servers)
+      if (!(await server.ready(this.servers.length))) waiting.push(`${server.name} not ready`);
+    if (waiting.length > 0) return waiting;
+    // The meta group places streams and consumers; only its leader's report lists its followers.
+    const metas = await Promise.all(
+      this.servers.map((server) => server.monitor<{ meta_cluster?: JszCluster & { peer?: string } }>('/jsz')),
+    );
+    const meta = metas.map((report) => report?.meta_cluster).find((candidate) => candidate?.replicas);
+    const followers = meta?.replicas ?? [];
+    if (followers.length !== this.servers.length - 1 || !followers.every((peer) => peer.current))
+      waiting.push('JetStream meta group not current');
+    const { streams, consumers } = await clusterReports(this.runningMonitors());
+    for (const stream of streams) if (!whole(stream)) waiting.push(`stream ${stream.name} not current`);
+    for (const consumer of consumers)
+      if (!whole(consumer)) waiting.push(`consumer ${consumer.stream} ${consumer.name} not current`);
+    return waiting;
+  }
+
+  /** Waits until every server is running and ready and every stream and consumer has all its copies current. */
+  async waitCurrent(timeoutMs = this.readyTimeoutMs): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const waiting = await this.notCurrent();
+      if (waiting.length === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`NATS cluster ${this.name} not current within ${timeoutMs} ms: ${waiting.join('; ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  private runningMonitors(): number[] {
+    return this.servers.filter((server) => server.running).map((server) => server.ports.monitor);
   }
 
   /** Stops every server cleanly. */
