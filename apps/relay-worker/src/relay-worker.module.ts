@@ -21,6 +21,7 @@ import { RelayActionRunsRepository } from './jobs/relay-action-runs.repository';
 import { RelayFailureNotifier } from './jobs/relay-failure-notifier.service';
 import { RelayRunSweep } from './jobs/relay-run-sweep.service';
 import type { RelayWorkerConfig } from './relay-worker.config';
+import { RelayRunLivePublisher } from './runs/relay-run-live.publisher';
 import { RelayActionTestResponder } from './verify/relay-action-test.responder';
 import { RelayVerifyResponder } from './verify/relay-verify.responder';
 
@@ -51,6 +52,7 @@ export class RelayWorkerModule {
         PanelEventsConsumer,
         RelayActionRunsRepository,
         RelayFailureNotifier,
+        RelayRunLivePublisher,
         RelayActionDriver,
         RelayActionJobHandler,
         RelayActionGivenUp,

@@ -9,6 +9,7 @@ export { DATABASE_MODULE_OPTIONS } from './database.constants';
 export type { DatabaseModuleOptions, DatabaseModuleAsyncOptions } from './database-module-options.types';
 export { DatabaseHealth } from './database-health.registration';
 export { toNotificationDto } from './mappers/notification-dto.util';
+export { toRelayActionRunDto } from './mappers/relay-action-run-dto.util';
 export { DeadLettersRepository } from './dead-letters/dead-letters.repository';
 export {
   panelIdentitiesInsert,

@@ -1,5 +1,5 @@
-import { withTriggerDefaults, type RelayActionDto, type RelayActionRunDto, type RelayDto } from '@app/contracts';
-import type { RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/database';
+import { withTriggerDefaults, type RelayActionDto, type RelayDto } from '@app/contracts';
+import { toRelayActionRunDto, type RelayActionEntity, type RelayEntity } from '@app/database';
 
 /** A relay as the API shows it: never its password. */
 export function relayDto(relay: RelayEntity): RelayDto {
@@ -21,17 +21,5 @@ export function relayActionDto(action: RelayActionEntity): RelayActionDto {
   };
 }
 
-export function relayActionRunDto(run: RelayActionRunEntity): RelayActionRunDto {
-  return {
-    id: run.id,
-    action_id: run.relayActionId,
-    hwaddr: run.hwaddr,
-    event_seq: run.eventSeq,
-    trigger: run.trigger,
-    status: run.status,
-    attempts: run.attempts,
-    error: run.error,
-    created_at: run.createdAt.toISOString(),
-    finished_at: run.finishedAt?.toISOString() ?? null,
-  };
-}
+/** A run as the API lists it: the same form the live feed's RelayRun carries. */
+export const relayActionRunDto = toRelayActionRunDto;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RelayActionRunDto, RelayDto, RelayStatus } from '@app/contracts';
-import { RELAY_DEFAULT_PORT, withTriggerDefaults } from '@app/contracts';
+import { RELAY_DEFAULT_PORT, RELAY_RUNS_LISTED, withTriggerDefaults } from '@app/contracts';
 import type { RelayActionRequestDto, RelayCreateDto, RelayTestDto, RelayUpdateDto } from '@app/api-dto';
 import type { RelayEntity } from '@app/database';
 import { DomainError } from '@app/platform';
@@ -12,7 +12,6 @@ import { RelaysRepository } from './relays.repository';
 
 export const RELAY_NOT_FOUND = 'Relay not found';
 export const RELAY_ACTION_NOT_FOUND = 'Relay action not found';
-const RUNS_LISTED = 50;
 
 /** The relays API of one user (spec 2.8, 2.9, 7): another user's relay is simply not found. */
 @Injectable()
@@ -95,7 +94,7 @@ export class RelaysService {
 
   async runs(userId: string, relayId: number): Promise<RelayActionRunDto[]> {
     await this.owned(userId, relayId);
-    return (await this.relays.recentRuns(relayId, RUNS_LISTED)).map(relayActionRunDto);
+    return (await this.relays.recentRuns(relayId, RELAY_RUNS_LISTED)).map(relayActionRunDto);
   }
 
   async test(body: RelayTestDto): Promise<RelayStatus> {

@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import type { RelayActionJob } from '@app/contracts';
 import { JobGivenUp } from '@app/messaging';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
+import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
 
@@ -18,6 +19,7 @@ export class RelayActionGivenUp {
     private readonly actions: RelayActionsRepository,
     private readonly runs: RelayActionRunsRepository,
     private readonly notifier: RelayFailureNotifier,
+    private readonly runLive: RelayRunLivePublisher,
   ) {}
 
   @JobGivenUp('relay-actions', 'relay-action')
@@ -28,5 +30,6 @@ export class RelayActionGivenUp {
     if (runId === null) return;
     this.logger.error(`${data.eventId} action ${action.id} failed for good: ${reason}`);
     await this.notifier.recordFailure(action, runId, data.seq, data.trigger, reason);
+    await this.runLive.changed(runId);
   }
 }

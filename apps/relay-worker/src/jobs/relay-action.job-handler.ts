@@ -5,6 +5,7 @@ import { JobHandler } from '@app/messaging';
 import { RelayError } from '@app/relay-protocol';
 import { MetricsService } from '@app/platform';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
+import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
 import { RelayActionDriver } from './relay-action-driver.service';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
@@ -25,6 +26,7 @@ export class RelayActionJobHandler {
     private readonly runs: RelayActionRunsRepository,
     private readonly driver: RelayActionDriver,
     private readonly notifier: RelayFailureNotifier,
+    private readonly runLive: RelayRunLivePublisher,
     metrics: MetricsService,
   ) {
     this.outcomes = metrics.counter({
@@ -46,10 +48,12 @@ export class RelayActionJobHandler {
     if (!action) return;
     const run = await this.runs.startAttempt(action.id, data.hwaddr, data.seq, data.trigger);
     if (!run) return;
+    await this.runLive.changed(run.id);
     const started = process.hrtime.bigint();
     try {
       await this.driver.drive(action, data.trigger);
       await this.runs.succeeded(run.id);
+      await this.runLive.changed(run.id);
       this.outcomes.inc({ outcome: 'succeeded' });
     } catch (error) {
       const reason = error instanceof RelayError ? error.message : `Internal error: ${(error as Error).message}`;
@@ -60,6 +64,7 @@ export class RelayActionJobHandler {
       );
       if (lastAttempt) await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
       else await this.runs.attemptFailed(run.id, reason);
+      await this.runLive.changed(run.id);
       throw error;
     } finally {
       this.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);

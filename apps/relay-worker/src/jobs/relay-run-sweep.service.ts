@@ -4,6 +4,7 @@ import { QUEUE_NAMES, relayJobId, type RelayActionJob } from '@app/contracts';
 import { JobWorkers, PeriodicSweep, QueueService, RecordSweepConfig } from '@app/messaging';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayDrivingConfig } from '../relay-worker.config';
+import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
 import { relayActionJob } from './relay-action-job.util';
 import { RelayActionRunsRepository, type OpenRun } from './relay-action-runs.repository';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
@@ -31,6 +32,7 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
     private readonly runs: RelayActionRunsRepository,
     private readonly actions: RelayActionsRepository,
     private readonly notifier: RelayFailureNotifier,
+    private readonly runLive: RelayRunLivePublisher,
     private readonly jobs: JobWorkers,
     private readonly queues: QueueService,
   ) {
@@ -65,9 +67,11 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
     this.logger.error(`relay run ${run.id} failed for good: ${reason}`);
     if (action) {
       await this.notifier.recordFailure(action, run.id, run.seq, run.trigger, reason);
+      await this.runLive.changed(run.id);
       return;
     }
-    // Its relay's owner no longer holds the site: the run is closed, and no one is told.
+    // Its relay's owner no longer holds the site: the run is closed, and no one is notified (its screen shows it).
     await this.runs.failed(this.dataSource.manager, run.id, `${reason}; the action can no longer be fired`);
+    await this.runLive.changed(run.id);
   }
 }

@@ -31,6 +31,8 @@ export const RELAY_PASSWORD_LENGTH = 32;
  * document and the web form all hold pulses to it.
  */
 export const RELAY_PULSE_MAX_SECONDS = 2_147_483;
+/** GET /relays/{id}/runs lists a relay's latest runs, this many at most; the web client keeps as many. */
+export const RELAY_RUNS_LISTED = 50;
 
 export const MODULE_ADDRESS_MIN = 0;
 export const MODULE_ADDRESS_MAX = 64;

@@ -1,4 +1,5 @@
 import type { NotificationDto } from '../api/notifications-api.types';
+import type { RelayActionRunDto } from '../api/relays-api.types';
 import type { SitePanel } from '../api/sites-api.types';
 import type { EventCategory } from '../events/event-categories.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
@@ -32,6 +33,20 @@ export interface LivefeedLogEventData extends LivefeedSiteCounts {
   eventCategory: EventCategory;
 }
 
+/**
+ * What a relay run's change was: an attempt started (the board is being driven), an attempt failed
+ * and will be tried again, or the run ended. A run only moves forward: each attempt starts, then
+ * fails for a retry or ends; a run that failed for good may start again (its job was retried).
+ */
+export type RelayRunChange = 'started' | 'retrying' | 'succeeded' | 'failed';
+
+/** RelayRun: one of the user's relay runs as GET /relays/{relayId}/runs lists it, right after a change. */
+export interface LivefeedRelayRunData {
+  relayId: number;
+  change: RelayRunChange;
+  run: RelayActionRunDto;
+}
+
 /** What a Heartbeat tells of one site the socket may see. */
 export interface LivefeedSiteMark {
   /** The `seq` of the site's latest message this socket was to receive (0: none yet on this socket's copy). */
@@ -59,6 +74,11 @@ export interface LivefeedServerMessageMap {
    * it missed a message even when no later message of the site comes (see docs/reliability.md, Live feed).
    */
   Heartbeat: { sites: Record<string, LivefeedSiteMark> };
+  /**
+   * Added: a run of one of the user's relays started, failed an attempt or ended; to the relay's owner
+   * only, not numbered (it concerns no site's sequence).
+   */
+  RelayRun: LivefeedRelayRunData;
 }
 
 export type LivefeedMessageType = keyof LivefeedServerMessageMap;
@@ -102,6 +122,7 @@ export const LIVEFEED_MESSAGE_TYPES: readonly LivefeedMessageType[] = [
   'Resync',
   'ConfigSync',
   'Heartbeat',
+  'RelayRun',
 ];
 
 /**

@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { LivefeedPublishedMessageOf, RelayRunChange } from '@app/contracts';
+import { RelayActionRunEntity, toRelayActionRunDto } from '@app/database';
+import { NatsService } from '@app/messaging';
+
+/**
+ * Tells a relay's owner, on their live subject, that one of its runs changed (RelayRun), so that an
+ * open relay screen shows it without asking. Called after each change is stored; the run is read
+ * again then and sent as it stands, with the change that state is (derived from the row, not from
+ * the caller), so that a message read later never claims less than it shows. Core NATS: at most
+ * once; a browser that may have missed one asks for the runs again (gap, reconnect).
+ */
+@Injectable()
+export class RelayRunLivePublisher {
+  private readonly logger = new Logger(RelayRunLivePublisher.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly nats: NatsService,
+  ) {}
+
+  /** Never throws: the change is stored whatever happens here, and the owner sees it on the next fetch. */
+  async changed(runId: number): Promise<void> {
+    try {
+      const run = await this.dataSource
+        .getRepository(RelayActionRunEntity)
+        .findOne({ where: { id: runId }, relations: { relayAction: { relay: true } } });
+      const relay = run?.relayAction?.relay;
+      // Deleted with its action or relay since: no screen shows it any more.
+      if (!run || !relay) return;
+      const message: LivefeedPublishedMessageOf<'RelayRun'> = {
+        type: 'RelayRun',
+        data: { relayId: relay.id, change: changeOf(run), run: toRelayActionRunDto(run) },
+      };
+      this.nats.publish(this.nats.names.subjects.liveUser(relay.userId), message);
+    } catch (error) {
+      this.logger.warn(`live notice of relay run ${runId} not sent: ${String(error)}`);
+    }
+  }
+}
+
+/** A pending run is being driven (an attempt started) until the attempt's outcome clears driving_since. */
+function changeOf(run: RelayActionRunEntity): RelayRunChange {
+  if (run.status !== 'pending') return run.status;
+  return run.drivingSince === null && run.attempts > 0 ? 'retrying' : 'started';
+}
