@@ -16,3 +16,4 @@ export {
   type PanelIdentityRow,
   type PanelIdentitiesInsertOptions,
 } from './panel-identities/panel-identities-insert.util';
+export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimEntity, PanelNetworkEntity } from '@app/database';
+import { claimGrantsAccess, ClaimEntity, PanelNetworkEntity } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
 export interface AlertRecipient {
@@ -52,7 +52,7 @@ export class AlertRecipients {
           'claim.nickname AS "nickname"',
         ])
         // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
-        .where("claim.status = 'AUTHED'")
+        .where(claimGrantsAccess('claim'))
         .andWhere('claim.email_events')
     );
   }

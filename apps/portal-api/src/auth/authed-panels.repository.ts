@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimEntity } from '@app/database';
+import { accessGrantingClaims, ClaimEntity } from '@app/database';
 
-/** The panels a user may open: those whose claim is AUTHED, read fresh from the claims. */
+/** The panels a user may open: those whose claim grants access (claimGrantsAccess), read fresh from the claims. */
 @Injectable()
 export class AuthedPanelsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -10,13 +10,13 @@ export class AuthedPanelsRepository {
   async hwaddrsOf(userId: string): Promise<string[]> {
     const claims = await this.dataSource.getRepository(ClaimEntity).find({
       select: { hwaddr: true },
-      where: { userId, status: 'AUTHED' },
+      where: accessGrantingClaims({ userId }),
       order: { hwaddr: 'ASC' },
     });
     return claims.map((claim) => claim.hwaddr);
   }
 
   async mayOpen(userId: string, hwaddr: string): Promise<boolean> {
-    return this.dataSource.getRepository(ClaimEntity).existsBy({ userId, hwaddr, status: 'AUTHED' });
+    return this.dataSource.getRepository(ClaimEntity).existsBy(accessGrantingClaims({ userId, hwaddr }));
   }
 }

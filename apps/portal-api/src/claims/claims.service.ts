@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
+import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
 import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { ClaimKeyCheck } from './claim-key-check.service';
@@ -25,7 +26,7 @@ export class ClaimsService {
   /** Answers the claim's status once the key has been checked, if the panel was there to check it. */
   async create(userId: string, request: ClaimCreateRequest): Promise<{ status: SiteStatus }> {
     const existing = await this.claims.find(userId, request.hwaddr);
-    if (existing?.status === 'AUTHED') throw new DomainError('conflict', CLAIM_ALREADY_AUTHORISED);
+    if (existing?.status === ACCESS_GRANTING_CLAIM_STATUS) throw new DomainError('conflict', CLAIM_ALREADY_AUTHORISED);
     // Beyond the wrong-key limits nothing changes: the pending key (if any) stays as it was.
     await this.limits.assertMayTry(userId, request.hwaddr);
     // Read before anything is stored: while the live state is away the claim is not half-made (stored

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { toPanelType, type SiteSummary } from '@app/contracts';
+import { claimGrantsAccess } from '@app/database';
 
 interface SiteRow {
   hwaddr: string;
@@ -34,7 +35,7 @@ export class SitesRepository {
     const [sites, unread] = await Promise.all([
       this.dataSource.query<SiteRow[]>(
         `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.email_events, c.last_event_seen, p.panel_type,
-                CASE WHEN c.status = 'AUTHED'
+                CASE WHEN ${claimGrantsAccess('c')}
                      THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL AND (n.user_id IS NULL OR n.user_id = c.user_id))
                      ELSE 0 END AS unresolved
            FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
@@ -45,7 +46,7 @@ export class SitesRepository {
       this.dataSource.query<UnreadRow[]>(
         `SELECT c.hwaddr, e.network_id, count(*) AS unread
            FROM claims c JOIN events e ON e.hwaddr = c.hwaddr AND e.received_at > c.last_event_seen
-          WHERE c.user_id = $1 AND c.status = 'AUTHED' ${filter}
+          WHERE c.user_id = $1 AND ${claimGrantsAccess('c')} ${filter}
           GROUP BY c.hwaddr, e.network_id`,
         params,
       ),

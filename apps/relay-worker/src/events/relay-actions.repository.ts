@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { RelayActionEntity, type RelayEntity } from '@app/database';
+import { claimGrantsAccess, RelayActionEntity, type RelayEntity } from '@app/database';
 
 /** A relay action loaded with its relay (the inner join guarantees the relay is there). */
 export type FirableRelayAction = RelayActionEntity & { relay: RelayEntity };
@@ -33,7 +33,7 @@ export class RelayActionsRepository {
       .innerJoin(
         'claims',
         'claim',
-        "claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND claim.status = 'AUTHED'",
+        `claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND ${claimGrantsAccess('claim')}`,
       );
   }
 }

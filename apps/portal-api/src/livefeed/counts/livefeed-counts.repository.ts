@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { claimGrantsAccess } from '@app/database';
 import type { CountsMark } from './livefeed-counts.util';
 
 /** One user's counts for one site, and the mark they go by (lastEventSeen is the claim's, never null here). */
@@ -34,7 +35,7 @@ export class LivefeedCountsRepository {
     const rows = await this.dataSource.query<CountsRow[]>(
       `SELECT c.user_id, c.hwaddr, c.last_event_seen, n.unresolved, u.per_panel, u.highest_event_id
          FROM unnest($1::uuid[], $2::char(12)[]) AS w(user_id, hwaddr)
-         JOIN claims c ON c.user_id = w.user_id AND c.hwaddr = w.hwaddr AND c.status = 'AUTHED'
+         JOIN claims c ON c.user_id = w.user_id AND c.hwaddr = w.hwaddr AND ${claimGrantsAccess('c')}
          CROSS JOIN LATERAL (
            SELECT count(*) AS unresolved FROM notifications n
             WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL AND (n.user_id IS NULL OR n.user_id = c.user_id)
