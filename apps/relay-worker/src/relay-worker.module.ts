@@ -9,6 +9,7 @@ import {
   QueueModule,
   RecordSweepConfig,
 } from '@app/messaging';
+import { NotificationsWriterModule } from '@app/notifications';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
@@ -44,6 +45,7 @@ export class RelayWorkerModule {
         }),
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
         MessageHandlersModule.forRoot({ consumers: ['relayWorker'], subjects: ['relayVerify', 'relayActionTest'] }),
+        NotificationsWriterModule,
       ],
       providers: [
         { provide: RecordSweepConfig, useValue: config.sweep },

@@ -2,6 +2,7 @@ export * from './nats/nats.service';
 export * from './nats/nats.module';
 export * from './nats/nats-request.types';
 export * from './nats/nats-topology.util';
+export * from './livefeed/live-publisher.service';
 export * from './queues/queue.service';
 export * from './queues/queue.module';
 export * from './queues/redis-connection.util';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
 import { verifyKeyProof } from '@app/panel-protocol';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
+import { LivePublisher } from '@app/messaging';
 import { PanelCommandClient } from '../panels/panel-command.client';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { ClaimsRepository } from './claims.repository';
@@ -34,7 +34,7 @@ export class ClaimKeyCheck implements OnModuleDestroy {
     private readonly claims: ClaimsRepository,
     private readonly commands: PanelCommandClient,
     private readonly state: PanelConnectionState,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly livefeed: LivePublisher,
     private readonly limits: WrongKeyLimits,
   ) {}
 

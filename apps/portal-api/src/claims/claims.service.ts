@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
 import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
+import { LivePublisher } from '@app/messaging';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsRepository } from './claims.repository';
 import { isStateUnavailable } from './state-unavailable.util';
@@ -19,7 +19,7 @@ export class ClaimsService {
   constructor(
     private readonly claims: ClaimsRepository,
     private readonly keyCheck: ClaimKeyCheck,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly livefeed: LivePublisher,
     private readonly limits: WrongKeyLimits,
   ) {}
 

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { NOTIFICATION_TITLES, notificationText, type TimeDesyncData } from '@app/contracts';
-import { NotificationEntity } from '@app/database';
 import type { EventRow } from './event-rows.util';
 
 export interface StoredEvent extends EventRow {
@@ -41,23 +39,5 @@ export class EventStoreRepository {
     );
     const byKey = new Map(rows.map((row) => [`${row.hwaddr}-${row.seq}`, row]));
     return inserted.map((row) => ({ ...byKey.get(`${row.hwaddr}-${Number(row.seq)}`)!, id: Number(row.id) }));
-  }
-
-  /** Raises TIME_DESYNC for the site unless one is open already; answers it when raised. */
-  async raiseTimeDesync(manager: EntityManager, event: EventRow): Promise<NotificationEntity | null> {
-    const data: TimeDesyncData = {
-      recorded_time: event.receivedAt.toISOString(),
-      panel_time: event.date.toISOString(),
-    };
-    const text = notificationText({ id: 0, notification_type: 'TIME_DESYNC', notification_data: data });
-    const rows = await manager.query<Array<{ id: string }>>(
-      `INSERT INTO notifications (hwaddr, notification_type, notification_data, title, text)
-       VALUES ($1, 'TIME_DESYNC', $2, $3, $4)
-       ON CONFLICT (hwaddr) WHERE resolved_on IS NULL AND notification_type = 'TIME_DESYNC' DO NOTHING
-       RETURNING id`,
-      [event.hwaddr, JSON.stringify(data), NOTIFICATION_TITLES.TIME_DESYNC, text],
-    );
-    if (rows.length === 0) return null;
-    return manager.getRepository(NotificationEntity).findOneByOrFail({ id: Number(rows[0].id) });
   }
 }

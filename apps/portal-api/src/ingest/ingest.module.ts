@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { NotificationsWriterModule } from '@app/notifications';
 import { ClaimsModule } from '../claims/claims.module';
 import { PanelsModule } from '../panels/panels.module';
 import { EventStoreRepository } from './event-store.repository';
@@ -14,7 +15,7 @@ export class IngestModule {
   static forRoot(config: IngestConfig): DynamicModule {
     return {
       module: IngestModule,
-      imports: [ClaimsModule, PanelsModule],
+      imports: [ClaimsModule, PanelsModule, NotificationsWriterModule],
       providers: [
         { provide: IngestConfig, useValue: config },
         EventStoreRepository,

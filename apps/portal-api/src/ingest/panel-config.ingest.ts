@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PanelConfigMessage } from '@app/contracts';
-import { StreamConsumer, type DurableMessageInfo } from '@app/messaging';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
+import { type DurableMessageInfo, LivePublisher, StreamConsumer } from '@app/messaging';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { toSitePanel } from '../sites/site-panel.util';
 import { PanelStateRepository } from './panel-state.repository';
@@ -17,7 +16,7 @@ export class PanelConfigIngest {
 
   constructor(
     private readonly panels: PanelStateRepository,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly livefeed: LivePublisher,
     private readonly state: PanelConnectionState,
   ) {}
 

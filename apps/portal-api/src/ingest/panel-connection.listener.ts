@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts';
-import { NatsService, Subscribe, type NatsMessage } from '@app/messaging';
+import { LivePublisher, type NatsMessage, NatsService, Subscribe } from '@app/messaging';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelStateRepository } from './panel-state.repository';
 
@@ -25,7 +24,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     private readonly panels: PanelStateRepository,
     private readonly keyCheck: ClaimKeyCheck,
     private readonly claims: ClaimsRepository,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly livefeed: LivePublisher,
     private readonly state: PanelConnectionState,
   ) {}
 

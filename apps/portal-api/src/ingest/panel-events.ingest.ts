@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { livefeedCategory } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
-import { StreamBatchConsumer } from '@app/messaging';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
-import { toNotificationDto } from '@app/database';
+import { LivePublisher, StreamBatchConsumer } from '@app/messaging';
+import { NotificationsWriter } from '@app/notifications';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { decodeEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
@@ -19,7 +18,8 @@ import { IngestConfig } from './ingest.config';
 export class PanelEventsIngest {
   constructor(
     private readonly store: EventStoreRepository,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly livefeed: LivePublisher,
+    private readonly notificationsWriter: NotificationsWriter,
     private readonly config: IngestConfig,
   ) {}
 
@@ -43,7 +43,11 @@ export class PanelEventsIngest {
       for (const event of stored)
         if (this.isOutOfStep(event) && !firstOutOfStep.has(event.hwaddr)) firstOutOfStep.set(event.hwaddr, event);
       for (const event of firstOutOfStep.values()) {
-        const raised = await this.store.raiseTimeDesync(manager, event);
+        const raised = await this.notificationsWriter.insert(manager, {
+          type: 'TIME_DESYNC',
+          hwaddr: event.hwaddr,
+          data: { recorded_time: event.receivedAt.toISOString(), panel_time: event.date.toISOString() },
+        });
         if (raised) notifications.push(raised);
       }
       return { stored, notifications };
@@ -74,11 +78,6 @@ export class PanelEventsIngest {
         },
       });
     }
-    for (const notification of notifications) {
-      this.livefeed.toPanel(notification.hwaddr, {
-        type: 'NotificationEvent',
-        data: { hwaddr: notification.hwaddr, notification: toNotificationDto(notification) },
-      });
-    }
+    for (const notification of notifications) this.notificationsWriter.announce(notification);
   }
 }

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
 import { livefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { waitUntil } from '@app/testing';
+import { LivePublisher } from '@app/messaging';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from './livefeed.constants';
 import type { LivefeedConnection } from './socket/livefeed-connection';
-import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
 import { LivefeedRegistry } from './socket/livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
 import { claimPanels, claimsToken, registerLivefeedUser } from './testing/livefeed-test-tokens.util';
@@ -91,15 +91,11 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
         receivedAt: '2023-04-01T10:00:00.000Z',
       },
     });
-    titles
-      .slice(0, 3)
-      .forEach((title, index) => first.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 1)));
-    titles
-      .slice(3)
-      .forEach((title, index) => second.app.get(LivefeedPublisher).toPanel(PANEL, fault(title, index + 4)));
+    titles.slice(0, 3).forEach((title, index) => first.app.get(LivePublisher).toPanel(PANEL, fault(title, index + 1)));
+    titles.slice(3).forEach((title, index) => second.app.get(LivePublisher).toPanel(PANEL, fault(title, index + 4)));
     for (const client of [onFirst, onSecond])
       await waitUntil(() => client.of('LogEvent').length >= titles.length, 'every message');
-    first.app.get(LivefeedPublisher).toPanel(PANEL, livefeedMessage('Resync', { hwaddr: PANEL }));
+    first.app.get(LivePublisher).toPanel(PANEL, livefeedMessage('Resync', { hwaddr: PANEL }));
     for (const client of [onFirst, onSecond]) {
       await client.waitFor((m) => m.type === 'Resync', 'the last message');
       expect(

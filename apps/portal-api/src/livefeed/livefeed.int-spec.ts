@@ -2,11 +2,11 @@ import type { Socket } from 'node:net';
 import { ClaimEntity } from '@app/database';
 import { livefeedMessage, type LivefeedPublishedMessage } from '@app/contracts';
 import { waitUntil } from '@app/testing';
+import { LivePublisher } from '@app/messaging';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { LIVEFEED_CLOSE } from './livefeed.constants';
 import { LivefeedMetrics } from './livefeed.metrics';
 import type { LivefeedConnection } from './socket/livefeed-connection';
-import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
 import { LivefeedRegistry } from './socket/livefeed-registry.service';
 import { LivefeedTestClient } from './testing/livefeed-test-client';
 import {
@@ -51,7 +51,7 @@ async function counterValue(
 
 describe('live feed websocket (real NATS, real ws client)', () => {
   let portal: PortalApiTestApp;
-  let publisher: LivefeedPublisher;
+  let publisher: LivePublisher;
   let registry: LivefeedRegistry;
   let metrics: LivefeedMetrics;
   let alice: LivefeedTestUser;
@@ -96,7 +96,7 @@ describe('live feed websocket (real NATS, real ws client)', () => {
       { LIVEFEED_AUTH_TIMEOUT_MS: '1000', LIVEFEED_MAX_BUFFERED_KB: '512' },
       { listen: true },
     );
-    publisher = portal.app.get(LivefeedPublisher);
+    publisher = portal.app.get(LivePublisher);
     registry = portal.app.get(LivefeedRegistry);
     metrics = portal.app.get(LivefeedMetrics);
     alice = await registerLivefeedUser(portal, 'alice@example.com');

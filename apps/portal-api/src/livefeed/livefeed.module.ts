@@ -4,12 +4,12 @@ import { LivefeedAudit } from './marks/livefeed-audit.service';
 import { LivefeedConfig } from './livefeed.config';
 import { LivefeedGateway } from './socket/livefeed.gateway';
 import { LivefeedCountsCache } from './counts/livefeed-counts-cache.service';
+import { LivefeedCountsStalePublisher } from './counts/livefeed-counts-stale.publisher';
 import { LivefeedCountsRepository } from './counts/livefeed-counts.repository';
 import { LivefeedDelivery } from './delivery/livefeed-delivery.service';
 import { LivefeedHeartbeat } from './marks/livefeed-heartbeat.service';
 import { LivefeedMarks } from './marks/livefeed-marks.service';
 import { LivefeedNatsBridge } from './bridge/livefeed-nats-bridge.service';
-import { LivefeedPublisher } from './bridge/livefeed-publisher.service';
 import { LivefeedRegistry } from './socket/livefeed-registry.service';
 import { LivefeedRevocations } from './revocations/livefeed-revocations.service';
 import { LivefeedSequences } from './delivery/livefeed-sequences.service';
@@ -17,8 +17,8 @@ import { LivefeedSessions } from './socket/livefeed-sessions.service';
 import { LivefeedMetrics } from './livefeed.metrics';
 
 /**
- * The live feed: the `/api/livefeed` websocket of this copy and the publisher the rest of the API
- * uses after its commits (global, so any module can inject LivefeedPublisher).
+ * The live feed: the `/api/livefeed` websocket of this copy, handing it what LivePublisher (@app/messaging)
+ * publishes from every app (global, so any module can inject LivefeedCountsStalePublisher).
  */
 @Global()
 @Module({})
@@ -41,10 +41,10 @@ export class LivefeedModule {
         LivefeedAudit,
         LivefeedMarks,
         LivefeedNatsBridge,
-        LivefeedPublisher,
+        LivefeedCountsStalePublisher,
         LivefeedRevocations,
       ],
-      exports: [LivefeedPublisher],
+      exports: [LivefeedCountsStalePublisher],
     };
   }
 }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { NotificationsWriterModule } from '@app/notifications';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 @Module({
+  imports: [NotificationsWriterModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService],
 })

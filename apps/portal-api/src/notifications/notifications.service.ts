@@ -5,8 +5,8 @@ import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
 import { toNotificationDto } from '@app/database';
+import { NotificationsWriter } from '@app/notifications';
 import { NotificationsRepository } from './notifications.repository';
 
 export const NO_SUCH_NOTIFICATION = 'Notification not found';
@@ -18,7 +18,7 @@ export class NotificationsService {
     private readonly authedPanels: AuthedPanelsRepository,
     private readonly access: PanelAccessService,
     private readonly users: UsersRepository,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly writer: NotificationsWriter,
     private readonly clock: Clock,
   ) {}
 
@@ -36,10 +36,6 @@ export class NotificationsService {
     await this.access.assertMayOpen(claims, notification.hwaddr);
     const user = await this.users.findById(claims.userId);
     await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());
-    const resolved = toNotificationDto((await this.notifications.find(id)) ?? notification);
-    const message = { type: 'NotificationEvent', data: { hwaddr: resolved.hwaddr, notification: resolved } } as const;
-    if (notification.userId) this.livefeed.toUser(notification.userId, message);
-    else this.livefeed.toPanel(resolved.hwaddr, message);
-    return resolved;
+    return this.writer.announce((await this.notifications.find(id)) ?? notification);
   }
 }

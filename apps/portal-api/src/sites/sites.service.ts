@@ -5,7 +5,7 @@ import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../auth/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { NO_SUCH_SITE } from '../claims/claims.service';
-import { LivefeedPublisher } from '../livefeed/bridge/livefeed-publisher.service';
+import { LivefeedCountsStalePublisher } from '../livefeed/counts/livefeed-counts-stale.publisher';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelNetworksRepository } from '../panels/panel-networks.repository';
 import { toSitePanel } from './site-panel.util';
@@ -21,7 +21,7 @@ export class SitesService {
     private readonly networks: PanelNetworksRepository,
     private readonly state: PanelConnectionState,
     private readonly clock: Clock,
-    private readonly livefeed: LivefeedPublisher,
+    private readonly countsNotice: LivefeedCountsStalePublisher,
   ) {}
 
   list(claims: ClaimsIdentity): Promise<SiteSummary[]> {
@@ -66,6 +66,6 @@ export class SitesService {
     await this.access.assertMayOpen(claims, hwaddr);
     await this.claims.update(claims.userId, hwaddr, { lastEventSeen: this.clock.now() });
     // The live feed's copies keep counts from the old mark; they count again from the new one.
-    this.livefeed.countsStale(claims.userId, hwaddr);
+    this.countsNotice.countsStale(claims.userId, hwaddr);
   }
 }

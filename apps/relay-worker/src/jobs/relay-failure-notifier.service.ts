@@ -1,14 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  NOTIFICATION_TITLES,
-  notificationText,
-  type LivefeedPublishedMessageOf,
-  type RelayFailureData,
-  type RelayTrigger,
-} from '@app/contracts';
-import { NotificationEntity, toNotificationDto } from '@app/database';
-import { NatsService } from '@app/messaging';
+import type { RelayFailureData, RelayTrigger } from '@app/contracts';
+import { NotificationsWriter } from '@app/notifications';
 import type { FirableRelayAction } from '../events/relay-actions.repository';
 import { RelayActionRunsRepository } from './relay-action-runs.repository';
 
@@ -19,12 +12,10 @@ import { RelayActionRunsRepository } from './relay-action-runs.repository';
  */
 @Injectable()
 export class RelayFailureNotifier {
-  private readonly logger = new Logger(RelayFailureNotifier.name);
-
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly runs: RelayActionRunsRepository,
-    private readonly nats: NatsService,
+    private readonly notifications: NotificationsWriter,
   ) {}
 
   async recordFailure(
@@ -45,31 +36,14 @@ export class RelayFailureNotifier {
     };
     const notification = await this.dataSource.transaction(async (manager) => {
       if (!(await this.runs.failed(manager, runId, error))) return null;
-      const text = notificationText({ id: 0, notification_type: 'RELAY_FAILURE', notification_data: data });
-      return manager.getRepository(NotificationEntity).save({
+      return this.notifications.insert(manager, {
+        type: 'RELAY_FAILURE',
         hwaddr: action.hwaddr,
-        // For the relay's owner only: the other users of the site have no say over this relay.
         userId: relay.userId,
-        notificationType: 'RELAY_FAILURE',
-        notificationData: { ...data },
-        title: NOTIFICATION_TITLES.RELAY_FAILURE,
-        text,
+        data,
       });
     });
-    if (notification) await this.tellOwner(relay.userId, notification);
-  }
-
-  private async tellOwner(userId: string, notification: NotificationEntity): Promise<void> {
-    const dto = toNotificationDto(notification);
-    const message: LivefeedPublishedMessageOf<'NotificationEvent'> = {
-      type: 'NotificationEvent',
-      data: { hwaddr: notification.hwaddr, notification: dto },
-    };
-    try {
-      this.nats.publish(this.nats.names.subjects.liveUser(userId), message);
-    } catch (error) {
-      // The notification is stored; the owner sees it on the next reload.
-      this.logger.warn(`live notice of notification ${notification.id} not sent: ${String(error)}`);
-    }
+    // The notification is stored whatever happens to the live message: the owner sees it on the next reload.
+    if (notification) this.notifications.announce(notification);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { LivefeedPublishedMessageOf, RelayRunChange } from '@app/contracts';
 import { RelayActionRunEntity, toRelayActionRunDto } from '@app/database';
-import { NatsService } from '@app/messaging';
+import { LivePublisher } from '@app/messaging';
 
 /**
  * Tells a relay's owner, on their live subject, that one of its runs changed (RelayRun), so that an
@@ -17,7 +17,7 @@ export class RelayRunLivePublisher {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly nats: NatsService,
+    private readonly live: LivePublisher,
   ) {}
 
   /** Never throws: the change is stored whatever happens here, and the owner sees it on the next fetch. */
@@ -33,7 +33,7 @@ export class RelayRunLivePublisher {
         type: 'RelayRun',
         data: { relayId: relay.id, change: changeOf(run), run: toRelayActionRunDto(run) },
       };
-      this.nats.publish(this.nats.names.subjects.liveUser(relay.userId), message);
+      this.live.toUser(relay.userId, message);
     } catch (error) {
       this.logger.warn(`live notice of relay run ${runId} not sent: ${String(error)}`);
     }

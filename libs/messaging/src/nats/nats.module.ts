@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { NatsConfig, RuntimeConfig } from '@app/config';
 import { HealthRegistry } from '@app/platform';
+import { LivePublisher } from '../livefeed/live-publisher.service';
 import { NatsService } from './nats.service';
 
 @Global()
@@ -21,8 +22,9 @@ export class NatsModule implements OnModuleInit {
           inject: [NatsConfig, RuntimeConfig],
           useFactory: (nats: NatsConfig, runtime: RuntimeConfig) => NatsService.connect(nats, runtime.appName),
         },
+        LivePublisher,
       ],
-      exports: [NatsConfig, NatsService],
+      exports: [NatsConfig, NatsService, LivePublisher],
     };
   }
 
