@@ -14,7 +14,13 @@ import {
   readRuntimeConfig,
 } from '@app/config';
 import { PRODUCT_NAME } from '@app/contracts';
-import { readJobStallConfig, readRecordSweepConfig, type JobStallConfig, type RecordSweepConfig } from '@app/messaging';
+import {
+  MAIL_RETRY_DEFAULTS,
+  readJobStallConfig,
+  readRecordSweepConfig,
+  type JobStallConfig,
+  type RecordSweepConfig,
+} from '@app/messaging';
 
 type Env = Record<string, string | undefined>;
 
@@ -64,8 +70,9 @@ const mailerSchema = {
   MAIL_FROM: env.string(`${PRODUCT_NAME} <no-reply@localhost>`),
   PUBLIC_URL: env.url(['http:', 'https:'], 'http://localhost:3000'),
   MAIL_CONCURRENCY: env.int({ fallback: 4, min: 1, max: 100 }),
-  MAIL_ATTEMPTS: env.int({ fallback: 12, min: 1, max: 100 }),
-  MAIL_RETRY_DELAY_MS: env.int({ fallback: 5000, min: 10, max: 3_600_000 }),
+  // The mail queue's one retry policy (@app/messaging), which reset mails take as is.
+  MAIL_ATTEMPTS: env.int({ fallback: MAIL_RETRY_DEFAULTS.attempts, min: 1, max: 100 }),
+  MAIL_RETRY_DELAY_MS: env.int({ fallback: MAIL_RETRY_DEFAULTS.retryDelayMs, min: 10, max: 3_600_000 }),
 };
 
 /** An address alone or 'Name <address>'; the address needs an '@'. */

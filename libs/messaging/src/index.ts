@@ -13,6 +13,9 @@ export * from './jobs/job-handler.decorator';
 export * from './jobs/job-stall.config';
 export * from './jobs/job-workers.service';
 export * from './jobs/jobs.module';
+export * from './jobs/queued-job.util';
+export * from './jobs/mail-jobs.util';
+export * from './jobs/relay-action-jobs.util';
 // Consumers and subscriptions are declared with the handler decorators and started by MessageHandlers
 // (one way for every app): only their types and helpers are exported.
 export {

@@ -1,16 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  panelEventKey,
-  QUEUE_NAMES,
-  isAlertCategory,
-  type EventAlertMailJob,
-  type PanelEventMessage,
-} from '@app/contracts';
-import { AlertConsumers, QueueService } from '@app/messaging';
+import { panelEventKey, isAlertCategory, type PanelEventMessage } from '@app/contracts';
+import { AlertConsumers, enqueueMail, eventAlertJob, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
-import { eventAlertJob } from './event-alert-job.util';
 
 /**
  * Reads the fire and fault events (spec 2.12: 'Email Fire/Fault events to me') with the mailer's
@@ -35,7 +28,7 @@ export class PanelEventAlerts {
     const recipients = await this.recipients.ofSite(event.hwaddr);
     if (recipients.length === 0) return;
     const jobs = recipients.map((recipient) => eventAlertJob(event, recipient.userId, this.config.delivery));
-    await this.queues.queue<EventAlertMailJob>(QUEUE_NAMES.mail).addBulk(jobs);
+    await enqueueMail(this.queues, jobs);
     this.logger.log(`${event.category} event ${panelEventKey(event.hwaddr, event.seq)}: ${jobs.length} mail(s) queued`);
   }
 }

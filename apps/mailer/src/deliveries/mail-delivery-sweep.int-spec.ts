@@ -1,10 +1,9 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { eventMailJobId, passwordResetMailJobId, QUEUE_NAMES, type EventAlertMailJob } from '@app/contracts';
 import { ClaimEntity, EventEntity, MailDeliveryEntity, PanelEntity, UserEntity } from '@app/database';
-import { closeRedisConnection, createRedisConnection, QueueService } from '@app/messaging';
+import { closeRedisConnection, createRedisConnection, eventAlertJob, QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
-import { eventAlertJob } from '../alerts/event-alert-job.util';
 import { startMailerTestApp, type MailerTestApp } from '../testing/mailer-test-app';
 import { SmtpTestServer } from '../testing/smtp-test-server';
 import { MailDeliverySweep } from './mail-delivery-sweep.service';
@@ -182,7 +181,7 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
         location: 'Boiler room',
         receivedAt: new Date().toISOString(),
       };
-      const job = eventAlertJob(event, userId, { concurrency: 1, attempts: 3, retryDelayMs: 1000 });
+      const job = eventAlertJob(event, userId, { attempts: 3, retryDelayMs: 1000 });
       await queue.add(job.name, job.data, job.opts);
       await waitUntil(async () => (await queue.getJobState(jobId)) === 'failed', 'the job failed outside its handler');
     } finally {

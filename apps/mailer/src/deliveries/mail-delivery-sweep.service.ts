@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { QUEUE_NAMES, type EventAlertMailJob } from '@app/contracts';
-import { JobWorkers, PeriodicSweep, QueueService } from '@app/messaging';
-import { eventAlertJob } from '../alerts/event-alert-job.util';
+import { QUEUE_NAMES } from '@app/contracts';
+import { enqueueMail, eventAlertJob, JobWorkers, PeriodicSweep, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
@@ -65,8 +64,7 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
       await this.fail(record, 'Its job was lost and its event is not stored, so the mail cannot be rebuilt');
       return;
     }
-    const job = eventAlertJob(event, userId, this.config.delivery);
-    await this.queues.queue<EventAlertMailJob>(QUEUE_NAMES.mail).add(job.name, job.data, job.opts);
+    await enqueueMail(this.queues, [eventAlertJob(event, userId, this.config.delivery)]);
     this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
   }
 

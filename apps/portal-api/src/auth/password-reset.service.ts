@@ -1,22 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { passwordResetMailJobId, QUEUE_NAMES, resetPasswordPath, type PasswordResetMailJob } from '@app/contracts';
+import { resetPasswordPath, type PasswordResetMailJob } from '@app/contracts';
 import { PasswordResetTokenEntity, UserEntity } from '@app/database';
-import { QueueService } from '@app/messaging';
+import { enqueueMail, passwordResetMailJob, QueueService } from '@app/messaging';
 import { Clock, DomainError } from '@app/platform';
 import { CredentialRevocations } from './credential-revocations.service';
 import { passwordChangedSince, passwordVersion } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
 import { InvalidTokenError, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
-
-/** Retries over about an hour while the SMTP server is away; kept a week so a repeat adds nothing. */
-const MAIL_JOB_OPTIONS = {
-  attempts: 12,
-  backoff: { type: 'exponential', delay: 5_000 },
-  removeOnComplete: { age: 7 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-} as const;
 
 export const RESET_LINK_INVALID = 'This reset link is not valid';
 export const RESET_LINK_EXPIRED = 'This reset link has expired';
@@ -57,9 +49,8 @@ export class PasswordResetService {
       expiresAt: expiresAt.toISOString(),
     };
     try {
-      await this.queues
-        .queue<PasswordResetMailJob>(QUEUE_NAMES.mail)
-        .add(job.kind, job, { ...MAIL_JOB_OPTIONS, jobId: passwordResetMailJobId(record.jti) });
+      // The mail queue's retry policy (about an hour of tries); one job per reset token.
+      await enqueueMail(this.queues, [passwordResetMailJob(job, record.jti)]);
     } catch (error) {
       this.logger.error(`reset mail not queued: ${(error as Error).message}`);
       throw new DomainError('unavailable', 'Password reset is unavailable at the moment, please try again later');

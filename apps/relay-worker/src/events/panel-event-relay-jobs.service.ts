@@ -1,16 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  QUEUE_NAMES,
   isAlertCategory,
   panelEventKey,
   triggersAnything,
   withTriggerDefaults,
   type PanelEventMessage,
-  type RelayActionJob,
   type RelayTrigger,
 } from '@app/contracts';
-import { QueueService } from '@app/messaging';
-import { relayActionJob } from '../jobs/relay-action-job.util';
+import { enqueueRelayActions, QueueService, relayActionJob } from '@app/messaging';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { RelayActionsRepository } from './relay-actions.repository';
 
@@ -37,8 +34,8 @@ export class PanelEventRelayJobs {
       triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
     );
     if (actions.length === 0) return;
-    const queue = this.queues.queue<RelayActionJob>(QUEUE_NAMES.relayActions);
-    await queue.addBulk(
+    await enqueueRelayActions(
+      this.queues,
       actions.map((action) => relayActionJob(event.hwaddr, event.seq, trigger, action.id, this.driving)),
     );
     this.logger.log(`${trigger} ${panelEventKey(event.hwaddr, event.seq)}: ${actions.length} relay job(s) queued`);

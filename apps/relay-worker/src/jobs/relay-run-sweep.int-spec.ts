@@ -9,14 +9,13 @@ import {
   RelayEntity,
   UserEntity,
 } from '@app/database';
-import { closeRedisConnection, createRedisConnection, QueueService } from '@app/messaging';
+import { closeRedisConnection, createRedisConnection, QueueService, relayActionJob } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
 import { RelayPasswordCipher } from '@app/relay-protocol';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { RelaySimulator } from '../../../../tools/relay-simulator/src/relay-simulator';
 import { startRelayWorkerTestApp } from '../testing/relay-worker-test-app';
 import { RelayDrivingConfig } from '../relay-worker.config';
-import { relayActionJob } from './relay-action-job.util';
 import { RelayRunSweep } from './relay-run-sweep.service';
 
 jest.setTimeout(60_000);

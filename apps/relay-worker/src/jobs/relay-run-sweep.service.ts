@@ -1,11 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { QUEUE_NAMES, relayJobId, type RelayActionJob } from '@app/contracts';
-import { JobWorkers, PeriodicSweep, QueueService, RecordSweepConfig } from '@app/messaging';
+import { QUEUE_NAMES, relayJobId } from '@app/contracts';
+import {
+  enqueueRelayActions,
+  JobWorkers,
+  PeriodicSweep,
+  QueueService,
+  RecordSweepConfig,
+  relayActionJob,
+} from '@app/messaging';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
-import { relayActionJob } from './relay-action-job.util';
 import { RelayActionRunsRepository, type OpenRun } from './relay-action-runs.repository';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
 
@@ -55,7 +61,7 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
       if (outcome === 'completed') await this.fail(run, 'Its job ended without recording whether the board was driven');
       if (outcome === 'missing') {
         const job = relayActionJob(run.hwaddr, run.seq, run.trigger, run.relayActionId, this.driving);
-        await this.queues.queue<RelayActionJob>(QUEUE_NAMES.relayActions).add(job.name, job.data, job.opts);
+        await enqueueRelayActions(this.queues, [job]);
         this.logger.warn(`relay run ${run.id} (${jobId}): its job was lost while the run was pending; queued again`);
       }
     }

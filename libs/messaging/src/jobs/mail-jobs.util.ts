@@ -1,0 +1,71 @@
+import {
+  eventMailJobId,
+  panelEventKey,
+  passwordResetMailJobId,
+  QUEUE_NAMES,
+  type EventAlertMailJob,
+  type MailJob,
+  type PanelEventMessage,
+  type PasswordResetMailJob,
+} from '@app/contracts';
+import type { QueueService } from '../queues/queue.service';
+import { enqueueJobs, type QueuedJob } from './queued-job.util';
+
+/** How a mail is retried while the SMTP server is away or refuses it for now. */
+export interface MailRetryPolicy {
+  /** Tries before the mail is recorded as failed. */
+  attempts: number;
+  /** First retry delay; it doubles on each later try. */
+  retryDelayMs: number;
+}
+
+/**
+ * The mail queue's retry policy: about an hour of tries. The mailer's MAIL_ATTEMPTS and
+ * MAIL_RETRY_DELAY_MS default to it for alert mails; reset mails, queued by portal-api, take it as is.
+ */
+export const MAIL_RETRY_DEFAULTS: Readonly<MailRetryPolicy> = { attempts: 12, retryDelayMs: 5_000 };
+
+/**
+ * The alert mail job of one event for one user. Its id comes from the event and the user, so the
+ * same mail queued twice (a redelivered event, a sweep re-adding a lost job) is one job.
+ */
+export function eventAlertJob(
+  event: PanelEventMessage,
+  userId: string,
+  retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
+): QueuedJob<EventAlertMailJob> {
+  const data: EventAlertMailJob = {
+    kind: 'event-alert',
+    eventKey: panelEventKey(event.hwaddr, event.seq),
+    userId,
+    hwaddr: event.hwaddr,
+    seq: event.seq,
+    event,
+  };
+  return { name: data.kind, data, opts: mailJobOptions(eventMailJobId(event.hwaddr, event.seq, userId), retry) };
+}
+
+/** The reset mail of one reset request: its id is the id of the reset token the link carries. */
+export function passwordResetMailJob(
+  data: PasswordResetMailJob,
+  tokenId: string,
+  retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
+): QueuedJob<PasswordResetMailJob> {
+  return { name: data.kind, data, opts: mailJobOptions(passwordResetMailJobId(tokenId), retry) };
+}
+
+/** Adds mail jobs made by this file's helpers to the mail queue. */
+export function enqueueMail(queues: QueueService, jobs: ReadonlyArray<QueuedJob<MailJob>>): Promise<void> {
+  return enqueueJobs(queues, QUEUE_NAMES.mail, jobs);
+}
+
+function mailJobOptions(jobId: string, retry: MailRetryPolicy): QueuedJob<MailJob>['opts'] {
+  return {
+    jobId,
+    attempts: retry.attempts,
+    backoff: { type: 'exponential', delay: retry.retryDelayMs },
+    // Kept a week, as long as the stream keeps the event: a redelivery finds the job and adds nothing.
+    removeOnComplete: { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
