@@ -28,13 +28,28 @@ export interface BenchStackOptions {
   logLineChars?: number;
   /** Node's arguments that start an app (default: its build in dist/). */
   appArgs?: (name: BenchAppName) => string[];
+  /** Copies of every app, each on ports of its own (default 1). */
+  copies?: number;
 }
 
 export interface BenchApp {
   name: BenchAppName;
+  /** Which copy, from 1. */
+  copy: number;
+  /** The name, with the copy's number when the apps run as several copies (portal-api-2). */
+  label: string;
   child: ChildProcess;
   exited: Promise<void>;
   healthPort: number;
+}
+
+/** The ports of one copy of the apps. */
+interface CopyPorts {
+  portal: number;
+  gateway: number;
+  panel: number;
+  relay: number;
+  mailer: number;
 }
 
 async function freePort(): Promise<number> {
@@ -50,15 +65,17 @@ async function freePort(): Promise<number> {
 
 /**
  * The four built apps as child processes on the real PostgreSQL, NATS and Redis, in a database,
- * NATS prefix and Redis key prefix of this run's own, all removed again by `stop()`.
+ * NATS prefix and Redis key prefix of this run's own, all removed again by `stop()`. With `copies`,
+ * as many copies of each, on one database, NATS prefix and Redis prefix, as production runs them.
  */
 export class BenchStack {
   readonly id: string;
   readonly databaseUrl: string;
-  readonly apps = new Map<BenchAppName, BenchApp>();
-  portalPort = 0;
-  panelPort = 0;
+  /** By label (the app's name, with the copy's number when there are several). */
+  readonly apps = new Map<string, BenchApp>();
+  readonly copies: number;
   private env: NodeJS.ProcessEnv = {};
+  private ports: CopyPorts[] = [];
 
   private readonly postgresUrl: string;
   private readonly natsUrl: string;
@@ -73,6 +90,38 @@ export class BenchStack {
     this.databaseUrl = `${this.postgresUrl}/portal_${this.id}`;
     this.natsUrl = options.natsUrl ?? NATS_URL;
     this.redisUrl = options.redisUrl ?? REDIS_URL;
+    this.copies = options.copies ?? 1;
+  }
+
+  /** portal-api's HTTP port (the first copy's). */
+  get portalPort(): number {
+    return this.ports[0]?.portal ?? 0;
+  }
+
+  /** The gateway's panel port (the first copy's). */
+  get panelPort(): number {
+    return this.ports[0]?.panel ?? 0;
+  }
+
+  /** Every copy's portal-api HTTP port, by copy. */
+  get portalPorts(): number[] {
+    return this.ports.map((ports) => ports.portal);
+  }
+
+  /** Every copy's gateway panel port, by copy. */
+  get panelPorts(): number[] {
+    return this.ports.map((ports) => ports.panel);
+  }
+
+  label(name: BenchAppName, copy = 1): string {
+    return this.copies > 1 ? `${name}-${copy}` : name;
+  }
+
+  /** The running (or last) process of a copy of an app. */
+  app(name: BenchAppName, copy = 1): BenchApp {
+    const app = this.apps.get(this.label(name, copy));
+    if (!app) throw new Error(`${this.label(name, copy)} was never started`);
+    return app;
   }
 
   get natsPrefix(): string {
@@ -80,15 +129,15 @@ export class BenchStack {
   }
 
   async start(extraEnv: { smtpPort: number }): Promise<void> {
-    const ports = {
-      portal: await freePort(),
-      gateway: await freePort(),
-      panel: await freePort(),
-      relay: await freePort(),
-      mailer: await freePort(),
-    };
-    this.portalPort = ports.portal;
-    this.panelPort = ports.panel;
+    for (let copy = 1; copy <= this.copies; copy++) {
+      this.ports.push({
+        portal: await freePort(),
+        gateway: await freePort(),
+        panel: await freePort(),
+        relay: await freePort(),
+        mailer: await freePort(),
+      });
+    }
     this.env = {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
@@ -98,12 +147,7 @@ export class BenchStack {
       NATS_PREFIX: this.id,
       REDIS_URL: this.redisUrl,
       REDIS_PREFIX: this.id,
-      PORTAL_HTTP_PORT: String(ports.portal),
-      GATEWAY_HTTP_PORT: String(ports.gateway),
       GATEWAY_PANEL_HOST: '127.0.0.1',
-      GATEWAY_PANEL_PORT: String(ports.panel),
-      RELAY_WORKER_HTTP_PORT: String(ports.relay),
-      MAILER_HTTP_PORT: String(ports.mailer),
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(extraEnv.smtpPort),
       SMTP_SECURE: 'false',
@@ -115,35 +159,54 @@ export class BenchStack {
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
       ...this.options.appEnv,
     };
-    // portal-api creates and migrates the database; the others start once the schema is there.
-    await this.startApp('portal-api', ports.portal);
-    await Promise.all([
-      this.startApp('panel-gateway', ports.gateway),
-      this.startApp('relay-worker', ports.relay),
-      this.startApp('mailer', ports.mailer),
-    ]);
+    // The first portal-api creates and migrates the database; the others start once the schema is there.
+    await this.startApp('portal-api', 1);
+    const rest = BENCH_APPS.flatMap((name) =>
+      Array.from({ length: this.copies }, (_, index) => index + 1)
+        .filter((copy) => name !== 'portal-api' || copy > 1)
+        .map((copy) => this.startApp(name, copy)),
+    );
+    await Promise.all(rest);
   }
 
-  pid(name: BenchAppName): number {
-    return this.apps.get(name)!.child.pid!;
+  pid(name: BenchAppName, copy = 1): number {
+    return this.app(name, copy).child.pid!;
   }
 
-  async startApp(name: BenchAppName, healthPort = this.apps.get(name)?.healthPort ?? 0): Promise<BenchApp> {
+  /** Starts (again) a copy of an app on its ports and waits until it reports healthy. */
+  async startApp(name: BenchAppName, copy = 1): Promise<BenchApp> {
+    const ports = this.ports[copy - 1];
+    if (!ports) throw new Error(`no copy ${copy} of the apps (${this.copies} copies)`);
+    const env = {
+      ...this.env,
+      PORTAL_HTTP_PORT: String(ports.portal),
+      GATEWAY_HTTP_PORT: String(ports.gateway),
+      GATEWAY_PANEL_PORT: String(ports.panel),
+      RELAY_WORKER_HTTP_PORT: String(ports.relay),
+      MAILER_HTTP_PORT: String(ports.mailer),
+    };
+    const healthPort = {
+      'portal-api': ports.portal,
+      'panel-gateway': ports.gateway,
+      'relay-worker': ports.relay,
+      mailer: ports.mailer,
+    }[name];
+    const label = this.label(name, copy);
     const args = this.options.appArgs?.(name) ?? [`dist/apps/${name}/apps/${name}/src/main.js`];
-    const child = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout!, child.stderr!])
       createInterface({ input: stream }).on('line', (line) =>
-        this.log(`[${name}] ${line.slice(0, this.options.logLineChars ?? 400)}`),
+        this.log(`[${label}] ${line.slice(0, this.options.logLineChars ?? 400)}`),
       );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const app: BenchApp = { name, child, exited, healthPort };
-    this.apps.set(name, app);
+    const app: BenchApp = { name, copy, label, child, exited, healthPort };
+    this.apps.set(label, app);
     await this.waitHealthy(app);
     return app;
   }
 
-  async stopApp(name: BenchAppName): Promise<void> {
-    const app = this.apps.get(name);
+  async stopApp(name: BenchAppName, copy = 1): Promise<void> {
+    const app = this.apps.get(this.label(name, copy));
     if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;
     const timer = setTimeout(() => app.child.kill('SIGKILL'), 15_000);
     app.child.kill('SIGTERM');
@@ -155,7 +218,7 @@ export class BenchStack {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (app.child.exitCode !== null)
-        throw new Error(`${app.name} stopped while starting (exit code ${app.child.exitCode})`);
+        throw new Error(`${app.label} stopped while starting (exit code ${app.child.exitCode})`);
       try {
         if ((await fetch(`http://127.0.0.1:${app.healthPort}/healthz`)).ok) return;
       } catch {
@@ -163,12 +226,12 @@ export class BenchStack {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`${app.name} did not report healthy within ${timeoutMs / 1000} s`);
+    throw new Error(`${app.label} did not report healthy within ${timeoutMs / 1000} s`);
   }
 
   /** Stops the apps and removes the database, streams, buckets and Redis keys of this run. */
   async stop(): Promise<void> {
-    await Promise.all([...this.apps.keys()].map((name) => this.stopApp(name)));
+    await Promise.all([...this.apps.values()].map((app) => this.stopApp(app.name, app.copy)));
     await Promise.allSettled([this.dropDatabase(), this.removeNatsPrefix(), this.removeRedisPrefix()]).then(
       (outcomes) => {
         for (const outcome of outcomes)
@@ -188,7 +251,7 @@ export class BenchStack {
   }
 
   private async removeNatsPrefix(): Promise<void> {
-    const nc = await connectNats({ servers: this.natsUrl });
+    const nc = await connectNats({ servers: this.natsUrl.split(',') });
     try {
       const jsm = await jetstreamManager(nc);
       const names: string[] = [];

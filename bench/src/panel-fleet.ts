@@ -21,17 +21,21 @@ export class PanelFleet {
   acked = 0;
   private next = 0;
 
-  constructor(
-    private readonly port: number,
-    count: number,
-    family = 0xbe,
-  ) {
+  /**
+   * `port` is the gateway's; given several (copies of the gateway), panel N starts on the Nth,
+   * round, and knows the others in turn after it.
+   */
+  constructor(port: number | readonly number[], count: number, family = 0xbe) {
+    const ports = typeof port === 'number' ? [port] : port;
     for (let index = 0; index < count; index++) {
+      const first = index % ports.length;
+      const order = [...ports.slice(first), ...ports.slice(0, first)];
       const { secret, publicKey } = generateDeviceKeyPair();
       this.publicKeys.push(publicKey);
       const panel = new PanelLinkClient({
         host: '127.0.0.1',
-        port,
+        port: order[0],
+        otherGateways: order.slice(1).map((other) => ({ host: '127.0.0.1', port: other })),
         adminKey: '1234',
         deviceSecret: secret,
         hello: {
