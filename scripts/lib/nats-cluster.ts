@@ -79,6 +79,11 @@ export interface StreamReplicas {
   messages: number;
   /** False when only followers answered: their report names the leader but cannot say who is current. */
   seenByLeader: boolean;
+  /**
+   * How many servers' reports name that leader. A server just back names none until it hears from
+   * the leader, while the leader may still count it current from before it went.
+   */
+  agreeing: number;
 }
 
 /** A durable consumer as the cluster reports it; it keeps as many copies as its stream. */
@@ -89,6 +94,7 @@ export interface ConsumerReplicas {
   leader: string | undefined;
   followers: Array<{ name: string; current: boolean }>;
   seenByLeader: boolean;
+  agreeing: number;
 }
 
 /**
@@ -96,24 +102,31 @@ export interface ConsumerReplicas {
  * the replicas): only the leader knows whether its followers are current. A follower's report is
  * kept only while the leader's is missing.
  */
-class LeaderReports<T extends { seenByLeader: boolean }> {
+class LeaderReports<T extends { seenByLeader: boolean; leader: string | undefined; agreeing: number }> {
   private readonly reports = new Map<string, T>();
+  /** Per key, how many reports named each leader. */
+  private readonly named = new Map<string, Map<string | undefined, number>>();
 
   offer(
     key: string,
     cluster: JszCluster | undefined,
-    make: (copies: Omit<StreamReplicas, 'name' | 'replicas' | 'messages'>) => T,
+    make: (copies: Omit<StreamReplicas, 'name' | 'replicas' | 'messages' | 'agreeing'>) => Omit<T, 'agreeing'>,
   ): void {
     const leader = cluster?.leader || undefined;
+    const named = this.named.get(key) ?? new Map<string | undefined, number>();
+    this.named.set(key, named.set(leader, (named.get(leader) ?? 0) + 1));
     const replicas = cluster?.replicas ?? [];
     const byLeader = leader !== undefined && !replicas.some((peer) => peer.name === leader);
     if (this.reports.get(key)?.seenByLeader || (this.reports.has(key) && !byLeader)) return;
     const followers = replicas.filter((peer) => peer.name !== leader).map(({ name, current }) => ({ name, current }));
-    this.reports.set(key, make({ leader, followers, seenByLeader: byLeader }));
+    this.reports.set(key, { ...make({ leader, followers, seenByLeader: byLeader }), agreeing: 0 } as T);
   }
 
   values(): T[] {
-    return [...this.reports.values()];
+    return [...this.reports].map(([key, report]) => ({
+      ...report,
+      agreeing: this.named.get(key)?.get(report.leader) ?? 0,
+    }));
   }
 }
 
@@ -123,8 +136,9 @@ async function clusterReports(
 ): Promise<{ streams: StreamReplicas[]; consumers: ConsumerReplicas[] }> {
   const streams = new LeaderReports<StreamReplicas>();
   const consumers = new LeaderReports<ConsumerReplicas>();
-  for (const port of monitorPorts) {
-    const jsz = await monitorReport<JszStreams>(port, '/jsz?accounts=true&streams=true&consumers=true&config=true');
+  const path = '/jsz?accounts=true&streams=true&consumers=true&config=true';
+  const reports = await Promise.all(monitorPorts.map((port) => monitorReport<JszStreams>(port, path)));
+  for (const jsz of reports) {
     for (const detail of jsz?.account_details?.flatMap((account) => account.stream_detail ?? []) ?? []) {
       const replicas = detail.config?.num_replicas ?? 1;
       streams.offer(detail.name, detail.cluster, (copies) => ({
@@ -161,10 +175,12 @@ function whole(copies: {
   leader: string | undefined;
   followers: Array<{ current: boolean }>;
   seenByLeader: boolean;
+  agreeing: number;
 }): boolean {
   return (
     copies.leader !== undefined &&
     copies.seenByLeader &&
+    copies.agreeing >= copies.replicas &&
     copies.followers.length === copies.replicas - 1 &&
     copies.followers.every((peer) => peer.current)
   );
