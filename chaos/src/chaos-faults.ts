@@ -1,7 +1,7 @@
 import type { BenchAppName } from '../../bench/src/bench-stack';
 import { waitFor } from '../../bench/src/panel-fleet';
 import { alertMailKey } from './chaos-counts.util';
-import type { FaultName } from './chaos-options.util';
+import type { SingleNodeFaultName } from './chaos-options.util';
 import type { FaultOutcome } from './chaos-report.util';
 import { FAULT_RELAY, FIRE_RELAY, type ChaosWorld } from './chaos-world';
 import { waitAllGreen } from './health-watch';
@@ -10,14 +10,19 @@ import { waitAllGreen } from './health-watch';
 export interface FaultContext {
   world: ChaosWorld;
   outageMs: number;
+  /** How long a NATS server stays cut from the others (cluster). */
+  partitionMs: number;
   settleMs: number;
   /** Stops and restarts the alarm site's fires and faults, so a crash loop meets the same job twice. */
   pauseAlarms(): void;
   resumeAlarms(): void;
 }
 
+/** A fault: done, the apps recovered, and what it measured. */
+export type Fault = (context: FaultContext) => Promise<FaultOutcome>;
+
 /** Recovery measured from now: every app green again, and every panel linked again. */
-async function recovery(context: FaultContext, fault: string, detail?: string): Promise<FaultOutcome> {
+export async function recovery(context: FaultContext, fault: string, detail?: string): Promise<FaultOutcome> {
   const { world } = context;
   const health = await waitAllGreen(world.stack, context.settleMs);
   if (health.seconds === null)
@@ -33,7 +38,7 @@ async function recovery(context: FaultContext, fault: string, detail?: string): 
   return { fault, recoverySeconds: health.seconds, healthWentRed: health.sawRed, ...(detail ? { detail } : {}) };
 }
 
-function killAndRestart(name: BenchAppName) {
+function killAndRestart(name: BenchAppName): Fault {
   return async (context: FaultContext): Promise<FaultOutcome> => {
     await context.world.killApp(name);
     context.world.restartApp(name);
@@ -41,9 +46,10 @@ function killAndRestart(name: BenchAppName) {
   };
 }
 
-function killServer(which: 'nats' | 'redis' | 'postgres') {
+export function killServer(which: 'nats' | 'redis' | 'postgres'): Fault {
   return async (context: FaultContext): Promise<FaultOutcome> => {
     const server = context.world[which];
+    if (!server) throw new Error(`no single ${which} server in this run`);
     await server.kill();
     await new Promise((resolve) => setTimeout(resolve, context.outageMs));
     await server.start();
@@ -51,17 +57,17 @@ function killServer(which: 'nats' | 'redis' | 'postgres') {
   };
 }
 
-async function dropPostgres(context: FaultContext): Promise<FaultOutcome> {
+export async function dropPostgres(context: FaultContext): Promise<FaultOutcome> {
   const dropped = await context.world.dropDatabaseConnections();
   context.world.log(`drop-postgres: ${dropped} connections terminated`);
   return recovery(context, 'PostgreSQL connections terminated');
 }
 
-async function dropPanels(context: FaultContext): Promise<FaultOutcome> {
+export async function dropPanels(context: FaultContext): Promise<FaultOutcome> {
   const { world } = context;
   let relinked = 0;
   for (const panel of world.allPanels) panel.once('disconnected', () => panel.once('ready', () => relinked++));
-  world.proxy.cutAll();
+  for (const proxy of world.proxies) proxy.cutAll();
   const started = performance.now();
   const linked = await waitFor(
     () => relinked === world.allPanels.length,
@@ -83,7 +89,7 @@ function killRelayWorkerAtNextPulse(context: FaultContext): Promise<string> {
       if (change.kind !== 'relay') return;
       world.onSwitch = undefined;
       // Synchronous: the signal leaves before the simulator writes its reply.
-      world.stack.apps.get('relay-worker')!.child.kill('SIGKILL');
+      world.stack.app('relay-worker').child.kill('SIGKILL');
       resolve(change.relay === FIRE_RELAY ? 'fire' : change.relay === FAULT_RELAY ? 'fault' : `relay ${change.relay}`);
     };
   });
@@ -122,7 +128,7 @@ function mailOf(key: string): string {
 
 /** Waits for the killed copy to be gone, then starts a new one. */
 async function restartKilled(context: FaultContext, name: BenchAppName): Promise<void> {
-  await context.world.stack.apps.get(name)!.exited;
+  await context.world.stack.app(name).exited;
   context.world.restartApp(name);
 }
 
@@ -199,7 +205,7 @@ async function mailerCrashLoop(context: FaultContext): Promise<FaultOutcome> {
   }
 }
 
-export const FAULTS: Record<FaultName, (context: FaultContext) => Promise<FaultOutcome>> = {
+export const FAULTS: Record<SingleNodeFaultName, Fault> = {
   'kill-portal-api': killAndRestart('portal-api'),
   'kill-panel-gateway': killAndRestart('panel-gateway'),
   'kill-relay-worker': killAndRestart('relay-worker'),

@@ -44,6 +44,32 @@ describe('chaos report', () => {
     expect(rows).toContainEqual(['mail', 'repeats not recorded', '0', 'yes']);
   });
 
+  it("lists a fault's own figures after it, judging those it judges", () => {
+    const run = cleanRun();
+    run.faults.push({
+      fault: 'kill -9 panel-gateway-1',
+      recoverySeconds: 1.1,
+      healthWentRed: true,
+      checks: [
+        { figure: 'its 14 panels linked to another copy (bound 17 s)', value: '0.4 s', ok: true },
+        { figure: 'new leader of PANEL_EVENTS', value: '5.0 s' },
+      ],
+    });
+    expect(chaosRows(run).slice(-3)).toEqual([
+      ['recovery', 'kill -9 panel-gateway-1: all green again', '1.1 s', 'yes'],
+      ['recovery', 'kill -9 panel-gateway-1: its 14 panels linked to another copy (bound 17 s)', '0.4 s', 'yes'],
+      ['recovery', 'kill -9 panel-gateway-1: new leader of PANEL_EVENTS', '5.0 s', ''],
+    ]);
+    run.faults[1].checks![0] = {
+      figure: 'its 14 panels linked to another copy (bound 17 s)',
+      value: 'never',
+      ok: false,
+    };
+    expect(chaosProblems(run)).toEqual([
+      'recovery: kill -9 panel-gateway-1: its 14 panels linked to another copy (bound 17 s): never',
+    ]);
+  });
+
   it('names every broken guarantee', () => {
     const run = cleanRun();
     run.events = { ...run.events, storedOnce: 9, lost: 1, lostAfterAck: 1 };

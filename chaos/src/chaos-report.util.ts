@@ -10,6 +10,15 @@ export interface FaultOutcome {
   healthWentRed: boolean;
   /** What the fault aimed at, when it was aimed at in-flight work (e.g. "pulse of a fire action"). */
   detail?: string;
+  /** Further figures of the fault (e.g. a NATS server's way back, panels moving to another gateway copy). */
+  checks?: FaultCheck[];
+}
+
+/** One figure a fault measured; `ok` when it is judged (false breaks the run). */
+export interface FaultCheck {
+  figure: string;
+  value: string;
+  ok?: boolean;
 }
 
 /** Board locks seen in Redis: how long one holder kept a board. */
@@ -100,6 +109,13 @@ function rowsOf(result: ChaosResult): Row[] {
       seconds(fault.recoverySeconds),
       fault.recoverySeconds === null,
     ]);
+    for (const check of fault.checks ?? [])
+      rows.push([
+        'recovery',
+        `${fault.fault}: ${check.figure}`,
+        check.value,
+        check.ok === undefined ? undefined : !check.ok,
+      ]);
   }
   return rows;
 }

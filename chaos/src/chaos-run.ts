@@ -10,10 +10,11 @@ import {
   type RelayRun,
   type StoredEvent,
 } from './chaos-counts.util';
-import { FAULTS, type FaultContext } from './chaos-faults';
-import type { ChaosOptions } from './chaos-options.util';
+import { FAULTS, type Fault, type FaultContext } from './chaos-faults';
+import type { ChaosOptions, FaultName } from './chaos-options.util';
 import type { ChaosResult, FaultOutcome } from './chaos-report.util';
 import { CHAOS_BOARD_LEASE_MS, ChaosWorld, FAULT_RELAY, FIRE_RELAY } from './chaos-world';
+import { CLUSTER_FAULTS } from './cluster-faults';
 import { SteadyStream } from './steady-stream';
 
 async function pause(seconds: number): Promise<void> {
@@ -109,18 +110,24 @@ export async function runChaos(
     const context: FaultContext = {
       world,
       outageMs: options.outage * 1000,
+      partitionMs: options.partition * 1000,
       settleMs: options.settle * 1000,
       pauseAlarms: () => stream.pause(),
       resumeAlarms: () => stream.resume(),
     };
     const faults: FaultOutcome[] = [];
+    const table: Partial<Record<FaultName, Fault>> = options.cluster ? CLUSTER_FAULTS : FAULTS;
     await pause(options.gap);
     for (const name of options.faults) {
+      const fault = table[name];
+      if (!fault) throw new Error(`fault ${name} is not one of a ${options.cluster ? 'cluster' : 'single-node'} run`);
       log(`fault ${name}…`);
-      const outcome = await FAULTS[name](context);
+      const outcome = await fault(context);
       const green =
         outcome.recoverySeconds === null ? 'NOT green again' : `green again in ${outcome.recoverySeconds.toFixed(1)} s`;
       log(`fault ${name}: ${green}${outcome.detail ? ` (${outcome.detail})` : ''}`);
+      for (const check of outcome.checks ?? [])
+        log(`fault ${name}: ${check.figure}: ${check.value}${check.ok === false ? ' (NOT as it should be)' : ''}`);
       faults.push(outcome);
       await pause(options.gap);
     }

@@ -1,12 +1,15 @@
+import { natsNames, type NatsNames } from '@app/contracts';
 import { CuttableTcpProxy } from '@app/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
 import { BenchPortalClient, type BenchUser } from '../../bench/src/bench-portal.client';
-import { BenchStack, type BenchStackOptions } from '../../bench/src/bench-stack';
+import { BenchStack, type BenchAppName, type BenchStackOptions } from '../../bench/src/bench-stack';
 import { PanelFleet } from '../../bench/src/panel-fleet';
 import { SmtpSink } from '../../bench/src/smtp-sink';
+import { HttpBalancer } from '../../scripts/lib/http-balancer';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
 import { ApiProbe } from './api-probe';
 import { BoardHoldWatch } from './board-hold-watch';
+import { ChaosNatsCluster } from './chaos-nats-cluster';
 import type { ChaosOptions } from './chaos-options.util';
 import { EventLedger } from './event-ledger';
 import { KillableServer } from './killable-server';
@@ -24,10 +27,16 @@ export const FAULT_RELAY = 2;
  */
 export const CHAOS_BOARD_LEASE_MS = 5000;
 
+/** Copies of every app in a cluster run. */
+export const CLUSTER_APP_COPIES = 2;
+
 /**
  * Everything a chaos run drives: private PostgreSQL, NATS and Redis it can kill, the four apps on
  * them, the panels behind a proxy that can drop every connection at once, the alarm site with its
- * relay board and opted-in user, the SMTP sink and one live browser.
+ * relay board and opted-in user, the SMTP sink and one live browser. A cluster run has a
+ * three-server NATS cluster instead of one server, two copies of every app, portal-api's behind a
+ * balancer the browser and the API probe use, and a proxy in front of each gateway copy, half the
+ * panels starting on each and knowing both.
  */
 export class ChaosWorld {
   readonly ledger = new EventLedger();
@@ -35,12 +44,21 @@ export class ChaosWorld {
   readonly relay = new RelaySimulator({ password: RELAY_PASSWORD });
   /** Called with every switch the board makes, before it answers: a window for a worker's crash. */
   onSwitch: ((change: RelaySwitch) => void) | undefined;
-  nats!: KillableServer;
+  /** The one NATS server (a run without --cluster). */
+  nats: KillableServer | undefined;
+  /** The NATS cluster (--cluster). */
+  natsCluster: ChaosNatsCluster | undefined;
+  /** The NATS server a fault killed last, by name. */
+  lastKilledNats: string | undefined;
   redis!: KillableServer;
   postgres!: KillableServer;
   stack!: BenchStack;
+  names!: NatsNames;
+  /** In front of portal-api's copies (--cluster). */
+  balancer: HttpBalancer | undefined;
   portal!: BenchPortalClient;
-  proxy!: CuttableTcpProxy;
+  /** One in front of each gateway copy, in copy order. */
+  proxies: CuttableTcpProxy[] = [];
   fleet!: PanelFleet;
   alarmPanel!: PanelLinkClient;
   private alarmFleet!: PanelFleet;
@@ -58,36 +76,51 @@ export class ChaosWorld {
   ) {}
 
   async start(): Promise<void> {
-    this.nats = await KillableServer.nats();
+    const cluster = this.options.cluster;
+    if (cluster) this.natsCluster = await ChaosNatsCluster.start();
+    else this.nats = await KillableServer.nats();
     this.redis = await KillableServer.redis();
     this.postgres = await KillableServer.postgres();
     await Promise.all([
-      this.nats.start(),
+      this.nats?.start(),
       this.redis.start(),
       this.postgres.start(),
       this.sink.start(),
       this.relay.start(),
     ]);
     this.watchSwitches();
+    const natsUrl = this.natsCluster?.url ?? this.nats!.url;
     this.stack = new BenchStack(this.appLog, {
       postgresUrl: this.postgres.url,
-      natsUrl: this.nats.url,
+      natsUrl,
       redisUrl: this.redis.url,
       idPrefix: 'chaos',
       // Whole lines: an error's cause comes last in them.
       logLineChars: 10_000,
       appArgs: this.appArgs,
+      ...(cluster ? { copies: CLUSTER_APP_COPIES, appEnv: { NATS_STREAM_REPLICAS: '3' } } : {}),
     });
-    const servers = `PostgreSQL ${this.postgres.url}, NATS ${this.nats.url}, Redis ${this.redis.url}`;
-    this.log(`starting the apps (${this.stack.id}; ${servers})`);
+    this.names = natsNames(this.stack.natsPrefix);
+    const servers = `PostgreSQL ${this.postgres.url}, NATS ${natsUrl}, Redis ${this.redis.url}`;
+    const copies = cluster ? `, ${CLUSTER_APP_COPIES} copies of each, streams on 3 servers` : '';
+    this.log(`starting the apps (${this.stack.id}${copies}; ${servers})`);
     await this.stack.start({ smtpPort: this.sink.port });
-    this.portal = new BenchPortalClient(this.stack.portalPort, this.stack.databaseUrl);
+    if (cluster)
+      this.balancer = await HttpBalancer.start({
+        port: 0,
+        backends: this.stack.portalPorts.map((port, index) => ({ name: `portal-api-${index + 1}`, port })),
+        // Sooner than production's nginx, so a copy just killed is left out before most requests meet it.
+        healthIntervalMs: 500,
+        onChange: (backend, healthy, reason) =>
+          this.log(`balancer: ${backend.name} ${healthy ? 'taken back' : 'left out'} (${reason})`),
+      });
+    this.portal = new BenchPortalClient(this.portalPort, this.stack.databaseUrl);
     // The run terminates the database's connections on purpose; an idle client's error is expected.
     this.portal.db.on('error', () => undefined);
-    this.proxy = await CuttableTcpProxy.start(this.stack.panelPort);
-    const proxyPort = Number(new URL(this.proxy.url).port);
-    this.fleet = new PanelFleet(proxyPort, this.options.panels, 0xc0);
-    this.alarmFleet = new PanelFleet(proxyPort, 1, 0xc1);
+    for (const port of this.stack.panelPorts) this.proxies.push(await CuttableTcpProxy.start(port));
+    const proxyPorts = this.proxies.map((proxy) => proxy.port);
+    this.fleet = new PanelFleet(proxyPorts, this.options.panels, 0xc0);
+    this.alarmFleet = new PanelFleet(proxyPorts, 1, 0xc1);
     this.alarmPanel = this.alarmFleet.panels[0];
     for (const panel of this.allPanels) this.ledger.watch(panel);
     await this.fleet.provision(this.portal.db);
@@ -96,7 +129,7 @@ export class ChaosWorld {
     await this.alarmFleet.connect();
     await this.setUpAlarmSite();
     this.browser = new LiveBrowser({
-      portalPort: this.stack.portalPort,
+      portalPort: this.portalPort,
       hwaddrs: this.allPanels.map((panel) => panel.hwaddr),
       claimsToken: () => this.portal.claimsToken(this.user),
       log: this.log,
@@ -105,8 +138,23 @@ export class ChaosWorld {
     await this.browser.start();
     this.boards = new BoardHoldWatch(this.redis.url, this.stack.id);
     this.boards.start();
-    this.api = new ApiProbe(this.stack.portalPort, this.alarmPanel.hwaddr, () => this.portal.claimsToken(this.user));
+    this.api = new ApiProbe(this.portalPort, this.alarmPanel.hwaddr, () => this.portal.claimsToken(this.user));
     this.api.start();
+  }
+
+  /** Where browsers and the API probe reach portal-api: the balancer in front of its copies, if any. */
+  get portalPort(): number {
+    return this.balancer?.port ?? this.stack.portalPort;
+  }
+
+  /** The gateway copy (from 1) a panel is linked to, or tries next when it is not linked. */
+  gatewayCopyOf(panel: PanelLinkClient): number {
+    return this.proxies.findIndex((proxy) => proxy.port === panel.gateway.port) + 1;
+  }
+
+  /** The panels linked through a gateway copy now. */
+  panelsOn(copy: number): PanelLinkClient[] {
+    return this.allPanels.filter((panel) => panel.isReady && this.gatewayCopyOf(panel) === copy);
   }
 
   get allPanels(): PanelLinkClient[] {
@@ -148,16 +196,18 @@ export class ChaosWorld {
     };
   }
 
-  /** kill -9 of one app, as a crash or an OOM kill. */
-  async killApp(name: Parameters<BenchStack['pid']>[0]): Promise<void> {
-    const app = this.stack.apps.get(name)!;
+  /** kill -9 of one app (one copy of it), as a crash or an OOM kill. */
+  async killApp(name: BenchAppName, copy = 1): Promise<void> {
+    const app = this.stack.app(name, copy);
     app.child.kill('SIGKILL');
     await app.exited;
   }
 
-  /** Starts an app again (its supervisor's job); a failed start is logged, not thrown. */
-  restartApp(name: Parameters<BenchStack['pid']>[0]): void {
-    this.stack.startApp(name).catch((error: Error) => this.log(`${name} did not start again: ${error.message}`));
+  /** Starts an app (a copy of it) again, its supervisor's job; a failed start is logged, not thrown. */
+  restartApp(name: BenchAppName, copy = 1): void {
+    this.stack
+      .startApp(name, copy)
+      .catch((error: Error) => this.log(`${this.stack.label(name, copy)} did not start again: ${error.message}`));
   }
 
   /** Ends every PostgreSQL connection of the run's database, as a server restart or failover does. */
@@ -175,14 +225,16 @@ export class ChaosWorld {
       () => this.boards?.stop() ?? Promise.resolve(),
       async () => this.api?.stop(),
       () => Promise.all([this.fleet?.stop(), this.alarmFleet?.stop()]),
-      () => this.proxy?.close() ?? Promise.resolve(),
+      () => Promise.all(this.proxies.map((proxy) => proxy.close())),
       () => this.portal?.close() ?? Promise.resolve(),
+      () => this.balancer?.close() ?? Promise.resolve(),
       () => this.stack?.stop() ?? Promise.resolve(),
       () =>
         Promise.all([
           this.sink.stop(),
           this.relay.stop(),
           this.nats?.remove(),
+          this.natsCluster?.remove(),
           this.redis?.remove(),
           this.postgres?.remove(),
         ]),

@@ -15,7 +15,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${stamped}\n`);
     appLog.write(`${stamped}\n`);
   };
-  const size = `${options.panels} panels at ${options.rate} events/s, an alarm every ${options.alarmEvery} s`;
+  const shape = options.cluster ? '3 NATS servers (streams on 3), 2 copies of every app; ' : '';
+  const size = `${shape}${options.panels} panels at ${options.rate} events/s, an alarm every ${options.alarmEvery} s`;
   log(`faults: ${options.faults.join(', ')}; ${size}`);
   const result = await runChaos(options, log, (line) => appLog.write(`${new Date().toISOString()} ${line}\n`));
   const rows = chaosRows(result);
