@@ -8,14 +8,15 @@ import { ClaimsModule } from './claims/claims.module';
 import { EventsModule } from './events/events.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ClientConfigController } from './http/client-config.controller';
-import { SupportContactConfig } from './http/support-contact.config';
 import { ApiValidationPipe } from './http/api-validation.pipe';
 import { RequestInputGuard } from './http/request-input.guard';
 import { IngestModule } from './ingest/ingest.module';
 import { LivefeedModule } from './livefeed/livefeed.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PanelAccessModule } from './panel-access/panel-access.module';
 import { PanelsModule } from './panels/panels.module';
 import type { PortalApiConfig } from './portal-api.config';
+import { PortalApiConfigModule } from './portal-api-config.module';
 import { RelaysModule } from './relays/relays.module';
 import { SitesModule } from './sites/sites.module';
 
@@ -27,6 +28,7 @@ export class PortalApiModule {
       module: PortalApiModule,
       imports: [
         PlatformModule.forRoot(config.runtime),
+        PortalApiConfigModule.forRoot(config),
         DatabaseModule.forRoot({
           url: config.database.url,
           applicationName: config.runtime.appName,
@@ -36,9 +38,10 @@ export class PortalApiModule {
         NatsModule.forRoot(config.nats),
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
-        AuthModule.forRoot(config.auth),
+        AuthModule,
+        PanelAccessModule,
         RelaysModule.forRoot(config.relays),
-        LivefeedModule.forRoot(config.livefeed),
+        LivefeedModule,
         ClaimsModule,
         SitesModule,
         PanelsModule,
@@ -58,7 +61,6 @@ export class PortalApiModule {
       ],
       controllers: [ClientConfigController],
       providers: [
-        { provide: SupportContactConfig, useValue: config.support },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_GUARD, useClass: RequestInputGuard },

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { PanelsModule } from '../panels/panels.module';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsController } from './claims.controller';
@@ -8,7 +9,7 @@ import { WrongKeyLimits } from './wrong-key-limits.service';
 
 /** Users' claims on panels and the checking of their keys. */
 @Module({
-  imports: [PanelsModule],
+  imports: [AuthModule, PanelsModule],
   controllers: [ClaimsController],
   providers: [ClaimsRepository, ClaimsService, ClaimKeyCheck, WrongKeyLimits],
   exports: [ClaimsRepository, ClaimKeyCheck],

@@ -4,9 +4,9 @@ import { EventsPageResponseDto, EventsQueryDto, HwaddrParamDto } from '@app/api-
 import { defaultEventRange, EVENTS_PER_PAGE, type EventsPage } from '@app/contracts';
 import { Clock } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { ClaimsGuard } from '../auth/claims.guard';
+import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
-import { PanelAccessService } from '../auth/panel-access.service';
+import { PanelAccessService } from '../panel-access/panel-access.service';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { ApiNoBody } from '../openapi/api-input.decorator';
 import { ApiClaimsToken } from '../openapi/api-token.decorator';

@@ -1,7 +1,7 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { LivefeedAuditRepository } from './marks/livefeed-audit.repository';
 import { LivefeedAudit } from './marks/livefeed-audit.service';
-import { LivefeedConfig } from './livefeed.config';
 import { LivefeedGateway } from './socket/livefeed.gateway';
 import { LivefeedCountsCache } from './counts/livefeed-counts-cache.service';
 import { LivefeedCountsStalePublisher } from './counts/livefeed-counts-stale.publisher';
@@ -18,33 +18,28 @@ import { LivefeedMetrics } from './livefeed.metrics';
 
 /**
  * The live feed: the `/api/livefeed` websocket of this copy, handing it what LivePublisher (@app/messaging)
- * publishes from every app (global, so any module can inject LivefeedCountsStalePublisher).
+ * publishes from every app. Imported by the modules that tell the copies a user's counts changed
+ * (LivefeedCountsStalePublisher); LivefeedConfig comes from PortalApiConfigModule.
  */
-@Global()
-@Module({})
-export class LivefeedModule {
-  static forRoot(config: LivefeedConfig): DynamicModule {
-    return {
-      module: LivefeedModule,
-      providers: [
-        { provide: LivefeedConfig, useValue: config },
-        LivefeedMetrics,
-        LivefeedRegistry,
-        LivefeedSessions,
-        LivefeedGateway,
-        LivefeedHeartbeat,
-        LivefeedCountsRepository,
-        LivefeedCountsCache,
-        LivefeedDelivery,
-        LivefeedSequences,
-        LivefeedAuditRepository,
-        LivefeedAudit,
-        LivefeedMarks,
-        LivefeedNatsBridge,
-        LivefeedCountsStalePublisher,
-        LivefeedRevocations,
-      ],
-      exports: [LivefeedCountsStalePublisher],
-    };
-  }
-}
+@Module({
+  imports: [AuthModule],
+  providers: [
+    LivefeedMetrics,
+    LivefeedRegistry,
+    LivefeedSessions,
+    LivefeedGateway,
+    LivefeedHeartbeat,
+    LivefeedCountsRepository,
+    LivefeedCountsCache,
+    LivefeedDelivery,
+    LivefeedSequences,
+    LivefeedAuditRepository,
+    LivefeedAudit,
+    LivefeedMarks,
+    LivefeedNatsBridge,
+    LivefeedCountsStalePublisher,
+    LivefeedRevocations,
+  ],
+  exports: [LivefeedCountsStalePublisher],
+})
+export class LivefeedModule {}

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdParamDto, NotificationResponseDto } from '@app/api-dto';
 import type { NotificationDto } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { ClaimsGuard } from '../auth/claims.guard';
+import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { ApiError, ApiErrors } from '../openapi/api-errors.decorator';
 import { ApiNoBody } from '../openapi/api-input.decorator';

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { NotificationsWriterModule } from '@app/notifications';
+import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [NotificationsWriterModule],
+  imports: [PanelAccessModule, NotificationsWriterModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService],
 })

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { NOTIFICATIONS_LISTED_MAX, type NotificationDto } from '@app/contracts';
 import { Clock, DomainError } from '@app/platform';
-import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
+import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { PanelAccessService } from '../auth/panel-access.service';
+import { PanelAccessService } from '../panel-access/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { toNotificationDto } from '@app/database';
 import { NotificationsWriter } from '@app/notifications';

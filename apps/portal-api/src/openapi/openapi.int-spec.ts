@@ -2,7 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { API_PREFIX } from '@app/contracts';
-import { ClaimsGuard } from '../auth/claims.guard';
+import { ClaimsGuard } from '../panel-access/claims.guard';
 import { SessionGuard } from '../auth/session.guard';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 import { controllerRoutes, openApiPath, openApiProblems, type ControllerRoute } from './openapi-coverage.util';

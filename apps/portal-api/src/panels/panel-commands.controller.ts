@@ -23,7 +23,7 @@ import {
 } from '@app/api-dto';
 import type { PanelCommand } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { ClaimsGuard } from '../auth/claims.guard';
+import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { ApiEmptyOk, ApiJsonBody } from '../openapi/api-input.decorator';
 import { ApiClaimsToken } from '../openapi/api-token.decorator';

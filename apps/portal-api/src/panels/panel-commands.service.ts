@@ -12,7 +12,7 @@ import {
 import { MESSAGES, PANEL_CLOUD_CONTROL_DISABLED, PANEL_COMMAND_INVALID, type PanelCommand } from '@app/contracts';
 import type { PanelNetworkEntity } from '@app/database';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { PanelAccessService } from '../auth/panel-access.service';
+import { PanelAccessService } from '../panel-access/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { markAudited } from './audited-refusals.util';
 import { CommandAuditRepository, type AuditEntry, type SettledOutcome } from './command-audit.repository';

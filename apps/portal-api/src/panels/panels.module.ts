@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { CommandAuditController } from './command-audit.controller';
 import { CommandAuditRepository } from './command-audit.repository';
 import { PanelCommandClient } from './panel-command.client';
@@ -9,6 +10,7 @@ import { PanelNetworksRepository } from './panel-networks.repository';
 
 /** Control and editing of panels through the gateway, and the audit log of what was sent. */
 @Module({
+  imports: [PanelAccessModule],
   controllers: [PanelCommandsController, CommandAuditController],
   providers: [
     PanelCommandClient,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RelayActionTestReply, RelayActionTestRequest, RelayTrigger } from '@app/contracts';
 import { NatsService, type NatsRequestResult } from '@app/messaging';
 import { DomainError } from '@app/platform';
-import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
+import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
 import { UsersRepository } from '../auth/users.repository';
 import { RelayActionAuditRepository } from './relay-action-audit.repository';
 import { RELAY_SERVICE_UNAVAILABLE } from './relay-verify.service';

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
+import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { RelayActionAuditRepository } from './relay-action-audit.repository';
 import { RelayActionTestService } from './relay-action-test.service';
 import { RelayVerifyService } from './relay-verify.service';
@@ -14,6 +15,7 @@ export class RelaysModule {
   static forRoot(config: RelaysApiConfig): DynamicModule {
     return {
       module: RelaysModule,
+      imports: [PanelAccessModule],
       controllers: [RelaysController],
       providers: [
         { provide: RelaysApiConfig, useValue: config },

@@ -5,7 +5,7 @@ import type { RelayActionRequestDto, RelayCreateDto, RelayTestDto, RelayUpdateDt
 import type { RelayEntity } from '@app/database';
 import { DomainError } from '@app/platform';
 import { RelayError, RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
-import { AuthedPanelsRepository } from '../auth/authed-panels.repository';
+import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
 import { relayActionRunDto, relayDto } from './relay-dto.util';
 import { RelayVerifyService } from './relay-verify.service';
 import { RelaysRepository } from './relays.repository';

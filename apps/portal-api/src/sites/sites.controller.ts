@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HwaddrParamDto, SiteDetailResponseDto, SiteNameDto, SiteSummaryResponseDto } from '@app/api-dto';
 import type { SiteDetail, SiteSummary } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { ClaimsGuard } from '../auth/claims.guard';
+import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { ApiEmptyOk, ApiJsonBody, ApiNoBody } from '../openapi/api-input.decorator';

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
+import { LivefeedModule } from '../livefeed/livefeed.module';
+import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { PanelsModule } from '../panels/panels.module';
 import { SitesController } from './sites.controller';
 import { SitesRepository } from './sites.repository';
 import { SitesService } from './sites.service';
 
 @Module({
-  imports: [ClaimsModule, PanelsModule],
+  imports: [ClaimsModule, PanelsModule, PanelAccessModule, LivefeedModule],
   controllers: [SitesController],
   providers: [SitesRepository, SitesService],
 })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
 import { Clock, DomainError } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
-import { PanelAccessService } from '../auth/panel-access.service';
+import { PanelAccessService } from '../panel-access/panel-access.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { NO_SUCH_SITE } from '../claims/claims.service';
 import { LivefeedCountsStalePublisher } from '../livefeed/counts/livefeed-counts-stale.publisher';

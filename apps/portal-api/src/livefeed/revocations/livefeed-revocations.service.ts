@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Subscribe, type NatsMessage } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { AuthConfig } from '../../auth/auth.config';
-import { TOKEN_REVOKED } from '../../auth/claims.guard';
+import { TOKEN_REVOKED } from '../../panel-access/claims.guard';
 import { parseCredentialsRevoked } from '../../auth/credentials-revoked.types';
 import { LIVEFEED_CLOSE } from '../livefeed.constants';
 import { LivefeedRegistry } from '../socket/livefeed-registry.service';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RawData, WebSocket } from 'ws';
 import { livefeedMessage, readLivefeedClientFrame } from '@app/contracts';
 import { Clock } from '@app/platform';
-import { TOKEN_REVOKED } from '../../auth/claims.guard';
+import { TOKEN_REVOKED } from '../../panel-access/claims.guard';
 import { passwordChangedSince } from '../../auth/password-change.util';
 import { InvalidTokenError, TokenService } from '../../auth/token.service';
 import { UsersRepository } from '../../auth/users.repository';

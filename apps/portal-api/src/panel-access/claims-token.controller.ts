@@ -5,10 +5,10 @@ import type { TokenResponse } from '@app/contracts';
 import { ApiNoBody } from '../openapi/api-input.decorator';
 import { ApiSessionToken } from '../openapi/api-token.decorator';
 import { AuthedPanelsRepository } from './authed-panels.repository';
-import type { SessionIdentity } from './authenticated-request.types';
-import { CurrentSession } from './current-identity.decorator';
-import { SessionGuard } from './session.guard';
-import { TokenService } from './token.service';
+import type { SessionIdentity } from '../auth/authenticated-request.types';
+import { CurrentSession } from '../auth/current-identity.decorator';
+import { SessionGuard } from '../auth/session.guard';
+import { TokenService } from '../auth/token.service';
 
 /** POST /v2/claims/auth: the claims token, listing the panels whose claim is AUTHED now. */
 @ApiTags('claims')

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
-import type { AuthenticatedRequest } from './authenticated-request.types';
-import { bearerToken } from './bearer-token.util';
-import { passwordChangedSince } from './password-change.util';
-import { InvalidTokenError, TokenService } from './token.service';
-import { UsersRepository } from './users.repository';
+import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
+import { bearerToken } from '../auth/bearer-token.util';
+import { passwordChangedSince } from '../auth/password-change.util';
+import { InvalidTokenError, TokenService } from '../auth/token.service';
+import { UsersRepository } from '../auth/users.repository';
 
 export const TOKEN_REVOKED = 'Token is no longer valid: the password has changed';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MESSAGES } from '@app/contracts';
 import { DomainError } from '@app/platform';
 import { AuthedPanelsRepository } from './authed-panels.repository';
-import type { ClaimsIdentity } from './authenticated-request.types';
+import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 
 /**
  * "May this user open panel X": the claims token must list it and the user's claim must still be

@@ -1,0 +1,26 @@
+import { DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
+import { AuthConfig } from './auth/auth.config';
+import { SupportContactConfig } from './http/support-contact.config';
+import { LivefeedConfig } from './livefeed/livefeed.config';
+import type { PortalApiConfig } from './portal-api.config';
+
+/**
+ * The sections of portal-api's configuration that several modules read, each injected by its class.
+ * Infrastructure, hence global: the domain modules stay plain modules that others import.
+ */
+@Global()
+@Module({})
+export class PortalApiConfigModule {
+  static forRoot(config: PortalApiConfig): DynamicModule {
+    const sections: ValueProvider[] = [
+      { provide: AuthConfig, useValue: config.auth },
+      { provide: LivefeedConfig, useValue: config.livefeed },
+      { provide: SupportContactConfig, useValue: config.support },
+    ];
+    return {
+      module: PortalApiConfigModule,
+      providers: sections,
+      exports: sections.map((section) => section.provide),
+    };
+  }
+}
