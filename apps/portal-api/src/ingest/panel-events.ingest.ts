@@ -62,7 +62,7 @@ export class PanelEventsIngest {
   private announce(stored: StoredEvent[], notifications: NotificationEntity[]): void {
     for (const event of stored) {
       // The stored event goes with the message (known at commit, no re-read); each portal-api copy
-      // adds the receiving users' counts (LivefeedDelivery).
+      // adds the receiving users' counts (LivefeedBurstCounts).
       this.livefeed.toPanel(event.hwaddr, {
         type: 'LogEvent',
         data: {

@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { LivefeedAuditRepository } from './marks/livefeed-audit.repository';
 import { LivefeedAudit } from './marks/livefeed-audit.service';
 import { LivefeedGateway } from './socket/livefeed.gateway';
+import { LivefeedBurstCounts } from './counts/livefeed-burst-counts.service';
 import { LivefeedCountsCache } from './counts/livefeed-counts-cache.service';
 import { LivefeedCountsStalePublisher } from './counts/livefeed-counts-stale.publisher';
 import { LivefeedCountsRepository } from './counts/livefeed-counts.repository';
@@ -31,6 +32,7 @@ import { LivefeedMetrics } from './livefeed.metrics';
     LivefeedHeartbeat,
     LivefeedCountsRepository,
     LivefeedCountsCache,
+    LivefeedBurstCounts,
     LivefeedDelivery,
     LivefeedSequences,
     LivefeedAuditRepository,

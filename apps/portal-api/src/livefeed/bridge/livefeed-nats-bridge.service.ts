@@ -14,7 +14,7 @@ import { LivefeedMetrics } from '../livefeed.metrics';
  * `live.>` (a plain subscription, not a queue group), and each delivers only to the sockets it
  * holds, so a browser gets each message once whichever copy it is connected to. Messages arrive
  * in the spec's form, LogEvent and NotificationEvent still without the receiving user's counts,
- * which LivefeedDelivery adds. It also hears `livefeed.counts.stale` (core, every copy), which drops
+ * which LivefeedDelivery adds (LivefeedBurstCounts). It also hears `livefeed.counts.stale` (core, every copy), which drops
  * the counts this copy keeps for a (user, site) whose events were marked seen on any copy.
  *
  * A message about a site takes the site's next sequence number here, on arrival; a LogEvent is
