@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { NOTIFICATIONS_LISTED_MAX, type NotificationDto } from '@app/contracts';
-import { Clock, DomainError } from '@app/platform';
+import { Clock } from '@app/platform';
 import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../panel-access/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { toNotificationDto } from '@app/database';
 import { NotificationsWriter } from '@app/notifications';
+import { assertMayResolveNotification } from './notifications.policy';
 import { NotificationsRepository } from './notifications.repository';
-
-export const NO_SUCH_NOTIFICATION = 'Notification not found';
 
 @Injectable()
 export class NotificationsService {
@@ -31,8 +30,7 @@ export class NotificationsService {
 
   async resolve(claims: ClaimsIdentity, id: number): Promise<NotificationDto> {
     const notification = await this.notifications.find(id);
-    if (!notification || (notification.userId !== null && notification.userId !== claims.userId))
-      throw new DomainError('not-found', NO_SUCH_NOTIFICATION);
+    assertMayResolveNotification(notification, claims.userId);
     await this.access.assertMayOpen(claims, notification.hwaddr);
     const user = await this.users.findById(claims.userId);
     await this.notifications.resolve(id, claims.userId, user?.fullName ?? '', this.clock.now());

@@ -8,7 +8,8 @@ import { RelayActionAuditRepository } from './relay-action-audit.repository';
 import { RELAY_SERVICE_UNAVAILABLE } from './relay-verify.service';
 import { RelaysApiConfig } from './relays.config';
 import { RelaysRepository } from './relays.repository';
-import { RELAY_ACTION_NOT_FOUND, RELAY_NOT_FOUND } from './relays.service';
+import { assertMayDriveAction, RELAY_ACTION_NOT_FOUND } from './relay-actions.policy';
+import { RELAY_NOT_FOUND } from './relays.service';
 
 export const RELAY_TEST_NOT_AUDITED = 'The action was not tested: the audit log is unavailable. Please try again later';
 export const RELAY_TEST_TIMEOUT = 'The relay did not answer in time: check the address and port forwarding';
@@ -37,9 +38,7 @@ export class RelayActionTestService {
     if (!relay) throw new DomainError('not-found', RELAY_NOT_FOUND);
     const action = (relay.actions ?? []).find((candidate) => candidate.id === actionId);
     if (!action) throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
-    if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
-      throw new DomainError('invalid', `Site ${action.hwaddr} is not one of your authorised sites`);
-    }
+    assertMayDriveAction(action.hwaddr, await this.authedPanels.mayOpen(userId, action.hwaddr));
     const user = await this.users.findById(userId);
     const test: RelayActionTestRequest = { relayId, actionId, trigger };
     const auditId = await this.audit

@@ -6,12 +6,12 @@ import type { RelayEntity } from '@app/database';
 import { DomainError } from '@app/platform';
 import { RelayError, RelayPasswordCipher, RelayTargetPolicy } from '@app/relay-protocol';
 import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
+import { assertMayAddAction, editableAction, RELAY_ACTION_NOT_FOUND } from './relay-actions.policy';
 import { relayActionRunDto, relayDto } from './relay-dto.util';
 import { RelayVerifyService } from './relay-verify.service';
 import { RelaysRepository } from './relays.repository';
 
 export const RELAY_NOT_FOUND = 'Relay not found';
-export const RELAY_ACTION_NOT_FOUND = 'Relay action not found';
 
 /** The relays API of one user (spec 2.8, 2.9, 7): another user's relay is simply not found. */
 @Injectable()
@@ -65,21 +65,10 @@ export class RelaysService {
     const actions = relay.actions ?? [];
     const settings = { onFire: withTriggerDefaults(action.on_fire), onFault: withTriggerDefaults(action.on_fault) };
     if (action.id !== undefined && action.id !== null) {
-      const existing = actions.find((candidate) => candidate.id === action.id);
-      if (!existing) throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
-      if (existing.hwaddr !== action.hwaddr)
-        throw new DomainError(
-          'invalid',
-          'action.hwaddr cannot change: delete the action and add one for the other site',
-        );
+      const existing = editableAction(actions, action.id, action.hwaddr);
       await this.relays.saveAction({ id: existing.id, relayId, hwaddr: existing.hwaddr, ...settings });
     } else {
-      if (!(await this.authedPanels.mayOpen(userId, action.hwaddr))) {
-        throw new DomainError('invalid', `Site ${action.hwaddr} is not one of your authorised sites`);
-      }
-      if (actions.some((candidate) => candidate.hwaddr === action.hwaddr)) {
-        throw new DomainError('conflict', `This relay already has an action for site ${action.hwaddr}`);
-      }
+      assertMayAddAction(actions, action.hwaddr, await this.authedPanels.mayOpen(userId, action.hwaddr));
       await this.relays.saveAction({ relayId, hwaddr: action.hwaddr, ...settings });
     }
     return relayDto(await this.owned(userId, relayId));
