@@ -97,6 +97,7 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
       cloudControl: true,
       panelType: 'MULTILOOP',
       networkIds: [1, 3],
+      protocolVersion: PANEL_PROTOCOL_VERSION,
       gatewayId: 'gateway-test',
     });
     expect(verifyKeyProof(TEST_KEY, published.keyProof.nonce, published.keyProof.proof)).toBe(true);

@@ -18,14 +18,6 @@ export * from './claims/claim-remove.dto';
 export * from './sites/events-query.dto';
 export * from './sites/site-name.dto';
 
-export * from './panel/button.dto';
-export * from './panel/device-name.dto';
-export * from './panel/device-settings.dto';
-export * from './panel/device-zone.dto';
-export * from './panel/module-settings.dto';
-export * from './panel/strings.dto';
-export * from './panel/zone-update.dto';
-
 export * from './relays/relay-action-request.dto';
 export * from './relays/relay-action-test.dto';
 export * from './relays/relay-create.dto';

@@ -38,6 +38,7 @@ export * from './relays/relay-trigger.util';
 export * from './auth/token-payload.util';
 export * from './auth/token.types';
 
+export * from './util/host-address.util';
 export * from './util/hwaddr.util';
 export * from './util/identifiers.util';
 export * from './util/text.util';
@@ -49,6 +50,13 @@ export * from './api/notifications-api.types';
 export * from './api/panel-api.types';
 export * from './api/relays-api.types';
 export * from './api/sites-api.types';
+
+export * from './panel-commands/command-field.types';
+export * from './panel-commands/command-fields.util';
+export * from './panel-commands/command-fields.validation';
+export * from './panel-commands/panel-command.definition';
+export * from './panel-commands/panel-commands.registry';
+export * from './panel-commands/settings-rules.util';
 
 export * from './nats/nats-keys.util';
 export * from './nats/nats-names.util';

@@ -1,7 +1,14 @@
+import { PANEL_CONFIG_ID_MAX, PANEL_PROTOCOL_NEWEST_VERSION, PANEL_PROTOCOL_OLDEST_VERSION } from '@app/contracts';
+
 /** Constants of the panel link protocol (docs/panel-protocol.md). */
 
-/** The protocol version this codec speaks; a hello with another version is refused (2: the key proof carries the device signature). */
-export const PANEL_PROTOCOL_VERSION = 2;
+/**
+ * The newest protocol version this codec speaks, and the oldest: a gateway accepts a hello of any
+ * version between them and speaks the panel's version with it; a panel sends PANEL_PROTOCOL_VERSION.
+ * Versions after 2 each bring commands, so the newest is the highest `since` of the command registry.
+ */
+export const PANEL_PROTOCOL_VERSION = PANEL_PROTOCOL_NEWEST_VERSION;
+export const PANEL_PROTOCOL_MIN_VERSION = PANEL_PROTOCOL_OLDEST_VERSION;
 
 /** Every frame starts with its body length as an unsigned 32-bit big-endian integer. */
 export const FRAME_HEADER_BYTES = 4;
@@ -41,4 +48,4 @@ export const ZONES_MAX = 1000;
 export const MODULES_MAX = 64;
 export const DEVICES_MAX = 4000;
 /** Ids of zones, ports and device indexes. */
-export const CONFIG_ID_MAX = 9999;
+export const CONFIG_ID_MAX = PANEL_CONFIG_ID_MAX;

@@ -1,7 +1,9 @@
+import { panelCommandOfBody, PANEL_COMMANDS, type PanelCommandDefinition } from '@app/contracts';
 import {
   encodeMessage,
   decodePanelMessage,
   FrameDecoder,
+  toWireCommand,
   type CommandMessage,
   type WireCommand,
 } from '@app/panel-protocol';
@@ -168,4 +170,16 @@ describe('PanelModel', () => {
       resync: true,
     });
   });
+
+  // The link answers key proofs itself; every other kind of the registry is the model's to apply.
+  const applied: readonly PanelCommandDefinition[] = PANEL_COMMANDS.filter(({ kind }) => kind !== 'keyProof');
+
+  it.each(applied.map((definition) => [definition.kind, definition] as const))(
+    'applies a %s command, as the registry defines it',
+    (_kind, definition) => {
+      const wire = toWireCommand(panelCommandOfBody(definition, definition.example), () => '');
+      const change = model.apply(command(1, wire));
+      expect(change.outcome).toEqual(expect.objectContaining({ ok: expect.any(Boolean) }));
+    },
+  );
 });

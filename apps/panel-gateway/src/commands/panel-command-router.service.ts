@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   PANEL_CLOUD_CONTROL_DISABLED,
   PANEL_COMMAND_INVALID,
+  PANEL_COMMAND_UNSUPPORTED,
   PANEL_NOT_CONNECTED,
+  panelCommandDefinition,
+  panelSupportsCommand,
   type PanelCommand,
   type PanelCommandReply,
 } from '@app/contracts';
@@ -13,14 +16,12 @@ import type { CommandFailure } from './pending-commands';
 import type { PanelSession } from '../sessions/panel-session';
 
 /** The metric's outcome label: bounded, and naming who ended the command (the panel refusing is 'refused'). */
-type CommandOutcomeLabel = 'ok' | 'invalid' | 'cloud-control-disabled' | CommandFailure;
-
-/** Kinds a panel that refuses cloud control still answers: proving its key and sending its configuration. */
-const ALLOWED_WITHOUT_CLOUD_CONTROL = new Set<PanelCommand['kind']>(['keyProof', 'resync']);
+type CommandOutcomeLabel = 'ok' | 'invalid' | 'unsupported' | 'cloud-control-disabled' | CommandFailure;
 
 /**
- * Answers `panel.<hwaddr>.cmd` requests for the panels this copy holds: checks the request, forwards
- * it, and replies with the panel's result or a timeout. A panel held nowhere has no subscriber, so
+ * Answers `panel.<hwaddr>.cmd` requests for the panels this copy holds: checks the request against
+ * its command's definition (fields, the panel's protocol version, cloud control), forwards it, and
+ * replies with the panel's result or a timeout. A panel held nowhere has no subscriber, so
  * NATS answers "no responders" at once.
  */
 @Injectable()
@@ -73,9 +74,15 @@ export class PanelCommandRouter {
       };
     }
     const { kind } = command;
+    const definition = panelCommandDefinition(kind)!;
     if (!session.isReady)
       return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind, outcome: 'not-connected' };
-    if (!session.acceptsControl && !ALLOWED_WITHOUT_CLOUD_CONTROL.has(command.kind)) {
+    // portal-api refuses it first, from the connection record; this holds while a record is stale.
+    if (!panelSupportsCommand(definition, session.protocolVersion)) {
+      const reason = `${PANEL_COMMAND_UNSUPPORTED}: ${kind} needs protocol version ${definition.since}, the panel speaks ${session.protocolVersion}`;
+      return { reply: { correlationId, ok: false, reason }, kind, outcome: 'unsupported' };
+    }
+    if (!session.acceptsControl && definition.needsCloudControl) {
       return {
         reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED },
         kind,

@@ -88,6 +88,11 @@ export class PanelSession {
     return this.handshake.hello;
   }
 
+  /** The protocol version the panel speaks (its hello's); 0 before the hello. */
+  get protocolVersion(): number {
+    return this.handshake.hello?.version ?? 0;
+  }
+
   get isReady(): boolean {
     return this.state === 'ready';
   }
@@ -239,6 +244,7 @@ export class PanelSession {
       panelType: hello.panelType,
       firmware: hello.firmware,
       networkIds: hello.networkIds,
+      protocolVersion: hello.version,
       gatewayId: this.context.config.gatewayId,
       connectionId: this.connectionId,
       keyProof: this.handshake.keyProof,

@@ -1,5 +1,6 @@
 import {
   newNonce,
+  PANEL_PROTOCOL_MIN_VERSION,
   PANEL_PROTOCOL_VERSION,
   ProtocolError,
   type HelloMessage,
@@ -7,6 +8,11 @@ import {
 } from '@app/panel-protocol';
 import type { DeviceAuthOutcome } from '../identity/panel-identity.registry';
 import type { SessionLink } from './session-link.types';
+
+const SPOKEN_VERSIONS =
+  PANEL_PROTOCOL_MIN_VERSION === PANEL_PROTOCOL_VERSION
+    ? `${PANEL_PROTOCOL_VERSION}`
+    : `${PANEL_PROTOCOL_MIN_VERSION} to ${PANEL_PROTOCOL_VERSION}`;
 
 /** One reason for every failed device proof: the panel (or an impostor) learns nothing of why; the log says. */
 export const DEVICE_AUTH_REFUSED = 'unauthenticated: device identity not proven';
@@ -46,16 +52,20 @@ export class SessionHandshake {
     clearTimeout(this.timer);
   }
 
+  /**
+   * Any version from the oldest the gateway speaks to the newest is accepted, and spoken on this
+   * connection: the challenge names it, and a command the version lacks is never sent.
+   */
   onHello(hello: HelloMessage): void {
-    if (hello.version !== PANEL_PROTOCOL_VERSION) {
+    if (hello.version < PANEL_PROTOCOL_MIN_VERSION || hello.version > PANEL_PROTOCOL_VERSION) {
       throw new ProtocolError(
         'unsupported-version',
-        `version ${hello.version}; this gateway speaks ${PANEL_PROTOCOL_VERSION}`,
+        `version ${hello.version}; this gateway speaks ${SPOKEN_VERSIONS}`,
       );
     }
     this.helloMessage = hello;
     this.nonce = newNonce();
-    this.link.send({ type: 'challenge', version: PANEL_PROTOCOL_VERSION, nonce: this.nonce });
+    this.link.send({ type: 'challenge', version: hello.version, nonce: this.nonce });
   }
 
   onKeyProof(message: KeyProofMessage): void {

@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiBody, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, type SchemaObject } from '@nestjs/swagger';
 import { ApiError, ApiErrors } from './api-errors.decorator';
 
 const BAD_FIELD = 'A field, path parameter or query value is missing, not valid, or not accepted (err names it)';
@@ -12,6 +12,15 @@ const BAD_FIELD = 'A field, path parameter or query value is missing, not valid,
 export function ApiJsonBody(type: Type<unknown>, badRequest?: string): MethodDecorator {
   return applyDecorators(
     ApiBody({ type, required: true }),
+    ApiError(400, badRequest ? `${BAD_FIELD}; ${badRequest}` : BAD_FIELD),
+    ApiErrors(413, 415),
+  );
+}
+
+/** A route's JSON body given as a schema rather than a DTO class (a panel command's, from its definition). */
+export function ApiJsonSchemaBody(schema: SchemaObject, badRequest?: string): MethodDecorator {
+  return applyDecorators(
+    ApiBody({ schema, required: true }),
     ApiError(400, badRequest ? `${BAD_FIELD}; ${badRequest}` : BAD_FIELD),
     ApiErrors(413, 415),
   );

@@ -103,8 +103,19 @@ describe('the OpenAPI description at /api/docs-json', () => {
       required: ['fullname', 'email', 'password'],
       properties: { password: { type: 'string', minLength: 8 }, telephone: { type: 'string' } },
     });
-    expect(schemas.ButtonDto).toMatchObject({
-      properties: { action: { enum: ['SOUNDER', 'MUTE', 'RESET'] }, data: { enum: ['ALARM', 'OFF', 'NA'] } },
+    // A panel command's body comes from its definition (libs/contracts/src/panel-commands).
+    const buttons = document.paths['/api/v2/sites/{hwaddr}/panel/{networkId}/buttons']?.post?.requestBody;
+    expect(buttons).toMatchObject({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            required: ['action', 'data'],
+            properties: { action: { enum: ['SOUNDER', 'MUTE', 'RESET'] }, data: { enum: ['ALARM', 'OFF', 'NA'] } },
+            additionalProperties: false,
+          },
+        },
+      },
     });
     // The boards count a pulse in milliseconds as a signed 32-bit number: longer ones latch the relay on.
     expect(schemas.RelayTriggerSettingsDto).toMatchObject({

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CommandAuditEntryResponseDto, HwaddrParamDto } from '@app/api-dto';
-import type { CommandAuditEntry } from '@app/contracts';
+import { panelCommandAuditLabel, type CommandAuditEntry } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
@@ -38,6 +38,7 @@ export class CommandAuditController {
       userName: entry.userName,
       networkId: entry.networkId,
       kind: entry.kind,
+      label: panelCommandAuditLabel(entry.kind),
       command: entry.command,
       outcome: entry.outcome,
       reason: entry.reason,

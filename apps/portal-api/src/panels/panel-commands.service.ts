@@ -9,15 +9,26 @@ import {
   ServiceUnavailableException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { MESSAGES, PANEL_CLOUD_CONTROL_DISABLED, PANEL_COMMAND_INVALID, type PanelCommand } from '@app/contracts';
-import type { PanelNetworkEntity } from '@app/database';
+import {
+  MESSAGES,
+  PANEL_CLOUD_CONTROL_DISABLED,
+  PANEL_COMMAND_INVALID,
+  PANEL_COMMAND_UNSUPPORTED,
+  panelCommandDefinition,
+  panelCommandOfBody,
+  panelCommandUnsupportedMessage,
+  panelSupportsCommand,
+  protocolVersionOf,
+  type PanelCommand,
+  type PanelCommandDefinition,
+} from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../panel-access/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
 import { markAudited } from './audited-refusals.util';
 import { CommandAuditRepository, type AuditEntry, type SettledOutcome } from './command-audit.repository';
+import { askedCommand, checkCommandRequest } from './command-request.util';
 import { PanelCommandClient, type PanelCommandResult } from './panel-command.client';
-import { commandProblem } from './panel-command-rules.util';
 import { PanelConnectionState } from './panel-connection-state.service';
 import { PanelNetworksRepository } from './panel-networks.repository';
 
@@ -28,14 +39,16 @@ export const COMMAND_NOT_SENT = 'The command could not be sent to the panel. Ple
 /** Waits between the tries of an audit write (its first try is at once). */
 const AUDIT_RETRY_DELAYS_MS = [100, 400, 1600];
 
-/** Checks of a command against the network's stored configuration; throws an HttpException to refuse. */
-export type ConfigurationCheck = (network: PanelNetworkEntity | null) => void;
+/** A command as a user asks for it: its kind and the fields of the request body, as sent. */
+export type AskedCommand = { kind: string } & Record<string, unknown>;
 
 /**
  * Control and edit commands from a user to a panel: allowed only on a site the user may open, only
- * when fully valid, only while the panel is connected with cloud control. Every attempt by a user
- * who may open the site is in the audit log with its outcome: the row is written before the command
- * leaves (no row, no command) and settled with what the panel did, which is also what the API answers.
+ * when fully valid (its definition's fields, checked once, here), only while the panel is connected,
+ * with cloud control where the kind needs it, and speaks a protocol version that has the kind. Every
+ * attempt by a user who may open the site is in the audit log with its outcome: the row is written
+ * before the command leaves (no row, no command) and settled with what the panel did, which is also
+ * what the API answers.
  */
 @Injectable()
 export class PanelCommandsService {
@@ -50,10 +63,42 @@ export class PanelCommandsService {
     private readonly networks: PanelNetworksRepository,
   ) {}
 
+  /** A command as a user asks for it (`{ kind, ...fields }`): see sendRequest. */
+  async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, asked: AskedCommand): Promise<void> {
+    const { kind, ...body } = asked;
+    const definition = panelCommandDefinition(kind);
+    if (!definition) throw new BadRequestException({ err: `${String(kind)} is not a panel command` });
+    await this.sendRequest(claims, hwaddr, networkId, definition, body);
+  }
+
   /**
-   * A command request refused before it became a command (its body failed validation): on record
-   * as 'rejected' like any other refusal, but only for a user who may open the site (anyone else
-   * writes nothing into its log). `asked` is the request body as sent, under the route's kind.
+   * Checks the request body against the command's definition, sends the command, records it, and
+   * answers only once the panel has applied it. A body that fails its check is refused with 400 and
+   * recorded as 'rejected' for a user who may open the site (anyone else writes nothing into its log).
+   */
+  async sendRequest(
+    claims: ClaimsIdentity,
+    hwaddr: string,
+    networkId: number,
+    definition: PanelCommandDefinition,
+    body: unknown,
+  ): Promise<void> {
+    const checked = checkCommandRequest(definition, body);
+    if (!checked.ok) {
+      const asked = askedCommand(definition, body);
+      // The 400 stands whether or not the log could take it (the attempt changed nothing).
+      await this.recordInvalidRequest(claims, hwaddr, networkId, asked, checked.error).catch((error: unknown) => {
+        this.logger.error(`refused ${asked.kind} request for ${hwaddr} not written to the audit log: ${String(error)}`);
+      });
+      throw markAudited(new BadRequestException({ err: checked.error }));
+    }
+    await this.sendChecked(claims, hwaddr, networkId, definition, panelCommandOfBody(definition, checked.value));
+  }
+
+  /**
+   * A command request refused before it became a command (its body or path failed validation): on
+   * record as 'rejected' like any other refusal, but only for a user who may open the site (anyone
+   * else writes nothing into its log). `asked` is the request body as sent, under its kind.
    */
   async recordInvalidRequest(
     claims: ClaimsIdentity,
@@ -75,24 +120,19 @@ export class PanelCommandsService {
     );
   }
 
-  /**
-   * Sends the command, records it, and answers only once the panel has applied it. A command that
-   * also depends on the network's stored configuration (module and device settings) passes `check`,
-   * which sees the configuration only once the user may control the panel.
-   */
-  async send(
+  private async sendChecked(
     claims: ClaimsIdentity,
     hwaddr: string,
     networkId: number,
+    definition: PanelCommandDefinition,
     command: PanelCommand,
-    check?: ConfigurationCheck,
   ): Promise<void> {
     // Someone who may not open the site gets 403 and writes nothing into its log.
     await this.access.assertMayOpen(claims, hwaddr);
     const user = await this.users.findById(claims.userId);
     const entry: AuditEntry = { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command };
     try {
-      await this.assertSendable(hwaddr, networkId, command, check);
+      await this.assertSendable(hwaddr, networkId, definition, command);
     } catch (error) {
       if (!(error instanceof HttpException)) throw error;
       const outcome: SettledOutcome = error instanceof PanelNotConnectedException ? 'not-connected' : 'rejected';
@@ -114,24 +154,32 @@ export class PanelCommandsService {
       throw new ServiceUnavailableException({ err: COMMAND_NOT_SENT });
     }
     await this.settle(id, outcomeOf(result), result.outcome === 'refused' ? result.reason : null);
-    throwUnlessOk(result);
+    throwUnlessOk(result, definition);
   }
 
-  /** What can be checked before the command leaves: its own validity, the connection, the network. */
+  /**
+   * What can be checked before the command leaves: the connection, cloud control where the kind
+   * needs it, the panel's protocol version, the network, and the network's stored configuration
+   * (seen only once the user may control the panel).
+   */
   private async assertSendable(
     hwaddr: string,
     networkId: number,
+    definition: PanelCommandDefinition,
     command: PanelCommand,
-    check: ConfigurationCheck | undefined,
   ): Promise<void> {
-    const problem = commandProblem(command);
-    if (problem) throw new BadRequestException({ err: problem });
     const connection = await this.state.connection(hwaddr);
     if (!connection?.connected) throw new PanelNotConnectedException();
-    if (!connection.cloudControl) throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+    if (definition.needsCloudControl && !connection.cloudControl)
+      throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+    if (!panelSupportsCommand(definition, protocolVersionOf(connection)))
+      throw new ConflictException({ err: panelCommandUnsupportedMessage(definition) });
     if (!connection.networkIds.includes(networkId))
       throw new NotFoundException({ err: `This site has no panel ${networkId}` });
-    check?.(await this.networks.find(hwaddr, networkId));
+    if (!definition.configurationProblem) return;
+    const problem = definition.configurationProblem(await this.networks.find(hwaddr, networkId), command as never);
+    if (problem && 'notFound' in problem) throw new NotFoundException({ err: problem.notFound });
+    if (problem) throw new BadRequestException({ err: problem.invalid });
   }
 
   /** A refusal is answered only once it is in the log: a log that cannot be written answers 503. */
@@ -188,12 +236,15 @@ function errText(error: HttpException): string {
 /** The gateway's own refusals never reached the panel: 'rejected'; the panel's are 'refused'. */
 function outcomeOf(result: PanelCommandResult): SettledOutcome {
   if (result.outcome !== 'refused') return result.outcome;
-  return result.reason === PANEL_CLOUD_CONTROL_DISABLED || result.reason.startsWith(PANEL_COMMAND_INVALID)
+  const { reason } = result;
+  return reason === PANEL_CLOUD_CONTROL_DISABLED ||
+    reason.startsWith(PANEL_COMMAND_INVALID) ||
+    reason.startsWith(PANEL_COMMAND_UNSUPPORTED)
     ? 'rejected'
     : 'refused';
 }
 
-function throwUnlessOk(result: PanelCommandResult): void {
+function throwUnlessOk(result: PanelCommandResult, definition: PanelCommandDefinition): void {
   switch (result.outcome) {
     case 'ok':
       return;
@@ -204,6 +255,8 @@ function throwUnlessOk(result: PanelCommandResult): void {
     case 'refused':
       if (result.reason === PANEL_CLOUD_CONTROL_DISABLED)
         throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+      if (result.reason.startsWith(PANEL_COMMAND_UNSUPPORTED))
+        throw new ConflictException({ err: panelCommandUnsupportedMessage(definition) });
       throw new UnprocessableEntityException({ err: `The panel refused the change: ${result.reason}` });
   }
 }

@@ -1,15 +1,16 @@
-import { panelButton, type ButtonRequest } from '@app/contracts';
+import { panelCommandWebLabel, type AskedPanelCommand } from '@app/contracts';
 import { ApiError } from '../app/api-client';
 import type { ToastSpec } from '../toasts/toast.types';
 
-/** The name of a button command as the status screen labels it. */
-function buttonLabel(button: ButtonRequest): string {
-  return panelButton(button.action, button.data)?.label ?? `${button.action} ${button.data}`;
+/** The name of a command as its button says it (a panel button's own label). */
+export function commandLabel(command: AskedPanelCommand): string {
+  const { kind, ...body } = command;
+  return panelCommandWebLabel(kind, body);
 }
 
 /** The toast telling what the panel did with a command: applied, refused, no answer in time, or why it was not sent. */
-export function commandOutcomeToast(button: ButtonRequest, panel: string, error: unknown): ToastSpec {
-  const label = buttonLabel(button);
+export function commandOutcomeToast(command: AskedPanelCommand, panel: string, error: unknown): ToastSpec {
+  const label = commandLabel(command);
   if (error === null) return { kind: 'success', title: label, text: `${panel} applied ${label}.` };
   const reason = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiError && error.status === 422)

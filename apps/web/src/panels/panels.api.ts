@@ -1,13 +1,14 @@
-import type {
-  ButtonRequest,
-  DeviceNameRequest,
-  DeviceSettingsRequest,
-  DeviceZoneRequest,
-  EventDto,
-  EventsPage,
-  ModuleSettingsRequest,
-  StringsRequest,
-  ZoneUpdateRequest,
+import {
+  panelCommandDefinition,
+  type AskedPanelCommand,
+  type DeviceNameRequest,
+  type DeviceSettingsRequest,
+  type DeviceZoneRequest,
+  type EventDto,
+  type EventsPage,
+  type ModuleSettingsRequest,
+  type StringsRequest,
+  type ZoneUpdateRequest,
 } from '@app/contracts';
 import { apiRequest } from '../app/api-client';
 import type { CommandAuditEntry } from '@app/contracts';
@@ -23,24 +24,28 @@ export function fetchCommandAudit(claims: string, hwaddr: string): Promise<Comma
   });
 }
 
-export function sendButton(claims: string, target: PanelTarget, request: ButtonRequest): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/buttons`, { token: claims, body: request });
+/** Sends one command to its route (its definition's, libs/contracts/src/panel-commands), with its body. */
+export function sendPanelCommand(claims: string, target: PanelTarget, command: AskedPanelCommand): Promise<unknown> {
+  const { kind, ...body } = command;
+  const route = panelCommandDefinition(kind)?.route;
+  if (!route) return Promise.reject(new Error(`${kind} is not sent by users`));
+  return apiRequest(`${panelPath(target)}/${route}`, { token: claims, body });
 }
 
 export function saveStrings(claims: string, target: PanelTarget, request: StringsRequest): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/strings`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'strings', ...request });
 }
 
 export function saveZone(claims: string, target: PanelTarget, request: ZoneUpdateRequest): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/zone`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'zone', ...request });
 }
 
 export function saveDeviceName(claims: string, target: PanelTarget, request: DeviceNameRequest): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/tmp-name`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'deviceName', ...request });
 }
 
 export function saveDeviceZone(claims: string, target: PanelTarget, request: DeviceZoneRequest): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/tmp-zone`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'deviceZone', ...request });
 }
 
 export function saveDeviceSettings(
@@ -48,7 +53,7 @@ export function saveDeviceSettings(
   target: PanelTarget,
   request: DeviceSettingsRequest,
 ): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/device`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'deviceSettings', ...request });
 }
 
 export function saveModuleSettings(
@@ -56,7 +61,7 @@ export function saveModuleSettings(
   target: PanelTarget,
   request: ModuleSettingsRequest,
 ): Promise<unknown> {
-  return apiRequest(`${panelPath(target)}/module`, { token: claims, body: request });
+  return sendPanelCommand(claims, target, { kind: 'moduleSettings', ...request });
 }
 
 /** The network's newest event (within the API's default range), or none. */

@@ -15,7 +15,7 @@ import {
   saveModuleSettings,
   saveStrings,
   saveZone,
-  sendButton,
+  sendPanelCommand,
 } from './panels.api';
 import {
   commandAuditFailed,
@@ -56,15 +56,15 @@ function* loadLatestEvent(action: ReturnType<typeof latestEventRequested>) {
 
 /** A command button: the panel's answer becomes a toast, and the command log is read again either way. */
 export function* sendCommand(action: ReturnType<typeof panelCommandRequested>) {
-  const { target, button, label: panel } = action.payload;
+  const { target, command, label: panel } = action.payload;
   try {
-    yield* call(sendButton, yield* call(requireClaimsToken), target, button);
+    yield* call(sendPanelCommand, yield* call(requireClaimsToken), target, command);
     yield* put(panelFormSucceeded('command'));
-    yield* put(toastRequested(commandOutcomeToast(button, panel, null)));
+    yield* put(toastRequested(commandOutcomeToast(command, panel, null)));
   } catch (error) {
     if (error instanceof SessionExpiredError) return;
     yield* put(panelFormFailed({ form: 'command', error: errorMessage(error) }));
-    yield* put(toastRequested(commandOutcomeToast(button, panel, error)));
+    yield* put(toastRequested(commandOutcomeToast(command, panel, error)));
   }
   yield* put(commandAuditRequested(target.hwaddr));
 }

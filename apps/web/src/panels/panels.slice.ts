@@ -1,12 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type {
-  ButtonRequest,
-  CommandAuditEntry,
-  DeviceSettings,
-  EventDto,
-  ModuleSettingsRequest,
-  StringsRequest,
-  ZoneUpdateRequest,
+import {
+  panelCommandAuditLabel,
+  type AskedPanelCommand,
+  type CommandAuditEntry,
+  type DeviceSettings,
+  type EventDto,
+  type ModuleSettingsRequest,
+  type StringsRequest,
+  type ZoneUpdateRequest,
 } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
@@ -74,29 +75,34 @@ export const panelsSlice = createSlice({
     latestEventLoaded(state, action: PayloadAction<{ target: PanelTarget; event: EventDto | null }>) {
       state.latestEvents[latestEventKey(action.payload.target)] = { event: action.payload.event, loaded: true };
     },
-    /** `label` names the site and panel in the outcome's toast. */
-    /** The command shows at once in Recent commands as pending; the log read after its answer replaces it. */
+    /**
+     * A command from a button (the status screen's, Sync panel clock), `label` naming the site and
+     * panel in the outcome's toast. It shows at once in Recent commands as pending; the log read
+     * after its answer replaces it.
+     */
     panelCommandRequested: {
       reducer(
         state,
-        action: PayloadAction<{ target: PanelTarget; button: ButtonRequest; label: string; sentAt: string }>,
+        action: PayloadAction<{ target: PanelTarget; command: AskedPanelCommand; label: string; sentAt: string }>,
       ) {
         state.forms.command = requestPending;
-        const { target, button, sentAt } = action.payload;
+        const { target, command, sentAt } = action.payload;
+        const { kind, ...fields } = command;
         const audit = state.audit[target.hwaddr] ?? { entries: [], loading: false, error: null };
         const sending: CommandAuditEntry = {
           id: -Date.parse(sentAt),
           date: sentAt,
           userName: 'You',
           networkId: target.networkId,
-          kind: 'button',
-          command: { ...button },
+          kind,
+          label: panelCommandAuditLabel(kind),
+          command: fields,
           outcome: 'pending',
           reason: null,
         };
         state.audit[target.hwaddr] = { ...audit, entries: [sending, ...audit.entries] };
       },
-      prepare(payload: { target: PanelTarget; button: ButtonRequest; label: string }) {
+      prepare(payload: { target: PanelTarget; command: AskedPanelCommand; label: string }) {
         return { payload: { ...payload, sentAt: new Date().toISOString() } };
       },
     },

@@ -16,8 +16,11 @@ export class CommandAuditEntryResponseDto implements CommandAuditEntry {
   @ApiProperty({ type: Number, format: 'int32' })
   networkId!: number;
 
-  @ApiProperty({ type: String, description: 'zone, deviceName, button, strings, moduleSettings, …' })
+  @ApiProperty({ type: String, description: 'The command kind: zone, deviceName, button, strings, moduleSettings, …' })
   kind!: string;
+
+  @ApiProperty({ type: String, description: "How the audit log names the kind: 'Zone edit', 'Panel button', …" })
+  label!: string;
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The command as sent' })
   command!: Record<string, unknown>;

@@ -1,6 +1,9 @@
 import {
   MODES,
+  objectJsonSchema,
+  panelCommandDefinition,
   PORT_TYPES,
+  type DeviceSettings,
   type DeviceConfig,
   type Mode,
   type ModuleConfig,
@@ -9,10 +12,14 @@ import {
   type SitePanel,
   type ZoneConfig,
 } from '@app/contracts';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { MOD_IDX_PROPERTY, PORT_ID_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
-import { DeviceSettingsFieldsDto } from '../panel/device-settings.dto';
-import { ModuleSettingsFieldsDto } from '../panel/module-settings.dto';
+
+/** The settings fields as the module and device commands define them (a snapshot carries the same fields). */
+function settingsSchema(kind: 'moduleSettings' | 'deviceSettings', description: string): ApiPropertyOptions {
+  const settings = panelCommandDefinition(kind)!.fields.settings.fields!;
+  return { ...objectJsonSchema(settings, 'message'), description } as ApiPropertyOptions;
+}
 
 export class ZoneConfigDto implements ZoneConfig {
   @ApiProperty({ type: Number, format: 'int32' })
@@ -32,10 +39,12 @@ export class ModuleConfigDto {
   @ApiProperty({ type: String, enum: [...PORT_TYPES] })
   port_type!: PortType;
 
-  @ApiProperty({
-    type: () => ModuleSettingsFieldsDto,
-    description: 'The fields of the port type: MOD_NWM, MOD_232 and MOD_TCP have some, the others none ({})',
-  })
+  @ApiProperty(
+    settingsSchema(
+      'moduleSettings',
+      'The fields of the port type: MOD_NWM, MOD_232 and MOD_TCP have some, the others none ({})',
+    ),
+  )
   settings!: ModuleConfig['settings'];
 
   @ApiProperty({ type: Number, format: 'int32', description: 'How many devices the module carries' })
@@ -58,8 +67,8 @@ export class DeviceConfigDto implements DeviceConfig {
   @ApiProperty({ type: Number, format: 'int32', description: 'Device type number' })
   type!: number;
 
-  @ApiProperty({ type: () => DeviceSettingsFieldsDto, description: "The fields the device's port type uses" })
-  settings!: DeviceSettingsFieldsDto;
+  @ApiProperty(settingsSchema('deviceSettings', "The fields the device's port type uses"))
+  settings!: DeviceSettings;
 }
 
 export class RuntimeZonesDto {

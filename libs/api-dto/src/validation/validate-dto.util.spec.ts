@@ -1,7 +1,7 @@
 import { LoginDto } from '../auth/login.dto';
 import { ClaimCreateDto } from '../claims/claim-create.dto';
-import { ModuleSettingsDto } from '../panel/module-settings.dto';
-import { StringsDto } from '../panel/strings.dto';
+import { RegisterDto } from '../auth/register.dto';
+import { RelayActionRequestDto } from '../relays/relay-action-request.dto';
 import { validateDto } from './validate-dto.util';
 
 describe('validateDto', () => {
@@ -29,9 +29,9 @@ describe('validateDto on any request value', () => {
       ok: false,
       error: 'email is required',
     });
-    expect(validateDto(ModuleSettingsDto, { port_id: 1, settings: null })).toEqual({
+    expect(validateDto(RelayActionRequestDto, { action: null })).toEqual({
       ok: false,
-      error: 'settings is required',
+      error: 'action is required',
     });
   });
 
@@ -40,9 +40,9 @@ describe('validateDto on any request value', () => {
       ok: false,
       error: 'admin is not an accepted field',
     });
-    expect(validateDto(ModuleSettingsDto, { port_id: 1, settings: { address: 3, colour: 'red' } })).toEqual({
+    expect(validateDto(RelayActionRequestDto, { action: { hwaddr: '0a1b2c3d4e5f', colour: 'red' } })).toEqual({
       ok: false,
-      error: 'settings.colour is not an accepted field',
+      error: 'action.colour is not an accepted field',
     });
     expect(validateDto(LoginDto, JSON.parse('{"email":"a@example.com","password":"secret","__proto__":{}}'))).toEqual({
       ok: false,
@@ -56,10 +56,10 @@ describe('validateDto on any request value', () => {
       error: 'password contains the control character U+0000',
     });
     expect(
-      validateDto(StringsDto, { panelName: 'A', panelCompanyName: '\udc00', panelSiteName: '', panelPhoneNumber: '' }),
+      validateDto(RegisterDto, { fullname: 'A', email: 'a@example.com', password: 'long enough', company: '\udc00' }),
     ).toEqual({
       ok: false,
-      error: 'panelCompanyName contains a lone surrogate (U+DC00)',
+      error: 'company contains a lone surrogate (U+DC00)',
     });
   });
 

@@ -1,52 +1,24 @@
-import type { ButtonAction, ButtonData } from '../panel/buttons.catalogue';
-import type { Mode } from '../panel/modes.catalogue';
-import type { DeviceSettings, ModuleSettingsPatch } from '../panel/panel-config.types';
+import type { PanelCommandBodyMap } from '../panel-commands/panel-commands.registry';
 
-/** Calls under /api/v2/sites/{hwaddr}/panel/{networkId} (spec 7). */
+/**
+ * Calls under /api/v2/sites/{hwaddr}/panel/{networkId} (spec 7): the body of each is its command's
+ * (libs/contracts/src/panel-commands), named here as the web client and the API speak of them.
+ */
 
-export interface ZoneUpdateRequest {
-  id: number;
-  name: string;
-  mode: Mode;
-}
-
+/** POST …/zone */
+export type ZoneUpdateRequest = PanelCommandBodyMap['zone'];
 /** POST …/tmp-name */
-export interface DeviceNameRequest {
-  port_id: number;
-  mod_idx: number;
-  name: string;
-}
-
+export type DeviceNameRequest = PanelCommandBodyMap['deviceName'];
 /** POST …/tmp-zone */
-export interface DeviceZoneRequest {
-  port_id: number;
-  mod_idx: number;
-  zoneId: number;
-}
-
-export interface ButtonRequest {
-  action: ButtonAction;
-  data: ButtonData;
-}
-
-export interface StringsRequest {
-  panelName: string;
-  panelCompanyName: string;
-  panelSiteName: string;
-  panelPhoneNumber: string;
-}
-
-/** Saves a module's settings; only the fields of the module's port type are accepted. */
-export interface ModuleSettingsRequest {
-  port_id: number;
-  settings: ModuleSettingsPatch;
-}
-
-export interface DeviceSettingsRequest {
-  port_id: number;
-  mod_idx: number;
-  settings: DeviceSettings;
-}
+export type DeviceZoneRequest = PanelCommandBodyMap['deviceZone'];
+/** POST …/buttons */
+export type ButtonRequest = PanelCommandBodyMap['button'];
+/** POST …/strings */
+export type StringsRequest = PanelCommandBodyMap['strings'];
+/** POST …/module: only the fields of the module's port type are accepted. */
+export type ModuleSettingsRequest = PanelCommandBodyMap['moduleSettings'];
+/** POST …/device */
+export type DeviceSettingsRequest = PanelCommandBodyMap['deviceSettings'];
 
 /** One line of a site's audit log as GET /v2/sites/{hwaddr}/audit lists it, newest first. */
 export interface CommandAuditEntry {
@@ -55,6 +27,8 @@ export interface CommandAuditEntry {
   userName: string;
   networkId: number;
   kind: string;
+  /** How the audit log names the kind (its definition's audit label). */
+  label: string;
   command: Record<string, unknown>;
   /** ok, refused, rejected, not-connected, timeout, failed, or pending while on its way. */
   outcome: string;

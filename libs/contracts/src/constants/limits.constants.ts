@@ -12,6 +12,9 @@ export const HWADDR_LENGTH = 12;
 /** A hardware address in its stored form: 12 lowercase hex characters, no separators. */
 export const HWADDR_PATTERN = /^[0-9a-f]{12}$/;
 
+/** Ids of zones and ports, and device indexes, as the panel protocol carries them. */
+export const PANEL_CONFIG_ID_MAX = 9999;
+
 export const NETWORK_ID_MIN = 1;
 export const NETWORK_ID_MAX = 99;
 /** A network id as it appears in a route: 1 or 2 digits. */

@@ -1,40 +1,10 @@
-import type { ButtonAction, ButtonData } from '../panel/buttons.catalogue';
-import type { Mode } from '../panel/modes.catalogue';
-import type { DeviceSettings, ModuleSettingsPatch } from '../panel/panel-config.types';
+import type { PanelCommand } from '../panel-commands/panel-commands.registry';
 
-/** Commands sent on `panel.<hwaddr>.cmd` (core request/reply), answered by the gateway holding the panel. */
-
-export interface PanelCommandMap {
-  button: { action: ButtonAction; data: ButtonData };
-  zone: { id: number; name: string; mode: Mode };
-  deviceName: { port_id: number; mod_idx: number; name: string };
-  deviceZone: { port_id: number; mod_idx: number; zoneId: number };
-  strings: { panelName: string; panelCompanyName: string; panelSiteName: string; panelPhoneNumber: string };
-  moduleSettings: { port_id: number; settings: ModuleSettingsPatch };
-  deviceSettings: { port_id: number; mod_idx: number; settings: DeviceSettings };
-  /** The gateway challenges the panel to prove it holds this admin key. */
-  keyProof: { key: string };
-  /** Asks the panel to send its configuration of every network again. */
-  resync: Record<never, never>;
-}
-
-export type PanelCommandKind = keyof PanelCommandMap;
-
-export type PanelCommand = { [K in PanelCommandKind]: { kind: K } & PanelCommandMap[K] }[PanelCommandKind];
-
-export type PanelCommandOf<K extends PanelCommandKind> = Extract<PanelCommand, { kind: K }>;
-
-export const PANEL_COMMAND_KINDS: readonly PanelCommandKind[] = [
-  'button',
-  'zone',
-  'deviceName',
-  'deviceZone',
-  'strings',
-  'moduleSettings',
-  'deviceSettings',
-  'keyProof',
-  'resync',
-];
+/**
+ * Commands sent on `panel.<hwaddr>.cmd` (core request/reply), answered by the gateway holding the
+ * panel. The commands themselves (PanelCommand, PanelCommandMap, PANEL_COMMAND_KINDS) are the
+ * registry's (panel-commands/panel-commands.registry.ts).
+ */
 
 export interface PanelCommandRequest {
   correlationId: string;
@@ -61,3 +31,8 @@ export const PANEL_COMMAND_TIMEOUT = 'timeout';
 export const PANEL_CLOUD_CONTROL_DISABLED = 'cloud control disabled';
 /** Prefix of the reason for a request the gateway refuses before sending it (bad JSON, bad payload). */
 export const PANEL_COMMAND_INVALID = 'invalid command';
+/**
+ * Prefix of the reason for a command of a kind the panel's protocol version lacks: the gateway
+ * never sends it (portal-api refuses it before it asks, from the version in the connection record).
+ */
+export const PANEL_COMMAND_UNSUPPORTED = 'unsupported command';

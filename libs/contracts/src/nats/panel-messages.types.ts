@@ -34,6 +34,11 @@ export interface PanelConnectionMessage {
   panelType: PanelType;
   firmware: string;
   networkIds: number[];
+  /**
+   * The panel link protocol version the panel speaks (its hello's): portal-api sends it no command
+   * of a later version. Absent from the records of gateways that spoke version 2 alone.
+   */
+  protocolVersion?: number;
   /** The gateway copy holding the panel's connection. */
   gatewayId: string;
   /** Unique per panel connection: tells a stale disconnect apart from the current connection. */

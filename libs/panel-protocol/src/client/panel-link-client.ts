@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { panelCommandDefinition } from '@app/contracts';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { devicePublicKey, signDeviceProof } from '../auth/device-identity.util';
@@ -41,6 +42,8 @@ export interface PanelLinkClientOptions {
   /** Connect over TLS; `rejectUnauthorized: false` accepts a self-signed gateway certificate. */
   tls?: { rejectUnauthorized?: boolean; ca?: Buffer | string };
   hello: Omit<HelloMessage, 'type' | 'version'>;
+  /** The protocol version the panel speaks (its hello's); the newest unless it is an older panel. */
+  version?: number;
   /** The panel's 4-digit admin key; only proofs made with it are sent. */
   adminKey: string;
   /** The panel's device secret (Ed25519 seed, 64 hex) provisioned at manufacture; only signatures made with it are sent. */
@@ -96,6 +99,11 @@ export class PanelLinkClient extends EventEmitter {
 
   get hwaddr(): string {
     return this.options.hello.hwaddr;
+  }
+
+  /** The protocol version the panel speaks. */
+  get version(): number {
+    return this.options.version ?? PANEL_PROTOCOL_VERSION;
   }
 
   get isReady(): boolean {
@@ -173,7 +181,7 @@ export class PanelLinkClient extends EventEmitter {
     socket.once(tls ? 'secureConnect' : 'connect', () => {
       this.send({
         type: 'hello',
-        version: PANEL_PROTOCOL_VERSION,
+        version: this.version,
         ...this.options.hello,
         cloudControl: this.cloudControl,
       });
@@ -218,6 +226,12 @@ export class PanelLinkClient extends EventEmitter {
       case 'refused':
         return this.onRefused(message);
       case 'command':
+        // A panel of an older version has no such kind: its codec refuses the frame, as a real one would.
+        if ((panelCommandDefinition(message.kind)?.since ?? Infinity) > this.version)
+          throw new ProtocolError(
+            'invalid-message',
+            `command kind ${message.kind} is not in protocol version ${this.version}`,
+          );
         void this.answer(message);
         return;
       case 'close':

@@ -1,5 +1,7 @@
+import { panelCommandOfBody, PANEL_COMMANDS, type PanelCommandDefinition } from '@app/contracts';
 import { ProtocolError } from '../protocol-error';
 import { readNatsCommand, toWireCommand } from './command-payload.validation';
+import { decodeGatewayMessage, encodeMessage } from './message.codec';
 
 describe('commands from NATS', () => {
   it('reads each kind the portal sends, dropping unknown fields', () => {
@@ -46,4 +48,25 @@ describe('commands from NATS', () => {
       payload: { id: 1, name: 'Hall', mode: 'MODE_ENABLED' },
     });
   });
+});
+
+describe('every command of the registry', () => {
+  const definitions: readonly PanelCommandDefinition[] = PANEL_COMMANDS;
+
+  it.each(definitions.map((definition) => [definition.kind, definition] as const))(
+    '%s: the gateway reads it from NATS and the panel from the wire',
+    (kind, definition) => {
+      const command = panelCommandOfBody(definition, definition.example);
+      expect(readNatsCommand(command)).toEqual(command);
+      const wire = toWireCommand(command, () => 'ab'.repeat(32));
+      const frame = encodeMessage({ type: 'command', correlationId: 'c-1', networkId: 1, ...wire }, 1 << 20);
+      expect(decodeGatewayMessage(frame.subarray(4))).toEqual({
+        type: 'command',
+        correlationId: 'c-1',
+        networkId: 1,
+        kind,
+        payload: wire.payload,
+      });
+    },
+  );
 });

@@ -1,42 +1,43 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import type { PanelButton } from '@app/contracts';
-
-/** Stopping the sounders or resetting while a fire is shown silences or clears a live alarm. */
-function needsFireConfirmation(button: PanelButton, fireShown: boolean): boolean {
-  return fireShown && (button.action === 'RESET' || (button.action === 'SOUNDER' && button.data === 'OFF'));
-}
 
 /**
- * Every remote command is confirmed in a dialog naming the site, the panel and the command; Reset
- * and Stop Sounders while a fire is shown also need the 'I confirm…' box ticked.
+ * Every remote command is confirmed in a dialog naming the site, the panel and the command. One
+ * that silences or clears a live alarm (Reset, Stop Sounders) while a fire is shown also needs the
+ * 'I confirm…' box ticked.
  */
 export function CommandConfirmDialog({
-  button,
+  label,
   siteName,
   panelName,
-  fireShown,
+  clearsFireShown = false,
+  detail,
   onConfirm,
   onCancel,
 }: {
-  button: PanelButton;
+  /** The command as its button names it. */
+  label: string;
   siteName: string;
   panelName: string;
-  fireShown: boolean;
+  /** The command would silence or clear the fire the panel is showing. */
+  clearsFireShown?: boolean;
+  /** What the command does, where its name does not say it all. */
+  detail?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   const [ticked, setTicked] = useState(false);
-  const mustTick = needsFireConfirmation(button, fireShown);
+  const mustTick = clearsFireShown;
   return (
     <Modal show onHide={onCancel} centered aria-labelledby="command-confirm-title">
       <Modal.Header closeButton>
-        <Modal.Title id="command-confirm-title">{button.label}?</Modal.Title>
+        <Modal.Title id="command-confirm-title">{label}?</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>
-          Send <strong>{button.label}</strong> to <strong>{panelName}</strong> at <strong>{siteName}</strong>?
+          Send <strong>{label}</strong> to <strong>{panelName}</strong> at <strong>{siteName}</strong>?
         </p>
+        {detail && <p>{detail}</p>}
         {mustTick && (
           <>
             <p className="text-danger">This panel is showing a fire.</p>
@@ -44,7 +45,7 @@ export function CommandConfirmDialog({
               id="command-confirm-fire"
               checked={ticked}
               onChange={(event) => setTicked(event.target.checked)}
-              label={`I confirm I wish to ${button.label.toLowerCase()} while a fire is shown.`}
+              label={`I confirm I wish to ${label.toLowerCase()} while a fire is shown.`}
             />
           </>
         )}
@@ -54,7 +55,7 @@ export function CommandConfirmDialog({
           Cancel
         </Button>
         <Button variant={mustTick ? 'danger' : 'primary'} disabled={mustTick && !ticked} onClick={onConfirm}>
-          Send {button.label}
+          Send {label}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -54,6 +54,7 @@ describe('panel Status', () => {
           userName: 'Erin Engineer',
           networkId: 1,
           kind: 'button',
+          label: 'Panel button',
           command: { action: 'RESET', data: 'NA' },
           outcome: 'ok',
           reason: null,

@@ -9,6 +9,11 @@ import { CommandConfirmDialog } from './command-confirm.dialog';
 import { RecentCommands } from './recent-commands.component';
 import { RuntimeDisplay } from './runtime-display.component';
 
+/** Stopping the sounders or resetting silences or clears a live alarm. */
+function clearsAlarm(button: PanelButton): boolean {
+  return button.action === 'RESET' || (button.action === 'SOUNDER' && button.data === 'OFF');
+}
+
 function LatestEvent({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
   const dispatch = useAppDispatch();
   const latest = useAppSelector((state) => selectLatestEvent(state, { hwaddr, networkId }));
@@ -57,16 +62,16 @@ export function PanelStatusTab({ hwaddr, networkId }: { hwaddr: string; networkI
       {!frame.connected && <p className="text-muted small">The panel is not connected: commands are unavailable.</p>}
       {asked && (
         <CommandConfirmDialog
-          button={asked}
+          label={asked.label}
           siteName={frame.siteName}
           panelName={frame.panelName}
-          fireShown={fireShown}
+          clearsFireShown={fireShown && clearsAlarm(asked)}
           onCancel={() => setAsked(null)}
           onConfirm={() => {
             dispatch(
               panelCommandRequested({
                 target: { hwaddr, networkId },
-                button: { action: asked.action, data: asked.data },
+                command: { kind: 'button', action: asked.action, data: asked.data },
                 label: `${frame.siteName}, ${frame.panelName}`,
               }),
             );

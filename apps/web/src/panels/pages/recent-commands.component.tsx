@@ -1,17 +1,8 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
-import { formatEventTime, panelButton } from '@app/contracts';
+import { formatEventTime, panelCommandWebLabel } from '@app/contracts';
 import { useAppSelector } from '../../app/app-hooks';
 import { selectRecentCommands } from '../panels.selectors';
 import type { CommandAuditEntry } from '@app/contracts';
-
-const KIND_NAMES: Readonly<Record<string, string>> = {
-  zone: 'Zone edit',
-  deviceName: 'Device name',
-  deviceZone: 'Device zone',
-  strings: 'Panel info',
-  moduleSettings: 'Module settings',
-  deviceSettings: 'Device settings',
-};
 
 const OUTCOME_STYLES: Readonly<Record<string, string>> = {
   ok: 'success',
@@ -19,13 +10,9 @@ const OUTCOME_STYLES: Readonly<Record<string, string>> = {
   timeout: 'warning',
 };
 
-/** What was asked: a button's label, or the kind of edit. */
-function commandName(entry: Pick<CommandAuditEntry, 'kind' | 'command'>): string {
-  if (entry.kind === 'button') {
-    const { action, data } = entry.command;
-    return panelButton(String(action), String(data))?.label ?? `${String(action)} ${String(data)}`;
-  }
-  return KIND_NAMES[entry.kind] ?? entry.kind;
+/** What was asked, as the command's definition names it in the web client (a button by its label). */
+export function commandName(entry: Pick<CommandAuditEntry, 'kind' | 'command'>): string {
+  return panelCommandWebLabel(entry.kind, entry.command);
 }
 
 /** The site's command log for this panel: who, when, what, outcome (newest first). */

@@ -1,0 +1,21 @@
+import { PANEL_COMMANDS, type PanelCommandDefinition } from '@app/contracts';
+import { commandName } from './recent-commands.component';
+
+describe('Recent commands', () => {
+  const definitions: readonly PanelCommandDefinition[] = PANEL_COMMANDS;
+
+  it.each(definitions.map((definition) => [definition.kind, definition] as const))(
+    'names a %s command as its definition does, never by its bare kind',
+    (kind, definition) => {
+      const command = { ...definition.example };
+      const name = commandName({ kind, command });
+      expect(name).toBe(definition.webLabelOf?.(command) ?? definition.webLabel);
+      expect(name).not.toBe(kind);
+    },
+  );
+
+  it('names a button by its label, and a kind no definition has by itself', () => {
+    expect(commandName({ kind: 'button', command: { action: 'SOUNDER', data: 'OFF' } })).toBe('Stop Sounders');
+    expect(commandName({ kind: 'selfDestruct', command: {} })).toBe('selfDestruct');
+  });
+});
