@@ -15,6 +15,7 @@ export * from './claims/claim-create.dto';
 export * from './claims/claim-email.dto';
 export * from './claims/claim-remove.dto';
 
+export * from './sites/events-export-query.dto';
 export * from './sites/events-query.dto';
 export * from './sites/site-name.dto';
 

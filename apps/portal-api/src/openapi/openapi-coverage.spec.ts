@@ -46,6 +46,14 @@ class DocumentedController {
   show(@Param() params: HwaddrParamDto): object {
     return params;
   }
+
+  @Get(':hwaddr/file')
+  @ApiOperation({ summary: 'A documented call answering a file' })
+  @ApiNoBody()
+  @ApiOkResponse({ description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
+  file(@Param() params: HwaddrParamDto): string {
+    return params.hwaddr;
+  }
 }
 
 /** What a route added without documentation looks like. */
@@ -106,6 +114,7 @@ describe('openApiProblems', () => {
       'POST /documented/login (DocumentedController.login) needs no token but documents session',
       'GET /documented/{hwaddr} (DocumentedController.show) is not in the description' +
         ' (looked for get /documented/{hwaddr})',
+      'GET /documented/{hwaddr}/file (DocumentedController.file) needs no token but documents session',
     ]);
   });
 });

@@ -103,6 +103,13 @@ function jsonSchema(
   return content?.['application/json']?.schema;
 }
 
+/** The schema of a body in whatever media type it is sent (a success may be a file, a CSV export say). */
+function anySchema(
+  content: Record<string, { schema?: SchemaObject | ReferenceObject }> | undefined,
+): SchemaObject | ReferenceObject | undefined {
+  return Object.values(content ?? {}).find((media) => media.schema !== undefined)?.schema;
+}
+
 /** Whether a response schema is the API's error shape, `{ err: string }` with err required. */
 function isErrorShape(document: OpenAPIObject, schema: SchemaObject | ReferenceObject | undefined): boolean {
   const resolved = schemaOf(document, schema);
@@ -148,7 +155,7 @@ function routeProblems(
   const statuses = Object.keys(operation.responses ?? {}).map(Number);
   const success = operation.responses?.[route.successStatus];
   // Swagger adds a bare success answer to any route; a documented one says what the body holds.
-  if (!success || isReference(success) || !jsonSchema(success.content)) {
+  if (!success || isReference(success) || !anySchema(success.content)) {
     problems.push(`does not document the body of its success answer ${route.successStatus}`);
   } else if (!success.description.trim()) {
     problems.push(`does not describe its success answer ${route.successStatus}`);

@@ -1,0 +1,38 @@
+import { eventsExportFileName, eventsExportHeader, eventsExportRow } from './events-export-format.util';
+
+describe('events export format', () => {
+  it('writes the header row', () => {
+    expect(eventsExportHeader()).toBe('Date (UTC),Network,Category,Title,Location,Event ID\r\n');
+  });
+
+  it("writes an event with the spec's time in UTC and its category's label", () => {
+    const row = eventsExportRow({
+      id: '9007199254740993',
+      networkId: 2,
+      category: 'fault',
+      title: 'Earth fault, "loop 1"',
+      date: new Date('2024-06-01T01:30:05.250+02:00'),
+      location: '=cmd',
+    });
+    expect(row).toBe('31/05/2024 23:30:05,2,Fault,"Earth fault, ""loop 1""",\'=cmd,9007199254740993\r\n');
+  });
+
+  it("names the file after the user's nickname of the site, made safe, and the days of the range", () => {
+    const from = new Date('2024-01-01T00:00:00.000Z');
+    const to = new Date('2024-12-31T23:59:59.999Z');
+    expect(eventsExportFileName('Head Office', '00a0b1c2d3e4', from, to)).toBe(
+      'events-head-office-2024-01-01-2024-12-31.csv',
+    );
+    expect(eventsExportFileName('  Dépôt / "Nord"; rm -rf ', '00a0b1c2d3e4', from, to)).toBe(
+      'events-depot-nord-rm-rf-2024-01-01-2024-12-31.csv',
+    );
+  });
+
+  it('names the file after the MAC when the nickname leaves nothing', () => {
+    const day = new Date('2024-03-05T10:00:00.000Z');
+    expect(eventsExportFileName('', '00a0b1c2d3e4', day, day)).toBe('events-00a0b1c2d3e4-2024-03-05-2024-03-05.csv');
+    expect(eventsExportFileName('火災', '00a0b1c2d3e4', day, day)).toBe(
+      'events-00a0b1c2d3e4-2024-03-05-2024-03-05.csv',
+    );
+  });
+});

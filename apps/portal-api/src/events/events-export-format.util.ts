@@ -1,0 +1,51 @@
+import { EVENT_CATEGORY_FILTER_LABELS, formatEventTime, type EventCategory } from '@app/contracts';
+import { csvRecord } from './csv.util';
+import { EVENTS_EXPORT_COLUMNS } from './events-export.constants';
+
+/** An event as an export reads it. */
+export interface ExportedEvent {
+  id: string;
+  networkId: number;
+  category: EventCategory;
+  title: string;
+  date: Date;
+  location: string;
+}
+
+export function eventsExportHeader(): string {
+  return csvRecord(EVENTS_EXPORT_COLUMNS);
+}
+
+/** One event as a CSV row: the time as the spec shows it (DD/MM/YYYY HH:mm:ss in UTC), the category's label. */
+export function eventsExportRow(event: ExportedEvent): string {
+  return csvRecord([
+    formatEventTime(event.date),
+    event.networkId,
+    EVENT_CATEGORY_FILTER_LABELS[event.category],
+    event.title,
+    event.location,
+    event.id,
+  ]);
+}
+
+const LABEL_MAX = 40;
+
+/**
+ * `events-<site>-<from>-<to>.csv`: the user's nickname of the site made safe for any file system
+ * (ASCII letters, digits and dashes), or the MAC's 12 hex digits without one; the days as YYYY-MM-DD (UTC).
+ */
+export function eventsExportFileName(nickname: string, hwaddr: string, from: Date, to: Date): string {
+  const label =
+    nickname
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, LABEL_MAX)
+      .replace(/^-+|-+$/g, '') || hwaddr;
+  return `events-${label}-${isoDay(from)}-${isoDay(to)}.csv`;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { EventCategory } from '@app/contracts';
+import { ClaimEntity } from '@app/database';
+import type { ExportedEvent } from './events-export-format.util';
+
+/** The events an export covers: the events list's filters, without paging. */
+export interface EventsExportFilter {
+  hwaddr: string;
+  from: Date;
+  /** No upper bound when absent, as in the events list. */
+  to?: Date;
+  networkId?: number;
+  category?: EventCategory;
+}
+
+/** Where the previous batch ended: its last event's date (as PostgreSQL wrote it, to the microsecond) and id. */
+export interface EventsExportCursor {
+  dateKey: string;
+  id: string;
+}
+
+export interface EventsExportBatch {
+  events: ExportedEvent[];
+  /** Absent after the last batch. */
+  next?: EventsExportCursor;
+}
+
+interface ExportRow {
+  id: string;
+  network_id: number;
+  category: EventCategory;
+  title: string;
+  date: Date;
+  date_key: string;
+  location: string;
+}
+
+/**
+ * Reads an export in batches, newest first as the events list, by keyset on (date, id) over the
+ * (hwaddr[, network_id], date DESC, id DESC) indexes: each batch is one short query on a pooled
+ * connection, so a slow download holds no connection while the client reads, and events stored
+ * meanwhile neither repeat nor shift a row.
+ */
+@Injectable()
+export class EventsExportRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The user's own name for the site ('' when none), which names the file. */
+  async nicknameOf(userId: string, hwaddr: string): Promise<string> {
+    const claim = await this.dataSource
+      .getRepository(ClaimEntity)
+      .findOne({ select: { nickname: true }, where: { userId, hwaddr } });
+    return claim?.nickname ?? '';
+  }
+
+  async batch(
+    filter: EventsExportFilter,
+    after: EventsExportCursor | undefined,
+    size: number,
+  ): Promise<EventsExportBatch> {
+    const params: unknown[] = [filter.hwaddr, filter.from];
+    const where = ['hwaddr = $1', 'date >= $2'];
+    const bind = (condition: (placeholder: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(condition(`$${params.length}`));
+    };
+    if (filter.to !== undefined) bind((p) => `date <= ${p}`, filter.to);
+    if (filter.networkId !== undefined) bind((p) => `network_id = ${p}`, filter.networkId);
+    if (filter.category !== undefined) bind((p) => `category = ${p}`, filter.category);
+    if (after !== undefined) {
+      params.push(after.dateKey, after.id);
+      where.push(`(date, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+    }
+    params.push(size);
+    // date_key in ISO 8601 with the microseconds a JavaScript Date would lose: the cursor must match exactly.
+    const rows = (await this.dataSource.query(
+      `SELECT id::text AS id, network_id, category, title, date, location,
+              to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS date_key
+         FROM events
+        WHERE ${where.join(' AND ')}
+        ORDER BY date DESC, id DESC
+        LIMIT $${params.length}`,
+      params,
+    )) as ExportRow[];
+    const events = rows.map((row) => ({
+      id: row.id,
+      networkId: row.network_id,
+      category: row.category,
+      title: row.title,
+      date: row.date,
+      location: row.location,
+    }));
+    const last = rows.at(-1);
+    return rows.length === size && last ? { events, next: { dateKey: last.date_key, id: last.id } } : { events };
+  }
+}
