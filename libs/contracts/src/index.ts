@@ -62,6 +62,7 @@ export * from './nats/nats-keys.util';
 export * from './nats/nats-names.util';
 export * from './nats/panel-command.types';
 export * from './nats/panel-event-message.validation';
+export * from './nats/alert-events.definition';
 export * from './nats/panel-messages.types';
 export * from './nats/relay-verify.types';
 export * from './nats/relay-action-test.types';

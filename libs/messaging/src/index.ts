@@ -28,7 +28,7 @@ export type { DurableBatchConsumerOptions } from './consumers/durable-batch-cons
 export type { DurableConsumerSettings } from './consumers/ensure-durable-consumer.util';
 export { GATEWAY_LIVENESS_TTL_MS } from './nats/nats-topology.constants';
 export * from './consumers/message-failure.util';
-export { decodePanelEventMessage } from './consumers/panel-event-decoder.util';
+export { checkedJson } from './consumers/checked-json.util';
 export * from './dead-letters/dead-letter-store';
 export * from './dead-letters/dead-letters.service';
 export * from './dead-letters/dead-letters.module';

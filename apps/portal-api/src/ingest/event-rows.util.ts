@@ -1,5 +1,5 @@
-import type { EventCategory, PanelEventMessage } from '@app/contracts';
-import { decodePanelEventMessage } from '@app/messaging';
+import { assertPanelEventMessage, type EventCategory, type PanelEventMessage } from '@app/contracts';
+import { checkedJson } from '@app/messaging';
 
 /** A panel event as it is stored. */
 export interface EventRow {
@@ -13,7 +13,7 @@ export interface EventRow {
   receivedAt: Date;
 }
 
-/** An event of the contract (checked by decodePanelEventMessage) as its row. */
+/** An event of the contract (checked by assertPanelEventMessage) as its row. */
 export function toEventRow(message: PanelEventMessage): EventRow {
   return {
     hwaddr: message.hwaddr,
@@ -33,5 +33,7 @@ export function toEventRow(message: PanelEventMessage): EventRow {
  * a half-understood event or retrying it.
  */
 export function decodeEventRow(data: Uint8Array): EventRow {
-  return toEventRow(decodePanelEventMessage(data));
+  return toEventRow(decodePanelEvent(data));
 }
+
+const decodePanelEvent = checkedJson(assertPanelEventMessage);

@@ -1,12 +1,13 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { ConsumerConfig, NatsConfig, RuntimeConfig } from '@app/config';
-import type { PanelEventMessage } from '@app/contracts';
+import { ALERT_EVENTS, type PanelEventMessage } from '@app/contracts';
 import { createDataSource, DeadLettersRepository } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
 import { Clock, MetricsService } from '@app/platform';
 import { waitUntil } from '@app/testing';
-import { AlertEventConsumers } from '../consumers/alert-event-consumers';
+import { checkedJson } from '../consumers/checked-json.util';
+import { PartitionedConsumers } from '../consumers/partitioned-consumers';
 import { startDurableBatchConsumer, type DurableBatchConsumer } from '../consumers/durable-batch-consumer';
 import { startDurableConsumer, type DurableConsumer, type DurableConsumerOptions } from '../consumers/durable-consumer';
 import { NatsService } from '../nats/nats.service';
@@ -291,7 +292,12 @@ describe('dead letters of the durable consumers (real NATS, PostgreSQL)', () => 
 
   it('dead-letters through the alert consumers that relay-worker and mailer run', async () => {
     const handled: number[] = [];
-    const consumers = await AlertEventConsumers.start(nats, {
+    // As @AlertConsumers reads them (ALERT_EVENTS of @app/contracts).
+    const consumers = await PartitionedConsumers.start(nats, {
+      stream: nats.names.streams[ALERT_EVENTS.stream],
+      partitions: ALERT_EVENTS.partitions,
+      filterSubject: (category) => nats.names.subjects[ALERT_EVENTS.filterSubject](category),
+      decode: checkedJson(ALERT_EVENTS.check),
       durable: (category) => `alerts-${category}`,
       deliverFrom: 'new',
       retryDelayMs: () => 50,

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { NatsNames } from '@app/contracts';
+import { ALERT_EVENTS, type EventCategory, type NatsNames, type PanelEventMessage } from '@app/contracts';
 import type { DurableBatchConsumerOptions } from '../consumers/durable-batch-consumer';
 import type { DurableConsumerOptions } from '../consumers/durable-consumer';
 import type { DurableConsumerSettings } from '../consumers/ensure-durable-consumer.util';
@@ -18,9 +18,15 @@ export type KeyedSubjectKey = Exclude<
 >;
 /** A durable consumer of `natsNames` with one name. */
 export type ConsumerKey = { [K in keyof Consumers]: Consumers[K] extends string ? K : never }[keyof Consumers];
-/** A pair of durable consumers of `natsNames`, one per alert category (fire, fault). */
-export type AlertConsumerKey = Exclude<keyof Consumers, ConsumerKey>;
+/** A family of durable consumers of `natsNames`, one per part of a stream (e.g. per event category). */
+export type PartitionedConsumerKey = Exclude<keyof Consumers, ConsumerKey>;
+/** The alert consumers (fire, fault) are partitioned consumers. */
+export type AlertConsumerKey = PartitionedConsumerKey;
 export type StreamKey = keyof NatsNames['streams'];
+/** A subject of `natsNames` made of a part's key: a part's filter subject. */
+export type PartitionSubjectKey = {
+  [K in keyof Subjects]: Subjects[K] extends (partition: EventCategory) => string ? K : never;
+}[keyof Subjects];
 
 /** Settings of a consumer read from the provider's own configuration at start (`self` is the provider). */
 type Configure<S, O> = (self: S) => O;
@@ -52,6 +58,19 @@ export interface AlertConsumersOptions<S> {
   configure?: Configure<S, Pick<DurableConsumerOptions<unknown>, 'retryDelayMs'>>;
 }
 
+/** How a stream is split for partitioned consumers (the domain's definition, e.g. ALERT_EVENTS of @app/contracts). */
+export interface StreamPartitioning<T> {
+  stream: StreamKey;
+  partitions: readonly EventCategory[];
+  filterSubject: PartitionSubjectKey;
+  /** The contract's check of a message; one it refuses is dead-lettered at once. */
+  check: (value: unknown) => asserts value is T;
+}
+
+export interface PartitionedStreamConsumersOptions<S, T> extends AlertConsumersOptions<S> {
+  partitioning: StreamPartitioning<T>;
+}
+
 export interface SubscribeOptions {
   /** Copies of the app in one queue group share the messages (each goes to one); absent: every copy hears all. */
   queue?: string;
@@ -67,7 +86,7 @@ export interface RespondToOptions<T, R> extends SubscribeOptions {
 export type MessageHandlerMetadata =
   | { kind: 'stream'; key: ConsumerKey; options: StreamConsumerOptions<unknown, unknown> }
   | { kind: 'stream-batch'; key: ConsumerKey; options: StreamBatchConsumerOptions<unknown, unknown> }
-  | { kind: 'alerts'; key: AlertConsumerKey; options: AlertConsumersOptions<unknown> }
+  | { kind: 'partitioned'; key: PartitionedConsumerKey; options: PartitionedStreamConsumersOptions<unknown, unknown> }
   | { kind: 'subscribe'; key: SubjectKey; options: SubscribeOptions }
   | { kind: 'respond'; key: SubjectKey; options: RespondToOptions<unknown, unknown> }
   | { kind: 'respond-keyed'; key: KeyedSubjectKey; options: RespondToOptions<unknown, unknown> };
@@ -96,12 +115,24 @@ export function StreamBatchConsumer<S = unknown, T = unknown>(
 }
 
 /**
+ * A method `(message: T, info) => Promise<void>` handling a stream split into parts, one durable
+ * consumer per part (PartitionedConsumers), each part's messages in stream order and never behind
+ * another part's.
+ */
+export function PartitionedStreamConsumers<S = unknown, T = unknown>(
+  key: PartitionedConsumerKey,
+  options: PartitionedStreamConsumersOptions<S, T>,
+): MethodDecorator {
+  return mark({ kind: 'partitioned', key, options: options as PartitionedStreamConsumersOptions<unknown, unknown> });
+}
+
+/**
  * A method `(event: PanelEventMessage, info) => Promise<void>` handling the fire and fault events of
- * PANEL_EVENTS, through one durable consumer per category (AlertEventConsumers): a fire never waits
- * behind faults, and no other event reaches the app.
+ * PANEL_EVENTS as ALERT_EVENTS (@app/contracts) defines them: one durable consumer per category, so
+ * a fire never waits behind faults, and no other event reaches the app.
  */
 export function AlertConsumers<S = unknown>(key: AlertConsumerKey, options: AlertConsumersOptions<S>): MethodDecorator {
-  return mark({ kind: 'alerts', key, options: options as AlertConsumersOptions<unknown> });
+  return PartitionedStreamConsumers<S, PanelEventMessage>(key, { ...options, partitioning: ALERT_EVENTS });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AlertConsumerKey, ConsumerKey, KeyedSubjectKey, SubjectKey } from './message-handler.decorators';
+import type { ConsumerKey, KeyedSubjectKey, PartitionedConsumerKey, SubjectKey } from './message-handler.decorators';
 
 export const MESSAGE_HANDLERS_OPTIONS = Symbol('MESSAGE_HANDLERS_OPTIONS');
 
@@ -7,6 +7,6 @@ export const MESSAGE_HANDLERS_OPTIONS = Symbol('MESSAGE_HANDLERS_OPTIONS');
  * handler, and every declared handler must name one of them, or the app refuses to start.
  */
 export interface MessageHandlersOptions {
-  consumers?: Array<ConsumerKey | AlertConsumerKey>;
+  consumers?: Array<ConsumerKey | PartitionedConsumerKey>;
   subjects?: Array<SubjectKey | KeyedSubjectKey>;
 }

@@ -10,11 +10,11 @@ import {
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg } from '@nats-io/transport-node';
 import { ConsumerConfig } from '@app/config';
-import type { PanelEventMessage } from '@app/contracts';
 import { HealthRegistry } from '@app/platform';
-import { AlertEventConsumers } from '../consumers/alert-event-consumers';
+import { checkedJson } from '../consumers/checked-json.util';
 import { startDurableBatchConsumer } from '../consumers/durable-batch-consumer';
 import { decodeJson, startDurableConsumer, type DurableMessageInfo } from '../consumers/durable-consumer';
+import { PartitionedConsumers } from '../consumers/partitioned-consumers';
 import { DeadLetters } from '../dead-letters/dead-letters.service';
 import { NatsService } from '../nats/nats.service';
 import { rawConnection } from '../nats/raw-connection.util';
@@ -87,7 +87,11 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
     this.handlers = this.findHandlers();
     for (const handler of this.handlers) {
       if (handler.meta.kind === 'respond-keyed') this.keyed.set(handler.meta.key, handler);
-      if (handler.meta.kind === 'stream' || handler.meta.kind === 'stream-batch' || handler.meta.kind === 'alerts') {
+      if (
+        handler.meta.kind === 'stream' ||
+        handler.meta.kind === 'stream-batch' ||
+        handler.meta.kind === 'partitioned'
+      ) {
         const name = handler.meta.options.health;
         // Healthy only while the stream's messages are being received: alarms must never pile up unseen.
         this.health.register({
@@ -183,15 +187,20 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
         });
         return this.keep(health, consumer);
       }
-      case 'alerts': {
-        const { health, configure, deliverFrom } = meta.options;
+      case 'partitioned': {
+        const { health, configure, deliverFrom, partitioning } = meta.options;
         const key = meta.key;
-        const consumers = await AlertEventConsumers.start(this.nats, {
+        const consumers = await PartitionedConsumers.start(this.nats, {
           ...configure?.(instance),
           ...supervision,
           deliverFrom,
-          durable: (category) => names.consumers[key](category),
-          handler: method as (message: PanelEventMessage, info: DurableMessageInfo) => Promise<void>,
+          stream: names.streams[partitioning.stream],
+          partitions: partitioning.partitions,
+          filterSubject: (partition) => names.subjects[partitioning.filterSubject](partition),
+          durable: (partition) => names.consumers[key](partition),
+          // A message that breaks the contract is dead-lettered at once rather than failing in the handler.
+          decode: checkedJson(partitioning.check),
+          handler: method as (message: unknown, info: DurableMessageInfo) => Promise<void>,
         });
         return this.keep(health, consumers);
       }
@@ -286,7 +295,7 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
         const meta = this.reflector.get<MessageHandlerMetadata | undefined>(MESSAGE_HANDLER_METADATA, target);
         if (!meta) continue;
         const label = `${wrapper.name}.${name}`;
-        const isConsumer = meta.kind === 'stream' || meta.kind === 'stream-batch' || meta.kind === 'alerts';
+        const isConsumer = meta.kind === 'stream' || meta.kind === 'stream-batch' || meta.kind === 'partitioned';
         const what = `${isConsumer ? 'consumer' : 'subject'} '${meta.key}'`;
         if (!(isConsumer ? declaredConsumers : declaredSubjects).has(meta.key)) {
           problems.push(`${label} handles ${what}, which this app does not declare`);

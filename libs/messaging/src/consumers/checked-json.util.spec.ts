@@ -1,4 +1,5 @@
-import { decodePanelEventMessage } from './panel-event-decoder.util';
+import { assertPanelEventMessage } from '@app/contracts';
+import { checkedJson } from './checked-json.util';
 
 const encode = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 const event = {
@@ -12,10 +13,12 @@ const event = {
   receivedAt: '2026-11-01T10:00:01.000Z',
 };
 
-// The contract's own cases are in assertPanelEventMessage's spec (@app/contracts).
-describe('decodePanelEventMessage', () => {
-  it('reads an event of the contract', () => {
-    expect(decodePanelEventMessage(encode(event))).toEqual(event);
+// The events contract's own cases are in assertPanelEventMessage's spec (@app/contracts).
+describe('checkedJson', () => {
+  const decode = checkedJson(assertPanelEventMessage);
+
+  it('reads a payload the check accepts', () => {
+    expect(decode(encode(event))).toEqual(event);
   });
 
   it.each([
@@ -25,6 +28,6 @@ describe('decodePanelEventMessage', () => {
     ['a negative seq', { ...event, seq: -1 }, /bad seq/],
     ['no receive time', { ...event, receivedAt: undefined }, /bad receivedAt/],
   ])('refuses %s', (_, payload, reason) => {
-    expect(() => decodePanelEventMessage(encode(payload))).toThrow(reason);
+    expect(() => decode(encode(payload))).toThrow(reason);
   });
 });
