@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { hwaddrToColonForm } from '@app/contracts';
 import { waitUntil } from '@app/testing';
-import type { Page } from 'playwright-core';
+import type { Page, Request, WebSocket } from 'playwright-core';
 import type { PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import { startRelayWorkerTestApp } from '../../relay-worker/src/testing/relay-worker-test-app';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
@@ -19,8 +19,9 @@ const RELAY_ENV = {
 /**
  * The relay screens in Chromium against portal-api, a relay-worker, a gateway with a simulated
  * panel and a simulated relay board: add and verify a relay, add an action, see a fire and a fault
- * drive the board and their runs appear, then edit and delete the action and the relay; a site
- * without a nickname is named by its MAC.
+ * drive the board and their runs appear (pushed by the live feed, no runs asked after the screen's
+ * first load), then edit and delete the action and the relay; a site without a nickname is named
+ * by its MAC.
  */
 describe('relay screens in Chromium against portal-api, a relay-worker and simulated panel and relay', () => {
   const hwaddr = '0a1b2c3d4e91';
@@ -33,6 +34,8 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
   let origin: string;
   let started: BrowserWorld;
   let relayPath: string;
+  /** The page's latest live feed socket, and whether it listens yet (its first Heartbeat came). */
+  const feed: { socket: WebSocket | null; listening: boolean } = { socket: null, listening: false };
 
   beforeAll(async () => {
     await board.start();
@@ -42,6 +45,13 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     });
     ({ world, page, origin } = started);
     [panel] = started.panels;
+    page.on('websocket', (socket) => {
+      feed.socket = socket;
+      feed.listening = false;
+      socket.on('framereceived', ({ payload }) => {
+        if (feed.socket === socket && String(payload).includes('"type":"Heartbeat"')) feed.listening = true;
+      });
+    });
     worker = (await startRelayWorkerTestApp(world.portal.environment, RELAY_ENV)).app;
   });
 
@@ -138,7 +148,23 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     expect(await save.isDisabled()).toBe(true);
   });
 
-  it('pulses the simulated relay on a fire and shows the run under the cards', async () => {
+  it('pulses the simulated relay on a fire and shows the run under the cards, pushed: no runs request after the first load', async () => {
+    // The feed listens already, so its (re)connection asks for nothing while the screen is open.
+    await waitUntil(() => feed.listening, 'the live feed to listen');
+    await page.getByRole('link', { name: 'Site Manager' }).click();
+    await page.getByRole('heading', { name: 'Site Manager' }).waitFor();
+    const isRuns = (request: Request) => /\/api\/relays\/\d+\/runs$/.test(new URL(request.url()).pathname);
+    const runs = { sent: 0, answered: 0 };
+    const sent = (request: Request) => void (isRuns(request) && (runs.sent += 1));
+    const answered = (request: Request) => void (isRuns(request) && (runs.answered += 1));
+    page.on('request', sent);
+    page.on('requestfinished', answered);
+    await page.locator('.relay-tile', { hasText: 'Sounder strobe' }).click();
+    await page.getByRole('heading', { name: 'Sounder strobe' }).waitFor();
+    // The first load: twice where React runs in development mode, as in this test build (StrictMode mounts twice).
+    await waitUntil(() => runs.sent > 0 && runs.answered === runs.sent, "the screen's first load of its runs");
+    const firstLoad = runs.sent;
+
     panel.report(panel.model.setZone(1, 2, 'fire'));
     await waitUntil(
       () => board.switches.some((change) => change.kind === 'relay' && change.relay === 1),
@@ -146,6 +172,9 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     );
     const row = page.locator('.relay-runs tbody tr', { hasText: 'Fire' });
     await row.getByText('Succeeded').waitFor();
+    page.off('request', sent);
+    page.off('requestfinished', answered);
+    expect(runs.sent).toBe(firstLoad);
     expect(await row.textContent()).toContain('Warehouse');
     expect(
       board.switches

@@ -11,6 +11,7 @@ import type { LivefeedServerMessageMap, RuntimeReport } from '@app/contracts';
 export type LiveLogEvent = LivefeedServerMessageMap['LogEvent'];
 export type LiveNotificationEvent = LivefeedServerMessageMap['NotificationEvent'];
 export type LiveConfigSync = LivefeedServerMessageMap['ConfigSync'];
+export type LiveRelayRun = LivefeedServerMessageMap['RelayRun'];
 
 /** A burst of stored events, in the order the server sent them: one action per burst (one re-render). */
 export const logEventsReceived = createAction<LiveLogEvent[]>('live/logEventsReceived');
@@ -28,6 +29,9 @@ export const connectionReceived = createAction<{ hwaddr: string; connected: bool
 export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>(
   'live/runtimeReceived',
 );
+
+/** A run of one of the user's relays started, failed an attempt or ended: the run as the runs API lists it. */
+export const relayRunReceived = createAction<LiveRelayRun>('live/relayRunReceived');
 
 /** The server asks the client to fetch the site's data again (its panel came back, or it may have missed messages). */
 export const siteResyncRequested = createAction<{ hwaddr: string }>('live/siteResyncRequested');

@@ -16,6 +16,7 @@ import {
   liveGapsFound,
   logEventsReceived,
   notificationEventReceived,
+  relayRunReceived,
   runtimeReceived,
   siteResyncRequested,
 } from '../live/live-feed.actions';
@@ -63,6 +64,9 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
       return;
     case 'ConfigSync':
       yield* put(configSyncReceived(message.data));
+      return;
+    case 'RelayRun':
+      yield* put(relayRunReceived(message.data));
       return;
   }
 }

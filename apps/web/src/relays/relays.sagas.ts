@@ -1,16 +1,10 @@
-import { all, call, delay, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RelayActionRunDto } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
 import { errorMessage } from '../app/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
-import type { Action } from '@reduxjs/toolkit';
-import {
-  feedReconnected,
-  logEventsReceived,
-  notificationEventReceived,
-  type LiveLogEvent,
-} from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
 import {
   createRelay,
   deleteRelay,
@@ -35,7 +29,9 @@ import {
   relayFormFailed,
   relayRemoved,
   relayRemoveRequested,
+  relayRunsAsked,
   relayRunsLoaded,
+  relayRunsRefreshRequested,
   relaySaved,
   relaySaveRequested,
   relayScreenOpened,
@@ -51,11 +47,7 @@ import {
   type RelayFormId,
 } from './relays.slice';
 import { emptyTriggerSettings } from './relay-action-card.util';
-import { RELAY_FAILURE_TITLE, relayIdsActingFor, runsSettled } from './relay-runs.util';
-
-/** How often, and how many times, runs are asked again after a fire or fault of a site a relay acts for. */
-const RUNS_FOLLOW_INTERVAL_MS = 1500;
-const RUNS_FOLLOW_TRIES = 10;
+import { relayIdsActingFor } from './relay-runs.util';
 
 export function* loadRelays() {
   try {
@@ -75,12 +67,19 @@ function* loadSiteChoices() {
 
 function* loadRuns(relayId: number) {
   try {
-    const runs: RelayActionRunDto[] = yield* call(fetchRelayRuns, yield* call(requireSessionToken), relayId);
-    yield* put(relayRunsLoaded({ relayId, runs }));
-    return runs;
+    const session = yield* call(requireSessionToken);
+    // What the live feed or a later fetch tells from now on may be newer than the answer (relay-run-order.util.ts).
+    yield* put(relayRunsAsked());
+    const sentAt = yield* select((state: RootState) => state.relays.runsClock);
+    const runs: RelayActionRunDto[] = yield* call(fetchRelayRuns, session, relayId);
+    yield* put(relayRunsLoaded({ relayId, runs, sentAt }));
   } catch {
-    return null;
+    // The list stays as it was; the live feed keeps it going.
   }
+}
+
+function* refreshRuns(action: ReturnType<typeof relayRunsRefreshRequested>) {
+  yield* call(loadRuns, action.payload);
 }
 
 function* openRelayScreen(action: ReturnType<typeof relayScreenOpened>) {
@@ -171,46 +170,25 @@ function* testActionSaga(action: ReturnType<typeof relayActionTestRequested>) {
 }
 
 /**
- * A fire or fault of a site some shown relay acts for: its runs are asked again until a new one has
- * settled (the relay-worker records it while it drives the board, after the event arrives).
+ * The live feed pushes every change of the user's relay runs (RelayRun): nothing is asked on a fire.
+ * Only a reconnect, a resync or a gap in the feed about a site the open relay acts for asks for its
+ * runs again, once: a RelayRun may have been lost with them.
  */
-function* followRuns(relayIds: number[]) {
-  for (const relayId of relayIds) {
-    const before = (yield* select((state: RootState) => state.relays.runs[relayId]))?.length ?? 0;
-    for (let attempt = 0; attempt < RUNS_FOLLOW_TRIES; attempt += 1) {
-      const runs = yield* call(loadRuns, relayId);
-      if (runs && runs.length > before && runsSettled(runs)) break;
-      yield* delay(RUNS_FOLLOW_INTERVAL_MS);
-    }
-  }
-}
-
-function* shownRelaysActingFor(hwaddrs: string[]) {
-  const state = yield* select((root: RootState) => root.relays);
-  return relayIdsActingFor(state.list, hwaddrs).filter((id) => id in state.runs);
-}
-
-const alarmSitesOf = (events: LiveLogEvent[]) =>
-  events.filter((event) => event.category === 'fire' || event.category === 'fault').map((event) => event.hwaddr);
-
-/** Only a batch holding a fire or fault restarts the follow: any other batch must not cancel one under way. */
-const isAlarmBatch = (action: Action): action is ReturnType<typeof logEventsReceived> =>
-  logEventsReceived.match(action) && alarmSitesOf(action.payload).length > 0;
-
-function* alarmsArrived(action: ReturnType<typeof logEventsReceived>) {
-  const relayIds = yield* call(shownRelaysActingFor, alarmSitesOf(action.payload));
-  if (relayIds.length > 0) yield* call(followRuns, relayIds);
-}
-
-function* notificationArrived(action: ReturnType<typeof notificationEventReceived>) {
-  if (action.payload.notification.title !== RELAY_FAILURE_TITLE) return;
-  const relayIds = yield* call(shownRelaysActingFor, [action.payload.hwaddr]);
-  for (const relayId of relayIds) yield* call(loadRuns, relayId);
-}
-
-function* reconnected() {
-  const shown = yield* select((state: RootState) => Object.keys(state.relays.runs).map(Number));
-  for (const relayId of shown) yield* call(loadRuns, relayId);
+function* refreshAfterMiss(
+  action:
+    ReturnType<typeof feedReconnected> | ReturnType<typeof siteResyncRequested> | ReturnType<typeof liveGapsFound>,
+) {
+  const { openRelayId, list } = yield* select((state: RootState) => state.relays);
+  if (openRelayId === null) return;
+  const sites = siteResyncRequested.match(action)
+    ? [action.payload.hwaddr]
+    : liveGapsFound.match(action)
+      ? action.payload.hwaddrs
+      : null;
+  const relay = list.find((candidate) => candidate.id === openRelayId);
+  // A relay not listed yet may act for any of them.
+  if (sites !== null && relay !== undefined && relayIdsActingFor([relay], sites).length === 0) return;
+  yield* put(relayRunsRefreshRequested(openRelayId));
 }
 
 export function* relaysSaga() {
@@ -224,8 +202,7 @@ export function* relaysSaga() {
     takeEvery(relayActionSaveRequested.type, saveActionSaga),
     takeEvery(relayActionDeleteRequested.type, deleteActionSaga),
     takeEvery(relayActionTestRequested.type, testActionSaga),
-    takeLatest(isAlarmBatch, alarmsArrived),
-    takeEvery(notificationEventReceived.type, notificationArrived),
-    takeEvery(feedReconnected.type, reconnected),
+    takeLatest(relayRunsRefreshRequested.type, refreshRuns),
+    takeEvery([feedReconnected.type, siteResyncRequested.type, liveGapsFound.type], refreshAfterMiss),
   ]);
 }

@@ -11,6 +11,8 @@ import type {
 } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
 import { sessionCleared } from '../app/session-cleared.action';
+import { relayRunReceived } from '../live/live-feed.actions';
+import { forgetRuns, knowLiveRun, settleFetchedRuns, type RunsKnowledge } from './relay-run-order.util';
 
 /** The relay forms; each has its own request status. Action cards have one each, by action id. */
 export const RELAY_FORMS = ['saveRelay', 'removeRelay', 'addAction'] as const;
@@ -23,14 +25,15 @@ export type RelayVerifyState =
   | { phase: 'verified'; status: RelayStatus }
   | { phase: 'failed'; error: string };
 
-export interface RelaysState {
+/** The relays, and (RunsKnowledge) their shown runs as the live feed and fetches told them, in order. */
+export interface RelaysState extends RunsKnowledge {
   list: RelayDto[];
   loaded: boolean;
   error: string | null;
   /** The user's sites, for action names and the site choice; null until answered. */
   sites: SiteSummary[] | null;
-  /** Each relay's latest runs, newest first, by relay id. */
-  runs: Record<number, RelayActionRunDto[]>;
+  /** The relay whose screen is open: its runs are asked again when the live feed may have lost some. */
+  openRelayId: number | null;
   verify: RelayVerifyState;
   forms: Record<RelayFormId, RequestStatus>;
   actionForms: Record<number, RequestStatus>;
@@ -51,6 +54,9 @@ export const initialRelaysState: RelaysState = {
   error: null,
   sites: null,
   runs: {},
+  runStamps: {},
+  runsClock: 0,
+  openRelayId: null,
   verify: { phase: 'waiting' },
   forms: idleForms,
   actionForms: {},
@@ -79,14 +85,25 @@ export const relaysSlice = createSlice({
       state.error = action.payload;
     },
     /** A relay screen opened: its relay, the user's sites and its runs are asked for. */
-    relayScreenOpened(state, _action: PayloadAction<number>) {
+    relayScreenOpened(state, action: PayloadAction<number>) {
       state.forms.removeRelay = requestIdle;
+      state.openRelayId = action.payload;
     },
+    relayScreenClosed(state, action: PayloadAction<number>) {
+      if (state.openRelayId === action.payload) state.openRelayId = null;
+    },
+    /** The open relay's runs are to be asked again (the live feed may have lost some of their changes). */
+    relayRunsRefreshRequested(_state, _action: PayloadAction<number>) {},
     siteChoicesLoaded(state, action: PayloadAction<SiteSummary[]>) {
       state.sites = action.payload;
     },
-    relayRunsLoaded(state, action: PayloadAction<{ relayId: number; runs: RelayActionRunDto[] }>) {
-      state.runs[action.payload.relayId] = action.payload.runs;
+    /** A runs list is being asked for: it takes the next tick of the runs clock. */
+    relayRunsAsked(state) {
+      state.runsClock += 1;
+    },
+    /** A runs list asked for when the runs clock stood at `sentAt`. */
+    relayRunsLoaded(state, action: PayloadAction<{ relayId: number; runs: RelayActionRunDto[]; sentAt: number }>) {
+      settleFetchedRuns(state, action.payload.relayId, action.payload.runs, action.payload.sentAt);
     },
     /** A relay form opened: clean statuses and an unverified Relay Info table. */
     relayFormOpened(state) {
@@ -120,7 +137,7 @@ export const relaysSlice = createSlice({
     },
     relayRemoved(state, action: PayloadAction<number>) {
       state.list = state.list.filter((relay) => relay.id !== action.payload);
-      delete state.runs[action.payload];
+      forgetRuns(state, action.payload);
       state.forms.removeRelay = requestDone();
     },
     relayFormFailed(state, action: PayloadAction<{ form: RelayFormId; error: string }>) {
@@ -164,7 +181,9 @@ export const relaysSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => initialRelaysState);
+    builder
+      .addCase(sessionCleared, () => initialRelaysState)
+      .addCase(relayRunReceived, (state, action) => knowLiveRun(state, action.payload));
   },
 });
 
@@ -173,7 +192,10 @@ export const {
   relaysLoaded,
   relaysLoadFailed,
   relayScreenOpened,
+  relayScreenClosed,
+  relayRunsRefreshRequested,
   siteChoicesLoaded,
+  relayRunsAsked,
   relayRunsLoaded,
   relayFormOpened,
   relayVerifyRequested,

@@ -1,12 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import type { NotificationDto, RelayActionRunDto, RelayDto } from '@app/contracts';
-import { logEventsReceived, notificationEventReceived, type LiveLogEvent } from '../../live/live-feed.actions';
+import {
+  logEventsReceived,
+  notificationEventReceived,
+  relayRunReceived,
+  type LiveLogEvent,
+} from '../../live/live-feed.actions';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 
 const site = '0011aabbcc31';
-const otherSite = '0011aabbcc32';
 const relay: RelayDto = {
   id: 7,
   host: 'relay.example.com',
@@ -105,13 +109,14 @@ describe("relay screen's recent runs", () => {
   const runLoads = (app: Awaited<ReturnType<typeof renderApp>>) =>
     requestsOf(app.fetchMock).filter((request) => request === 'GET /api/relays/7/runs').length;
 
-  it('asks again after a fire of a site the relay acts for, and shows the new run', async () => {
+  it('shows the run the live feed tells of after a fire, asking nothing', async () => {
     const app = await openRelay();
     expect(screen.getByText('No runs yet: an action runs when its site reports a fire or a fault.')).toBeTruthy();
+    const before = runLoads(app);
 
-    runs = [run(1, 'fire', 'succeeded')];
     act(() => {
       app.store.dispatch(logEventsReceived([liveEvent(site, 'fire')]));
+      app.store.dispatch(relayRunReceived({ relayId: 7, change: 'succeeded', run: run(1, 'fire', 'succeeded') }));
     });
     await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
     const row = within(screen.getByRole('region', { name: 'Recent runs' }))
@@ -119,45 +124,25 @@ describe("relay screen's recent runs", () => {
       .closest('tr') as HTMLElement;
     expect(within(row).getByText('Fire')).toBeTruthy();
     expect(within(row).getByText('Succeeded')).toBeTruthy();
+    expect(runLoads(app)).toBe(before);
   });
 
-  it('keeps asking after a fire when a later batch holds no alarm', async () => {
+  it("shows a failure's reason from the live feed; its 'Relay action failed' notification asks nothing", async () => {
     const app = await openRelay();
     const before = runLoads(app);
     act(() => {
-      app.store.dispatch(logEventsReceived([liveEvent(site, 'fire')]));
-    });
-    await act(() => waitForState(app.store, () => runLoads(app) === before + 1));
-    act(() => {
-      app.store.dispatch(logEventsReceived([liveEvent(site, 'other')]));
-    });
-    runs = [run(4, 'fire', 'succeeded')];
-    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
-  });
-
-  it("ignores other sites' alarms and events that are neither fire nor fault", async () => {
-    const app = await openRelay();
-    const before = runLoads(app);
-    act(() => {
-      app.store.dispatch(logEventsReceived([liveEvent(otherSite, 'fire'), liveEvent(site, 'other')]));
-    });
-    // A notice that does ask again, once it is answered: only its own request was sent.
-    runs = [run(3, 'fire', 'failed', 'no answer')];
-    act(() => {
       app.store.dispatch(notificationEventReceived({ hwaddr: site, notification: relayFailure, unreadCount: 1 }));
-    });
-    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
-    expect(runLoads(app)).toBe(before + 1);
-  });
-
-  it("asks again on a 'Relay action failed' notification and shows the failure's reason", async () => {
-    const app = await openRelay();
-    runs = [run(2, 'fault', 'failed', 'Relay board refused the connection')];
-    act(() => {
-      app.store.dispatch(notificationEventReceived({ hwaddr: site, notification: relayFailure, unreadCount: 1 }));
+      app.store.dispatch(
+        relayRunReceived({
+          relayId: 7,
+          change: 'failed',
+          run: run(2, 'fault', 'failed', 'Relay board refused the connection'),
+        }),
+      );
     });
     await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getByText('Relay board refused the connection')).toBeTruthy();
+    expect(runLoads(app)).toBe(before);
   });
 });

@@ -10,7 +10,7 @@ import {
   selectRelaysError,
   selectRelaysLoaded,
 } from '../relays.selectors';
-import { relayScreenOpened } from '../relays.slice';
+import { relayScreenClosed, relayScreenOpened } from '../relays.slice';
 import { RelayActionsTab } from './relay-actions.tab';
 import { RelayForm } from './relay-form.component';
 
@@ -36,6 +36,9 @@ function RelayScreen({ relayId }: { relayId: number }) {
     // Marks that this visit has asked, after the request is sent, so an earlier answer does not count.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setAsked(true);
+    return () => {
+      dispatch(relayScreenClosed(relayId));
+    };
   }, [dispatch, relayId]);
 
   // Removed from its Edit Settings: home (spec 2.8).
