@@ -8,6 +8,8 @@ async function startCopy(name: string): Promise<{ server: Server; port: number; 
   const health = { status: 200 };
   const server = createServer((req, res) => {
     if (req.url === '/healthz') return void res.writeHead(health.status).end();
+    // Copy one dies with this request in hand, before answering.
+    if (req.url === '/api/dies' && name === 'one') return void req.socket.destroy();
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () =>
@@ -124,6 +126,21 @@ describe('HttpBalancer', () => {
     const [reply] = (await once(socket, 'message')) as [Buffer];
     expect(String(reply)).toBe('two /api/livefeed hi');
     socket.close();
+  });
+
+  it('passes a request without a body to the next copy when its copy dies before answering, never one that may have acted', async () => {
+    // In turn: the first GET to copy one, which dies (answered by two), the second to two, the POST to one.
+    const answers = [
+      await call(balancer, '/api/dies'),
+      await call(balancer, '/api/dies'),
+      await call(balancer, '/api/dies', 'acted on?'),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.copy])).toEqual([
+      [201, 'two'],
+      [201, 'two'],
+      [502, null],
+    ]);
+    expect(answers[2].json).toEqual({ err: 'the service stopped answering' });
   });
 
   it('answers 502 when no copy accepts connections', async () => {

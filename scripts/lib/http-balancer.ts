@@ -6,6 +6,18 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
+/** Methods a copy may have acted on before it died: never sent to a second copy (nginx's rule too). */
+const NON_IDEMPOTENT = new Set(['POST', 'LOCK', 'PATCH']);
+
+/**
+ * Whether a request whose copy died before answering may go to another: one that cannot have acted
+ * (as nginx's `proxy_next_upstream error`) and has no body, which was read into the dead copy.
+ */
+function retriable(req: IncomingMessage): boolean {
+  const bodiless = req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+  return bodiless && !NON_IDEMPOTENT.has(req.method ?? 'GET');
+}
+
 /** Headers about one connection, not passed from one side to the other (RFC 9110, 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection']);
 
@@ -121,7 +133,9 @@ export class HttpBalancer {
 
   /**
    * Sends the request to the first backend that accepts the connection. The body is read from the
-   * client only once connected, so a copy that refuses costs nothing and the next one is tried.
+   * client only once connected, so a copy that refuses costs nothing and the next one is tried; a
+   * request without a body that cannot have acted (GET, HEAD…) also goes to the next one when its
+   * copy dies before answering.
    */
   private forward(req: IncomingMessage, res: ServerResponse, candidates: BackendState[]): void {
     const [backend, ...rest] = candidates;
@@ -130,6 +144,7 @@ export class HttpBalancer {
       return;
     }
     let connected = false;
+    let answered = false;
     const headers = { ...req.headers, ...forwardedHeaders(req) };
     for (const name of HOP_BY_HOP) delete headers[name];
     const upstream = request({
@@ -143,10 +158,13 @@ export class HttpBalancer {
     upstream.on('socket', (socket) => {
       socket.once('connect', () => {
         connected = true;
-        req.pipe(upstream);
+        // A request passed on from a copy that died was read already.
+        if (req.readableEnded) upstream.end();
+        else req.pipe(upstream);
       });
     });
     upstream.on('response', (answer) => {
+      answered = true;
       // The connection to the copy is this request's alone: its Connection header is not the client's.
       const headers: string[] = [];
       for (let i = 0; i < answer.rawHeaders.length; i += 2) {
@@ -159,6 +177,9 @@ export class HttpBalancer {
     upstream.on('error', (error) => {
       if (!connected) {
         this.mark(backend, false, error.message);
+        this.forward(req, res, rest);
+      } else if (!answered && !res.headersSent && retriable(req)) {
+        // Its health check tells whether the copy is gone; this request need not wait for it.
         this.forward(req, res, rest);
       } else if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' }).end('{"err":"the service stopped answering"}');
