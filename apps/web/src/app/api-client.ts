@@ -44,14 +44,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   const body = parseJson(text);
   const accepted = response.ok || (options.acceptedStatuses ?? []).includes(response.status);
 
-  if (!accepted) {
-    const serverMessage = body.parsed ? errField(body.value) : undefined;
-    throw new ApiError(
-      serverMessage ?? statusCodeMessage(response.status, response.statusText),
-      'status',
-      response.status,
-    );
-  }
+  if (!accepted) throw refusal(response, body);
   if (text === '' && !options.isExpectedBody) {
     // Calls that answer nothing (a rename, a resolve) resolve with no value.
     return undefined as T;
@@ -62,8 +55,43 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   return body.value as T;
 }
 
-async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** A file portal-api answers (an events export): its content and the name its Content-Disposition gives. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/** GETs a file with a bearer token; a refusal fails as apiRequest's do, with the server's err. */
+export async function apiDownload(
+  path: string,
+  options: { token?: string; signal?: AbortSignal } = {},
+): Promise<ApiFile> {
+  const response = await send(path, options, '*/*');
+  if (response.status === BAD_GATEWAY) throw new ApiError(MESSAGES.serverUnavailable, 'unavailable', response.status);
+  if (!response.ok) throw refusal(response, parseJson(await readText(response)));
+  try {
+    return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
+  } catch (error) {
+    // A download cut short (the server stopped mid-file) is a network failure, not a shorter file.
+    throw new ApiError(networkFailureMessage(reasonOf(error)), 'network', response.status);
+  }
+}
+
+function refusal(response: Response, body: ParsedBody): ApiError {
+  const serverMessage = body.parsed ? errField(body.value) : undefined;
+  return new ApiError(
+    serverMessage ?? statusCodeMessage(response.status, response.statusText),
+    'status',
+    response.status,
+  );
+}
+
+function dispositionFileName(header: string | null): string | undefined {
+  return header?.match(/filename="([^"]+)"/)?.[1];
+}
+
+async function send<T>(path: string, options: ApiRequestOptions<T>, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;

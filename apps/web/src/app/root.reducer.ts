@@ -1,6 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { accountSlice } from '../account/account.slice';
 import { authSlice } from '../auth/auth.slice';
+import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
 import { panelsSlice } from '../panels/panels.slice';
@@ -16,6 +17,7 @@ export const rootReducer = combineReducers({
   [accountSlice.name]: accountSlice.reducer,
   [sitesSlice.name]: sitesSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
+  [eventsExportSlice.name]: eventsExportSlice.reducer,
   [notificationsSlice.name]: notificationsSlice.reducer,
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,

@@ -1,6 +1,7 @@
 import { all, fork } from 'typed-redux-saga';
 import { accountSaga } from '../account/account.sagas';
 import { authSaga } from '../auth/auth.sagas';
+import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
 import { panelsSaga } from '../panels/panels.sagas';
@@ -17,6 +18,7 @@ export function* rootSaga() {
     fork(accountSaga),
     fork(sitesSaga),
     fork(eventsSaga),
+    fork(eventsExportSaga),
     fork(notificationsSaga),
     fork(panelsSaga),
     fork(relaysSaga),

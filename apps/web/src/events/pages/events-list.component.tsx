@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { EVENT_CATEGORY_FILTERS, EVENT_CATEGORY_FILTER_LABELS, defaultEventRange } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { eventsExportRequested, selectEventsExport } from '../events-export.slice';
 import { utcDayOf } from '../events-query.util';
 import { selectEvents, selectEventRows, selectEventsEmptyMessage, selectEventsPaging } from '../events.selectors';
 import { eventsCategoryChosen, eventsClosed, eventsDatesChosen, eventsOpened, eventsPageChosen } from '../events.slice';
@@ -16,6 +17,7 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
   const rows = useAppSelector(selectEventRows);
   const paging = useAppSelector(selectEventsPaging);
   const emptyMessage = useAppSelector(selectEventsEmptyMessage);
+  const exported = useAppSelector(selectEventsExport);
   // A From after To stays here, shown with its message, and is never sent (nor a stale list shown).
   const [rejectedRange, setRejectedRange] = useState<{ from: string; to: string } | null>(null);
   const shownRange = rejectedRange ?? { from: filter.from, to: filter.to };
@@ -69,7 +71,23 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
             onPick={(to) => pickDates({ to })}
           />
         </Col>
+        <Col sm="auto" className="align-self-end">
+          {/* Every event of the shown range and category as CSV, not only this page. */}
+          <Button
+            variant="outline-secondary"
+            disabled={exported.exporting || rejectedRange !== null}
+            aria-busy={exported.exporting}
+            onClick={() => dispatch(eventsExportRequested())}
+          >
+            {exported.exporting ? 'Exporting…' : 'Export'}
+          </Button>
+        </Col>
       </Row>
+      {exported.error && (
+        <Alert variant="danger" className="events-list__export-error">
+          Export failed: {exported.error}
+        </Alert>
+      )}
       {rejectedRange ? (
         <Alert variant="warning" role="alert">
           {EVENTS_RANGE_REVERSED}
