@@ -175,6 +175,26 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await page.getByText(new RegExp(`^Resolved by: ${user.name} on `)).waitFor();
   });
 
+  it("syncs a drifted panel clock from its time desync notification, and shows the panel's answer", async () => {
+    const { page, panel } = await onOwnSiteEvents();
+    // The lively demo panel's clock, fallen behind: its next event raises the notification.
+    panel.model.setClockBehind(25 * 60_000);
+    panel.report(panel.model.note(1, 'system', 'Clock check'));
+    await page.getByRole('link', { name: /Notifications/ }).click();
+
+    const notification = page.locator('.notification').filter({ hasText: 'Panel time possibly out of sync' });
+    await notification.getByRole('button', { name: 'Sync panel clock' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText("The panel's clock is set to the portal's time.").waitFor();
+    await dialog.getByRole('button', { name: 'Send Sync panel clock' }).click();
+
+    await page.locator('.Toastify__toast').filter({ hasText: 'Depot, Panel 1 applied Sync panel clock.' }).waitFor();
+    // Set to the portal's time, less the moments the command took (the portal flags 10 minutes off).
+    expect(Math.abs(panel.model.clockOffsetMs)).toBeLessThan(10 * 60_000);
+    await notification.getByRole('button', { name: 'Mark Resolved' }).click();
+    await notification.getByText(/^Resolved by: /).waitFor();
+  });
+
   it('renames the site', async () => {
     const { page, panel } = await onOwnSiteEvents('Depot');
     await page.getByRole('link', { name: 'Site Configuration' }).click();

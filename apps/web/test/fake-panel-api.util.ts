@@ -1,4 +1,4 @@
-import type { CommandAuditEntry, SiteDetail, SitePanel } from '@app/contracts';
+import type { CommandAuditEntry, NotificationDto, SiteDetail, SitePanel } from '@app/contracts';
 import { jsonResponse } from './fetch-mock.util';
 import { claimsTokenFor, type Answer } from './render-app.util';
 
@@ -67,6 +67,7 @@ export function configuredPanel(overrides: Partial<SitePanel> = {}): SitePanel {
 export class FakePanelApi {
   detail: SiteDetail;
   audit: CommandAuditEntry[] = [];
+  notifications: NotificationDto[] = [];
   readonly posts: Array<{ path: string; body: unknown }> = [];
   /** The answer to a panel POST; undefined leaves it unanswered. */
   post: (path: string, body: unknown) => Response | undefined = () => jsonResponse(200, 'OK', {});
@@ -97,7 +98,7 @@ export class FakePanelApi {
     if (path === site) return jsonResponse(200, 'OK', this.detail);
     if (path === `${site}/audit`) return jsonResponse(200, 'OK', this.audit);
     if (url.pathname === `${site}/events`) return jsonResponse(200, 'OK', { events: [], total: 0 });
-    if (path === '/api/notifications/list') return jsonResponse(200, 'OK', []);
+    if (path === '/api/notifications/list') return jsonResponse(200, 'OK', this.notifications);
     if (init?.method === 'POST' && path.startsWith(`${site}/panel/`)) {
       const body: unknown = JSON.parse(String(init.body));
       this.posts.push({ path: path.slice(site.length), body });

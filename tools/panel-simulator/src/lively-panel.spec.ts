@@ -1,3 +1,4 @@
+import type { CommandMessage } from '@app/panel-protocol';
 import { LivelyPanel, livelyOptionsAtPace, LIVELY_DEFAULTS, type LivelyOptions } from './lively-panel';
 import { SimulatedPanel } from './simulated-panel';
 
@@ -81,6 +82,30 @@ describe('LivelyPanel', () => {
 
     jest.advanceTimersByTime(2000); // 12 s: the second fault, 10 s after the first
     expect(titles().filter((title) => title === 'Zone fault')).toHaveLength(2);
+  });
+
+  it('keeps its clock behind once it fell, until a Sync panel clock sets it; it falls again later', () => {
+    lively = new LivelyPanel(panel, { ...options, noteEveryMs: 1000, firstFaultMs: 1e9 }, () => 0.5);
+    lively.start();
+    const lag = (event: { date: string }) => Date.now() - Date.parse(event.date);
+    jest.advanceTimersByTime(2500);
+    expect(lag(panel.link.unacked.at(-1)!)).toBe(25 * MINUTE);
+    jest.advanceTimersByTime(500); // 3 s: the next note, stamped by the same slow clock
+    expect(lag(panel.link.unacked.at(-1)!)).toBe(25 * MINUTE);
+
+    const sync: CommandMessage = {
+      type: 'command',
+      correlationId: 'c-1',
+      networkId: 1,
+      kind: 'syncClock',
+      payload: { time: new Date().toISOString() },
+    };
+    expect(panel.model.apply(sync).outcome).toEqual({ ok: true });
+    jest.advanceTimersByTime(1000); // 4 s: a note on time
+    expect(lag(panel.link.unacked.at(-1)!)).toBe(0);
+
+    jest.advanceTimersByTime(18_500); // 22.5 s: the clock falls behind again
+    expect(lag(panel.link.unacked.at(-1)!)).toBe(25 * MINUTE);
   });
 
   it('draws each wait between half and one and a half of its mean', () => {

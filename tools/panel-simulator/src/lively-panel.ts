@@ -12,10 +12,14 @@ export interface LivelyOptions {
   faultEveryMs: number;
   /** How long a fault lasts before the zone clears by itself. */
   faultLastsMs: number;
-  /** Wait before the first note stamped with a drifted clock, then the mean wait between them. */
+  /**
+   * Wait before the panel's clock first falls behind, then the mean wait between its falls: each
+   * time it is set `desyncSkewMs` slow (unless it is already), and every event is stamped by it
+   * until a Sync panel clock command sets it to the portal's time.
+   */
   firstDesyncMs: number;
   desyncEveryMs: number;
-  /** How far behind the panel's clock is in those notes (the portal flags more than 10 minutes). */
+  /** How far behind the panel's clock falls (the portal flags more than 10 minutes). */
   desyncSkewMs: number;
 }
 
@@ -59,8 +63,9 @@ export type LivelyTarget = Pick<SimulatedPanel, 'model' | 'report' | 'reportRunt
 
 /**
  * A panel that lives on its own, for demos: a trickle of notes, runtime reports, a zone fault now
- * and then that clears by itself, and now and then a note stamped by a drifted clock (which the
- * portal raises as a time desync notification). Fires are left to the person at the console.
+ * and then that clears by itself, and now and then a clock that falls behind, whose notes the
+ * portal raises as a time desync notification (Sync panel clock sets it right). Fires are left to
+ * the person at the console.
  */
 export class LivelyPanel {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -76,10 +81,10 @@ export class LivelyPanel {
     if (this.running) return;
     this.running = true;
     const { noteEveryMs, runtimeEveryMs, firstFaultMs, faultEveryMs, firstDesyncMs, desyncEveryMs } = this.options;
-    this.every(this.around(noteEveryMs), noteEveryMs, () => this.note(0));
+    this.every(this.around(noteEveryMs), noteEveryMs, () => this.note());
     this.every(this.around(runtimeEveryMs), runtimeEveryMs, () => this.runtimes());
     this.every(firstFaultMs, faultEveryMs, () => this.fault());
-    this.every(firstDesyncMs, desyncEveryMs, () => this.note(this.options.desyncSkewMs));
+    this.every(firstDesyncMs, desyncEveryMs, () => this.driftClock());
   }
 
   stop(): void {
@@ -116,17 +121,16 @@ export class LivelyPanel {
     return [...this.panel.model.networks.keys()];
   }
 
-  /** A note on a random network; `skewMs` back-dates it as a panel with a slow clock would. */
-  private note(skewMs: number): void {
+  /** A note on a random network, stamped by the panel's clock. */
+  private note(): void {
     const [category, title, location] = this.pick(LIVELY_NOTES);
-    const change = this.panel.model.note(this.pick(this.networkIds()), category, title, location);
-    if (skewMs > 0) {
-      change.events = change.events.map((event) => ({
-        ...event,
-        date: new Date(Date.parse(event.date) - skewMs).toISOString(),
-      }));
-    }
-    this.panel.report(change);
+    this.panel.report(this.panel.model.note(this.pick(this.networkIds()), category, title, location));
+  }
+
+  /** The clock falls behind (a clock already behind stays as it is), and a note shows it at once. */
+  private driftClock(): void {
+    if (this.panel.model.clockOffsetMs === 0) this.panel.model.setClockBehind(this.options.desyncSkewMs);
+    this.note();
   }
 
   private runtimes(): void {

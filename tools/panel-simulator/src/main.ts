@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       panelType: options.panelType,
       firmware: options.firmware,
       cloudControl: options.cloudControl,
+      protocolVersion: options.protocolVersion,
       log,
     });
   });

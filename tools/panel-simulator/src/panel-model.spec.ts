@@ -164,6 +164,19 @@ describe('PanelModel', () => {
     ).toEqual({ ok: false, reason: 'setting resetTime does not apply to a SMARTLOOP_LOCAL device' });
   });
 
+  it('sets its clock to the time a Sync panel clock command carries, and stamps what follows by it', () => {
+    model.setClockBehind(25 * 60_000);
+    expect(model.note(1, 'system', 'Slow').events[0].date).toBe('2026-11-21T07:35:00.000Z');
+    const change = model.apply(command(2, { kind: 'syncClock', payload: { time: '2026-11-21T08:00:00.000Z' } }));
+    expect(change).toMatchObject({
+      outcome: { ok: true },
+      events: [{ networkId: 2, category: 'system', title: 'Clock set', date: '2026-11-21T08:00:00.000Z' }],
+    });
+    expect(model.clockOffsetMs).toBe(0);
+    // The clock is the panel's: every network's events agree.
+    expect(model.note(1, 'system', 'On time').events[0].date).toBe('2026-11-21T08:00:00.000Z');
+  });
+
   it('asks for every snapshot on resync', () => {
     expect(model.apply(command(1, { kind: 'resync', payload: {} }))).toMatchObject({
       outcome: { ok: true },

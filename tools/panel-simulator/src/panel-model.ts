@@ -34,18 +34,36 @@ const refused = (reason: string): ModelChange => ({
 });
 
 /**
- * One simulated panel's state: its networks' configuration and runtime. Commands change it the way
- * a panel would; the caller sends the snapshots, reports and events a change calls for.
+ * One simulated panel's state: its networks' configuration and runtime, and its clock. Commands
+ * change it the way a panel would; the caller sends the snapshots, reports and events a change calls for.
  */
 export class PanelModel {
   readonly networks = new Map<number, NetworkState>();
+  /** How far the panel's clock is off the real time (negative: slow); it stamps every event. */
+  private clockOffset = 0;
 
   constructor(
     configs: ConfigSnapshot[],
+    /** The real time; the panel's clock is it plus the offset. */
     private readonly now: () => Date = () => new Date(),
   ) {
     for (const config of configs)
       this.networks.set(config.networkId, { config, runtime: structuredClone(EMPTY_RUNTIME_REPORT) });
+  }
+
+  /** The panel's clock, as it stamps events. */
+  get clock(): Date {
+    return new Date(this.now().getTime() + this.clockOffset);
+  }
+
+  /** How far the panel's clock is off the real time, in ms (negative: slow). */
+  get clockOffsetMs(): number {
+    return this.clockOffset;
+  }
+
+  /** The clock falls `ms` behind the real time, as a drifting clock (or one whose battery went flat) does. */
+  setClockBehind(ms: number): void {
+    this.clockOffset = -ms;
   }
 
   apply(command: CommandMessage): ModelChange {
@@ -130,6 +148,11 @@ export class PanelModel {
       }
       case 'resync':
         return done({ resync: true });
+      case 'syncClock': {
+        // The panel's clock becomes the portal's; what it notes from now on is stamped by it.
+        this.clockOffset = Date.parse(command.payload.time) - this.now().getTime();
+        return done({ events: [this.event(networkId, 'system', 'Clock set', 'Cloud')] });
+      }
       case 'keyProof':
         return refused('the link answers key proofs');
     }
@@ -173,6 +196,6 @@ export class PanelModel {
   }
 
   private event(networkId: number, category: EventCategory, title: string, location: string): PanelEventInput {
-    return { networkId, category, title, location, date: this.now().toISOString() };
+    return { networkId, category, title, location, date: this.clock.toISOString() };
   }
 }

@@ -26,6 +26,8 @@ export interface SimulatedPanelOptions {
   panelType: PanelType;
   firmware: string;
   cloudControl: boolean;
+  /** The panel link protocol version the panel speaks; the newest unless it is an older panel. */
+  protocolVersion?: number;
   log: (line: string) => void;
 }
 
@@ -58,6 +60,7 @@ export class SimulatedPanel {
       tls: options.tls,
       adminKey: options.adminKey,
       deviceSecret: options.deviceSecret,
+      version: options.protocolVersion,
       hello: {
         hwaddr: options.hwaddr,
         panelType: options.panelType,

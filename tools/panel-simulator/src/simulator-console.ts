@@ -15,6 +15,8 @@ export const CONSOLE_HELP = `Commands (zones are numbered from 1 as on the porta
   poison <network> [${POISON_FIELDS.join('|')}]   an event the gateway must refuse (U+0000 in the text, year 0000)
   status                        runtime of each network of the selected panel(s)
   cloud on|off                  enable or disable cloud control
+  clock [slow <minutes>]        the panel's clock; 'slow 25' sets it 25 minutes behind (the portal's
+                                Sync panel clock sets it right)
   disconnect | connect          drop the link (events are kept and resent) or bring it back
   scenario <${SCENARIOS.join('|')}> [rate]   play a scenario on every panel; 'stop' ends it
   wait <ms>                     pause a script
@@ -134,6 +136,11 @@ export class SimulatorConsole {
           return `${panel.hwaddr}: cloud control ${args[0]}`;
         });
       }
+      case 'clock': {
+        if (args[0] === 'slow') panelsClockBehind(this.selected, int(1, 'minutes'));
+        else if (args.length > 0) throw new Error("say 'clock' or 'clock slow <minutes>'");
+        return each((panel) => `${panel.hwaddr}: clock ${clockText(panel)}`);
+      }
       case 'disconnect':
         await Promise.all(this.selected.map((panel) => panel.stop()));
         return each((panel) => `${panel.hwaddr}: disconnected (unacked events kept)`);
@@ -172,4 +179,16 @@ export class SimulatorConsole {
 
 function outcomeText(panel: SimulatedPanel, outcome: { ok: boolean; reason?: string }): string {
   return outcome.ok ? `${panel.hwaddr}: ok` : `${panel.hwaddr}: ${outcome.reason}`;
+}
+
+function panelsClockBehind(panels: readonly SimulatedPanel[], minutes: number): void {
+  if (minutes < 0) throw new Error('minutes must be 0 or more');
+  for (const panel of panels) panel.model.setClockBehind(minutes * 60_000);
+}
+
+/** The panel's clock, and how far it is off. */
+function clockText(panel: SimulatedPanel): string {
+  const offset = Math.round(panel.model.clockOffsetMs / 1000);
+  if (offset === 0) return `${panel.model.clock.toISOString()} (on time)`;
+  return `${panel.model.clock.toISOString()} (${Math.abs(offset)} s ${offset < 0 ? 'slow' : 'fast'})`;
 }

@@ -56,6 +56,9 @@ describe('parseSimulatorOptions', () => {
       firmware: '5.0',
     });
     expect(parseSimulatorOptions(['--networks', '1,4,7']).networkIds).toEqual([1, 4, 7]);
+    // Panels speak the newest protocol version unless told to be older ones.
+    expect(parseSimulatorOptions([]).protocolVersion).toBe(3);
+    expect(parseSimulatorOptions(['--protocol-version', '2']).protocolVersion).toBe(2);
     expect(parseSimulatorOptions([])).toMatchObject({ lively: false, livelyPace: 1 });
     expect(parseSimulatorOptions(['--lively'])).toMatchObject({ lively: true, livelyPace: 1 });
     expect(parseSimulatorOptions(['--lively-pace', '0.1'])).toMatchObject({ lively: true, livelyPace: 0.1 });
@@ -93,6 +96,8 @@ describe('parseSimulatorOptions', () => {
     [['--scenario', 'flood'], '--scenario must be one of fire, fault, restore, mixed'],
     [['--rate', '0'], '--rate must be'],
     [['--lively-pace', '0'], '--lively-pace must be a number from 0.001 to 1000'],
+    [['--protocol-version', '1'], "--protocol-version must be from 2 to 3, got '1'"],
+    [['--protocol-version', '4'], "--protocol-version must be from 2 to 3, got '4'"],
     [['--key'], '--key needs a value'],
     [['--bogus'], "unknown option '--bogus'"],
   ])('refuses %j', (argv, message) => {

@@ -6,7 +6,13 @@ import {
   PANEL_KEY_PATTERN,
   type PanelType,
 } from '@app/contracts';
-import { DEVICE_KEY_PATTERN, FIRMWARE_MAX_LENGTH, type GatewayAddress } from '@app/panel-protocol';
+import {
+  DEVICE_KEY_PATTERN,
+  FIRMWARE_MAX_LENGTH,
+  PANEL_PROTOCOL_MIN_VERSION,
+  PANEL_PROTOCOL_VERSION,
+  type GatewayAddress,
+} from '@app/panel-protocol';
 import { parseGatewayAddress } from './gateway-list.util';
 import { SCENARIOS, type Scenario } from './scenario-runner';
 
@@ -28,6 +34,8 @@ export interface SimulatorOptions {
   networkIds: number[];
   panelType: PanelType;
   firmware: string;
+  /** The panel link protocol version the panels speak (an older one to try what older panels see). */
+  protocolVersion: number;
   tls: boolean;
   tlsInsecure: boolean;
   cloudControl: boolean;
@@ -59,6 +67,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --networks 2 | 1,3,5    number of networks (ids 1..N) or a list of network ids (default 1)
   --type SMARTLOOP_MK2    panel type: SMARTLOOP_MK2, MULTILOOP or UNKNOWN (default SMARTLOOP_MK2)
   --firmware 4.2.1        firmware version reported in the hello
+  --protocol-version N    the panel link protocol version the panels speak, ${PANEL_PROTOCOL_MIN_VERSION} to ${PANEL_PROTOCOL_VERSION}
+                          (default ${PANEL_PROTOCOL_VERSION}); an older panel is never sent the commands of later versions
   --tls                   connect over TLS (--tls-insecure accepts a self-signed certificate)
   --cloud-control on|off  off: an events-only panel that refuses control (default on)
   --scenario NAME         play fire, fault, restore or mixed from the start
@@ -66,7 +76,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --script FILE           run console commands from a file (one per line) after connecting
   --lively                each panel lives on its own, for demos: a note every ~20 s, runtime
                           reports, a zone fault every ~5 min that clears itself, and every ~10 min
-                          a note from a clock 25 min slow (a time desync for the portal)
+                          its clock falls 25 min behind (a time desync for the portal) until the
+                          portal's Sync panel clock sets it
   --lively-pace F         multiplies every lively wait (0.1: ten times as often; default 1)
   --help                  this text
 
@@ -83,6 +94,7 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
     networkIds: [1],
     panelType: 'SMARTLOOP_MK2',
     firmware: '4.2.1',
+    protocolVersion: PANEL_PROTOCOL_VERSION,
     tls: false,
     tlsInsecure: false,
     cloudControl: true,
@@ -150,6 +162,16 @@ export function parseSimulatorOptions(argv: readonly string[]): SimulatorOptions
       case '--firmware':
         options.firmware = value(flag).slice(0, FIRMWARE_MAX_LENGTH);
         break;
+      case '--protocol-version': {
+        const text = value(flag);
+        const version = Number(text);
+        if (!/^\d+$/.test(text) || version < PANEL_PROTOCOL_MIN_VERSION || version > PANEL_PROTOCOL_VERSION)
+          throw new OptionsError(
+            `--protocol-version must be from ${PANEL_PROTOCOL_MIN_VERSION} to ${PANEL_PROTOCOL_VERSION}, got '${text}'`,
+          );
+        options.protocolVersion = version;
+        break;
+      }
       case '--tls':
         options.tls = true;
         break;

@@ -169,6 +169,8 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'mod_idx',
       optional: ['settings.mode'],
     },
+    // No body: portal-api sets the time (a text field anywhere is unknown here).
+    '/api/v2/sites/:hwaddr/panel/:networkId/clock': { token: 'claims', params: panelParams, body: () => ({}) },
     '/api/notifications/:id/resolve': { token: 'claims', params: { id: '1' } },
     '/api/relays/_new': { token: 'session', body: relay, text: 'name', required: 'host', optional: ['name', 'port'] },
     '/api/relays/_test': {

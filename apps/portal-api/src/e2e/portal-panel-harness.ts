@@ -17,7 +17,11 @@ export interface PortalWithPanels {
    * A simulated panel, provisioned in the registry (not yet connected: call start()); it connects to
    * the world's gateway unless given another gateway's `port`.
    */
-  panel(hwaddr: string, adminKey: string, options?: { cloudControl?: boolean; port?: number }): Promise<SimulatedPanel>;
+  panel(
+    hwaddr: string,
+    adminKey: string,
+    options?: { cloudControl?: boolean; port?: number; protocolVersion?: number },
+  ): Promise<SimulatedPanel>;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function startPortalWithPanels(env: Record<string, string> = {}): P
         panelType: 'SMARTLOOP_MK2',
         firmware: '4.2.0',
         cloudControl: options.cloudControl ?? true,
+        protocolVersion: options.protocolVersion,
         log: () => undefined,
       });
       panels.push(panel);
@@ -117,10 +122,19 @@ export function registerUniqueUser(portal: PortalApiTestApp, name: string): Prom
 export async function authorisedSite(
   world: PortalWithPanels,
   user: TestUser,
-  options: { adminKey?: string; nickname?: string; notify?: boolean; port?: number; cloudControl?: boolean } = {},
+  options: {
+    adminKey?: string;
+    nickname?: string;
+    notify?: boolean;
+    port?: number;
+    cloudControl?: boolean;
+    /** The panel link protocol version the panel speaks (the newest unless given). */
+    protocolVersion?: number;
+  } = {},
 ): Promise<SimulatedPanel> {
   const adminKey = options.adminKey ?? '1234';
-  const panel = await world.panel(uniqueHwaddr(), adminKey, { port: options.port, cloudControl: options.cloudControl });
+  const { port, cloudControl, protocolVersion } = options;
+  const panel = await world.panel(uniqueHwaddr(), adminKey, { port, cloudControl, protocolVersion });
   panel.start();
   await waitForConnection(world, panel.hwaddr, true);
   await claimPanel(world.portal, user, panel.hwaddr, adminKey, options);

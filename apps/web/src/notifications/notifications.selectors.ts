@@ -25,6 +25,7 @@ export const selectNotificationEntries = createSelector(
   (list, resolving) =>
     list.slice(0, NOTIFICATIONS_LISTED_MAX).map((entry) => ({
       id: entry.id,
+      type: entry.notification_type,
       title: notificationTitle(entry),
       text: entry.text || notificationText(entry),
       resolved: isNotificationResolved(entry),

@@ -9,6 +9,7 @@ import { moduleSettingsCommand } from './module-settings.command';
 import type { PanelCommandDefinition } from './panel-command.definition';
 import { resyncCommand } from './resync.command';
 import { stringsCommand } from './strings.command';
+import { syncClockCommand } from './sync-clock.command';
 import { zoneCommand } from './zone.command';
 
 /**
@@ -27,6 +28,7 @@ export const PANEL_COMMANDS = [
   deviceSettingsCommand,
   keyProofCommand,
   resyncCommand,
+  syncClockCommand,
 ] as const;
 
 type Definitions = (typeof PANEL_COMMANDS)[number];

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { freePort, waitUntil } from '@app/testing';
+import { encodeMessage } from '../messages/message.codec';
+import type { CommandMessage } from '../messages/panel-link-messages.types';
 import { PanelLinkClient } from './panel-link-client';
 
 /** A seed of 32 bytes: the client checks it once, no gateway here ever verifies a signature. */
@@ -81,5 +83,69 @@ describe('PanelLinkClient with several gateway addresses', () => {
     started(client(await gateway('a', arrivals)));
     await waitUntil(() => arrivals.length >= 3, 'three connections');
     expect(new Set(arrivals)).toEqual(new Set(['a']));
+  });
+});
+
+describe('PanelLinkClient of an older protocol version', () => {
+  it('refuses a command kind of a later version as its codec would, and answers the ones it knows', async () => {
+    const sync: CommandMessage = {
+      type: 'command',
+      correlationId: 'c-2',
+      networkId: 1,
+      kind: 'syncClock',
+      payload: { time: '2026-11-21T08:00:00.000Z' },
+    };
+    const mute: CommandMessage = {
+      type: 'command',
+      correlationId: 'c-1',
+      networkId: 1,
+      kind: 'button',
+      payload: { action: 'MUTE', data: 'NA' },
+    };
+    // A gateway that skips the checks: challenge, ready, then a known command and a later one.
+    const server = createServer((socket) => {
+      socket.once('data', () => {
+        socket.write(encodeMessage({ type: 'challenge', version: 2, nonce: 'ab'.repeat(32) }, 1 << 20));
+        socket.once('data', () => {
+          socket.write(
+            encodeMessage({ type: 'ready', gatewayId: 'g', heartbeatMs: 60_000, maxFrameBytes: 1 << 20 }, 1 << 20),
+          );
+          socket.write(encodeMessage(mute, 1 << 20));
+          socket.write(encodeMessage(sync, 1 << 20));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const received: string[] = [];
+    const errors: string[] = [];
+    const link = new PanelLinkClient({
+      host: '127.0.0.1',
+      port: (server.address() as { port: number }).port,
+      version: 2,
+      hello: {
+        hwaddr: '0011aabbccdd',
+        panelType: 'SMARTLOOP_MK2',
+        firmware: '4.2.1',
+        networkIds: [1],
+        cloudControl: true,
+      },
+      adminKey: '1234',
+      deviceSecret: DEVICE_SECRET,
+      onCommand: (command) => {
+        received.push(command.kind);
+        return { ok: true };
+      },
+      reconnect: false,
+    });
+    link.on('protocolError', (reason: string) => errors.push(reason));
+    try {
+      link.start();
+      await waitUntil(() => errors.length > 0, 'the later command refused');
+      expect(errors).toEqual(['invalid-message: command kind syncClock is not in protocol version 2']);
+      expect(received).toEqual(['button']);
+    } finally {
+      await link.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

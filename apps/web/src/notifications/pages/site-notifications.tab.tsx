@@ -1,14 +1,20 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { MESSAGES } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { SyncClockButton } from '../../panels/pages/sync-clock.button';
+import { selectSiteDetail } from '../../sites/sites.selectors';
 import { selectNotificationEntries, selectNotifications } from '../notifications.selectors';
 import { notificationResolveRequested } from '../notifications.slice';
 
-/** The site's notifications (spec 2.11). */
+/**
+ * The site's notifications (spec 2.11). A time desync also offers Sync panel clock beside Mark
+ * Resolved: the cure of what it reports (the clock is the panel's; its first network carries it).
+ */
 export function SiteNotificationsTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
   const { loaded, error } = useAppSelector(selectNotifications);
   const entries = useAppSelector((state) => selectNotificationEntries(state, hwaddr));
+  const networkId = useAppSelector((state) => selectSiteDetail(state, hwaddr)?.networks[0]?.networkId);
 
   return (
     <section className="notifications">
@@ -27,13 +33,16 @@ export function SiteNotificationsTab({ hwaddr }: { hwaddr: string }) {
             {entry.resolved ? (
               <small className="text-muted">{entry.resolvedLine}</small>
             ) : (
-              <Button
-                size="sm"
-                disabled={entry.resolving}
-                onClick={() => dispatch(notificationResolveRequested(entry.id))}
-              >
-                Mark Resolved
-              </Button>
+              <div className="d-flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  disabled={entry.resolving}
+                  onClick={() => dispatch(notificationResolveRequested(entry.id))}
+                >
+                  Mark Resolved
+                </Button>
+                {entry.type === 'TIME_DESYNC' && <SyncClockButton hwaddr={hwaddr} networkId={networkId} size="sm" />}
+              </div>
             )}
           </ListGroup.Item>
         ))}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { PANEL_TEXT_MAX_LENGTH } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../../test/fake-websocket.util';
@@ -104,6 +104,40 @@ describe('panel About', () => {
     await screen.findByDisplayValue('Main panel');
     expect(input('Network name (RS485)').disabled).toBe(true);
     expect(screen.getByTestId('about-connected').textContent).toBe('No');
+    expect((screen.getByRole('button', { name: 'Sync panel clock' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("sets the panel's clock through Sync panel clock, confirmed, then toasts what the panel did", async () => {
+    const api = new FakePanelApi();
+    rendered = await renderApp(about, api.answer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync panel clock' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Send Sync panel clock to Main panel at Depot?');
+    expect(api.posts).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Sync panel clock' }));
+
+    await act(() => waitForState(rendered!.store, (state) => state.panels.forms.command.done));
+    // No body: portal-api sets the time from its own clock.
+    expect(api.posts).toEqual([{ path: '/panel/1/clock', body: {} }]);
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'success',
+      text: 'Depot, Main panel applied Sync panel clock.',
+    });
+  });
+
+  it('tells why Sync panel clock was not sent to a panel of an older protocol version', async () => {
+    const api = new FakePanelApi();
+    const err =
+      'The panel does not support Sync panel clock: it needs panel protocol version 3 or later (newer panel firmware)';
+    api.post = () => jsonResponse(409, 'Conflict', { err });
+    rendered = await renderApp(about, api.answer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync panel clock' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Sync panel clock' }));
+    await act(() => waitForState(rendered!.store, (state) => state.panels.forms.command.error !== null));
+    expect(rendered.store.getState().toasts.shown.at(-1)).toMatchObject({
+      kind: 'error',
+      text: `Sync panel clock was not sent: ${err}`,
+    });
   });
 
   it('takes at most 47 characters in each text (spec 2.15)', async () => {

@@ -5,9 +5,10 @@ import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
 import { selectPanelForm, selectPanelFrame, selectPanelNetwork } from '../panels.selectors';
 import { panelStringsSaveRequested } from '../panels.slice';
 import { STRINGS_FIELDS, stringsProblems, stringsRequestOf } from './strings-form.util';
+import { SyncClockButton } from './sync-clock.button';
 import { useDirtyForm } from './use-dirty-form.hook';
 
-/** The panel's texts, zone count and connection (spec 2.15). */
+/** The panel's texts, zone count and connection (spec 2.15), and Sync panel clock. */
 export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
   const dispatch = useAppDispatch();
   const frame = useAppSelector((state) => selectPanelFrame(state, hwaddr, networkId));
@@ -64,6 +65,12 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
           <tr>
             <th scope="row">Connected?</th>
             <td data-testid="about-connected">{frame.connected ? 'Yes' : 'No'}</td>
+          </tr>
+          <tr>
+            <th scope="row">Clock</th>
+            <td>
+              <SyncClockButton hwaddr={hwaddr} networkId={networkId} size="sm" />
+            </td>
           </tr>
         </tbody>
       </Table>
