@@ -113,8 +113,8 @@ describe('panel commands are all-or-nothing and always audited (real gateway, si
     await expect(
       commands.send(claims, hwaddr, 1, { kind: 'zone', id: 0, name: 'Bad\u0000name', mode: 'MODE_ENABLED' }),
     ).rejects.toMatchObject({
-      status: 400,
-      response: { err: 'name contains the control character U+0000' },
+      kind: 'invalid',
+      err: 'name contains the control character U+0000',
     });
     expect(zoneName(0)).toBe('Reception');
     // The row keeps what was asked, with the character PostgreSQL cannot hold replaced.

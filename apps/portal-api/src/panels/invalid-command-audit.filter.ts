@@ -2,15 +2,15 @@ import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, Injectable,
 import { HWADDR_PATTERN, NETWORK_ID_PATTERN, panelCommandOfRoute, type PanelCommand } from '@app/contracts';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 import { ApiExceptionFilter } from '../http/api-exception.filter';
-import { isAudited } from './audited-refusals.util';
 import { askedCommand } from './command-request.util';
 import { PanelCommandsService } from './panel-commands.service';
 
 /**
  * Every command attempt is in the site's audit log, including one refused before the service saw
  * it (its path params, after the claims guard, so the caller is known): it is recorded as
- * 'rejected' with the answer's err, then answered as every error is. The service records the
- * refusals of bodies itself (marked audited). The kind is the command of the route's last segment.
+ * 'rejected' with the answer's err, then answered as every error is. The service records its own
+ * refusals (domain errors, which this filter does not catch). The kind is the command of the
+ * route's last segment.
  */
 @Injectable()
 @Catch(BadRequestException)
@@ -23,7 +23,7 @@ export class InvalidCommandAuditFilter implements ExceptionFilter {
   async catch(exception: BadRequestException, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<AuthenticatedRequest>();
     const asked = this.attempt(request);
-    if (request.claims && asked && !isAudited(exception)) {
+    if (request.claims && asked) {
       const reason = errOf(exception);
       await this.commands
         .recordInvalidRequest(request.claims, asked.hwaddr, asked.networkId, asked.command, reason)

@@ -1,14 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  GatewayTimeoutException,
-  HttpException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   MESSAGES,
   PANEL_CLOUD_CONTROL_DISABLED,
@@ -22,10 +12,10 @@ import {
   type PanelCommand,
   type PanelCommandDefinition,
 } from '@app/contracts';
+import { DomainError } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../panel-access/panel-access.service';
 import { UsersRepository } from '../auth/users.repository';
-import { markAudited } from './audited-refusals.util';
 import { CommandAuditRepository, type AuditEntry, type SettledOutcome } from './command-audit.repository';
 import { askedCommand, checkCommandRequest } from './command-request.util';
 import { PanelCommandClient, type PanelCommandResult } from './panel-command.client';
@@ -67,7 +57,7 @@ export class PanelCommandsService {
   async send(claims: ClaimsIdentity, hwaddr: string, networkId: number, asked: AskedCommand): Promise<void> {
     const { kind, ...body } = asked;
     const definition = panelCommandDefinition(kind);
-    if (!definition) throw new BadRequestException({ err: `${String(kind)} is not a panel command` });
+    if (!definition) throw new DomainError('invalid', `${String(kind)} is not a panel command`);
     await this.sendRequest(claims, hwaddr, networkId, definition, body);
   }
 
@@ -90,7 +80,7 @@ export class PanelCommandsService {
       await this.recordInvalidRequest(claims, hwaddr, networkId, asked, checked.error).catch((error: unknown) => {
         this.logger.error(`refused ${asked.kind} request for ${hwaddr} not written to the audit log: ${String(error)}`);
       });
-      throw markAudited(new BadRequestException({ err: checked.error }));
+      throw new DomainError('invalid', checked.error);
     }
     await this.sendChecked(claims, hwaddr, networkId, definition, panelCommandOfBody(definition, checked.value));
   }
@@ -134,16 +124,16 @@ export class PanelCommandsService {
     try {
       await this.assertSendable(hwaddr, networkId, definition, command);
     } catch (error) {
-      if (!(error instanceof HttpException)) throw error;
-      const outcome: SettledOutcome = error instanceof PanelNotConnectedException ? 'not-connected' : 'rejected';
-      await this.recordRefusal(entry, outcome, errText(error));
-      throw markAudited(error);
+      if (!(error instanceof DomainError)) throw error;
+      const outcome: SettledOutcome = error instanceof PanelNotConnectedError ? 'not-connected' : 'rejected';
+      await this.recordRefusal(entry, outcome, error.err);
+      throw error;
     }
     const id = await this.audit.begin(entry).catch((error: unknown) => {
       this.logger.error(
         `audit row of a ${command.kind} command for ${hwaddr} not written, command not sent: ${String(error)}`,
       );
-      throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
+      throw new DomainError('unavailable', COMMAND_NOT_AUDITED, { cause: error });
     });
     let result: PanelCommandResult;
     try {
@@ -151,7 +141,7 @@ export class PanelCommandsService {
     } catch (error) {
       this.logger.error(`${command.kind} command for ${hwaddr} not sent: ${String(error)}`);
       await this.settle(id, 'failed', String(error));
-      throw new ServiceUnavailableException({ err: COMMAND_NOT_SENT });
+      throw new DomainError('unavailable', COMMAND_NOT_SENT, { cause: error });
     }
     await this.settle(id, outcomeOf(result), result.outcome === 'refused' ? result.reason : null);
     throwUnlessOk(result, definition);
@@ -169,17 +159,17 @@ export class PanelCommandsService {
     command: PanelCommand,
   ): Promise<void> {
     const connection = await this.state.connection(hwaddr);
-    if (!connection?.connected) throw new PanelNotConnectedException();
+    if (!connection?.connected) throw new PanelNotConnectedError();
     if (definition.needsCloudControl && !connection.cloudControl)
-      throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+      throw new DomainError('conflict', MESSAGES.panelOnlyReceivingEvents);
     if (!panelSupportsCommand(definition, protocolVersionOf(connection)))
-      throw new ConflictException({ err: panelCommandUnsupportedMessage(definition) });
+      throw new DomainError('conflict', panelCommandUnsupportedMessage(definition));
     if (!connection.networkIds.includes(networkId))
-      throw new NotFoundException({ err: `This site has no panel ${networkId}` });
+      throw new DomainError('not-found', `This site has no panel ${networkId}`);
     if (!definition.configurationProblem) return;
     const problem = definition.configurationProblem(await this.networks.find(hwaddr, networkId), command as never);
-    if (problem && 'notFound' in problem) throw new NotFoundException({ err: problem.notFound });
-    if (problem) throw new BadRequestException({ err: problem.invalid });
+    if (problem && 'notFound' in problem) throw new DomainError('not-found', problem.notFound);
+    if (problem) throw new DomainError('invalid', problem.invalid);
   }
 
   /** A refusal is answered only once it is in the log: a log that cannot be written answers 503. */
@@ -190,7 +180,7 @@ export class PanelCommandsService {
       this.logger.error(
         `audit row of a refused ${entry.command.kind} command for ${entry.hwaddr} not written: ${String(error)}`,
       );
-      throw new ServiceUnavailableException({ err: COMMAND_NOT_AUDITED });
+      throw new DomainError('unavailable', COMMAND_NOT_AUDITED, { cause: error });
     }
   }
 
@@ -209,10 +199,10 @@ export class PanelCommandsService {
   }
 }
 
-/** 409: no gateway holds the panel; recorded in the audit log as not-connected. */
-class PanelNotConnectedException extends ConflictException {
+/** No gateway holds the panel (409); recorded in the audit log as not-connected. */
+class PanelNotConnectedError extends DomainError {
   constructor() {
-    super({ err: MESSAGES.panelNotConnected });
+    super('conflict', MESSAGES.panelNotConnected);
   }
 }
 
@@ -225,12 +215,6 @@ async function withRetries(write: () => Promise<void>): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, AUDIT_RETRY_DELAYS_MS[attempt]));
     }
   }
-}
-
-function errText(error: HttpException): string {
-  const response = error.getResponse();
-  const err = typeof response === 'object' && response !== null ? (response as { err?: unknown }).err : undefined;
-  return typeof err === 'string' ? err : error.message;
 }
 
 /** The gateway's own refusals never reached the panel: 'rejected'; the panel's are 'refused'. */
@@ -249,14 +233,14 @@ function throwUnlessOk(result: PanelCommandResult, definition: PanelCommandDefin
     case 'ok':
       return;
     case 'not-connected':
-      throw new PanelNotConnectedException();
+      throw new PanelNotConnectedError();
     case 'timeout':
-      throw new GatewayTimeoutException({ err: PANEL_DID_NOT_ANSWER });
+      throw new DomainError('timeout', PANEL_DID_NOT_ANSWER);
     case 'refused':
       if (result.reason === PANEL_CLOUD_CONTROL_DISABLED)
-        throw new ConflictException({ err: MESSAGES.panelOnlyReceivingEvents });
+        throw new DomainError('conflict', MESSAGES.panelOnlyReceivingEvents);
       if (result.reason.startsWith(PANEL_COMMAND_UNSUPPORTED))
-        throw new ConflictException({ err: panelCommandUnsupportedMessage(definition) });
-      throw new UnprocessableEntityException({ err: `The panel refused the change: ${result.reason}` });
+        throw new DomainError('conflict', panelCommandUnsupportedMessage(definition));
+      throw new DomainError('refused', `The panel refused the change: ${result.reason}`);
   }
 }

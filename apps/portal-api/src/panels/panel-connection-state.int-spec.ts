@@ -1,4 +1,4 @@
-import { ServiceUnavailableException } from '@nestjs/common';
+import { DomainError } from '@app/platform';
 import { NatsConfig } from '@app/config';
 import { gatewayBucketKey, type PanelConnectionMessage } from '@app/contracts';
 import { NatsService } from '@app/messaging';
@@ -56,9 +56,8 @@ describe("the panels' live state across a NATS restart (private nats-server)", (
     await expect(nats.ping()).rejects.toThrow('disconnected, reconnecting');
     const late = await state.runtime(hwaddr, 1).catch((error: unknown) => error);
     for (const failure of [early, late]) {
-      expect(failure).toBeInstanceOf(ServiceUnavailableException);
-      expect((failure as ServiceUnavailableException).getStatus()).toBe(503);
-      expect((failure as ServiceUnavailableException).getResponse()).toEqual({ err: PANEL_STATE_UNAVAILABLE });
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({ kind: 'unavailable', err: PANEL_STATE_UNAVAILABLE });
     }
 
     await server.resume();

@@ -1,7 +1,7 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { gatewayBucketKey, runtimeBucketKey, type PanelConnectionMessage, type RuntimeReport } from '@app/contracts';
 import { NatsService, type KvRecord } from '@app/messaging';
-import { withTimeout } from '@app/platform';
+import { DomainError, withTimeout } from '@app/platform';
 
 /** How long a read of the gateway's buckets may take before the live state counts as unavailable. */
 export const PANEL_STATE_READ_TIMEOUT_MS = 1000;
@@ -11,7 +11,7 @@ export const PANEL_STATE_UNAVAILABLE = "The panel's live state is unavailable at
 /**
  * The latest connection and runtime of each panel, as the gateway keeps them in its KV buckets:
  * read fresh on each call, so every portal-api copy sees the same state. While NATS is away (a
- * restart), a read fails at once or after a short wait with a 503, never hangs into a 500.
+ * restart), a read fails at once or after a short wait as 'unavailable' (503), never hangs into a 500.
  */
 @Injectable()
 export class PanelConnectionState {
@@ -63,7 +63,7 @@ export class PanelConnectionState {
   }
 
   private async read(bucketName: string, key: string): Promise<KvRecord | null> {
-    if (!this.nats.isConnected) throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
+    if (!this.nats.isConnected) throw new DomainError('unavailable', PANEL_STATE_UNAVAILABLE);
     try {
       const bucket = await withTimeout(
         this.nats.bucket(bucketName),
@@ -71,9 +71,9 @@ export class PanelConnectionState {
         'bucket open timed out',
       );
       return await withTimeout(bucket.get(key), PANEL_STATE_READ_TIMEOUT_MS, 'bucket read timed out');
-    } catch {
+    } catch (error) {
       // Whatever the cause (timeout, disconnect mid-request), the caller can only try again later.
-      throw new ServiceUnavailableException({ err: PANEL_STATE_UNAVAILABLE });
+      throw new DomainError('unavailable', PANEL_STATE_UNAVAILABLE, { cause: error });
     }
   }
 }
