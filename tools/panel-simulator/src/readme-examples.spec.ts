@@ -4,13 +4,13 @@ import { ScenarioRunner } from './scenario-runner';
 import { SimulatedPanel } from './simulated-panel';
 import { SimulatorConsole } from './simulator-console';
 
-/** The demo console's examples in the README: the lines of its blocks that start with the prompt. */
+/** The demo console's examples in docs/demo.md: the lines of its blocks that start with the prompt. */
 function readmeExamples(): string[] {
-  const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+  const readme = readFileSync(resolve(__dirname, '../../../docs/demo.md'), 'utf8');
   return [...readme.matchAll(/^panel> (.+)$/gm)].map((match) => match[1].trim());
 }
 
-describe("the README's demo console examples", () => {
+describe('the demo console examples of docs/demo.md', () => {
   const examples = readmeExamples();
   let panel: SimulatedPanel;
   let simulatorConsole: SimulatorConsole;
