@@ -8,8 +8,8 @@ import {
   TELEPHONE_MAX_LENGTH,
   type AccountResponse,
 } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../app/app-hooks';
-import { PageHeader } from '../shell/page-header.component';
+import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
+import { PageHeader } from '../shared/page-header.component';
 import { accountLoadRequested, accountSaveRequested } from './account.slice';
 import { selectAccount } from './account.selectors';
 

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AccountResponse } from '@app/contracts';
 import { all, call, put, takeLatest } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { fetchAccount, updateAccount } from '../auth/auth.api';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireSessionToken } from '../auth/token.sagas';

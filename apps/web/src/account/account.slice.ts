@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccountResponse } from '@app/contracts';
-import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
-import { sessionCleared } from '../app/session-cleared.action';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { sessionCleared } from '../shared/session-cleared.action';
 import { ACCOUNT_SAVED_MESSAGE } from './account-messages.constants';
 
 export interface AccountState {

@@ -1,6 +1,6 @@
 import { selectProviderName } from '../auth/auth.selectors';
-import { useAppSelector } from './app-hooks';
-import { BUILD_STAMP, HELP_LINK, PRIVACY_LINK } from './product.constants';
+import { useAppSelector } from '../shared/store-hooks';
+import { BUILD_STAMP, HELP_LINK, PRIVACY_LINK } from '../shared/product.constants';
 
 export function AppFooter({ showCopyright = false }: { showCopyright?: boolean }) {
   // The copyright names the company providing the service (configured), not the product.

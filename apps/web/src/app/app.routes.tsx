@@ -14,14 +14,14 @@ import { SiteManagerPage } from '../sites/pages/site-manager.page';
 import { SiteScreenPage } from '../sites/pages/site-screen.page';
 import { UpdateKeyPage } from '../sites/pages/update-key.page';
 import { PanelManagerPage } from '../panels/pages/panel-manager.page';
-import { HashLinks } from '../shell/hash-links.component';
-import { SignedInShell } from '../shell/signed-in-shell.component';
-import { TrailingSlashRedirect } from '../shell/trailing-slash.component';
+import { HashLinks } from './hash-links.component';
+import { SignedInShell } from './signed-in-shell.component';
+import { TrailingSlashRedirect } from './trailing-slash.component';
 import { HelpPage } from '../static/help.page';
 import { PrivacyPage } from '../static/privacy.page';
 import { ToastHost } from '../toasts/toast-host.component';
 import { AppShell } from './app-shell.component';
-import { useAppDispatch, useAppSelector } from './app-hooks';
+import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
 
 function LogoutRoute() {
   const dispatch = useAppDispatch();

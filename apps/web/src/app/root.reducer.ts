@@ -5,7 +5,7 @@ import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
 import { panelsSlice } from '../panels/panels.slice';
-import { realtimeSlice } from '../realtime/realtime.slice';
+import { livefeedSlice } from '../livefeed/livefeed.slice';
 import { relaysSlice } from '../relays/relays.slice';
 import { sitesSlice } from '../sites/sites.slice';
 import { systemSlice } from '../system/system.slice';
@@ -21,7 +21,7 @@ export const rootReducer = combineReducers({
   [notificationsSlice.name]: notificationsSlice.reducer,
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
-  [realtimeSlice.name]: realtimeSlice.reducer,
+  [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 });
 

@@ -5,7 +5,7 @@ import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
 import { panelsSaga } from '../panels/panels.sagas';
-import { signedInSaga } from '../realtime/signed-in.sagas';
+import { signedInSaga } from '../livefeed/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
 import { systemSaga } from '../system/system.sagas';

@@ -8,7 +8,7 @@ import {
   type ResetPasswordRequest,
   type TokenResponse,
 } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 
 const isTokenResponse = (body: unknown): body is TokenResponse =>
   typeof body === 'object' && body !== null && typeof (body as TokenResponse).token === 'string';

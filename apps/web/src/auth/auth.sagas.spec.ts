@@ -1,6 +1,6 @@
 import { AUTH_STORAGE_KEY } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
-import { requestIdle, requestPending } from '../app/request-status';
+import { requestIdle, requestPending } from '../shared/request-status';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';

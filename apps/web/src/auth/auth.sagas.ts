@@ -1,7 +1,7 @@
 import { API_TOKEN_ISSUER, MESSAGES, decodeTokenPayload, isTokenValid, resetFailedMessage } from '@app/contracts';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { fetchClientConfig, login, register, requestPasswordReset, resetPassword } from './auth.api';
 import { selectIssuer, selectSessionToken } from './auth.selectors';
 import { readStoredSession, removeStoredSession, storeSession } from './auth-storage.util';

@@ -6,8 +6,8 @@ import type {
   ResetPasswordRequest,
   TokenSlot,
 } from '@app/contracts';
-import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
-import { sessionCleared } from '../app/session-cleared.action';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { sessionCleared } from '../shared/session-cleared.action';
 
 /** The sign-in forms; each has its own request status. */
 export const AUTH_FORMS = ['login', 'register', 'resetMail', 'passwordReset'] as const;

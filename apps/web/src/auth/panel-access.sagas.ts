@@ -1,6 +1,6 @@
 import { API_TOKEN_ISSUER, MESSAGES, claimsAllowPanel } from '@app/contracts';
 import { call, put, select, takeEvery } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { toastRequested } from '../toasts/toasts.slice';
 import { selectIssuer } from './auth.selectors';
 import { panelAccessChecked, panelAccessRequested } from './auth.slice';

@@ -1,7 +1,7 @@
 import { API_TOKEN_ISSUER, MESSAGES, isTokenValid } from '@app/contracts';
 import { call, put, select } from 'typed-redux-saga';
-import { ApiError } from '../app/api-client';
-import { sessionCleared } from '../app/session-cleared.action';
+import { ApiError } from '../shared/api-client';
+import { sessionCleared } from '../shared/session-cleared.action';
 import { fetchClaimsToken } from './auth.api';
 import { removeStoredSession } from './auth-storage.util';
 import { selectClaimsToken, selectIssuer, selectSessionToken } from './auth.selectors';

@@ -1,5 +1,5 @@
 import type { EventsFilter } from '@app/contracts';
-import { apiDownload, type ApiFile } from '../app/api-client';
+import { apiDownload, type ApiFile } from '../shared/api-client';
 
 /** The site's events matching the query, every page of them, as the API's CSV file. */
 export function downloadEventsCsv(

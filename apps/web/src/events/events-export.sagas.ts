@@ -1,6 +1,6 @@
 import { call, put, select, takeLeading } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
-import { saveFile } from '../app/save-file.util';
+import { errorMessage } from '../shared/error-message.util';
+import { saveFile } from './save-file.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { downloadEventsCsv } from './events-export.api';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../app/root.reducer';
-import { sessionCleared } from '../app/session-cleared.action';
+import { sessionCleared } from '../shared/session-cleared.action';
 import { eventsClosed, eventsOpened } from './events.slice';
 
 /** The Events page's Export: one download at a time, and why the last one failed. */

@@ -1,6 +1,6 @@
 import type { EventDto } from '@app/contracts';
 import { rootReducer } from '../app/root.reducer';
-import { logEventsReceived, type LiveLogEvent } from '../live/live-feed.actions';
+import { logEventsReceived, type LiveLogEvent } from '../livefeed/livefeed.actions';
 import { eventsDatesChosen, eventsLoaded, eventsOpened, eventsPageChosen } from './events.slice';
 
 const hwaddr = '0011aabbccdd';

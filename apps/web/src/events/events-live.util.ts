@@ -1,5 +1,5 @@
 import { EVENTS_PER_PAGE, type EventDto, type EventsFilter } from '@app/contracts';
-import type { LiveLogEvent } from '../live/live-feed.actions';
+import type { LiveLogEvent } from '../livefeed/livefeed.actions';
 
 /** The stored event a LogEvent carries, as the events API returns it. */
 export function eventOfLive(live: LiveLogEvent): EventDto {

@@ -1,5 +1,5 @@
 import type { EventsFilter, EventsPage } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 
 export function fetchEventsPage(claims: string, hwaddr: string, filter: EventsFilter): Promise<EventsPage> {
   const query = new URLSearchParams();

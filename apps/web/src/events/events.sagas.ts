@@ -1,8 +1,8 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
 import { fetchEventsPage } from './events.api';
 import { eventsQueryOf } from './events-query.util';
 import { selectEvents } from './events.selectors';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EventCategoryFilter, EventDto } from '@app/contracts';
-import { sessionCleared } from '../app/session-cleared.action';
-import { logEventsReceived } from '../live/live-feed.actions';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { logEventsReceived } from '../livefeed/livefeed.actions';
 import { addToPage, eventOfLive, matchesEventsQuery, placeOnPage } from './events-live.util';
 import { eventsQueryOf } from './events-query.util';
 

@@ -1,5 +1,5 @@
 import type { NotificationDto } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 
 export function fetchNotifications(claims: string): Promise<NotificationDto[]> {
   return apiRequest('/api/notifications/list', {

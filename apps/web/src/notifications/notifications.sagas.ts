@@ -1,9 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeEvery, takeLatest } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { feedReconnected, liveGapsFound } from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound } from '../livefeed/livefeed.actions';
 import { fetchNotifications, resolveNotification } from './notifications.api';
 import {
   notificationResolveFinished,

@@ -1,5 +1,5 @@
 import type { NotificationDto } from '@app/contracts';
-import { notificationEventReceived } from '../live/live-feed.actions';
+import { notificationEventReceived } from '../livefeed/livefeed.actions';
 import { initialNotificationsState, notificationsLoaded, notificationsSlice } from './notifications.slice';
 
 const hwaddr = '0011aabbccdd';

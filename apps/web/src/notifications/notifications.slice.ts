@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { NotificationDto } from '@app/contracts';
-import { sessionCleared } from '../app/session-cleared.action';
-import { notificationEventReceived } from '../live/live-feed.actions';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { notificationEventReceived } from '../livefeed/livefeed.actions';
 
 export interface NotificationsState {
   list: NotificationDto[];

@@ -1,5 +1,5 @@
 import { panelCommandWebLabel, type AskedPanelCommand } from '@app/contracts';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../shared/api-client';
 import type { ToastSpec } from '../toasts/toast.types';
 
 /** The name of a command as its button says it (a panel button's own label). */

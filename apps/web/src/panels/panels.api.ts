@@ -10,7 +10,7 @@ import {
   type StringsRequest,
   type ZoneUpdateRequest,
 } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 import type { CommandAuditEntry } from '@app/contracts';
 import type { PanelTarget } from './panels.types';
 

@@ -1,7 +1,7 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RootState } from '../app/root.reducer';
-import { feedReconnected } from '../live/live-feed.actions';
-import { errorMessage } from '../app/error-message.util';
+import { feedReconnected } from '../livefeed/livefeed.actions';
+import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { toastRequested } from '../toasts/toasts.slice';

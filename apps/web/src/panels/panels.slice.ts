@@ -9,9 +9,9 @@ import {
   type StringsRequest,
   type ZoneUpdateRequest,
 } from '@app/contracts';
-import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
-import { sessionCleared } from '../app/session-cleared.action';
-import { logEventsReceived } from '../live/live-feed.actions';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { logEventsReceived } from '../livefeed/livefeed.actions';
 import { PANEL_FORMS, type PanelFormId, type PanelTarget } from './panels.types';
 
 export interface CommandAuditState {

@@ -2,7 +2,7 @@ import type { LivefeedRelayRunData, RelayActionRunDto, RelayDto, RelayRunChange 
 import { createAppStore } from '../app/app.store';
 import type { RootState } from '../app/root.reducer';
 import { authReady } from '../auth/auth.slice';
-import { feedReconnected } from '../live/live-feed.actions';
+import { feedReconnected } from '../livefeed/livefeed.actions';
 import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
 import { waitForState, waitUntil } from '../../test/store-wait.util';

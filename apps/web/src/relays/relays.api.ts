@@ -9,7 +9,7 @@ import type {
   RelayUpdateRequest,
   SiteSummary,
 } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 
 const relayPath = (id: number) => `/api/relays/${id}`;
 const isRelay = (body: unknown): body is RelayDto =>

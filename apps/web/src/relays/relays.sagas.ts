@@ -1,10 +1,10 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RelayActionRunDto } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
-import { feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
+import { feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
 import {
   createRelay,
   deleteRelay,

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel } from '@app/contracts';
 import type { RootState } from '../app/root.reducer';
-import { requestIdle } from '../app/request-status';
+import { requestIdle } from '../shared/request-status';
 import type { RelayFormId } from './relays.slice';
 
 export const selectRelays = (state: RootState) => state.relays;

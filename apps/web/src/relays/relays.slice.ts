@@ -9,9 +9,9 @@ import type {
   RelayUpdateRequest,
   SiteSummary,
 } from '@app/contracts';
-import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
-import { sessionCleared } from '../app/session-cleared.action';
-import { relayRunReceived } from '../live/live-feed.actions';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { relayRunReceived } from '../livefeed/livefeed.actions';
 import { forgetRuns, knowLiveRun, settleFetchedRuns, type RunsKnowledge } from './relay-run-order.util';
 
 /** The relay forms; each has its own request status. Action cards have one each, by action id. */

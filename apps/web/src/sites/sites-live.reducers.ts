@@ -6,7 +6,7 @@ import {
   logEventsReceived,
   notificationEventReceived,
   runtimeReceived,
-} from '../live/live-feed.actions';
+} from '../livefeed/livefeed.actions';
 import { knowLiveConfig, knowLiveConnection, knowLiveCounts, knowLiveRuntime } from './site-knowledge.util';
 import type { SitesState } from './sites.slice';
 

@@ -1,7 +1,7 @@
 import { all, call, put, select, takeEvery } from 'typed-redux-saga';
 import type { RootState } from '../app/root.reducer';
 import { eventsClosed, eventsOpened } from '../events/events.slice';
-import { feedAuthChecked, feedReconnected, liveGapsFound, siteResyncRequested } from '../live/live-feed.actions';
+import { feedAuthChecked, feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
 import { notificationResolveFinished } from '../notifications/notifications.slice';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { markEventsSeen } from './sites.api';

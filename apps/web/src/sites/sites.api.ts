@@ -1,5 +1,5 @@
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 
 /** The API path of one site; its sub-resources hang below it. */
 export const sitePath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}`;

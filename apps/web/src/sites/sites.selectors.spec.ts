@@ -1,6 +1,6 @@
 import type { SiteSummary } from '@app/contracts';
 import { rootReducer } from '../app/root.reducer';
-import { sessionCleared } from '../app/session-cleared.action';
+import { sessionCleared } from '../shared/session-cleared.action';
 import { selectUnreadTotal } from '../app/navbar.selectors';
 import { selectSiteTiles } from './sites.selectors';
 import { siteEventsSeen, sitesLoaded } from './sites.slice';

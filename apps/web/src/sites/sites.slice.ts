@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
-import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../app/request-status';
-import { sessionCleared } from '../app/session-cleared.action';
+import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { sessionCleared } from '../shared/session-cleared.action';
 import {
   initialKnowledge,
   knowLiveCounts,

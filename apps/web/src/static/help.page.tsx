@@ -1,6 +1,6 @@
-import { useAppSelector } from '../app/app-hooks';
+import { useAppSelector } from '../shared/store-hooks';
 import { selectIsSignedIn, selectSupportContact } from '../auth/auth.selectors';
-import { PageHeader } from '../shell/page-header.component';
+import { PageHeader } from '../shared/page-header.component';
 import { SystemStatusBox } from '../system/pages/system-status-box.component';
 
 /** Help (spec 2.19): the provider's support contact, from the API's configuration. */

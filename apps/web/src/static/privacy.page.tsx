@@ -1,6 +1,6 @@
-import { useAppSelector } from '../app/app-hooks';
+import { useAppSelector } from '../shared/store-hooks';
 import { selectProviderName, selectSupportContact } from '../auth/auth.selectors';
-import { PageHeader } from '../shell/page-header.component';
+import { PageHeader } from '../shared/page-header.component';
 
 const PRIVACY_LAST_UPDATED = 'April 2023';
 

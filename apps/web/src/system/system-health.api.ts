@@ -1,4 +1,4 @@
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../shared/api-client';
 import { HEALTH_DEGRADED_STATUS, HEALTH_PATH } from './system.constants';
 import type { DependencyStatus, HealthReport } from './system-health.types';
 

@@ -1,5 +1,5 @@
 import { call, cancel, cancelled, delay, fork, put, take } from 'typed-redux-saga';
-import { errorMessage } from '../app/error-message.util';
+import { errorMessage } from '../shared/error-message.util';
 import { fetchHealthReport } from './system-health.api';
 import { HEALTH_REFRESH_MS } from './system.constants';
 import {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sessionCleared } from '../app/session-cleared.action';
+import { sessionCleared } from '../shared/session-cleared.action';
 import type { ToastSpec } from './toast.types';
 
 /** The toasts shown lately, newest last: what the user was told, kept for the screen and for tests. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Card } from 'react-bootstrap';
-import { PRODUCT_NAME } from '../../app/product.constants';
+import { PRODUCT_NAME } from '../../shared/product.constants';
 
 /** The centred card of every signed-out screen, with the form's error in a red alert. */
 export function AuthCard({ title, error, children }: { title: string; error?: string | null; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectAuthNotice } from '../auth.selectors';
 import { authFormFailed, loginRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';

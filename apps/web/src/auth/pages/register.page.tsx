@@ -10,7 +10,7 @@ import {
   TELEPHONE_MAX_LENGTH,
   type RegisterRequest,
 } from '@app/contracts';
-import { useAppDispatch } from '../../app/app-hooks';
+import { useAppDispatch } from '../../shared/store-hooks';
 import { authFormFailed, registerRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
 import { registerFormProblem } from './register-form.util';

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useParams } from 'react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, decodeTokenPayload } from '@app/contracts';
-import { useAppDispatch } from '../../app/app-hooks';
+import { useAppDispatch } from '../../shared/store-hooks';
 import { passwordResetRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
 import { useAuthForm } from './use-auth-form.hook';

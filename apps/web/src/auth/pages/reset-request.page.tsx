@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { EMAIL_MAX_LENGTH } from '@app/contracts';
-import { useAppDispatch } from '../../app/app-hooks';
+import { useAppDispatch } from '../../shared/store-hooks';
 import { resetMailRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
 import { useAuthForm } from './use-auth-form.hook';

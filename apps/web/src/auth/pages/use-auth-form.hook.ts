@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectAuthForm } from '../auth.selectors';
 import { authFormReset, type AuthFormId } from '../auth.slice';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { EVENT_CATEGORY_FILTERS, EVENT_CATEGORY_FILTER_LABELS, defaultEventRange } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { eventsExportRequested, selectEventsExport } from '../events-export.slice';
 import { utcDayOf } from '../events-query.util';
 import { selectEvents, selectEventRows, selectEventsEmptyMessage, selectEventsPaging } from '../events.selectors';

@@ -1,6 +1,6 @@
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { MESSAGES } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { SyncClockButton } from '../../panels/pages/sync-clock.button';
 import { selectSiteDetail } from '../../sites/sites.selectors';
 import { selectNotificationEntries, selectNotifications } from '../notifications.selectors';

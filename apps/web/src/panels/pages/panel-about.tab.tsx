@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { PANEL_TEXT_MAX_LENGTH, type PanelStrings } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectPanelForm, selectPanelFrame, selectPanelNetwork } from '../panels.selectors';
 import { panelStringsSaveRequested } from '../panels.slice';
 import { STRINGS_FIELDS, stringsProblems, stringsRequestOf } from './strings-form.util';

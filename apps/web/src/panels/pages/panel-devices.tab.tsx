@@ -2,7 +2,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES, zoneBadgeNumber } from '@app/contracts';
-import { useAppSelector } from '../../app/app-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
 import { zoneRowsOf } from '../panel-view.util';
 import { selectPanelNetwork } from '../panels.selectors';
 import { ModeIcon } from './mode-icon.component';

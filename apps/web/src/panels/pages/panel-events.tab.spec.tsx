@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { FakePanelApi, PANEL_HWADDR } from '../../../test/fake-panel-api.util';
 import { renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 import { waitForState } from '../../../test/store-wait.util';
-import { feedReconnected } from '../../live/live-feed.actions';
+import { feedReconnected } from '../../livefeed/livefeed.actions';
 
 describe('panel Events tab and reconnects', () => {
   let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;

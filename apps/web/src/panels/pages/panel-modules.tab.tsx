@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { portTypeLabel } from '@app/contracts';
-import { useAppSelector } from '../../app/app-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
 import { moduleRowsOf } from '../panel-view.util';
 import { selectPanelNetwork } from '../panels.selectors';
 

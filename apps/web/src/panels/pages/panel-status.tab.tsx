@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { formatEventTime, isLocationShown, MESSAGES, PANEL_BUTTONS, type PanelButton } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { runtimeViewOf } from '../panel-view.util';
 import { selectLatestEvent, selectPanelForm, selectPanelFrame, selectPanelNetwork } from '../panels.selectors';
 import { latestEventRequested, panelCommandRequested } from '../panels.slice';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
 import { formatEventTime, panelCommandWebLabel } from '@app/contracts';
-import { useAppSelector } from '../../app/app-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
 import { selectRecentCommands } from '../panels.selectors';
 import type { CommandAuditEntry } from '@app/contracts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { panelCommandWebLabel } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectPanelForm, selectPanelFrame } from '../panels.selectors';
 import { panelCommandRequested } from '../panels.slice';
 import { CommandConfirmDialog } from './command-confirm.dialog';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RequestStatus } from '../../app/request-status';
+import type { RequestStatus } from '../../shared/request-status';
 
 /**
  * A form over data that may change under it (spec 4): while the user has edits (dirty) incoming data

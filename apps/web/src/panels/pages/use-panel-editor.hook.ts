@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectPanelForm, selectPanelFrame, selectPanelNetwork } from '../panels.selectors';
 import { panelFormReset } from '../panels.slice';
 import type { PanelFormId } from '../panels.types';

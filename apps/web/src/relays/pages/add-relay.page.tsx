@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useAppSelector } from '../../app/app-hooks';
-import { PageHeader } from '../../shell/page-header.component';
+import { useAppSelector } from '../../shared/store-hooks';
+import { PageHeader } from '../../shared/page-header.component';
 import { selectRelayForm, selectSavedRelayId } from '../relays.selectors';
 import { emptyRelayForm } from '../relay-form.util';
 import { RelayForm } from './relay-form.component';

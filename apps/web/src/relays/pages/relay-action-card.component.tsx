@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { hwaddrToColonForm, RELAY_PULSE_MAX_SECONDS, type RelayActionDto } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectActionForm, selectActionTest } from '../relays.selectors';
 import { relayActionDeleteRequested, relayActionSaveRequested, relayActionTestRequested } from '../relays.slice';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectActionSiteChoices, selectRelay, selectRelayForm, selectSiteNames } from '../relays.selectors';
 import { relayActionAddRequested } from '../relays.slice';
 import { RelayActionCard } from './relay-action-card.component';

@@ -7,7 +7,7 @@ import {
   RELAY_PORT_MAX,
   RELAY_PORT_MIN,
 } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectRelayForm, selectRelayVerify } from '../relays.selectors';
 import {
   relayFormOpened,

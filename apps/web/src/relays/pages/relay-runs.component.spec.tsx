@@ -5,7 +5,7 @@ import {
   notificationEventReceived,
   relayRunReceived,
   type LiveLogEvent,
-} from '../../live/live-feed.actions';
+} from '../../livefeed/livefeed.actions';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';

@@ -1,6 +1,6 @@
 import { Badge, Table } from 'react-bootstrap';
 import { formatEventTime, hwaddrToColonForm } from '@app/contracts';
-import { useAppSelector } from '../../app/app-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
 import { selectRelayRuns, selectSiteNames } from '../relays.selectors';
 
 const OUTCOME: Record<string, { label: string; bg: string }> = {

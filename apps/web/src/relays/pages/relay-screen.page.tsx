@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Nav } from 'react-bootstrap';
 import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { PageHeader } from '../../shell/page-header.component';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { PageHeader } from '../../shared/page-header.component';
 import {
   selectRelay,
   selectRelayForm,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { hwaddrToColonForm, SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectSiteSummary } from '../sites.selectors';
 import { claimRemoveRequested, siteEmailRequested, siteRenameRequested } from '../sites.slice';
 import { RemoveAccessDialog } from './remove-access.dialog';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Badge, Card, Col } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { relaysLoadRequested } from '../../relays/relays.slice';
 import { selectRelaysError, selectRelaysLoaded, selectRelayTiles } from '../../relays/relays.selectors';
-import { PageHeader } from '../../shell/page-header.component';
+import { PageHeader } from '../../shared/page-header.component';
 import { PanelTypeImage } from '../panel-type-image.component';
 import { selectSitesError, selectSitesLoaded, selectSiteTiles } from '../sites.selectors';
 import { sitesLoadRequested } from '../sites.slice';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/contracts';
-import { useAppSelector } from '../../app/app-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
 import { PanelTypeImage } from '../panel-type-image.component';
 import { selectSitePanelWidgets } from '../site-panels.selectors';
 import { selectSiteDetailError } from '../sites.selectors';

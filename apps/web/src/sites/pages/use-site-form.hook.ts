@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
-import { requestIdle } from '../../app/request-status';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { requestIdle } from '../../shared/request-status';
 import { selectSiteForm } from '../sites.selectors';
 import { siteFormReset, type SiteFormId } from '../sites.slice';
 

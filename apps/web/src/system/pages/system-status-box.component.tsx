@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/app-hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { healthPollingStarted, healthPollingStopped } from '../system.slice';
 import {
   selectHealthAwaitingFirstAnswer,

@@ -19,12 +19,12 @@ import {
   relayRunReceived,
   runtimeReceived,
   siteResyncRequested,
-} from '../live/live-feed.actions';
+} from './livefeed.actions';
 import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
 import { toastRequested } from '../toasts/toasts.slice';
 import type { RootState } from '../app/root.reducer';
 import { livefeedChannel, livefeedUrl, openLivefeedSocket } from './livefeed.channel';
-import { feedClosed, feedOpened } from './realtime.slice';
+import { feedClosed, feedOpened } from './livefeed.slice';
 
 function* sendToken(socket: WebSocket, force: boolean) {
   const token = yield* call(requireClaimsToken, force);
@@ -117,10 +117,10 @@ function* runConnection(failures: number) {
 /** Owns the websocket while signed in: reconnects after 5 s, after more than 5 failures every 15 s. */
 export function* livefeedSaga() {
   while (true) {
-    const failuresBefore = yield* select((state: RootState) => state.realtime.failures);
+    const failuresBefore = yield* select((state: RootState) => state.livefeed.failures);
     yield* call(runConnection, failuresBefore);
     yield* put(feedClosed());
-    const failures = yield* select((state: RootState) => state.realtime.failures);
+    const failures = yield* select((state: RootState) => state.livefeed.failures);
     if (failures === LIVEFEED_FAILURES_BEFORE_SLOW_RETRY + 1) {
       yield* put(
         toastRequested({

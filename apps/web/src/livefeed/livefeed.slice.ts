@@ -1,9 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { RuntimeReport } from '@app/contracts';
-import { sessionCleared } from '../app/session-cleared.action';
-import { connectionReceived, runtimeReceived } from '../live/live-feed.actions';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { connectionReceived, runtimeReceived } from './livefeed.actions';
 
-export interface RealtimeState {
+export interface LivefeedState {
   /** Connection flag per hwaddr from live Connection messages. */
   connected: Record<string, boolean>;
   /** Latest runtime report per `hwaddr:networkId`. */
@@ -13,13 +13,13 @@ export interface RealtimeState {
   failures: number;
 }
 
-export const initialRealtimeState: RealtimeState = { connected: {}, runtime: {}, feedOpen: false, failures: 0 };
+export const initialLivefeedState: LivefeedState = { connected: {}, runtime: {}, feedOpen: false, failures: 0 };
 
 export const runtimeKey = (hwaddr: string, networkId: number) => `${hwaddr}:${networkId}`;
 
-export const realtimeSlice = createSlice({
-  name: 'realtime',
-  initialState: initialRealtimeState,
+export const livefeedSlice = createSlice({
+  name: 'livefeed',
+  initialState: initialLivefeedState,
   reducers: {
     feedOpened(state) {
       state.feedOpen = true;
@@ -32,7 +32,7 @@ export const realtimeSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionCleared, () => initialRealtimeState)
+      .addCase(sessionCleared, () => initialLivefeedState)
       .addCase(connectionReceived, (state, action) => {
         state.connected[action.payload.hwaddr] = action.payload.connected;
       })
@@ -42,4 +42,4 @@ export const realtimeSlice = createSlice({
   },
 });
 
-export const { feedOpened, feedClosed } = realtimeSlice.actions;
+export const { feedOpened, feedClosed } = livefeedSlice.actions;

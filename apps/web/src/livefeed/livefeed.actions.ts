@@ -14,39 +14,39 @@ export type LiveConfigSync = LivefeedServerMessageMap['ConfigSync'];
 export type LiveRelayRun = LivefeedServerMessageMap['RelayRun'];
 
 /** A burst of stored events, in the order the server sent them: one action per burst (one re-render). */
-export const logEventsReceived = createAction<LiveLogEvent[]>('live/logEventsReceived');
+export const logEventsReceived = createAction<LiveLogEvent[]>('livefeed/logEventsReceived');
 
 /** A stored notification, new or changed, with the user's new unread count for its site. */
-export const notificationEventReceived = createAction<LiveNotificationEvent>('live/notificationEventReceived');
+export const notificationEventReceived = createAction<LiveNotificationEvent>('livefeed/notificationEventReceived');
 
 /** A network's new configuration, flat as in the site detail. */
-export const configSyncReceived = createAction<LiveConfigSync>('live/configSyncReceived');
+export const configSyncReceived = createAction<LiveConfigSync>('livefeed/configSyncReceived');
 
 /** The panel's connection flag changed. */
-export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('live/connectionReceived');
+export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('livefeed/connectionReceived');
 
 /** A network's latest runtime report. */
 export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>(
-  'live/runtimeReceived',
+  'livefeed/runtimeReceived',
 );
 
 /** A run of one of the user's relays started, failed an attempt or ended: the run as the runs API lists it. */
-export const relayRunReceived = createAction<LiveRelayRun>('live/relayRunReceived');
+export const relayRunReceived = createAction<LiveRelayRun>('livefeed/relayRunReceived');
 
 /** The server asks the client to fetch the site's data again (its panel came back, or it may have missed messages). */
-export const siteResyncRequested = createAction<{ hwaddr: string }>('live/siteResyncRequested');
+export const siteResyncRequested = createAction<{ hwaddr: string }>('livefeed/siteResyncRequested');
 
 /**
  * The live feed lost messages about these sites on the way (a skipped sequence number, a Heartbeat
  * ahead of what arrived): each domain asks again, at once, for what it shows of them.
  */
-export const liveGapsFound = createAction<{ hwaddrs: string[] }>('live/gapsFound');
+export const liveGapsFound = createAction<{ hwaddrs: string[] }>('livefeed/gapsFound');
 /** AUTH_CHK: the user's sites may have changed; the list is asked again. */
-export const feedAuthChecked = createAction('live/feedAuthChecked');
+export const feedAuthChecked = createAction('livefeed/feedAuthChecked');
 
 /**
  * The feed's socket listens (its first Heartbeat came, after every connection, the first one
  * included): what was shown was fetched before it could hear of changes, so every domain asks again
  * for what it shows.
  */
-export const feedReconnected = createAction('live/feedReconnected');
+export const feedReconnected = createAction('livefeed/feedReconnected');

@@ -63,7 +63,7 @@ describe('live feed saga', () => {
     await waitUntil(() => socket.sent.length > 0, 'the INIT answer');
 
     expect(socket.sent).toEqual([{ type: 'TOKEN_SET', data: { token: claims } }]);
-    expect(app.store.getState().realtime.feedOpen).toBe(true);
+    expect(app.store.getState().livefeed.feedOpen).toBe(true);
   });
 
   it('turns live events into the toasts of the spec and connection flags into the store', async () => {
@@ -85,7 +85,7 @@ describe('live feed saga', () => {
       { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000 },
       { kind: 'info', title: 'Other', text: 'Depot: Power restored' },
     ]);
-    expect(state.realtime.connected).toEqual({ [hwaddr]: false });
+    expect(state.livefeed.connected).toEqual({ [hwaddr]: false });
   });
 
   it('keeps what the socket says while the saga is busy, the close included', async () => {
@@ -108,9 +108,9 @@ describe('live feed saga', () => {
     socket.serverSends({ type: 'LogEvent', data: logEvent('fire', 'Fire alarm') });
     socket.serverCloses();
     answerSlowSites!();
-    const state = await waitForState(app.store, (current) => current.realtime.failures === 1);
+    const state = await waitForState(app.store, (current) => current.livefeed.failures === 1);
 
-    expect(state.realtime.connected).toEqual({ [hwaddr]: false });
+    expect(state.livefeed.connected).toEqual({ [hwaddr]: false });
     expect(state.toasts.shown).toEqual([
       { kind: 'warning', text: 'Site Depot disconnected' },
       { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
@@ -124,7 +124,7 @@ describe('live feed saga', () => {
     async function retryDelayAfterFailure(failure: number): Promise<number> {
       FakeWebSocket.latest().serverCloses();
       await jest.advanceTimersByTimeAsync(0);
-      expect(app.store.getState().realtime.failures).toBe(failure);
+      expect(app.store.getState().livefeed.failures).toBe(failure);
       const before = FakeWebSocket.instances.length;
       // Step in whole seconds: the spec's delays are 5 s and 15 s; nothing may open in between.
       for (let waited = 1000; waited <= 60_000; waited += 1000) {
@@ -157,7 +157,7 @@ describe('live feed saga', () => {
     FakeWebSocket.latest().serverOpens();
     await jest.advanceTimersByTimeAsync(0);
 
-    expect(app.store.getState().realtime.failures).toBe(0);
+    expect(app.store.getState().livefeed.failures).toBe(0);
     expect(app.store.getState().toasts.shown.at(-1)).toEqual({
       kind: 'info',
       text: 'Live Updates Connected.',

@@ -1,7 +1,7 @@
 import { cancel, fork, select, take } from 'typed-redux-saga';
 import { selectIsSignedIn } from '../auth/auth.selectors';
 import { authReady, tokenSet } from '../auth/auth.slice';
-import { sessionCleared } from '../app/session-cleared.action';
+import { sessionCleared } from '../shared/session-cleared.action';
 import { liveToastsSaga } from './live-toasts.sagas';
 import { livefeedSaga } from './livefeed.sagas';
 

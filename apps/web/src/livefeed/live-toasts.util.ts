@@ -1,5 +1,5 @@
 import { FIRE_FAULT_TOAST_MS, siteConnectedMessage, siteDisconnectedMessage } from '@app/contracts';
-import type { LiveLogEvent } from '../live/live-feed.actions';
+import type { LiveLogEvent } from './livefeed.actions';
 import type { ToastSpec } from '../toasts/toast.types';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,6 +1,6 @@
 import { all, put, select, takeEvery } from 'typed-redux-saga';
 import type { RootState } from '../app/root.reducer';
-import { connectionReceived, logEventsReceived } from '../live/live-feed.actions';
+import { connectionReceived, logEventsReceived } from './livefeed.actions';
 import { selectSiteLabel } from '../sites/sites.selectors';
 import { toastRequested, toastsRequested } from '../toasts/toasts.slice';
 import { connectionToast, logEventToast } from './live-toasts.util';

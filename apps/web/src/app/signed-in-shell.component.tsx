@@ -1,10 +1,10 @@
 import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { NavLink, Outlet } from 'react-router';
-import { AppFooter } from '../app/app-footer.component';
-import { useAppSelector } from '../app/app-hooks';
-import { PRODUCT_NAME } from '../app/product.constants';
+import { AppFooter } from './app-footer.component';
+import { useAppSelector } from '../shared/store-hooks';
+import { PRODUCT_NAME } from '../shared/product.constants';
 import { selectIsSignedIn } from '../auth/auth.selectors';
-import { selectUnreadTotal } from '../app/navbar.selectors';
+import { selectUnreadTotal } from './navbar.selectors';
 
 /** The app frame (spec 2.2): navbar while the session is valid, the page, the footer. */
 export function SignedInShell() {
