@@ -1,3 +1,3 @@
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 
 export const selectAccount = (state: RootState) => state.account;

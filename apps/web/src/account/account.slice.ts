@@ -56,3 +56,10 @@ export const {
   accountSaved,
   accountSaveFailed,
 } = accountSlice.actions;
+
+/** The store's `account` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    account: AccountState;
+  }
+}

@@ -11,7 +11,6 @@ import { ResetPasswordPage } from '../auth/pages/reset-password.page';
 import { ResetRequestPage } from '../auth/pages/reset-request.page';
 import { AddSitePage } from '../sites/pages/add-site.page';
 import { SiteManagerPage } from '../sites/pages/site-manager.page';
-import { SiteScreenPage } from '../sites/pages/site-screen.page';
 import { UpdateKeyPage } from '../sites/pages/update-key.page';
 import { PanelManagerPage } from '../panels/pages/panel-manager.page';
 import { HashLinks } from './hash-links.component';
@@ -21,6 +20,7 @@ import { HelpPage } from '../static/help.page';
 import { PrivacyPage } from '../static/privacy.page';
 import { ToastHost } from '../toasts/toast-host.component';
 import { AppShell } from './app-shell.component';
+import { SiteScreenPage } from './site-screen.page';
 import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
 
 function LogoutRoute() {

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { rootReducer, type RootState } from './root.reducer';
+import type { RootState } from '../shared/root-state.types';
+import { rootReducer } from './root.reducer';
 import { rootSaga } from './root.saga';
 
 /** A store with the saga middleware and the root saga running; tests build their own the same way. */

@@ -4,12 +4,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 /**
- * The web client's domains (one folder under src each) import one another in one direction only.
- * `app` is left out: it is the composition root that assembles every domain (root reducer, saga,
- * routes) and holds the neutral pieces they share.
+ * The web client's layout, one folder under src each: the root (`app`: store, root reducer and
+ * saga, routes, shells and the screens that gather several domains' tabs), the shared kernel
+ * (`shared`: what any domain may use) and the domains (every other folder). Domains import the
+ * kernel and one another in one direction only; the kernel imports no domain; the root imports the
+ * domains and no domain imports it. Tests are left out: they may build the whole store through
+ * the root, as the running client does.
  */
 const SRC = resolve(__dirname, '..');
-const COMPOSITION_ROOT = 'app';
+const ROOT = 'app';
+const KERNEL = 'shared';
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -19,7 +23,7 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-const domainOf = (file: string) => relative(SRC, file).split(sep)[0];
+const folderOf = (file: string) => relative(SRC, file).split(sep)[0];
 
 /** Relative specifiers a file imports: `… from '…'` (imports, type-only ones too, and re-exports), `import '…'` and `import('…')`. */
 function relativeImports(source: string): string[] {
@@ -27,22 +31,41 @@ function relativeImports(source: string): string[] {
   return [...source.matchAll(pattern)].map((match) => match[1]);
 }
 
-/** Domain → the other domains its non-test files import. */
-function domainGraph(): Map<string, Set<string>> {
+/** Folder (root, kernel or domain) → the other folders its non-test files import. */
+function importGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(SRC)) {
-    const from = domainOf(file);
-    if (from === COMPOSITION_ROOT || /\.spec\.tsx?$/.test(file) || !relative(SRC, file).includes(sep)) continue;
+    const from = folderOf(file);
+    if (/\.spec\.tsx?$/.test(file) || !relative(SRC, file).includes(sep)) continue;
     const targets = graph.get(from) ?? new Set<string>();
     graph.set(from, targets);
     for (const specifier of relativeImports(readFileSync(file, 'utf8'))) {
       const target = resolve(file, '..', specifier);
       if (!target.startsWith(SRC + sep)) continue;
-      const to = domainOf(target);
-      if (to !== from && to !== COMPOSITION_ROOT) targets.add(to);
+      const to = folderOf(target);
+      if (to !== from) targets.add(to);
     }
   }
   return graph;
+}
+
+/** The imports between domains only (the root and the kernel left out). */
+function domainGraph(graph: Map<string, Set<string>>): Map<string, Set<string>> {
+  const isDomain = (folder: string) => folder !== ROOT && folder !== KERNEL;
+  return new Map(
+    [...graph]
+      .filter(([from]) => isDomain(from))
+      .map(([from, targets]) => [from, new Set([...targets].filter(isDomain))]),
+  );
+}
+
+/** The imports the layout forbids, as `from → to`: the kernel importing any other folder, a domain importing the root. */
+function forbiddenImports(graph: Map<string, Set<string>>): string[] {
+  return [...graph]
+    .flatMap(([from, targets]) => [...targets].map((to) => [from, to]))
+    .filter(([from, to]) => from === KERNEL || (from !== ROOT && to === ROOT))
+    .map(([from, to]) => `${from} → ${to}`)
+    .sort();
 }
 
 /** Every import circle between domains, each as the path that closes it (a → b → … → a). */
@@ -68,7 +91,7 @@ function importCircles(graph: Map<string, Set<string>>): string[] {
 
 describe('imports between web domains', () => {
   it('form no circle', () => {
-    const graph = domainGraph();
+    const graph = domainGraph(importGraph());
     expect(graph.has('sites') && graph.has('events') && graph.has('livefeed')).toBe(true);
     expect(importCircles(graph)).toEqual([]);
   });
@@ -86,5 +109,24 @@ describe('imports between web domains', () => {
   it('keeps the live feed actions neutral: they import no domain', () => {
     const actions = readFileSync(join(SRC, 'livefeed', 'livefeed.actions.ts'), 'utf8');
     expect(relativeImports(actions)).toEqual([]);
+  });
+});
+
+describe('the root and the shared kernel', () => {
+  it('the kernel imports no domain nor the root, and no domain imports the root', () => {
+    const graph = importGraph();
+    // The root assembles the domains and the domains use the kernel: both kinds of import exist.
+    expect(graph.get(ROOT)?.has('sites') && graph.get('sites')?.has(KERNEL)).toBe(true);
+    expect(forbiddenImports(graph)).toEqual([]);
+  });
+
+  it('finds the forbidden imports when there are some', () => {
+    const graph = new Map([
+      [ROOT, new Set(['sites', KERNEL])],
+      [KERNEL, new Set(['sites', ROOT])],
+      ['sites', new Set([KERNEL, ROOT, 'events'])],
+      ['events', new Set([KERNEL])],
+    ]);
+    expect(forbiddenImports(graph)).toEqual(['shared → app', 'shared → sites', 'sites → app']);
   });
 });

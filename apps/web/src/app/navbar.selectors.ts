@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from './root.reducer';
+import type { RootState } from '../shared/root-state.types';
 
 /**
  * The navbar badge: unread events and notifications of every site. Kept beside the root state

@@ -8,6 +8,8 @@ import { panelsSaga } from '../panels/panels.sagas';
 import { signedInSaga } from '../livefeed/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
+import { selectSiteLabel } from '../sites/sites.selectors';
+import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
 import { systemSaga } from '../system/system.sagas';
 import { toastsSaga } from '../toasts/toasts.sagas';
 
@@ -23,6 +25,8 @@ export function* rootSaga() {
     fork(panelsSaga),
     fork(relaysSaga),
     fork(toastsSaga),
-    fork(signedInSaga),
+    // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
+    // lends both, as the feed cannot import the domain that handles its messages.
+    fork(signedInSaga, { siteLabel: selectSiteLabel, listSettled: [sitesLoaded.type, sitesLoadFailed.type] }),
   ]);
 }

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import type { AuthFormId } from './auth.slice';
 
 export const selectAuth = (state: RootState) => state.auth;

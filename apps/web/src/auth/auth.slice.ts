@@ -127,3 +127,10 @@ export const {
   panelAccessRequested,
   panelAccessChecked,
 } = authSlice.actions;
+
+/** The store's `auth` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    auth: AuthState;
+  }
+}

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { eventsClosed, eventsOpened } from './events.slice';
 
@@ -39,3 +39,10 @@ export const eventsExportSlice = createSlice({
 export const { eventsExportRequested, eventsExportSaved, eventsExportFailed } = eventsExportSlice.actions;
 
 export const selectEventsExport = (state: RootState) => state.eventsExport;
+
+/** The store's `eventsExport` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    eventsExport: EventsExportState;
+  }
+}

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { EVENTS_PER_PAGE, MESSAGES, formatEventTime, isLocationShown } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 
 export const selectEvents = (state: RootState) => state.events;
 export const selectEventsFilter = (state: RootState) => state.events.filter;

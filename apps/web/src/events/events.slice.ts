@@ -130,3 +130,10 @@ export const {
   eventsLoaded,
   eventsLoadFailed,
 } = eventsSlice.actions;
+
+/** The store's `events` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    events: EventsState;
+  }
+}

@@ -3,9 +3,9 @@ import type { LivefeedServerMessageMap, RuntimeReport } from '@app/contracts';
 
 /**
  * What the live feed tells the client, as actions every domain may handle (events, sites,
- * notifications, toasts, realtime). They live apart from every domain so that the live-feed saga
- * names no other domain and no domain imports another in a circle: the saga dispatches, each slice
- * and saga reacts to what concerns it.
+ * notifications, panels, relays, and the feed's own slice and toasts). The feed imports none of the
+ * domains that handle them (the root saga hands it what it needs of sites), so no import closes a
+ * circle: the saga dispatches, each slice and saga reacts to what concerns it.
  */
 
 export type LiveLogEvent = LivefeedServerMessageMap['LogEvent'];

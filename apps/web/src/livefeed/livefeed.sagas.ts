@@ -20,9 +20,9 @@ import {
   runtimeReceived,
   siteResyncRequested,
 } from './livefeed.actions';
-import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
+import type { RootState } from '../shared/root-state.types';
 import { toastRequested } from '../toasts/toasts.slice';
-import type { RootState } from '../app/root.reducer';
+import type { LivefeedSites } from './livefeed-sites.types';
 import { livefeedChannel, livefeedUrl, openLivefeedSocket } from './livefeed.channel';
 import { feedClosed, feedOpened } from './livefeed.slice';
 
@@ -35,7 +35,11 @@ function* sendToken(socket: WebSocket, force: boolean) {
  * Each message becomes one action that the domains handle themselves (the stored event, counts,
  * notification and configuration travel with it): nothing here asks the API for data.
  */
-function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }>) {
+function* handleMessage(
+  socket: WebSocket,
+  message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }>,
+  sites: LivefeedSites,
+) {
   switch (message.type) {
     case 'INIT':
       yield* call(sendToken, socket, true);
@@ -45,7 +49,7 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
       yield* put(feedAuthChecked());
       // The list first (the sites domain reloads it on feedAuthChecked), so that what the feed
       // tells next is named by it; an ended session cancels this saga.
-      yield* take([sitesLoaded.type, sitesLoadFailed.type]);
+      yield* take(sites.listSettled);
       yield* call(sendToken, socket, false);
       return;
     case 'NotificationEvent':
@@ -72,7 +76,7 @@ function* handleMessage(socket: WebSocket, message: Exclude<LivefeedMessage, { t
 }
 
 /** One connection of the live feed, until it closes. */
-function* runConnection(failures: number) {
+function* runConnection(failures: number, sites: LivefeedSites) {
   const socket = yield* call(openLivefeedSocket, livefeedUrl());
   const channel = yield* call(livefeedChannel, socket);
   try {
@@ -102,7 +106,7 @@ function* runConnection(failures: number) {
         yield* put(liveGapsFound({ hwaddrs: signal.gaps.map((gap) => gap.hwaddr) }));
       } else {
         try {
-          yield* call(handleMessage, socket, signal.message);
+          yield* call(handleMessage, socket, signal.message, sites);
         } catch (error) {
           console.warn('Live feed message not handled', error);
         }
@@ -115,10 +119,10 @@ function* runConnection(failures: number) {
 }
 
 /** Owns the websocket while signed in: reconnects after 5 s, after more than 5 failures every 15 s. */
-export function* livefeedSaga() {
+export function* livefeedSaga(sites: LivefeedSites) {
   while (true) {
     const failuresBefore = yield* select((state: RootState) => state.livefeed.failures);
-    yield* call(runConnection, failuresBefore);
+    yield* call(runConnection, failuresBefore, sites);
     yield* put(feedClosed());
     const failures = yield* select((state: RootState) => state.livefeed.failures);
     if (failures === LIVEFEED_FAILURES_BEFORE_SLOW_RETRY + 1) {

@@ -43,3 +43,10 @@ export const livefeedSlice = createSlice({
 });
 
 export const { feedOpened, feedClosed } = livefeedSlice.actions;
+
+/** The store's `livefeed` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    livefeed: LivefeedState;
+  }
+}

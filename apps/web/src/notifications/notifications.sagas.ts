@@ -4,6 +4,7 @@ import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { feedReconnected, liveGapsFound } from '../livefeed/livefeed.actions';
+import { sitesLoadRequested } from '../sites/sites.slice';
 import { fetchNotifications, resolveNotification } from './notifications.api';
 import {
   notificationResolveFinished,
@@ -25,7 +26,8 @@ function* resolveSaga(action: PayloadAction<number>) {
   try {
     yield* call(resolveNotification, yield* call(requireClaimsToken), action.payload);
     yield* put(notificationResolveFinished({ id: action.payload, resolved: true, error: null }));
-    // The resolved entry changes (the sites domain reloads the badges on the same action).
+    // The resolved entry changes, and the sites' badges with it.
+    yield* put(sitesLoadRequested());
     yield* call(loadNotifications);
   } catch (error) {
     // An ended session is already being dealt with; the button is released without an alert.

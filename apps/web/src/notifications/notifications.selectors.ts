@@ -7,7 +7,7 @@ import {
   notificationTitle,
   resolvedByMessage,
 } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 
 export const selectNotifications = (state: RootState) => state.notifications;
 

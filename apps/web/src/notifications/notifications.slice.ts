@@ -80,3 +80,10 @@ export const {
   notificationResolveRequested,
   notificationResolveFinished,
 } = notificationsSlice.actions;
+
+/** The store's `notifications` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    notifications: NotificationsState;
+  }
+}

@@ -1,5 +1,5 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { feedReconnected } from '../livefeed/livefeed.actions';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';

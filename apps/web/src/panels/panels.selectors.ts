@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { panelLabel, siteLabel } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { selectSiteDetail, selectSiteDetailError, selectSiteSummary } from '../sites/sites.selectors';
 import { latestEventKey } from './panels.slice';
 import type { PanelFormId, PanelTarget } from './panels.types';

@@ -168,3 +168,10 @@ export const {
   panelFormFailed,
   panelFormReset,
 } = panelsSlice.actions;
+
+/** The store's `panels` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    panels: PanelsState;
+  }
+}

@@ -1,6 +1,6 @@
 import type { LivefeedRelayRunData, RelayActionRunDto, RelayDto, RelayRunChange } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { authReady } from '../auth/auth.slice';
 import { feedReconnected } from '../livefeed/livefeed.actions';
 import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';

@@ -1,6 +1,6 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RelayActionRunDto } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { requestIdle } from '../shared/request-status';
 import type { RelayFormId } from './relays.slice';
 

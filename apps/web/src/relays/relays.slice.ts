@@ -216,3 +216,10 @@ export const {
   relayActionTestRequested,
   relayActionTestFinished,
 } = relaysSlice.actions;
+
+/** The store's `relays` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    relays: RelaysState;
+  }
+}

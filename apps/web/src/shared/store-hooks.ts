@@ -1,6 +1,7 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch } from '../app/app.store';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from './root-state.types';
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+/** The store dispatches plain actions only: the sagas do the work, there are no thunks. */
+export const useAppDispatch = useDispatch.withTypes<Dispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

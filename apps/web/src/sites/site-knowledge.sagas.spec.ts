@@ -1,6 +1,6 @@
 import type { RuntimeReport, SitePanel } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { authReady } from '../auth/auth.slice';
 import { selectPanelFrame, selectPanelNetwork } from '../panels/panels.selectors';
 import { FakePortalApi, unconfiguredPanel } from '../../test/fake-portal-api.util';

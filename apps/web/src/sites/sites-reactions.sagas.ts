@@ -1,8 +1,7 @@
 import { all, call, put, select, takeEvery } from 'typed-redux-saga';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { eventsClosed, eventsOpened } from '../events/events.slice';
 import { feedAuthChecked, feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
-import { notificationResolveFinished } from '../notifications/notifications.slice';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { markEventsSeen } from './sites.api';
 import { selectSiteUnreadEvents } from './sites.selectors';
@@ -41,10 +40,9 @@ function* refetchAfterGaps(action: ReturnType<typeof liveGapsFound>) {
 
 /**
  * What other domains' actions mean for sites: opening a site's events marks them seen (closing them
- * too, when events arrived meanwhile), a resolved
- * notification changes the badges, the live feed's auth check and reconnect ask for the list again
- * (a reconnect also for every site screen loaded), a resync or a gap in the feed for the list and
- * that site's screen.
+ * too, when events arrived meanwhile), the live feed's auth check and reconnect ask for the list
+ * again (a reconnect also for every site screen loaded), a resync or a gap in the feed for the list
+ * and that site's screen. (A resolved notification reloads the list from the notifications domain.)
  */
 export function* sitesReactionsSaga() {
   yield* all([
@@ -57,12 +55,6 @@ export function* sitesReactionsSaga() {
       if ((yield* select(selectSiteUnreadEvents, action.payload.hwaddr)) > 0)
         yield* call(markSiteEventsSeen, action.payload.hwaddr);
     }),
-    takeEvery(
-      notificationResolveFinished.type,
-      function* resolved(action: ReturnType<typeof notificationResolveFinished>) {
-        if (action.payload.resolved) yield* put(sitesLoadRequested());
-      },
-    ),
     takeEvery(feedAuthChecked.type, function* authChecked() {
       yield* put(sitesLoadRequested());
     }),

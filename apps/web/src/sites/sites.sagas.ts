@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { ClaimCreateRequest } from '@app/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';

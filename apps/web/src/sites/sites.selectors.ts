@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel, siteStatusText, toPanelType } from '@app/contracts';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import { panelUnreadTotal } from './site-unread.util';
 import type { SiteFormId } from './sites.slice';
 

@@ -145,3 +145,10 @@ export const {
   siteFormFailed,
   siteEventsSeen,
 } = sitesSlice.actions;
+
+/** The store's `sites` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    sites: SitesState;
+  }
+}

@@ -1,5 +1,5 @@
 import { createAppStore } from '../app/app.store';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import {
   installFetchMock,
   jsonResponse,

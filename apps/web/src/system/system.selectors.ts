@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../app/root.reducer';
+import type { RootState } from '../shared/root-state.types';
 import type { HealthCheckRow } from './system-health.types';
 
 export const selectSystem = (state: RootState) => state.system;

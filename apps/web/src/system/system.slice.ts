@@ -45,3 +45,10 @@ export const {
   healthCheckSucceeded,
   healthCheckFailed,
 } = systemSlice.actions;
+
+/** The store's `system` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    system: SystemState;
+  }
+}

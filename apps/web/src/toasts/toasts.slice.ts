@@ -27,3 +27,10 @@ export const toastsSlice = createSlice({
 });
 
 export const { toastRequested, toastsRequested } = toastsSlice.actions;
+
+/** The store's `toasts` key (see shared/root-state.types.ts). */
+declare module '../shared/root-state.types' {
+  interface RootState {
+    toasts: ToastsState;
+  }
+}

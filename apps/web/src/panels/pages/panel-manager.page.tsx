@@ -5,7 +5,7 @@ import { isNormalisedHwaddr, MESSAGES, NETWORK_ID_PATTERN } from '@app/contracts
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { EventsList } from '../../events/pages/events-list.component';
 import { PageHeader } from '../../shared/page-header.component';
-import { SiteAccessGate } from '../../sites/pages/site-screen.page';
+import { SiteAccessGate } from '../../sites/pages/site-access.gate';
 import { siteDetailRequested, sitesLoadRequested } from '../../sites/sites.slice';
 import { selectPanelFrame, selectPanelNetwork, selectUnreadOfPanel } from '../panels.selectors';
 import { commandAuditRequested } from '../panels.slice';

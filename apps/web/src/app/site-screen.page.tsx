@@ -1,21 +1,24 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Badge, Nav } from 'react-bootstrap';
+import { useEffect } from 'react';
+import { Badge, Nav } from 'react-bootstrap';
 import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { hwaddrToColonForm, isNormalisedHwaddr } from '@app/contracts';
-import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { selectPanelAccess } from '../../auth/auth.selectors';
-import { panelAccessRequested } from '../../auth/auth.slice';
-import { EventsList } from '../../events/pages/events-list.component';
-import { notificationsLoadRequested } from '../../notifications/notifications.slice';
-import { selectUnresolvedCount } from '../../notifications/notifications.selectors';
-import { SiteNotificationsTab } from '../../notifications/pages/site-notifications.tab';
-import { PageHeader } from '../../shared/page-header.component';
-import { SiteConfigurationTab } from './site-configuration.tab';
-import { SitePanelsTab } from './site-panels.tab';
-import { selectSiteLabel, selectSiteUnreadEvents } from '../sites.selectors';
-import { siteDetailRequested, sitesLoadRequested } from '../sites.slice';
+import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
+import { EventsList } from '../events/pages/events-list.component';
+import { notificationsLoadRequested } from '../notifications/notifications.slice';
+import { selectUnresolvedCount } from '../notifications/notifications.selectors';
+import { SiteNotificationsTab } from '../notifications/pages/site-notifications.tab';
+import { PageHeader } from '../shared/page-header.component';
+import { SiteAccessGate } from '../sites/pages/site-access.gate';
+import { SiteConfigurationTab } from '../sites/pages/site-configuration.tab';
+import { SitePanelsTab } from '../sites/pages/site-panels.tab';
+import { selectSiteLabel, selectSiteUnreadEvents } from '../sites/sites.selectors';
+import { siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
 
-/** /site/:hwaddr (12 lowercase hex characters) and its tabs (spec 2.3). */
+/**
+ * /site/:hwaddr (12 lowercase hex characters) and its tabs (spec 2.3): the site's panels and
+ * configuration, its events and its notifications, each tab from its own domain, so the screen that
+ * gathers them is the root's.
+ */
 export function SiteScreenPage() {
   const { hwaddr = '' } = useParams();
   if (!isNormalisedHwaddr(hwaddr)) return <Navigate to="/" replace />;
@@ -24,34 +27,6 @@ export function SiteScreenPage() {
       <SiteScreen hwaddr={hwaddr} />
     </SiteAccessGate>
   );
-}
-
-/**
- * Shows the site only once the claims allow it; otherwise the warning toast has been shown and
- * the user goes home (spec 2.3, 4), never the site's frame with an error.
- */
-export function SiteAccessGate({ hwaddr, children }: { hwaddr: string; children: ReactNode }) {
-  const dispatch = useAppDispatch();
-  const access = useAppSelector((state) => selectPanelAccess(state, hwaddr));
-  // A verdict from an earlier visit does not count: this visit asks again.
-  const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    dispatch(panelAccessRequested(hwaddr));
-    // Marks that this visit has asked, after the request is sent, so an earlier answer does not count.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setAsked(true);
-  }, [dispatch, hwaddr]);
-
-  if (!asked || access === undefined || access.state === 'checking') return null;
-  if (access.state === 'denied') return <Navigate to="/" replace />;
-  if (access.state === 'failed') {
-    return (
-      <Alert variant="danger" role="alert">
-        {access.error}
-      </Alert>
-    );
-  }
-  return children;
 }
 
 function SiteScreen({ hwaddr }: { hwaddr: string }) {
