@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
-import { jsonResponse } from '../../../test/fetch-mock.util';
-import { waitForState } from '../../../test/store-wait.util';
-import { claimsTokenFor, renderApp, signIn } from '../../../test/render-app.util';
+import { jsonResponse } from '../../test/fetch-mock.util';
+import { waitForState } from '../../test/store-wait.util';
+import { claimsTokenFor, renderApp, signIn } from '../../test/render-app.util';
 
 const hwaddr = '6626a250d339';
 const mac = '66:26:A2:50:D3:39';
