@@ -66,7 +66,7 @@ describe('live feed saga', () => {
     expect(app.store.getState().livefeed.feedOpen).toBe(true);
   });
 
-  it('turns live events into the toasts of the spec and connection flags into the store', async () => {
+  it('turns live events into the toasts of the spec and connection flags into the sites domain', async () => {
     signIn();
     const socket = FakeWebSocket.latest();
     socket.serverOpens();
@@ -85,7 +85,7 @@ describe('live feed saga', () => {
       { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000 },
       { kind: 'info', title: 'Other', text: 'Depot: Power restored' },
     ]);
-    expect(state.livefeed.connected).toEqual({ [hwaddr]: false });
+    expect(state.sites.knowledge.sites[hwaddr].connected?.value).toBe(false);
   });
 
   it('keeps what the socket says while the saga is busy, the close included', async () => {
@@ -110,7 +110,7 @@ describe('live feed saga', () => {
     answerSlowSites!();
     const state = await waitForState(app.store, (current) => current.livefeed.failures === 1);
 
-    expect(state.livefeed.connected).toEqual({ [hwaddr]: false });
+    expect(state.sites.knowledge.sites[hwaddr].connected?.value).toBe(false);
     expect(state.toasts.shown).toEqual([
       { kind: 'warning', text: 'Site Depot disconnected' },
       { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },

@@ -1,21 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { RuntimeReport } from '@app/contracts';
 import { sessionCleared } from '../shared/session-cleared.action';
-import { connectionReceived, runtimeReceived } from './livefeed.actions';
 
+/** The socket's own state; what its messages say is kept by the domains they concern (sites: connection, runtime). */
 export interface LivefeedState {
-  /** Connection flag per hwaddr from live Connection messages. */
-  connected: Record<string, boolean>;
-  /** Latest runtime report per `hwaddr:networkId`. */
-  runtime: Record<string, RuntimeReport>;
   feedOpen: boolean;
   /** Consecutive failed connections of the live feed. */
   failures: number;
 }
 
-export const initialLivefeedState: LivefeedState = { connected: {}, runtime: {}, feedOpen: false, failures: 0 };
-
-export const runtimeKey = (hwaddr: string, networkId: number) => `${hwaddr}:${networkId}`;
+export const initialLivefeedState: LivefeedState = { feedOpen: false, failures: 0 };
 
 export const livefeedSlice = createSlice({
   name: 'livefeed',
@@ -31,14 +24,7 @@ export const livefeedSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionCleared, () => initialLivefeedState)
-      .addCase(connectionReceived, (state, action) => {
-        state.connected[action.payload.hwaddr] = action.payload.connected;
-      })
-      .addCase(runtimeReceived, (state, action) => {
-        state.runtime[runtimeKey(action.payload.hwaddr, action.payload.networkId)] = action.payload.report;
-      });
+    builder.addCase(sessionCleared, () => initialLivefeedState);
   },
 });
 
