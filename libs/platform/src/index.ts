@@ -6,3 +6,7 @@ export * from './bootstrap/bootstrap-app';
 export * from './clock/clock.service';
 export * from './async/with-timeout.util';
 export * from './errors/domain-error';
+export * from './logging/log-context';
+export * from './logging/log-context.middleware';
+export * from './logging/log-level.util';
+export * from './logging/correlation-id.util';
