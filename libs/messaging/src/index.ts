@@ -1,6 +1,7 @@
 export * from './nats/nats.service';
 export * from './nats/nats.module';
 export * from './nats/nats-request.types';
+export { NATS_CORRELATION_ID_HEADER, NATS_USER_ID_HEADER } from './nats/log-context-headers.util';
 export * from './nats/nats-topology.util';
 export * from './livefeed/live-publisher.service';
 export * from './queues/queue.service';

@@ -1,4 +1,5 @@
 import { ALERT_CATEGORIES } from '../events/event-categories.catalogue';
+import { panelEventLogFields } from '../events/event-key.util';
 import { assertPanelEventMessage } from './panel-event-message.validation';
 
 /**
@@ -13,4 +14,5 @@ export const ALERT_EVENTS = {
   partitions: ALERT_CATEGORIES,
   filterSubject: 'panelEventsOf',
   check: assertPanelEventMessage,
+  logFields: panelEventLogFields,
 } as const;

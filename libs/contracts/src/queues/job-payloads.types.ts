@@ -5,6 +5,8 @@ import type { RelayTrigger } from '../relays/relay-trigger.types';
 export interface RelayActionJob {
   /** The event's key, panelEventKey(hwaddr, seq). */
   eventId: string;
+  /** The event's eventCorrelationId, for the job's log lines (absent from jobs queued before it was). */
+  correlationId?: string;
   hwaddr: string;
   seq: number;
   trigger: RelayTrigger;
@@ -16,6 +18,8 @@ export interface EventAlertMailJob {
   kind: 'event-alert';
   /** panelEventKey(hwaddr, seq). */
   eventKey: string;
+  /** The event's eventCorrelationId, for the job's log lines (absent from jobs queued before it was). */
+  correlationId?: string;
   userId: string;
   hwaddr: string;
   seq: number;
@@ -25,6 +29,8 @@ export interface EventAlertMailJob {
 
 export interface PasswordResetMailJob {
   kind: 'password-reset';
+  /** The reset request's correlation id, for the job's log lines. */
+  correlationId?: string;
   email: string;
   /** The account holder's name, to greet them. */
   name: string;

@@ -1,10 +1,15 @@
 import type { Logger } from '@nestjs/common';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { runInLogContext, type LogFields } from '@app/platform';
+
+/** The log scope a message is handled in (its headers' context), or none. */
+export type MessageLogScope = (message: Msg) => LogFields | undefined;
 
 /**
  * One core NATS subscription of a declared handler. A handler that returns a promise is tracked
  * until it settles, so that a stop drains the subscription (no new messages) and then waits for the
- * work in hand; one that returns nothing costs no more than the raw callback.
+ * work in hand; one that returns nothing costs no more than the raw callback. Each message is
+ * handled in the log scope `scope` gives it (the correlation id and user its headers carry).
  */
 export class CoreSubscription {
   private subscription?: Subscription;
@@ -14,6 +19,7 @@ export class CoreSubscription {
   constructor(
     private readonly label: string,
     private readonly logger: Logger,
+    private readonly scope: MessageLogScope,
   ) {}
 
   start(
@@ -26,11 +32,17 @@ export class CoreSubscription {
       queue,
       callback: (error, message) => {
         if (error) {
-          this.logger.warn(`${this.label}: ${error.message}`);
+          this.logger.warn({ handler: this.label, err: error }, 'subscription failed');
           return;
         }
-        const work = onMessage(message);
-        if (work instanceof Promise) this.track(work);
+        const handle = () => {
+          const work = onMessage(message);
+          // Tracked inside the scope, so that a failure is logged under the message's context too.
+          if (work instanceof Promise) this.track(work);
+        };
+        const fields = this.scope(message);
+        if (fields) runInLogContext(fields, handle);
+        else handle();
       },
     });
   }
@@ -56,7 +68,7 @@ export class CoreSubscription {
   private track(work: Promise<unknown>): void {
     const settled = work.then(
       () => undefined,
-      (error: unknown) => this.logger.error(`${this.label}: ${(error as Error)?.stack ?? String(error)}`),
+      (error: unknown) => this.logger.error({ handler: this.label, err: error }, 'message handler failed'),
     );
     this.inFlight.add(settled);
     void settled.finally(() => this.inFlight.delete(settled));

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { ALERT_EVENTS, type EventCategory, type NatsNames, type PanelEventMessage } from '@app/contracts';
+import type { LogFields } from '@app/platform';
 import type { DurableBatchConsumerOptions } from '../consumers/durable-batch-consumer';
 import type { DurableConsumerOptions } from '../consumers/durable-consumer';
 import type { DurableConsumerSettings } from '../consumers/ensure-durable-consumer.util';
@@ -65,6 +66,8 @@ export interface StreamPartitioning<T> {
   filterSubject: PartitionSubjectKey;
   /** The contract's check of a message; one it refuses is dead-lettered at once. */
   check: (value: unknown) => asserts value is T;
+  /** What the lines of a message's handling name (its correlation id first), for its log scope. */
+  logFields?: (message: T) => LogFields;
 }
 
 export interface PartitionedStreamConsumersOptions<S, T> extends AlertConsumersOptions<S> {

@@ -10,15 +10,16 @@ import {
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg } from '@nats-io/transport-node';
 import { ConsumerConfig } from '@app/config';
-import { HealthRegistry } from '@app/platform';
+import { HealthRegistry, runInLogContext } from '@app/platform';
 import { checkedJson } from '../consumers/checked-json.util';
 import { startDurableBatchConsumer } from '../consumers/durable-batch-consumer';
 import { decodeJson, startDurableConsumer, type DurableMessageInfo } from '../consumers/durable-consumer';
 import { PartitionedConsumers } from '../consumers/partitioned-consumers';
 import { DeadLetters } from '../dead-letters/dead-letters.service';
 import { NatsService } from '../nats/nats.service';
+import { logFieldsOfHeaders } from '../nats/log-context-headers.util';
 import { rawConnection } from '../nats/raw-connection.util';
-import { CoreSubscription } from './core-subscription';
+import { CoreSubscription, type MessageLogScope } from './core-subscription';
 import {
   MESSAGE_HANDLER_METADATA,
   type KeyedSubjectKey,
@@ -49,6 +50,14 @@ export interface OpenedSubscription {
 
 /** The health check of the app's core subscriptions and request handlers. */
 export const SUBSCRIPTIONS_HEALTH = 'natsSubscriptions';
+
+/**
+ * A subscription's message is handled in the log context its headers carry, if any (a live message
+ * of the event ingest carries none and costs nothing); a request always in a scope of its own, so
+ * that its responder can name what it is about (assignLogFields) on the lines it leads to.
+ */
+const SUBSCRIPTION_SCOPE: MessageLogScope = logFieldsOfHeaders;
+const REQUEST_SCOPE: MessageLogScope = (message) => logFieldsOfHeaders(message) ?? {};
 
 /**
  * Starts every message handler the app declares (durable consumers, core subscriptions, request
@@ -135,11 +144,11 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
     if (!handler) throw new Error(`No handler is declared for subject '${key}'`);
     if (this.stopped) {
       // A panel that connects while the app stops gets no subscription: requesters hear no responders.
-      this.logger.warn(`subject '${key}' not opened for ${param}: the app is stopping`);
+      this.logger.warn({ subject: key, param }, 'subject not opened: the app is stopping');
       return { close: async () => undefined };
     }
     const subject = this.nats.names.subjects[key](param);
-    const subscription = new CoreSubscription(`${handler.label} (${subject})`, this.logger);
+    const subscription = new CoreSubscription(`${handler.label} (${subject})`, this.logger, REQUEST_SCOPE);
     const respond = this.responder(handler, context);
     subscription.start(
       rawConnection(this.nats),
@@ -190,6 +199,8 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
       case 'partitioned': {
         const { health, configure, deliverFrom, partitioning } = meta.options;
         const key = meta.key;
+        const handle = method as (message: unknown, info: DurableMessageInfo) => Promise<void>;
+        const { logFields } = partitioning;
         const consumers = await PartitionedConsumers.start(this.nats, {
           ...configure?.(instance),
           ...supervision,
@@ -200,12 +211,15 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
           durable: (partition) => names.consumers[key](partition),
           // A message that breaks the contract is dead-lettered at once rather than failing in the handler.
           decode: checkedJson(partitioning.check),
-          handler: method as (message: unknown, info: DurableMessageInfo) => Promise<void>,
+          // Each message in a log scope of its own when the partitioning names its fields (an alarm's).
+          handler: logFields
+            ? (message, info) => runInLogContext(logFields(message), () => handle(message, info))
+            : handle,
         });
         return this.keep(health, consumers);
       }
       case 'subscribe': {
-        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger);
+        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger, SUBSCRIPTION_SCOPE);
         subscription.start(
           rawConnection(this.nats),
           names.subjects[meta.key],
@@ -217,7 +231,7 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
         return;
       }
       case 'respond': {
-        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger);
+        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger, REQUEST_SCOPE);
         subscription.start(
           rawConnection(this.nats),
           names.subjects[meta.key],
@@ -251,7 +265,8 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
       } catch (error) {
         if (options.unreadable === undefined) {
           this.logger.warn(
-            `${handler.label}: an unreadable request on ${message.subject} was not answered: ${String(error)}`,
+            { handler: handler.label, subject: message.subject, err: error },
+            'unreadable request not answered',
           );
           return;
         }
@@ -264,7 +279,7 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
 
   private reply(handler: FoundHandler, message: Msg, reply: unknown): void {
     if (!message.respond(JSON.stringify(reply)))
-      this.logger.warn(`${handler.label}: a request on ${message.subject} had no reply subject`);
+      this.logger.warn({ handler: handler.label, subject: message.subject }, 'request without a reply subject');
   }
 
   private checkSubscriptions(): void {

@@ -2,20 +2,24 @@ import { Injectable, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { RedisConfig, RuntimeConfig } from '@app/config';
 import { QUEUE_NAMES, type EventAlertMailJob, type PasswordResetMailJob } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { currentLogFields, PlatformModule } from '@app/platform';
 import { waitUntil } from '@app/testing';
 import { QueueModule } from '../queues/queue.module';
 import { QueueService } from '../queues/queue.service';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '../testing';
 import { JobGivenUp, JobHandler } from './job-handler.decorator';
 import { JobsModule } from './jobs.module';
+import { eventAlertJob } from './mail-jobs.util';
 
 const handled: string[] = [];
+/** The log fields each alert job ran under, by event key. */
+const alertLogFields = new Map<string, Record<string, unknown>>();
 
 @Injectable()
 class CompleteMailHandlers {
   @JobHandler('mail', 'event-alert')
   async alert(job: EventAlertMailJob): Promise<void> {
+    alertLogFields.set(job.eventKey, currentLogFields());
     handled.push(`alert ${job.eventKey}`);
   }
 
@@ -105,6 +109,31 @@ describe('JobWorkers (real Redis)', () => {
     });
     await waitUntil(() => handled.length === 2, 'both jobs handled');
     expect(handled.sort()).toEqual(['alert 0011aabbccdd-1', 'reset a@example.com']);
+  });
+
+  it("runs a job in a log scope of its id, its try and its data's correlation id and panel", async () => {
+    const context = await start([CompleteMailHandlers]);
+    const event = {
+      hwaddr: '0011aabbccdd',
+      seq: 2,
+      networkId: 1,
+      category: 'fire' as const,
+      title: 'Fire',
+      panelDate: '',
+      location: '',
+      receivedAt: '',
+    };
+    const job = eventAlertJob(event, 'u-9');
+    await context.get(QueueService).queue(QUEUE_NAMES.mail).add(job.name, job.data, job.opts);
+    await waitUntil(() => alertLogFields.get('0011aabbccdd-2'), 'the alert job run');
+    expect(alertLogFields.get('0011aabbccdd-2')).toEqual({
+      jobId: job.opts.jobId,
+      attempt: 1,
+      correlationId: 'evt-0011aabbccdd-2',
+      hwaddr: '0011aabbccdd',
+      seq: 2,
+      userId: 'u-9',
+    });
   });
 
   it('refuses to start when a job has no handler', async () => {

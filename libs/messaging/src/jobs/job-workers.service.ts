@@ -2,8 +2,10 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { QUEUE_JOB_NAMES, type QueueName } from '@app/contracts';
+import { runInLogContext } from '@app/platform';
 import { QueueService } from '../queues/queue.service';
 import { JOB_GIVEN_UP_METADATA, JOB_HANDLER_METADATA, type JobHandlerMetadata } from './job-handler.decorator';
+import { jobLogFields } from './job-log-fields.util';
 import { JobStallConfig } from './job-stall.config';
 
 export const JOB_WORKERS_OPTIONS = Symbol('JOB_WORKERS_OPTIONS');
@@ -38,6 +40,9 @@ export type AbandonedJobOutcome = 'live' | 'retried' | 'given-up' | 'completed' 
  * without running: that failed try counts as one of its attempts, and the job is put back to run
  * again under its own id while it has tries left; after the last one the queue's @JobGivenUp method
  * records it as failed. So such a job is never dropped silently.
+ *
+ * A job runs (and is given up) in a log scope of its own: its id, its try, and the correlation id,
+ * panel, user and sequence its data names (jobLogFields), on every line its handler leads to.
  */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap {
@@ -65,7 +70,7 @@ export class JobWorkers implements OnApplicationBootstrap {
         async (job) => {
           const handler = byName.get(job.name);
           if (!handler) throw new Error(`no handler for job '${job.name}' of queue '${queue}'`);
-          return handler(job.data, job);
+          return runInLogContext(jobLogFields(job), () => handler(job.data, job));
         },
         {
           concurrency: settings.concurrency,
@@ -75,9 +80,10 @@ export class JobWorkers implements OnApplicationBootstrap {
         },
       );
       worker.on('failed', (job, error) => {
-        if (job && error?.message === STALLED_OUT_REASON) void this.afterStalledOut(queue, job);
+        if (job && error?.message === STALLED_OUT_REASON)
+          void runInLogContext(jobLogFields(job), () => this.afterStalledOut(queue, job));
       });
-      this.logger.log(`serving queue ${queue} (${[...byName.keys()].join(', ')}), ${settings.concurrency} at once`);
+      this.logger.log({ queue, jobs: [...byName.keys()], concurrency: settings.concurrency }, 'serving queue');
     }
   }
 
@@ -93,13 +99,15 @@ export class JobWorkers implements OnApplicationBootstrap {
     if (state === 'unknown') return 'missing';
     if (state === 'completed') return 'completed';
     if (state !== 'failed') return 'live';
-    try {
-      return await this.settleFailed(queue, job, 'found failed with its record still open');
-    } catch (error) {
-      // Another copy's sweep took it up first: it is live again, or recorded.
-      this.logger.warn(`job ${jobId} of queue ${queue} could not be taken up: ${(error as Error).message}`);
-      return 'live';
-    }
+    return runInLogContext(jobLogFields(job), async () => {
+      try {
+        return await this.settleFailed(queue, job, 'found failed with its record still open');
+      } catch (error) {
+        // Another copy's sweep took it up first: it is live again, or recorded.
+        this.logger.warn({ queue, err: error }, 'abandoned job could not be taken up');
+        return 'live' as const;
+      }
+    });
   }
 
   /** A try failed by stalling: run again or record as given up (see resumeAbandoned). */
@@ -108,7 +116,8 @@ export class JobWorkers implements OnApplicationBootstrap {
       await this.settleFailed(queue, job, 'stalled past the limit (its worker died while it ran)');
     } catch (error) {
       this.logger.error(
-        `job ${job.id} (${job.name}) of queue ${queue} stalled past the limit and could not be retried or recorded: ${(error as Error).message}`,
+        { queue, job: job.name, err: error },
+        'job stalled past the limit and could not be retried or recorded',
       );
     }
   }
@@ -119,9 +128,9 @@ export class JobWorkers implements OnApplicationBootstrap {
    */
   private async settleFailed(queue: QueueName, job: Job, what: string): Promise<'retried' | 'given-up'> {
     const attempts = job.opts.attempts ?? 1;
-    const label = `job ${job.id} (${job.name}) of queue ${queue}`;
+    const about = { queue, job: job.name, tries: job.attemptsMade, attempts, what };
     if (job.attemptsMade < attempts) {
-      this.logger.warn(`${label} ${what}; try ${job.attemptsMade} of ${attempts} failed, running it again`);
+      this.logger.warn(about, 'job failed without recording it; running it again');
       await job.retry('failed');
       return 'retried';
     }
@@ -131,10 +140,13 @@ export class JobWorkers implements OnApplicationBootstrap {
         : `It failed without its outcome being recorded: ${job.failedReason}`;
     const givenUp = this.givenUp.get(queue)?.get(job.name);
     if (!givenUp) {
-      this.logger.error(`${label} ${what} on its last try and has no given-up method: nothing records it (${reason})`);
+      this.logger.error(
+        { ...about, reason },
+        'job failed on its last try and has no given-up method: nothing records it',
+      );
       return 'given-up';
     }
-    this.logger.error(`${label} ${what} on its last try; recording it as failed`);
+    this.logger.error(about, 'job failed on its last try; recording it as failed');
     await givenUp(job.data, job, reason);
     return 'given-up';
   }

@@ -1,4 +1,5 @@
 import type { PanelEventMessage, PasswordResetMailJob } from '@app/contracts';
+import { runInLogContext } from '@app/platform';
 import { eventAlertJob, MAIL_RETRY_DEFAULTS, passwordResetMailJob } from './mail-jobs.util';
 
 const event: PanelEventMessage = {
@@ -24,7 +25,15 @@ describe('mail jobs', () => {
     const job = eventAlertJob(event, 'u:1', { attempts: 3, retryDelayMs: 100 });
     expect(job).toEqual({
       name: 'event-alert',
-      data: { kind: 'event-alert', eventKey: '0011aabbccdd-42', userId: 'u:1', hwaddr: '0011aabbccdd', seq: 42, event },
+      data: {
+        kind: 'event-alert',
+        eventKey: '0011aabbccdd-42',
+        correlationId: 'evt-0011aabbccdd-42',
+        userId: 'u:1',
+        hwaddr: '0011aabbccdd',
+        seq: 42,
+        event,
+      },
       opts: {
         jobId: 'mail-0011aabbccdd-42-u_1',
         attempts: 3,
@@ -42,5 +51,10 @@ describe('mail jobs', () => {
     expect(job.opts).toEqual({ ...eventAlertJob(event, 'u').opts, jobId: 'reset-jti-1' });
     expect(job.opts).toMatchObject({ attempts: 12, backoff: { type: 'exponential', delay: 5_000 } });
     expect(MAIL_RETRY_DEFAULTS).toEqual({ attempts: 12, retryDelayMs: 5_000 });
+  });
+
+  it("gives a reset mail's job the correlation id of the request that asked for it", () => {
+    const job = runInLogContext({ correlationId: 'req-7' }, () => passwordResetMailJob(reset, 'jti-2'));
+    expect(job.data).toEqual({ ...reset, correlationId: 'req-7' });
   });
 });

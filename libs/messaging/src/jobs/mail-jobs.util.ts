@@ -1,4 +1,5 @@
 import {
+  eventCorrelationId,
   eventMailJobId,
   panelEventKey,
   passwordResetMailJobId,
@@ -8,6 +9,7 @@ import {
   type PanelEventMessage,
   type PasswordResetMailJob,
 } from '@app/contracts';
+import { currentCorrelationId } from '@app/platform';
 import type { QueueService } from '../queues/queue.service';
 import { enqueueJobs, type QueuedJob } from './queued-job.util';
 
@@ -37,6 +39,7 @@ export function eventAlertJob(
   const data: EventAlertMailJob = {
     kind: 'event-alert',
     eventKey: panelEventKey(event.hwaddr, event.seq),
+    correlationId: eventCorrelationId(event.hwaddr, event.seq),
     userId,
     hwaddr: event.hwaddr,
     seq: event.seq,
@@ -45,13 +48,21 @@ export function eventAlertJob(
   return { name: data.kind, data, opts: mailJobOptions(eventMailJobId(event.hwaddr, event.seq, userId), retry) };
 }
 
-/** The reset mail of one reset request: its id is the id of the reset token the link carries. */
+/**
+ * The reset mail of one reset request: its id is the id of the reset token the link carries. It
+ * carries the request's correlation id, for its log lines.
+ */
 export function passwordResetMailJob(
   data: PasswordResetMailJob,
   tokenId: string,
   retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
 ): QueuedJob<PasswordResetMailJob> {
-  return { name: data.kind, data, opts: mailJobOptions(passwordResetMailJobId(tokenId), retry) };
+  const correlationId = data.correlationId ?? currentCorrelationId();
+  return {
+    name: data.kind,
+    data: correlationId === undefined ? data : { ...data, correlationId },
+    opts: mailJobOptions(passwordResetMailJobId(tokenId), retry),
+  };
 }
 
 /** Adds mail jobs made by this file's helpers to the mail queue. */

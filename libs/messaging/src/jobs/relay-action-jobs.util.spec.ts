@@ -4,7 +4,14 @@ describe('relayActionJob', () => {
   it("makes a relay action's job with an id from the event and the action, and the worker's retry policy", () => {
     expect(relayActionJob('0011aabbccdd', 42, 'fault', 7, { attempts: 5, backoffMs: 2000 })).toEqual({
       name: 'relay-action',
-      data: { eventId: '0011aabbccdd-42', hwaddr: '0011aabbccdd', seq: 42, trigger: 'fault', relayActionId: 7 },
+      data: {
+        eventId: '0011aabbccdd-42',
+        correlationId: 'evt-0011aabbccdd-42',
+        hwaddr: '0011aabbccdd',
+        seq: 42,
+        trigger: 'fault',
+        relayActionId: 7,
+      },
       opts: {
         jobId: 'relay-0011aabbccdd-42-7',
         attempts: 5,

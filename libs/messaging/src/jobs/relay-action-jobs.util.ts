@@ -1,4 +1,11 @@
-import { panelEventKey, QUEUE_NAMES, relayJobId, type RelayActionJob, type RelayTrigger } from '@app/contracts';
+import {
+  eventCorrelationId,
+  panelEventKey,
+  QUEUE_NAMES,
+  relayJobId,
+  type RelayActionJob,
+  type RelayTrigger,
+} from '@app/contracts';
 import type { QueueService } from '../queues/queue.service';
 import { enqueueJobs, type QueuedJob } from './queued-job.util';
 
@@ -22,7 +29,14 @@ export function relayActionJob(
 ): QueuedJob<RelayActionJob> & { name: 'relay-action' } {
   return {
     name: 'relay-action',
-    data: { eventId: panelEventKey(hwaddr, seq), hwaddr, seq, trigger, relayActionId },
+    data: {
+      eventId: panelEventKey(hwaddr, seq),
+      correlationId: eventCorrelationId(hwaddr, seq),
+      hwaddr,
+      seq,
+      trigger,
+      relayActionId,
+    },
     opts: {
       jobId: relayJobId(hwaddr, seq, relayActionId),
       attempts: retry.attempts,

@@ -4,6 +4,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import { connect, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import { NatsConfig } from '@app/config';
 import { natsNames, type NatsNames } from '@app/contracts';
+import { logContextHeaders } from './log-context-headers.util';
 import { ensureNatsTopology } from './nats-topology.util';
 import type { KvBucket, NatsRequestOptions, NatsRequestResult } from './nats-request.types';
 
@@ -58,23 +59,32 @@ export class NatsService implements OnApplicationShutdown {
     }
   }
 
-  /** Publishes `message` as JSON on a core subject (at most once, to whoever listens now). */
+  /**
+   * Publishes `message` as JSON on a core subject (at most once, to whoever listens now), with the
+   * current log scope's correlation id and user in its headers (log-context-headers.util.ts).
+   */
   publish(subject: string, message: object): void {
-    this.connection.publish(subject, JSON.stringify(message));
+    this.publishEncoded(subject, JSON.stringify(message));
   }
 
   /** Publishes a payload already encoded as JSON (kept for a bucket write too, say). */
   publishEncoded(subject: string, payload: string): void {
-    this.connection.publish(subject, payload);
+    const headers = logContextHeaders();
+    this.connection.publish(subject, payload, headers ? { headers } : undefined);
   }
 
   /**
-   * A core request/reply: `message` sent as JSON, the reply decoded as JSON. No responder and no
-   * answer in time are results, not errors, so that each caller maps them to its own answer.
+   * A core request/reply: `message` sent as JSON (with the log context's headers, as `publish`), the
+   * reply decoded as JSON. No responder and no answer in time are results, not errors, so that each
+   * caller maps them to its own answer.
    */
   async request<T>(subject: string, message: object, options: NatsRequestOptions): Promise<NatsRequestResult<T>> {
     try {
-      const reply = await this.connection.request(subject, JSON.stringify(message), { timeout: options.timeoutMs });
+      const headers = logContextHeaders();
+      const reply = await this.connection.request(subject, JSON.stringify(message), {
+        timeout: options.timeoutMs,
+        ...(headers ? { headers } : {}),
+      });
       return { kind: 'ok', body: reply.json<T>() };
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) return { kind: 'no-responders' };
@@ -130,7 +140,7 @@ export class NatsService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     if (this.connection.isClosed()) return;
     // Draining lets in-flight handlers finish and flushes what was published before closing.
-    await this.connection.drain().catch((error: unknown) => this.logger.warn(`NATS drain failed: ${String(error)}`));
+    await this.connection.drain().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS drain failed'));
   }
 
   private async logStatus(): Promise<void> {
@@ -141,7 +151,7 @@ export class NatsService implements OnApplicationShutdown {
         for (const listener of [...this.reconnectListeners]) listener();
       }
       if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
-        this.logger.warn(`NATS ${status.type}${'server' in status ? ` (${String(status.server)})` : ''}`);
+        this.logger.warn({ server: 'server' in status ? String(status.server) : undefined }, `NATS ${status.type}`);
       }
     }
   }
