@@ -7,16 +7,18 @@ import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
+import { StoredOutages } from './deliveries/stored-outages.repository';
 import { EventAlertMailHandler } from './mail/event-alert-mail.handler';
 import { MailContent } from './mail/mail-content.service';
 import { MailSender } from './mail/mail-sender.service';
+import { PanelOutageMailHandler } from './mail/panel-outage-mail.handler';
 import { PasswordResetMailHandler } from './mail/password-reset-mail.handler';
 import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
 import { SmtpTransport } from './smtp/smtp-transport.service';
 
-/** Sends every e-mail of the portal: fire and fault alerts, password resets. */
+/** Sends every e-mail of the portal: fire and fault alerts, panels' communication lost and back, password resets. */
 @Module({})
 export class MailerModule implements OnModuleInit {
   constructor(
@@ -44,11 +46,13 @@ export class MailerModule implements OnModuleInit {
         AlertRecipients,
         MailDeliveries,
         StoredEvents,
+        StoredOutages,
         MailDeliverySweep,
         MailerMetrics,
         MailSender,
         EventAlertMailHandler,
         PasswordResetMailHandler,
+        PanelOutageMailHandler,
         PanelEventAlerts,
       ],
     };

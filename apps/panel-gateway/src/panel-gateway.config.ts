@@ -11,6 +11,7 @@ import {
   readNatsConfig,
   readRuntimeConfig,
 } from '@app/config';
+import { PANEL_SUPERVISION_WINDOW_MS } from '@app/contracts';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -48,7 +49,7 @@ const listenerSchema = {
   GATEWAY_PANEL_PORT: env.port(7700),
   GATEWAY_TLS_CERT_FILE: env.string(''),
   GATEWAY_TLS_KEY_FILE: env.string(''),
-  GATEWAY_SUPERVISION_WINDOW_MS: env.int({ min: 3000, max: 3_600_000, fallback: 90_000 }),
+  GATEWAY_SUPERVISION_WINDOW_MS: env.int({ min: 3000, max: 3_600_000, fallback: PANEL_SUPERVISION_WINDOW_MS }),
   GATEWAY_HANDSHAKE_TIMEOUT_MS: env.int({ min: 1000, max: 600_000, fallback: 10_000 }),
   GATEWAY_MAX_FRAME_BYTES: env.int({ min: 4096, max: 16 * 1024 * 1024, fallback: DEFAULT_MAX_FRAME_BYTES }),
   GATEWAY_COMMAND_TIMEOUT_MS: env.int({ min: 100, max: 600_000, fallback: 5000 }),

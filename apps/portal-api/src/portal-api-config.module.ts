@@ -3,6 +3,7 @@ import { AuthConfig } from './auth/auth.config';
 import { SupportContactConfig } from './http/support-contact.config';
 import { LivefeedConfig } from './livefeed/livefeed.config';
 import type { PortalApiConfig } from './portal-api.config';
+import { PanelSupervisionConfig } from './supervision/panel-supervision.config';
 
 /**
  * The sections of portal-api's configuration that several modules read, each injected by its class.
@@ -16,6 +17,7 @@ export class PortalApiConfigModule {
       { provide: AuthConfig, useValue: config.auth },
       { provide: LivefeedConfig, useValue: config.livefeed },
       { provide: SupportContactConfig, useValue: config.support },
+      { provide: PanelSupervisionConfig, useValue: config.supervision },
     ];
     return {
       module: PortalApiConfigModule,

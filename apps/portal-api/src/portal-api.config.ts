@@ -18,6 +18,7 @@ import { RelaysApiConfig, readRelaysApiConfig } from './relays/relays.config';
 import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
 import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
 import { SupportContactConfig, readSupportContactConfig } from './http/support-contact.config';
+import { PanelSupervisionConfig, readPanelSupervisionConfig } from './supervision/panel-supervision.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -50,6 +51,7 @@ export interface PortalApiConfig {
   ingest: IngestConfig;
   consumers: ConsumerConfig;
   support: SupportContactConfig;
+  supervision: PanelSupervisionConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -75,5 +77,6 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     ingest: readIngestConfig(source),
     consumers: readConsumerConfig(source),
     support: readSupportContactConfig(source),
+    supervision: readPanelSupervisionConfig(source),
   };
 }

@@ -83,6 +83,7 @@ export class FakePanelApi {
       lastEventSeen: null,
       unreadCount: 0,
       perPanelCount: { '1': 0 },
+      offlineSince: null,
       connected: true,
       cloudControl: true,
       networks: [panel],

@@ -27,6 +27,8 @@ export class FakePortalApi {
   networks: SitePanel[];
   /** The panel's connection flag; a network's runtime is answered only while connected, as portal-api does. */
   connected = true;
+  /** Since when the panel is offline, once its loss of communication was reported (ISO); null otherwise. */
+  offlineSince: string | null = null;
   /** Gates of held requests by "METHOD pathname", the next request's first. */
   private readonly held = new Map<string, Array<Promise<void>>>();
 
@@ -125,6 +127,7 @@ export class FakePortalApi {
       emailEvents: false,
       lastEventSeen: this.lastEventSeen,
       ...this.counts(),
+      offlineSince: this.offlineSince,
     };
   }
 

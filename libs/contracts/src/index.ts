@@ -12,6 +12,7 @@ export * from './panel/modes.catalogue';
 export * from './panel/network-module.catalogue';
 export * from './panel/panel-config.types';
 export * from './panel/panel-labels.util';
+export * from './panel/panel-supervision.constants';
 export * from './panel/panel-types.catalogue';
 export * from './panel/port-types.catalogue';
 export * from './panel/printer-options.util';

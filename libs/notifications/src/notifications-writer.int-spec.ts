@@ -108,6 +108,85 @@ describe('NotificationsWriter (real PostgreSQL and NATS)', () => {
     heard.length = 0;
   });
 
+  it("stores a site's PANEL_OFFLINE, resolves it as the portal with its new text, and re-opens it", async () => {
+    const site = 'a0b1c2d3e4f8';
+    const lost = {
+      lost_at: '2026-03-03T10:00:00.000Z',
+      restored_at: null,
+      losses: 1,
+      first_lost_at: '2026-03-03T10:00:00.000Z',
+    };
+    const stored = await db.dataSource.transaction((manager) =>
+      writer.insert(manager, { type: 'PANEL_OFFLINE', hwaddr: site, data: lost }),
+    );
+    expect(stored).toMatchObject({
+      hwaddr: site,
+      userId: null,
+      title: 'Panel communication lost',
+      text: 'No communication with the panel since 03/03/2026 10:00:00 (UTC).',
+      resolvedOn: null,
+    });
+
+    const restoredAt = new Date('2026-03-03T10:05:00.000Z');
+    const restored = await db.dataSource.transaction((manager) =>
+      writer.revise(manager, stored!.id, {
+        data: { ...lost, restored_at: restoredAt.toISOString() },
+        resolvedAt: restoredAt,
+      }),
+    );
+    expect(restored).toMatchObject({ resolvedBy: null, resolvedByName: 'System', resolvedOn: restoredAt });
+    expect(restored!.text).toBe(
+      'No communication with the panel from 03/03/2026 10:00:00 (UTC). Communication restored at 03/03/2026 10:05:00 (UTC).',
+    );
+    const told: LivefeedPublishedMessage[] = [];
+    const listener = await listenForTest(nats, nats.names.subjects.live(site), (message) =>
+      told.push(JSON.parse(message.string()) as LivefeedPublishedMessage),
+    );
+    try {
+      const sent = writer.announce(restored!);
+      expect(sent).toMatchObject({ resolved_by: 'System', resolved_on: restoredAt.toISOString() });
+      await waitUntil(() => told.length > 0, 'the live message');
+      expect(told).toEqual([{ type: 'NotificationEvent', data: { hwaddr: site, notification: sent } }]);
+    } finally {
+      listener.stop();
+    }
+
+    const again = { ...lost, lost_at: '2026-03-03T10:09:00.000Z', losses: 2 };
+    const reopened = await db.dataSource.transaction((manager) =>
+      writer.revise(manager, stored!.id, { data: again, resolvedAt: null }),
+    );
+    expect(reopened).toMatchObject({ id: stored!.id, resolvedByName: null, resolvedOn: null, notificationData: again });
+    expect(reopened!.text).toContain('Communication was lost 2 times since 03/03/2026 10:00:00 (UTC).');
+    expect(
+      await db.dataSource.transaction((manager) => writer.revise(manager, 999_999, { data: again, resolvedAt: null })),
+    ).toBeNull();
+  });
+
+  it('keeps the name of whoever resolved it first when the portal resolves it later', async () => {
+    const site = 'a0b1c2d3e4f9';
+    const lost = {
+      lost_at: '2026-03-04T10:00:00.000Z',
+      restored_at: null,
+      losses: 1,
+      first_lost_at: '2026-03-04T10:00:00.000Z',
+    };
+    const stored = await db.dataSource.transaction((manager) =>
+      writer.insert(manager, { type: 'PANEL_OFFLINE', hwaddr: site, data: lost }),
+    );
+    const byHand = new Date('2026-03-04T10:01:00.000Z');
+    await db.dataSource
+      .getRepository(NotificationEntity)
+      .update({ id: stored!.id }, { resolvedBy: ownerId, resolvedByName: 'Olive Owner', resolvedOn: byHand });
+    const restored = await db.dataSource.transaction((manager) =>
+      writer.revise(manager, stored!.id, {
+        data: { ...lost, restored_at: '2026-03-04T10:05:00.000Z' },
+        resolvedAt: new Date('2026-03-04T10:05:00.000Z'),
+      }),
+    );
+    expect(restored).toMatchObject({ resolvedBy: ownerId, resolvedByName: 'Olive Owner', resolvedOn: byHand });
+    expect(restored!.text).toContain('Communication restored at 04/03/2026 10:05:00 (UTC).');
+  });
+
   it('stores nothing when the transaction rolls back', async () => {
     const data = { recorded_time: '2026-03-02T10:00:00.000Z', panel_time: '2026-03-02T09:35:00.000Z' };
     await expect(

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { NOTIFICATION_TITLES, notificationText, type NotificationDto, type NotificationType } from '@app/contracts';
+import {
+  NOTIFICATION_TITLES,
+  notificationText,
+  SYSTEM_RESOLVER_NAME,
+  type NotificationDto,
+  type NotificationType,
+} from '@app/contracts';
 import { NotificationEntity, toNotificationDto } from '@app/database';
 import { LivePublisher } from '@app/messaging';
-import type { NotificationDraft } from './notification-draft.types';
+import type { NotificationDraft, NotificationRevision } from './notification-draft.types';
 
 /**
  * The types a site has at most one of open, each by a partial unique index of the migrations
@@ -45,6 +51,30 @@ export class NotificationsWriter {
     );
     if (rows.length === 0) return null;
     return manager.getRepository(NotificationEntity).findOneByOrFail({ id: Number(rows[0].id) });
+  }
+
+  /**
+   * Changes a stored notification with `manager` (in its transaction): its data and the text they
+   * give, and resolves it as the portal (unless resolved already: the first to resolve is named) or
+   * re-opens it. Null when there is no such notification.
+   */
+  async revise(manager: EntityManager, id: number, revision: NotificationRevision): Promise<NotificationEntity | null> {
+    const repository = manager.getRepository(NotificationEntity);
+    const stored = await repository.findOneBy({ id });
+    if (!stored) return null;
+    const text = notificationText({ id, notification_type: stored.notificationType, notification_data: revision.data });
+    const resolution =
+      revision.resolvedAt === null
+        ? 'resolved_by = NULL, resolved_by_name = NULL, resolved_on = NULL'
+        : `resolved_by_name = CASE WHEN resolved_on IS NULL THEN $4 ELSE resolved_by_name END,
+           resolved_on = COALESCE(resolved_on, $5)`;
+    await manager.query(
+      `UPDATE notifications SET notification_data = $2, text = $3, ${resolution} WHERE id = $1`,
+      revision.resolvedAt === null
+        ? [id, JSON.stringify(revision.data), text]
+        : [id, JSON.stringify(revision.data), text, SYSTEM_RESOLVER_NAME, revision.resolvedAt],
+    );
+    return repository.findOneByOrFail({ id });
   }
 
   /**

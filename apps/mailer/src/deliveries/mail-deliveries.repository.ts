@@ -9,6 +9,8 @@ export interface DeliveryStart {
   userId: string | null;
   hwaddr: string | null;
   eventSeq: number | null;
+  /** The panel outage a 'panel-offline' or 'panel-online' mail is about. */
+  outageId?: number | null;
 }
 
 /** A delivery record still open, as the sweep needs it. */
@@ -28,15 +30,15 @@ export class MailDeliveries {
   async begin(start: DeliveryStart): Promise<{ alreadySent: boolean; possibleRepeat: boolean }> {
     const rows: Array<{ status: string; possible_repeat: boolean }> = await this.dataSource.query(
       `WITH before AS (SELECT status, sending_since FROM mail_deliveries WHERE job_id = $1)
-       INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, sending_since)
-       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 1, now())
+       INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, status, attempts, sending_since)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 1, now())
        ON CONFLICT (job_id) DO UPDATE SET
          attempts = mail_deliveries.attempts + CASE WHEN mail_deliveries.status = 'sent' THEN 0 ELSE 1 END,
          possible_repeats = mail_deliveries.possible_repeats
            + CASE WHEN mail_deliveries.status <> 'sent' AND mail_deliveries.sending_since IS NOT NULL THEN 1 ELSE 0 END,
          sending_since = CASE WHEN mail_deliveries.status = 'sent' THEN NULL ELSE now() END
        RETURNING status, COALESCE((SELECT status <> 'sent' AND sending_since IS NOT NULL FROM before), false) AS possible_repeat`,
-      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq],
+      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, start.outageId ?? null],
     );
     return { alreadySent: rows[0]?.status === 'sent', possibleRepeat: rows[0]?.possible_repeat === true };
   }
@@ -64,12 +66,21 @@ export class MailDeliveries {
    */
   async gaveUp(start: DeliveryStart, reason: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, error)
-       VALUES ($1, $2, $3, $4, $5, $6, 'failed', 0, $7)
+      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, status, attempts, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $8, 'failed', 0, $7)
        ON CONFLICT (job_id) DO UPDATE SET status = 'failed', error = EXCLUDED.error, sending_since = NULL
        WHERE mail_deliveries.status <> 'sent'
        RETURNING id`,
-      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, reason],
+      [
+        start.jobId,
+        start.kind,
+        start.recipient,
+        start.userId,
+        start.hwaddr,
+        start.eventSeq,
+        reason,
+        start.outageId ?? null,
+      ],
     );
     return rows.length > 0;
   }
@@ -82,8 +93,9 @@ export class MailDeliveries {
       user_id: string | null;
       hwaddr: string | null;
       event_seq: string | null;
+      outage_id: string | null;
     }> = await this.dataSource.query(
-      `SELECT job_id, kind, user_id, hwaddr, event_seq FROM mail_deliveries
+      `SELECT job_id, kind, user_id, hwaddr, event_seq, outage_id FROM mail_deliveries
          WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
       [afterMs, limit],
@@ -94,7 +106,14 @@ export class MailDeliveries {
       userId: row.user_id,
       hwaddr: row.hwaddr,
       eventSeq: row.event_seq === null ? null : Number(row.event_seq),
+      outageId: row.outage_id === null ? null : Number(row.outage_id),
     }));
+  }
+
+  /** The record's status, null when there is none (its job has not started, or there is no such job). */
+  async statusOf(jobId: string): Promise<MailDeliveryEntity['status'] | null> {
+    const found = await this.repository().findOne({ where: { jobId }, select: { status: true } });
+    return found?.status ?? null;
   }
 
   private repository() {

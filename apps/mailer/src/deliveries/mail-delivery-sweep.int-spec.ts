@@ -1,5 +1,11 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import { eventMailJobId, passwordResetMailJobId, QUEUE_NAMES, type EventAlertMailJob } from '@app/contracts';
+import {
+  eventMailJobId,
+  panelOutageMailJobId,
+  passwordResetMailJobId,
+  QUEUE_NAMES,
+  type EventAlertMailJob,
+} from '@app/contracts';
 import { ClaimEntity, EventEntity, MailDeliveryEntity, PanelEntity, UserEntity } from '@app/database';
 import { closeRedisConnection, createRedisConnection, eventAlertJob, QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
@@ -123,6 +129,32 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
       completed: 1,
     });
     expect(mailsOf(eventSeq)).toHaveLength(1);
+  });
+
+  it("sends, once, a panel's 'communication lost' mail whose job was lost while its delivery was open", async () => {
+    const db = environment.database.dataSource;
+    const [outage] = await db.query<Array<{ id: string }>>(
+      `INSERT INTO panel_outages (hwaddr, connection_id, lost_at, status, reported_at, mailed_at, lost_mails_queued_at)
+       VALUES ($1, 'sweep-c1', '2026-11-20T21:00:00Z', 'reported', now(), now(), now()) RETURNING id`,
+      [SITE],
+    );
+    const outageId = Number(outage.id);
+    const jobId = panelOutageMailJobId('panel-offline', SITE, outageId, userId);
+    await db.query(
+      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, outage_id, status, attempts, created_at)
+       VALUES ($1, 'panel-offline', $2, $3, $4, $5, 'queued', 1, now() - interval '10 minutes')`,
+      [jobId, EMAIL, userId, SITE, outageId],
+    );
+    const mailer = await startMailer(ownPrefix());
+
+    await waitUntil(async () => (await record(jobId)).status === 'sent', 'the delivery sent by the sweep', 30_000);
+    const lost = () => smtp.mailsTo(EMAIL).filter((mail) => mail.subject.endsWith(': panel communication lost'));
+    expect(lost()).toHaveLength(1);
+    expect(lost()[0]!.text).toContain('since 20/11/2026 21:00:00 UTC');
+    await mailer.app.get(MailDeliverySweep).sweep();
+    const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
+    await waitUntil(async () => (await queue.getJobState(jobId)) === 'completed', 'the re-added job completed');
+    expect(lost()).toHaveLength(1);
   });
 
   it('leaves alone a delivery whose job is still live', async () => {

@@ -1,11 +1,19 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { QUEUE_NAMES } from '@app/contracts';
-import { enqueueMail, eventAlertJob, JobWorkers, PeriodicSweep, QueueService } from '@app/messaging';
+import {
+  enqueueMail,
+  eventAlertJob,
+  JobWorkers,
+  panelOutageMailJob,
+  PeriodicSweep,
+  QueueService,
+} from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { MailDeliveries, type OpenDelivery } from './mail-deliveries.repository';
 import { StoredEvents } from './stored-events.repository';
+import { StoredOutages } from './stored-outages.repository';
 
 /** Records looked at per run, oldest first; the rest wait for the next run. */
 const SWEEP_BATCH = 100;
@@ -14,7 +22,8 @@ const SWEEP_BATCH = 100;
  * Finds delivery records left 'queued' past RECORD_SWEEP_AFTER_MS whose job is no longer live (lost
  * with Redis's data, or failed with its failed handling cut short by a crash) and completes them:
  * a failed job runs again or is recorded given up, as a stalled one is; a lost alert mail's job is
- * added again under its own id (so never twice) from the stored event; a lost reset mail, whose
+ * added again under its own id (so never twice) from the stored event, a lost outage mail's from
+ * the stored outage; a lost reset mail, whose
  * link cannot be rebuilt, is recorded failed. A job still waiting or running is left alone.
  */
 @Injectable()
@@ -26,6 +35,7 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     private readonly deliveries: MailDeliveries,
     private readonly events: StoredEvents,
+    private readonly outages: StoredOutages,
     private readonly jobs: JobWorkers,
     private readonly queues: QueueService,
     private readonly metrics: MailerMetrics,
@@ -51,6 +61,8 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async requeue(record: OpenDelivery): Promise<void> {
+    if (record.kind === 'panel-offline' || record.kind === 'panel-online')
+      return this.requeueOutageMail(record, record.kind);
     const { hwaddr, eventSeq, userId } = record;
     if (record.kind !== 'event-alert' || hwaddr === null || eventSeq === null || userId === null) {
       await this.fail(
@@ -65,6 +77,16 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     await enqueueMail(this.queues, [eventAlertJob(event, userId, this.config.delivery)]);
+    this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
+  }
+
+  private async requeueOutageMail(record: OpenDelivery, kind: 'panel-offline' | 'panel-online'): Promise<void> {
+    const outage = record.outageId ? await this.outages.one(record.outageId) : null;
+    if (!outage || record.userId === null) {
+      await this.fail(record, 'Its job was lost and its outage is not stored, so the mail cannot be rebuilt');
+      return;
+    }
+    await enqueueMail(this.queues, [panelOutageMailJob(kind, outage, record.userId)]);
     this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
   }
 

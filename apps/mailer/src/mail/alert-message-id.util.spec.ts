@@ -1,4 +1,4 @@
-import { alertMessageId } from './alert-message-id.util';
+import { alertMessageId, outageMessageId } from './alert-message-id.util';
 
 describe('alertMessageId', () => {
   const user = 'c0ffee00-0000-4000-8000-000000000001';
@@ -16,6 +16,16 @@ describe('alertMessageId', () => {
     );
     expect(alertMessageId('0011aabbccdd', 17, other, 'alarms@example.com')).not.toBe(
       alertMessageId('0011aabbccdd', 17, user, 'alarms@example.com'),
+    );
+  });
+
+  it("names an outage's lost and restored mails apart, the same on every send", () => {
+    const from = 'Fire Alarm Portal <alarms@example.com>';
+    expect(outageMessageId('panel-offline', '0011aabbccdd', 4, user, from)).toBe(
+      `<panel-offline.0011aabbccdd.4.${user}@example.com>`,
+    );
+    expect(outageMessageId('panel-online', '0011aabbccdd', 4, user, from)).not.toBe(
+      outageMessageId('panel-offline', '0011aabbccdd', 4, user, from),
     );
   });
 });

@@ -4,7 +4,15 @@
  * the same one and the receiving side can recognise the repeat. The domain is the sender's.
  */
 export function alertMessageId(hwaddr: string, seq: number, userId: string, from: string): string {
+  return `<alert.${hwaddr}.${seq}.${userId}@${senderDomain(from)}>`;
+}
+
+/** The same for the mail of one panel outage ('panel-offline' or 'panel-online') to one user. */
+export function outageMessageId(kind: string, hwaddr: string, outageId: number, userId: string, from: string): string {
+  return `<${kind}.${hwaddr}.${outageId}.${userId}@${senderDomain(from)}>`;
+}
+
+function senderDomain(from: string): string {
   const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
-  const domain = address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
-  return `<alert.${hwaddr}.${seq}.${userId}@${domain}>`;
+  return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
 }

@@ -56,4 +56,29 @@ describe('MailContent', () => {
     expect(mail.html).toContain('href="https://portal.example.com/resetpass/abc.def"');
     expect(mail.text).toContain('04/03/2026 06:00:00 UTC');
   });
+
+  it("names the site and since when in a panel's lost and restored mails", () => {
+    const context = {
+      hwaddr: '0011aabbccdd',
+      lostAt: '2026-03-04T05:06:07.000Z',
+      restoredAt: null,
+      recipientName: 'Ann',
+      siteName: 'Town <Hall>',
+    };
+    const lost = content.panelOutageMail({ ...context, kind: 'panel-offline' });
+    expect(lost.subject).toBe('Town <Hall>: panel communication lost');
+    for (const part of [lost.text, lost.html]) {
+      expect(part).toContain('since 04/03/2026 05:06:07 UTC');
+      expect(part).toContain('00:11:AA:BB:CC:DD');
+      expect(part).toContain('https://portal.example.com/site/0011aabbccdd');
+    }
+    expect(lost.html).toContain('Town &lt;Hall&gt;');
+
+    const back = content.panelOutageMail({ ...context, kind: 'panel-online', restoredAt: '2026-03-04T05:36:00.000Z' });
+    expect(back.subject).toBe('Town <Hall>: panel communication restored');
+    for (const part of [back.text, back.html]) {
+      expect(part).toContain('restored at 04/03/2026 05:36:00 UTC');
+      expect(part).toContain('04/03/2026 05:06:07 UTC');
+    }
+  });
 });

@@ -19,6 +19,17 @@ export interface EventAlertContext {
   panelName: string;
 }
 
+/** An outage mail: which panel, since when and (for 'panel-online') until when, as this recipient names the site. */
+export interface PanelOutageContext {
+  kind: 'panel-offline' | 'panel-online';
+  hwaddr: string;
+  lostAt: string;
+  restoredAt: string | null;
+  recipientName: string;
+  /** The recipient's name for the site (their claim's nickname, or the MAC). */
+  siteName: string;
+}
+
 export interface PasswordResetContext {
   email: string;
   recipientName: string;
@@ -36,6 +47,10 @@ const CATEGORY_COLOURS: Readonly<Record<string, string>> = { fire: '#dc3545', fa
 export class MailContent {
   private readonly eventAlert = MailTemplate.load(MAIL_TEMPLATES_DIR, 'event-alert');
   private readonly passwordReset = MailTemplate.load(MAIL_TEMPLATES_DIR, 'password-reset');
+  private readonly panelOutage = {
+    'panel-offline': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-offline'),
+    'panel-online': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-online'),
+  };
 
   constructor(private readonly publicUrl: string) {}
 
@@ -55,6 +70,21 @@ export class MailContent {
       // The panel's own clock, as the events page shows it.
       eventTime: formatEventTime(event.panelDate) || formatEventTime(event.receivedAt),
       eventsUrl: `${siteUrl}/events`,
+      siteConfigUrl: `${siteUrl}/about`,
+      recipientName: context.recipientName,
+      productName: PRODUCT_NAME,
+    });
+  }
+
+  /** 'Panel communication lost' or 'restored' (docs/alerts.md). */
+  panelOutageMail(context: PanelOutageContext): RenderedMail {
+    const siteUrl = `${this.publicUrl}/site/${context.hwaddr}`;
+    return this.panelOutage[context.kind].render({
+      siteName: context.siteName,
+      macAddress: hwaddrToColonForm(context.hwaddr),
+      lostAt: formatEventTime(context.lostAt),
+      restoredAt: context.restoredAt ? formatEventTime(context.restoredAt) : '',
+      siteUrl,
       siteConfigUrl: `${siteUrl}/about`,
       recipientName: context.recipientName,
       productName: PRODUCT_NAME,

@@ -25,8 +25,12 @@ export interface PortalWithGatewayCopies {
   close(): Promise<void>;
 }
 
-export async function startPortalWithGatewayCopies(gatewayIds: string[]): Promise<PortalWithGatewayCopies> {
-  const portal = await startPortalApiTestApp();
+/** `env` adds or overrides portal-api's variables. */
+export async function startPortalWithGatewayCopies(
+  gatewayIds: string[],
+  env: Record<string, string> = {},
+): Promise<PortalWithGatewayCopies> {
+  const portal = await startPortalApiTestApp(env);
   const gateways: StartedGateway[] = [];
   const panels: SimulatedPanel[] = [];
   try {

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { NotificationsWriterModule } from '@app/notifications';
 import { ClaimsModule } from '../claims/claims.module';
 import { PanelsModule } from '../panels/panels.module';
+import { SupervisionModule } from '../supervision/supervision.module';
 import { EventStoreRepository } from './event-store.repository';
 import { IngestConfig } from './ingest.config';
 import { PanelConfigIngest } from './panel-config.ingest';
@@ -15,7 +16,7 @@ export class IngestModule {
   static forRoot(config: IngestConfig): DynamicModule {
     return {
       module: IngestModule,
-      imports: [ClaimsModule, PanelsModule, NotificationsWriterModule],
+      imports: [ClaimsModule, PanelsModule, NotificationsWriterModule, SupervisionModule],
       providers: [
         { provide: IngestConfig, useValue: config },
         EventStoreRepository,

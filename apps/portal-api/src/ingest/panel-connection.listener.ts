@@ -4,6 +4,7 @@ import { LivePublisher, type NatsMessage, NatsService, Subscribe } from '@app/me
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
+import { PanelOutages } from '../supervision/panel-outages.service';
 import { PanelStateRepository } from './panel-state.repository';
 
 /** portal-api copies share these subscriptions: each report is handled by one copy. */
@@ -12,8 +13,9 @@ const QUEUE_GROUP = 'portal-api';
 /**
  * Follows the gateway's connection and runtime reports (core NATS): a connection settles the
  * WAITING claims against the panel's key proof and is kept in the panels table; both reach the
- * browsers (Connection, Runtime). At start, the latest connection of each panel with WAITING
- * claims is read back from the bucket, so a report missed while no copy was running is acted on.
+ * browsers (Connection, Runtime); each connection report goes to the panel supervision too
+ * (docs/alerts.md). At start, the latest connection of each panel with WAITING claims is read
+ * back from the bucket, so a report missed while no copy was running is acted on.
  */
 @Injectable()
 export class PanelConnectionListener implements OnApplicationBootstrap {
@@ -26,6 +28,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     private readonly claims: ClaimsRepository,
     private readonly livefeed: LivePublisher,
     private readonly state: PanelConnectionState,
+    private readonly outages: PanelOutages,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,6 +57,8 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     });
     // A panel back online sends its whole configuration again: browsers reload the site.
     if (message.connected) this.livefeed.toPanel(message.hwaddr, { type: 'Resync', data: { hwaddr: message.hwaddr } });
+    // A loss is recorded, to be reported past its delay; a connection settles the earlier ones.
+    await this.outages.onConnection(message);
   }
 
   private onRuntime(message: PanelRuntimeMessage): void {

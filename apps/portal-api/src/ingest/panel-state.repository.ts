@@ -16,6 +16,8 @@ export class PanelStateRepository {
         firmware: message.firmware,
         cloudControl: message.cloudControl,
         connected: message.connected,
+        gatewayId: message.gatewayId,
+        connectionId: message.connectionId,
         lastSeenAt: new Date(message.at),
       },
       ['hwaddr'],

@@ -12,6 +12,7 @@ interface SiteRow {
   last_event_seen: Date;
   panel_type: string | null;
   unresolved: string;
+  offline_since: Date | null;
 }
 
 interface UnreadRow {
@@ -23,7 +24,7 @@ interface UnreadRow {
 /**
  * The user's sites as the Site Manager lists them, with unread counts: events received since the
  * claim's lastEventSeen (only on AUTHED claims: the others cannot see events) plus unresolved
- * notifications. Two queries, each on an index, whatever the number of sites.
+ * notifications, and since when the panel is offline once that was reported (docs/alerts.md). Two queries, each on an index, whatever the number of sites.
  */
 @Injectable()
 export class SitesRepository {
@@ -37,7 +38,10 @@ export class SitesRepository {
         `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.email_events, c.last_event_seen, p.panel_type,
                 CASE WHEN ${claimGrantsAccess('c')}
                      THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL AND (n.user_id IS NULL OR n.user_id = c.user_id))
-                     ELSE 0 END AS unresolved
+                     ELSE 0 END AS unresolved,
+                CASE WHEN ${claimGrantsAccess('c')}
+                     THEN (SELECT o.lost_at FROM panel_outages o WHERE o.hwaddr = c.hwaddr AND o.status = 'reported')
+                     END AS offline_since
            FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
           WHERE c.user_id = $1 ${filter}
           ORDER BY c.created_at, c.hwaddr`,
@@ -66,6 +70,7 @@ export class SitesRepository {
         lastEventSeen: site.last_event_seen.toISOString(),
         unreadCount: unreadEvents + Number(site.unresolved),
         perPanelCount,
+        offlineSince: site.offline_since ? site.offline_since.toISOString() : null,
       };
     });
   }

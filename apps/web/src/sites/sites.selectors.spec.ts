@@ -15,6 +15,7 @@ const site = (overrides: Partial<SiteSummary>): SiteSummary => ({
   lastEventSeen: null,
   unreadCount: 0,
   perPanelCount: {},
+  offlineSince: null,
   ...overrides,
 });
 

@@ -39,4 +39,11 @@ export class SiteSummaryResponseDto implements SiteSummary {
     example: { '1': 3 },
   })
   perPanelCount!: Record<string, number>;
+
+  @ApiProperty({
+    ...ISO_DATE_PROPERTY,
+    nullable: true,
+    description: "Since when the site's panel is offline, once its loss of communication was reported; null otherwise",
+  })
+  offlineSince!: string | null;
 }

@@ -18,6 +18,11 @@ export interface SiteSummary {
   unreadCount: number;
   /** Unread events per network id. */
   perPanelCount: Record<string, number>;
+  /**
+   * Added: since when the site's panel is offline (ISO), once its communication loss was reported
+   * ('Panel communication lost', docs/alerts.md); null otherwise.
+   */
+  offlineSince: string | null;
 }
 
 /**

@@ -67,6 +67,11 @@ export function siteDisconnectedMessage(name: string): string {
   return `Site ${name} disconnected`;
 }
 
+/** A site whose panel's communication loss was reported (docs/alerts.md); `time` in the spec's format. */
+export function offlineSinceMessage(time: string): string {
+  return `Offline since ${time}`;
+}
+
 export function resolvedByMessage(name: string, date: string): string {
   return `Resolved by: ${name} on ${date}`;
 }

@@ -59,3 +59,41 @@ describe('relay failure notifications', () => {
     );
   });
 });
+
+describe('panel communication lost notifications', () => {
+  const offline = {
+    id: 11,
+    notification_type: 'PANEL_OFFLINE',
+    notification_data: {
+      lost_at: '2024-05-01T10:00:00Z',
+      restored_at: null,
+      losses: 1,
+      first_lost_at: '2024-05-01T10:00:00Z',
+    },
+  };
+
+  it('are titled and say since when', () => {
+    expect(notificationTitle(offline)).toBe('Panel communication lost');
+    expect(notificationText(offline)).toBe('No communication with the panel since 01/05/2024 10:00:00 (UTC).');
+  });
+
+  it('say when communication came back', () => {
+    const restored = {
+      ...offline,
+      notification_data: { ...offline.notification_data, restored_at: '2024-05-01T10:07:12Z' },
+    };
+    expect(notificationText(restored)).toBe(
+      'No communication with the panel from 01/05/2024 10:00:00 (UTC). Communication restored at 01/05/2024 10:07:12 (UTC).',
+    );
+  });
+
+  it('count the losses of a panel lost again', () => {
+    const again = {
+      ...offline,
+      notification_data: { ...offline.notification_data, lost_at: '2024-05-01T10:20:00Z', losses: 3 },
+    };
+    expect(notificationText(again)).toBe(
+      'No communication with the panel since 01/05/2024 10:20:00 (UTC). Communication was lost 3 times since 01/05/2024 10:00:00 (UTC).',
+    );
+  });
+});

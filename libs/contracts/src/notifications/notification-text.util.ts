@@ -3,6 +3,7 @@ import { formatEventTime } from '../events/event-time.util';
 import {
   NOTIFICATION_TITLES,
   isNotificationType,
+  type PanelOfflineData,
   type RelayFailureData,
   type TimeDesyncData,
 } from './notification-types.catalogue';
@@ -10,7 +11,7 @@ import {
 export interface NotificationDescription {
   id: number | string;
   notification_type: string;
-  notification_data: Partial<TimeDesyncData & RelayFailureData> | null;
+  notification_data: Partial<TimeDesyncData & RelayFailureData & PanelOfflineData> | null;
 }
 
 export function notificationTitle(notification: NotificationDescription): string {
@@ -22,6 +23,7 @@ export function notificationTitle(notification: NotificationDescription): string
 /** The explanation shown under the title; empty for a type this portal does not know. */
 export function notificationText(notification: NotificationDescription): string {
   if (notification.notification_type === 'RELAY_FAILURE') return relayFailureText(notification.notification_data ?? {});
+  if (notification.notification_type === 'PANEL_OFFLINE') return panelOfflineText(notification.notification_data ?? {});
   if (notification.notification_type !== 'TIME_DESYNC') return '';
   const data = notification.notification_data ?? {};
   const recorded = data.recorded_time ? formatEventTime(data.recorded_time) : 'an unknown time';
@@ -33,4 +35,14 @@ function relayFailureText(data: Partial<RelayFailureData>): string {
   const relay = data.relay_name ? `Relay ${data.relay_name}` : 'A relay';
   const when = data.failed_at ? ` (gave up at ${formatEventTime(data.failed_at)} UTC)` : '';
   return `${relay} did not carry out its ${data.trigger ?? 'alarm'} action${when}: ${data.error ?? 'unknown error'}`;
+}
+
+/** Since when, until when if it came back, and how often it was lost when more than once. */
+function panelOfflineText(data: Partial<PanelOfflineData>): string {
+  const lost = data.lost_at ? formatEventTime(data.lost_at) : 'an unknown time';
+  const text = data.restored_at
+    ? `No communication with the panel from ${lost} (UTC). Communication restored at ${formatEventTime(data.restored_at)} (UTC).`
+    : `No communication with the panel since ${lost} (UTC).`;
+  if (!data.losses || data.losses < 2 || !data.first_lost_at) return text;
+  return `${text} Communication was lost ${data.losses} times since ${formatEventTime(data.first_lost_at)} (UTC).`;
 }

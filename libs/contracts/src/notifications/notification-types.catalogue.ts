@@ -2,14 +2,18 @@ import { MESSAGES } from '../constants/messages.constants';
 
 /** Kinds of site notification (spec 3, 4). */
 
-export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE'] as const;
+export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE', 'PANEL_OFFLINE'] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_TITLES: Readonly<Record<NotificationType, string>> = {
   TIME_DESYNC: MESSAGES.panelTimeOutOfSync,
   RELAY_FAILURE: 'Relay action failed',
+  PANEL_OFFLINE: 'Panel communication lost',
 };
+
+/** resolved_by of a notification the portal resolved itself (a panel whose communication came back). */
+export const SYSTEM_RESOLVER_NAME = 'System';
 
 export function isNotificationType(value: unknown): value is NotificationType {
   return typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
@@ -30,4 +34,17 @@ export interface RelayFailureData {
   event_seq: number;
   error: string;
   failed_at: string;
+}
+
+/**
+ * Data of a PANEL_OFFLINE notification (docs/alerts.md). A panel that is lost again soon after a
+ * loss was mailed re-opens the same notification: `losses` counts them, `first_lost_at` is the first.
+ */
+export interface PanelOfflineData {
+  /** When the latest loss began: the panel is offline since then while `restored_at` is null. */
+  lost_at: string;
+  /** When communication came back; null while the panel is offline. */
+  restored_at: string | null;
+  losses: number;
+  first_lost_at: string;
 }

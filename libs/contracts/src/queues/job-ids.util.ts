@@ -19,3 +19,13 @@ export function eventMailJobId(hwaddr: string, seq: number, userId: string): str
 export function passwordResetMailJobId(tokenId: string): string {
   return jobId(['reset', tokenId]);
 }
+
+/** One mail per outage, kind ('panel-offline' or 'panel-online') and user. */
+export function panelOutageMailJobId(
+  kind: 'panel-offline' | 'panel-online',
+  hwaddr: string,
+  outageId: number,
+  userId: string,
+): string {
+  return jobId([kind, hwaddr, outageId, userId]);
+}

@@ -40,4 +40,20 @@ export interface PasswordResetMailJob {
   expiresAt: string;
 }
 
-export type MailJob = EventAlertMailJob | PasswordResetMailJob;
+/**
+ * E-mail one opted-in user that a panel's communication was lost ('panel-offline') or came back
+ * ('panel-online'): one outage of the portal's panel_outages, as portal-api reported it.
+ */
+export interface PanelOutageMailJob {
+  kind: 'panel-offline' | 'panel-online';
+  /** The panel_outages row. */
+  outageId: number;
+  userId: string;
+  hwaddr: string;
+  /** When communication was lost (ISO). */
+  lostAt: string;
+  /** When it came back (ISO); null for 'panel-offline'. */
+  restoredAt: string | null;
+}
+
+export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob;

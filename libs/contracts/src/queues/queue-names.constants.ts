@@ -12,7 +12,7 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
  */
 export const QUEUE_JOB_NAMES = {
   'relay-actions': ['relay-action'],
-  mail: ['event-alert', 'password-reset'],
+  mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online'],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 export type JobNameOf<Q extends QueueName> = (typeof QUEUE_JOB_NAMES)[Q][number];

@@ -12,8 +12,16 @@ export const RELAY_TRIGGERS = ['fire', 'fault'] as const satisfies readonly Rela
 export const RELAY_ACTION_RUN_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RelayActionRunStatus = (typeof RELAY_ACTION_RUN_STATUSES)[number];
 
-export const MAIL_KINDS = ['event-alert', 'password-reset'] as const;
+export const MAIL_KINDS = ['event-alert', 'password-reset', 'panel-offline', 'panel-online'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * A panel's lost connection (docs/alerts.md): 'pending' until the alert delay has passed,
+ * 'cancelled' when the panel came back (or connected again) before, 'reported' once notified (open:
+ * the site is offline), 'restored' when the panel came back after that.
+ */
+export const PANEL_OUTAGE_STATUSES = ['pending', 'cancelled', 'reported', 'restored'] as const;
+export type PanelOutageStatus = (typeof PANEL_OUTAGE_STATUSES)[number];
 
 export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];

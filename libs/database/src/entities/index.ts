@@ -7,6 +7,7 @@ import { PanelNetworkEntity } from './panel-network.entity';
 import { PanelEntity } from './panel.entity';
 import { PanelCommandAuditEntity } from './panel-command-audit.entity';
 import { PanelIdentityEntity } from './panel-identity.entity';
+import { PanelOutageEntity } from './panel-outage.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { RelayActionRunEntity } from './relay-action-run.entity';
 import { RelayActionEntity } from './relay-action.entity';
@@ -26,6 +27,7 @@ export {
   PanelNetworkEntity,
   PanelCommandAuditEntity,
   PanelIdentityEntity,
+  PanelOutageEntity,
   PasswordResetTokenEntity,
   RelayActionEntity,
   RelayActionRunEntity,
@@ -49,4 +51,5 @@ export const ENTITIES = [
   PanelCommandAuditEntity,
   PanelIdentityEntity,
   DeadLetterEntity,
+  PanelOutageEntity,
 ];

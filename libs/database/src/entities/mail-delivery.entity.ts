@@ -9,7 +9,7 @@ import type { MailDeliveryStatus, MailKind } from './column-values.types';
 @Entity({ name: 'mail_deliveries' })
 @Unique('mail_deliveries_job_id_key', ['jobId'])
 @Check('mail_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
-@Check('mail_deliveries_kind_check', `kind IN ('event-alert', 'password-reset')`)
+@Check('mail_deliveries_kind_check', `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online')`)
 @Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed')`)
 @Check('mail_deliveries_attempts_check', 'attempts >= 0')
 export class MailDeliveryEntity {
@@ -33,6 +33,10 @@ export class MailDeliveryEntity {
 
   @Column({ name: 'event_seq', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
   eventSeq!: number | null;
+
+  /** The panel_outages row a 'panel-offline' or 'panel-online' mail is about. */
+  @Column({ name: 'outage_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  outageId!: number | null;
 
   @Column({ name: 'status', type: 'text', default: 'queued' })
   status!: MailDeliveryStatus;

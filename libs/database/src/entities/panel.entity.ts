@@ -22,6 +22,14 @@ export class PanelEntity {
   @Column({ name: 'connected', type: 'boolean', default: false })
   connected!: boolean;
 
+  /** The gateway copy holding (or that last held) the panel's connection. */
+  @Column({ name: 'gateway_id', type: 'text', nullable: true })
+  gatewayId!: string | null;
+
+  /** The panel's latest connection, as the gateway named it. */
+  @Column({ name: 'connection_id', type: 'text', nullable: true })
+  connectionId!: string | null;
+
   @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
   lastSeenAt!: Date | null;
 

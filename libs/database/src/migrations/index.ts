@@ -7,6 +7,7 @@ import { DeadLetters1795700000000 } from './1795700000000-dead-letters.migration
 import { PanelCommandAuditOutcomes1795800000000 } from './1795800000000-panel-command-audit-outcomes.migration';
 import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-repeats.migration';
 import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
+import { PanelOutages1796100000000 } from './1796100000000-panel-outages.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   PanelCommandAuditOutcomes1795800000000,
   AlarmEffectRepeats1795900000000,
   RelayPulseMaximum1796000000000,
+  PanelOutages1796100000000,
 ];

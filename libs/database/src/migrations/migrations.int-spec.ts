@@ -7,12 +7,14 @@ import {
   MAIL_KINDS,
   PANEL_COMMAND_OUTCOMES,
   PANEL_IDENTITY_SOURCES,
+  PANEL_OUTAGE_STATUSES,
   RELAY_ACTION_RUN_STATUSES,
   RELAY_TRIGGERS,
 } from '../entities';
 import { ensureDatabaseExists } from '../ensure-database.util';
 import { runMigrations } from '../run-migrations';
 import { createTestDatabase, type TestDatabase } from '../testing';
+import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
@@ -24,6 +26,7 @@ const EXPECTED_TABLES = [
   'panel_command_audit',
   'panel_identities',
   'panel_networks',
+  'panel_outages',
   'panels',
   'password_reset_tokens',
   'relay_action_runs',
@@ -101,6 +104,7 @@ describe('initial schema migration', () => {
       mail_deliveries_status_check: MAIL_DELIVERY_STATUSES,
       panel_command_audit_outcome_check: PANEL_COMMAND_OUTCOMES,
       panel_identities_source_check: PANEL_IDENTITY_SOURCES,
+      panel_outages_status_check: PANEL_OUTAGE_STATUSES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,
@@ -146,7 +150,9 @@ describe('initial schema migration', () => {
 
   it('cuts relay pulses saved longer than a board can read to the maximum, and leaves the others', async () => {
     await runMigrations(database.dataSource);
-    await database.dataSource.undoLastMigration();
+    // Back to before the pulse migration (later ones undone first).
+    for (let step = MIGRATIONS.indexOf(RelayPulseMaximum1796000000000); step < MIGRATIONS.length; step += 1)
+      await database.dataSource.undoLastMigration();
     const query = (sql: string, parameters?: unknown[]) => database.dataSource.query(sql, parameters);
     const [user] = await query(
       `INSERT INTO users (email, full_name, password_hash) VALUES ('relay@example.com', 'Relay', 'x') RETURNING id`,

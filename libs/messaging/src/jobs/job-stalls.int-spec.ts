@@ -29,6 +29,12 @@ class MailHandlers {
     ran.push(job.email);
   }
 
+  @JobHandler('mail', 'panel-offline')
+  async offline(): Promise<void> {}
+
+  @JobHandler('mail', 'panel-online')
+  async online(): Promise<void> {}
+
   @JobGivenUp('mail', 'password-reset')
   async resetGivenUp(job: PasswordResetMailJob, _job: Job, reason: string): Promise<void> {
     givenUp.push({ email: job.email, reason });

@@ -27,6 +27,12 @@ class CompleteMailHandlers {
   async reset(job: PasswordResetMailJob): Promise<void> {
     handled.push(`reset ${job.email}`);
   }
+
+  @JobHandler('mail', 'panel-offline')
+  async offline(): Promise<void> {}
+
+  @JobHandler('mail', 'panel-online')
+  async online(): Promise<void> {}
 }
 
 @Injectable()
@@ -138,7 +144,7 @@ describe('JobWorkers (real Redis)', () => {
 
   it('refuses to start when a job has no handler', async () => {
     await expect(start([RelayHandler])).rejects.toThrow(
-      "Job handlers are not complete: RelayHandler.run handles 'relay-action' of queue 'relay-actions', which this app does not serve; job 'event-alert' of queue 'mail' has no handler; job 'password-reset' of queue 'mail' has no handler",
+      "Job handlers are not complete: RelayHandler.run handles 'relay-action' of queue 'relay-actions', which this app does not serve; job 'event-alert' of queue 'mail' has no handler; job 'password-reset' of queue 'mail' has no handler; job 'panel-offline' of queue 'mail' has no handler; job 'panel-online' of queue 'mail' has no handler",
     );
   });
 

@@ -1,6 +1,6 @@
 import type { PanelEventMessage, PasswordResetMailJob } from '@app/contracts';
 import { runInLogContext } from '@app/platform';
-import { eventAlertJob, MAIL_RETRY_DEFAULTS, passwordResetMailJob } from './mail-jobs.util';
+import { eventAlertJob, MAIL_RETRY_DEFAULTS, panelOutageMailJob, passwordResetMailJob } from './mail-jobs.util';
 
 const event: PanelEventMessage = {
   hwaddr: '0011aabbccdd',
@@ -56,5 +56,30 @@ describe('mail jobs', () => {
   it("gives a reset mail's job the correlation id of the request that asked for it", () => {
     const job = runInLogContext({ correlationId: 'req-7' }, () => passwordResetMailJob(reset, 'jti-2'));
     expect(job.data).toEqual({ ...reset, correlationId: 'req-7' });
+  });
+
+  it("makes an outage's mails with ids from the kind, the outage and the user, on the same policy", () => {
+    const outage = {
+      id: 7,
+      hwaddr: '0011aabbccdd',
+      lostAt: new Date('2026-11-01T10:00:00.000Z'),
+      restoredAt: new Date('2026-11-01T10:30:00.000Z'),
+    };
+    const lost = panelOutageMailJob('panel-offline', outage, 'u:1');
+    expect(lost).toEqual({
+      name: 'panel-offline',
+      data: {
+        kind: 'panel-offline',
+        outageId: 7,
+        userId: 'u:1',
+        hwaddr: '0011aabbccdd',
+        lostAt: '2026-11-01T10:00:00.000Z',
+        restoredAt: null,
+      },
+      opts: { ...eventAlertJob(event, 'u').opts, jobId: 'panel-offline-0011aabbccdd-7-u_1' },
+    });
+    const back = panelOutageMailJob('panel-online', outage, 'u:1');
+    expect(back.data).toMatchObject({ kind: 'panel-online', restoredAt: '2026-11-01T10:30:00.000Z' });
+    expect(back.opts.jobId).toBe('panel-online-0011aabbccdd-7-u_1');
   });
 });

@@ -2,11 +2,13 @@ import {
   eventCorrelationId,
   eventMailJobId,
   panelEventKey,
+  panelOutageMailJobId,
   passwordResetMailJobId,
   QUEUE_NAMES,
   type EventAlertMailJob,
   type MailJob,
   type PanelEventMessage,
+  type PanelOutageMailJob,
   type PasswordResetMailJob,
 } from '@app/contracts';
 import { currentCorrelationId } from '@app/platform';
@@ -62,6 +64,41 @@ export function passwordResetMailJob(
     name: data.kind,
     data: correlationId === undefined ? data : { ...data, correlationId },
     opts: mailJobOptions(passwordResetMailJobId(tokenId), retry),
+  };
+}
+
+/** The outage a 'panel-offline' or 'panel-online' mail is about, as panel_outages holds it. */
+export interface MailedOutage {
+  id: number;
+  hwaddr: string;
+  lostAt: Date;
+  /** Null until the panel is back (a 'panel-online' mail needs it). */
+  restoredAt: Date | null;
+}
+
+/**
+ * The mail of one outage of a panel to one user: its communication lost ('panel-offline') or back
+ * ('panel-online'). Its id comes from the kind, the outage and the user, so every copy that queues
+ * it (portal-api's, a sweep's) queues one job.
+ */
+export function panelOutageMailJob(
+  kind: PanelOutageMailJob['kind'],
+  outage: MailedOutage,
+  userId: string,
+  retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
+): QueuedJob<PanelOutageMailJob> {
+  const data: PanelOutageMailJob = {
+    kind,
+    outageId: outage.id,
+    userId,
+    hwaddr: outage.hwaddr,
+    lostAt: outage.lostAt.toISOString(),
+    restoredAt: kind === 'panel-online' && outage.restoredAt ? outage.restoredAt.toISOString() : null,
+  };
+  return {
+    name: kind,
+    data,
+    opts: mailJobOptions(panelOutageMailJobId(kind, outage.hwaddr, outage.id, userId), retry),
   };
 }
 

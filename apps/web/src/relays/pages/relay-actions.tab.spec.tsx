@@ -25,6 +25,7 @@ const site = (hwaddr: string, name: string): SiteSummary => ({
   lastEventSeen: null,
   unreadCount: 0,
   perPanelCount: {},
+  offlineSince: null,
 });
 
 describe('relay actions screen: sites named as their tiles name them (spec 2.4, 2.9)', () => {

@@ -16,6 +16,7 @@ const waitingSite: SiteSummary = {
   lastEventSeen: null,
   unreadCount: 0,
   perPanelCount: {},
+  offlineSince: null,
 };
 
 describe('Add Site page', () => {

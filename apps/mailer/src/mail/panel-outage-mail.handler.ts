@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { panelOutageMailJobId, QUEUE_NAMES, siteLabel, type PanelOutageMailJob } from '@app/contracts';
+import { JobGivenUp, JobHandler, QueueService } from '@app/messaging';
+import { AlertRecipients, type AlertRecipient } from '../alerts/alert-recipients.repository';
+import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
+import { outageMessageId } from './alert-message-id.util';
+import { MailContent } from './mail-content.service';
+import { MailSender, type DeliveryFacts } from './mail-sender.service';
+
+/** States of a job still to run (or running). */
+const LIVE_JOB_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+/**
+ * Sends a panel's 'communication lost' and 'communication restored' mails (docs/alerts.md), queued
+ * by portal-api, to a user who still has an AUTHED claim with e-mails on. A 'restored' mail follows
+ * its 'lost' mail: it waits (tries again later) while that one is still to be sent, and is not sent
+ * to a user whose 'lost' mail was not (it would tell of a loss they never heard of).
+ */
+@Injectable()
+export class PanelOutageMailHandler {
+  private readonly logger = new Logger(PanelOutageMailHandler.name);
+
+  constructor(
+    private readonly recipients: AlertRecipients,
+    private readonly content: MailContent,
+    private readonly sender: MailSender,
+    private readonly deliveries: MailDeliveries,
+    private readonly queues: QueueService,
+  ) {}
+
+  @JobHandler('mail', 'panel-offline')
+  async lost(data: PanelOutageMailJob, job: Job): Promise<void> {
+    await this.send(data, job);
+  }
+
+  @JobHandler('mail', 'panel-online')
+  async restored(data: PanelOutageMailJob, job: Job): Promise<void> {
+    const lostJobId = panelOutageMailJobId('panel-offline', data.hwaddr, data.outageId, data.userId);
+    if ((await this.deliveries.statusOf(lostJobId)) !== 'sent') {
+      const lostJob = await this.queues.queue(QUEUE_NAMES.mail).getJob(lostJobId);
+      const pending = lostJob !== undefined && LIVE_JOB_STATES.has(await lostJob.getState());
+      if (!pending) {
+        this.logger.log(`${label(data)}: its 'lost' mail was not sent; no 'restored' mail`);
+        return;
+      }
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        this.logger.warn(`${label(data)}: its 'lost' mail is still not sent after every try; no 'restored' mail`);
+        return;
+      }
+      // BullMQ tries it again later (the queue's retry policy), so the 'lost' mail goes first.
+      throw new Error(`${label(data)}: its 'lost' mail is not sent yet`);
+    }
+    await this.send(data, job);
+  }
+
+  /** Its copies died while sending on every try (a crash loop): recorded as failed, never left queued. */
+  @JobGivenUp('mail', 'panel-offline')
+  async lostGivenUp(data: PanelOutageMailJob, job: Job, reason: string): Promise<void> {
+    await this.givenUp(data, job, reason);
+  }
+
+  @JobGivenUp('mail', 'panel-online')
+  async restoredGivenUp(data: PanelOutageMailJob, job: Job, reason: string): Promise<void> {
+    await this.givenUp(data, job, reason);
+  }
+
+  private async send(data: PanelOutageMailJob, job: Job): Promise<void> {
+    const recipient = await this.recipients.one(data.hwaddr, data.userId);
+    if (!recipient) {
+      this.logger.log(`${label(data)}: user ${data.userId} no longer has e-mails for this site on; nothing sent`);
+      return;
+    }
+    const mail = this.content.panelOutageMail({
+      kind: data.kind,
+      hwaddr: data.hwaddr,
+      lostAt: data.lostAt,
+      restoredAt: data.restoredAt,
+      recipientName: recipient.fullName,
+      siteName: siteLabel(recipient.nickname, data.hwaddr),
+    });
+    await this.sender.send(job, facts(data, recipient), {
+      ...mail,
+      to: { name: recipient.fullName, address: recipient.email },
+      messageId: outageMessageId(data.kind, data.hwaddr, data.outageId, recipient.userId, this.sender.from),
+    });
+  }
+
+  private async givenUp(data: PanelOutageMailJob, job: Job, reason: string): Promise<void> {
+    const recipient = await this.recipients.one(data.hwaddr, data.userId);
+    const recorded = await this.sender.givenUp(job, data.kind, recipient && facts(data, recipient), reason);
+    this.logger.error(
+      `${label(data)}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
+    );
+  }
+}
+
+function facts(data: PanelOutageMailJob, recipient: AlertRecipient): DeliveryFacts {
+  return {
+    kind: data.kind,
+    recipient: recipient.email,
+    userId: recipient.userId,
+    hwaddr: data.hwaddr,
+    eventSeq: null,
+    outageId: data.outageId,
+  };
+}
+
+function label(data: PanelOutageMailJob): string {
+  return `${data.kind} mail of outage ${data.outageId} (panel ${data.hwaddr})`;
+}
