@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import { DeadLettersModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
@@ -10,6 +10,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ClientConfigController } from './http/client-config.controller';
 import { ApiValidationPipe } from './http/api-validation.pipe';
 import { RequestInputGuard } from './http/request-input.guard';
+import { RequestLogFieldsInterceptor } from './http/request-log-fields.interceptor';
 import { IngestModule } from './ingest/ingest.module';
 import { LivefeedModule } from './livefeed/livefeed.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -64,6 +65,7 @@ export class PortalApiModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_GUARD, useClass: RequestInputGuard },
+        { provide: APP_INTERCEPTOR, useClass: RequestLogFieldsInterceptor },
       ],
     };
   }

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
+import { logContextMiddleware } from '@app/platform';
 import { jsonBodyParserOptions } from './http/json-body-parser.options';
 import { requestBodyMiddleware } from './http/request-body.middleware';
 import { setupOpenApi } from './openapi/openapi.setup';
@@ -15,6 +16,8 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   express.set('trust proxy', config.http.trustProxy);
   // Names no framework on any answer (helmet drops the header too, but only from the answers given after it runs).
   express.disable('x-powered-by');
+  // First: everything a request leads to logs under its correlation id, answered in X-Correlation-Id.
+  app.use(logContextMiddleware);
   app.use(requestBodyMiddleware(config.http.bodyLimitBytes));
   express.useBodyParser('json', jsonBodyParserOptions(config.http.bodyLimitBytes));
   app.use(helmet());
@@ -23,6 +26,6 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''), { exclude: ['healthz', 'metrics'] });
   setupOpenApi(app);
   if (!serveWebClient(express, config.web.distDir)) {
-    new Logger('WebClient').warn(`No web client at ${config.web.distDir}: run 'npm run build' to serve it`);
+    new Logger('WebClient').warn({ distDir: config.web.distDir }, "no web client: run 'npm run build' to serve it");
   }
 }

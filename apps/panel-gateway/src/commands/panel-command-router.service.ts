@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   PANEL_CLOUD_CONTROL_DISABLED,
   PANEL_COMMAND_INVALID,
@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { decodeJson, MessageHandlers, RespondToEach } from '@app/messaging';
 import { newNonce, ProtocolError, readNatsCommand, toWireCommand, verifyKeyProof } from '@app/panel-protocol';
+import { assignLogFields, currentCorrelationId, isWellFormedCorrelationId } from '@app/platform';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
 import type { CommandFailure } from './pending-commands';
 import type { PanelSession } from '../sessions/panel-session';
@@ -22,10 +23,13 @@ type CommandOutcomeLabel = 'ok' | 'invalid' | 'unsupported' | 'cloud-control-dis
  * Answers `panel.<hwaddr>.cmd` requests for the panels this copy holds: checks the request against
  * its command's definition (fields, the panel's protocol version, cloud control), forwards it, and
  * replies with the panel's result or a timeout. A panel held nowhere has no subscriber, so
- * NATS answers "no responders" at once.
+ * NATS answers "no responders" at once. The command goes to the panel under the correlation id it
+ * came with, and one line per command names it with the panel, network, kind and outcome.
  */
 @Injectable()
 export class PanelCommandRouter {
+  private readonly logger = new Logger(PanelCommandRouter.name);
+
   constructor(
     private readonly handlers: MessageHandlers,
     private readonly metrics: GatewayMetrics,
@@ -41,8 +45,10 @@ export class PanelCommandRouter {
   @RespondToEach<Uint8Array, PanelCommandReply>('panelCommand', { decode: (data) => data })
   async answer(data: Uint8Array, session: PanelSession): Promise<PanelCommandReply> {
     const started = process.hrtime.bigint();
+    assignLogFields({ hwaddr: session.hwaddr });
     const { reply, kind, outcome } = await this.handle(session, data);
     this.metrics.commandRoundTrip.observe({ kind, outcome }, Number(process.hrtime.bigint() - started) / 1e9);
+    this.logger.log({ kind, outcome, ...(reply.ok ? {} : { reason: reply.reason }) }, 'panel command answered');
     return reply;
   }
 
@@ -58,6 +64,10 @@ export class PanelCommandRouter {
       const request = decodeJson<Record<string, unknown>>(data);
       correlationId = typeof request?.correlationId === 'string' ? request.correlationId : '';
       networkId = Number(request?.networkId);
+      // The request's own id, for its lines and the panel (the message's header names the same one).
+      if (isWellFormedCorrelationId(correlationId) && correlationId !== currentCorrelationId())
+        assignLogFields({ correlationId });
+      if (Number.isInteger(networkId)) assignLogFields({ networkId });
       command = readNatsCommand(request?.command);
       if (!session.hello?.networkIds.includes(networkId)) {
         throw new ProtocolError(
@@ -93,6 +103,7 @@ export class PanelCommandRouter {
     const outcome = await session.sendCommand(
       networkId,
       toWireCommand(command, () => (nonce = newNonce())),
+      correlationId || currentCorrelationId(),
     );
     if (!outcome.ok)
       return { reply: { correlationId, ok: false, reason: outcome.reason }, kind, outcome: outcome.failure };

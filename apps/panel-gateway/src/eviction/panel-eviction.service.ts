@@ -32,7 +32,8 @@ export class PanelEvictionService {
   private evictIfHeldElsewhere(session: PanelSession, connection: PanelConnectionMessage): void {
     if (!connection?.connected || session.connectionId === connection.connectionId) return;
     this.logger.log(
-      `panel ${session.hwaddr} connected to gateway ${connection.gatewayId}: closing its connection here`,
+      { ...session.logFields, gatewayId: connection.gatewayId },
+      'panel connected to another gateway: closing its connection here',
     );
     session.close(`evicted: the panel connected to gateway ${connection.gatewayId}`, { publishDisconnect: false });
   }

@@ -53,11 +53,12 @@ export class PanelIdentityRegistry {
       const cached = this.verifiedKeys.get(hwaddr);
       if (cached && verifyDeviceProof(cached, hwaddr, nonce, signature)) {
         this.logger.warn(
-          `panel identity registry unavailable (${(error as Error).message}); ${hwaddr} accepted on the key it proved before`,
+          { hwaddr, err: error },
+          'panel identity registry unavailable; panel accepted on the key it proved before',
         );
         return { ok: true };
       }
-      this.logger.warn(`panel identity registry unavailable: ${(error as Error).message}`);
+      this.logger.warn({ hwaddr, err: error }, 'panel identity registry unavailable');
       return { ok: false, reason: 'registry-unavailable' };
     }
     if (!lookup.found || lookup.revoked) {

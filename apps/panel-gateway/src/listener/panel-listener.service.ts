@@ -66,7 +66,7 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
           onSocket,
         )
       : createTcpServer(onSocket);
-    this.server.on('error', (error) => this.logger.error(`panel listener: ${error.message}`));
+    this.server.on('error', (error) => this.logger.error({ err: error }, 'panel listener failed'));
   }
 
   onModuleInit(): void {
@@ -88,7 +88,10 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
         resolve();
       });
     });
-    this.logger.log(`listening for panels on ${this.config.host}:${this.port()}${this.config.tls ? ' (TLS)' : ''}`);
+    this.logger.log(
+      { host: this.config.host, port: this.port(), tls: Boolean(this.config.tls) },
+      'listening for panels',
+    );
   }
 
   /** The port panels connect to (the one picked when configured as 0). */

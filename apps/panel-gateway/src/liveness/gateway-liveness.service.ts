@@ -40,7 +40,7 @@ export class GatewayLiveness implements OnApplicationBootstrap, OnApplicationShu
         JSON.stringify({ gatewayId: this.config.gatewayId, at: new Date().toISOString() }),
       );
     } catch (error) {
-      this.logger.warn(`sign of life not renewed: ${(error as Error).message}`);
+      this.logger.warn({ gatewayId: this.config.gatewayId, err: error }, 'sign of life not renewed');
     }
   }
 }

@@ -102,7 +102,7 @@ export class PanelPublisher {
         throw error;
       }
       this.nats.publishEncoded(this.nats.names.subjects.panelConnection(message.hwaddr), payload);
-      this.logger.debug(`published disconnect of ${message.hwaddr}`);
+      this.logger.debug({ hwaddr: message.hwaddr, connectionId: message.connectionId }, 'disconnect published');
       return 'published';
     }
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { PanelConnectionMessage } from '@app/contracts';
+import type { LogFields } from '@app/platform';
 import {
   decodePanelMessage,
   encodeMessage,
@@ -76,7 +77,7 @@ export class PanelSession {
     // TCP keepalive finds a peer that vanished without closing while we are not reading or writing.
     socket.setKeepAlive(true, Math.min(30_000, config.supervisionWindowMs));
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (error) => this.logger.debug(`${this.label}: socket error ${error.message}`));
+    socket.on('error', (error) => this.logger.debug({ ...this.logFields, err: error }, 'socket error'));
     socket.on('close', () => this.close('connection closed'));
   }
 
@@ -101,13 +102,21 @@ export class PanelSession {
     return this.cloudControl;
   }
 
-  private get label(): string {
-    return `panel ${this.hwaddr ?? '(no hello yet)'} from ${this.socket.remoteAddress ?? '?'}:${this.socket.remotePort ?? '?'}`;
+  /** What the connection's log lines name: the panel (once its hello came), where from, which connection. */
+  get logFields(): LogFields {
+    return {
+      hwaddr: this.hwaddr,
+      remote: `${this.socket.remoteAddress ?? '?'}:${this.socket.remotePort ?? '?'}`,
+      connectionId: this.connectionId,
+    };
   }
 
-  /** Sends a command (the router checked the link is ready) and resolves with the panel's result, a timeout or 'not connected'. */
-  sendCommand(networkId: number, command: WireCommand): Promise<CommandOutcome> {
-    return this.commands.send(networkId, command);
+  /**
+   * Sends a command (the router checked the link is ready) under its correlation id, and resolves
+   * with the panel's result, a timeout or 'not connected'.
+   */
+  sendCommand(networkId: number, command: WireCommand, correlationId?: string): Promise<CommandOutcome> {
+    return this.commands.send(networkId, command, correlationId);
   }
 
   /** Ends the connection once; publishes the disconnect unless told otherwise. */
@@ -127,7 +136,7 @@ export class PanelSession {
       this.socket.end();
       setTimeout(() => this.socket.destroy(), CLOSE_GRACE_MS).unref();
     }
-    this.logger.log(`${this.label}: disconnected (${reason})`);
+    this.logger.log({ ...this.logFields, reason }, 'panel disconnected');
     if (wasReady && options.publishDisconnect !== false) this.publishing.disconnected();
   }
 
@@ -138,8 +147,8 @@ export class PanelSession {
     return {
       context: this.context,
       logger: this.logger,
-      get label() {
-        return session.label;
+      get logFields() {
+        return session.logFields;
       },
       get state() {
         return session.state;
@@ -173,13 +182,13 @@ export class PanelSession {
     } catch (error) {
       if (error instanceof ProtocolError) {
         this.context.metrics.protocolErrors.inc({ reason: error.reason });
-        this.logger.warn(`${this.label}: protocol error ${error.message}`);
+        this.logger.warn({ ...this.logFields, reason: error.message }, 'protocol error');
         this.close(error.message);
         return;
       }
       // A fault of ours must still cost only this connection, never the process.
       this.context.metrics.protocolErrors.inc({ reason: 'internal' });
-      this.logger.error(`${this.label}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.logger.error({ ...this.logFields, err: error }, 'connection failed');
       this.close('internal error');
     }
   }
@@ -229,9 +238,8 @@ export class PanelSession {
     this.unsubscribeCommands = this.context.commandRouter.serve(this);
     const { gatewayId, supervisionWindowMs, maxFrameBytes } = this.context.config;
     this.send({ type: 'ready', gatewayId, heartbeatMs: Math.floor(supervisionWindowMs / 3), maxFrameBytes });
-    this.logger.log(
-      `${this.label}: connected (${this.hello!.panelType}, networks ${this.hello!.networkIds.join(',')})`,
-    );
+    const { panelType, networkIds, version } = this.hello!;
+    this.logger.log({ ...this.logFields, panelType, networkIds, protocolVersion: version }, 'panel connected');
     this.publishing.connected();
   }
 

@@ -16,16 +16,16 @@ export function backPressureQueue(link: SessionLink, socket: Socket, supervision
     PUBLISH_HIGH_WATER,
     {
       pause: () => {
-        link.logger.warn(`${link.label}: NATS is behind, no longer reading from the panel`);
+        link.logger.warn(link.logFields, 'NATS is behind, no longer reading from the panel');
         socket.pause();
         supervision.stop();
       },
       resume: () => {
-        link.logger.log(`${link.label}: NATS caught up, reading from the panel again`);
+        link.logger.log(link.logFields, 'NATS caught up, reading from the panel again');
         supervision.start();
         socket.resume();
       },
     },
-    (error) => link.logger.error(`${link.label}: ${String(error)}`),
+    (error) => link.logger.error({ ...link.logFields, err: error }, 'publish queue failed'),
   );
 }

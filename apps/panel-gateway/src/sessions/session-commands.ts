@@ -10,16 +10,22 @@ export class SessionCommands {
     this.pending = new PendingCommands(link.context.config.commandTimeoutMs);
   }
 
-  /** Sends a command and resolves with the panel's result, a timeout or 'not connected'. */
-  send(networkId: number, command: WireCommand): Promise<CommandOutcome> {
-    const { correlationId, outcome } = this.pending.open();
-    this.link.send({ type: 'command', correlationId, networkId, ...command });
+  /**
+   * Sends a command under its correlation id (see PendingCommands.open) and resolves with the
+   * panel's result, a timeout or 'not connected'.
+   */
+  send(networkId: number, command: WireCommand, correlationId?: string): Promise<CommandOutcome> {
+    const { correlationId: wireId, outcome } = this.pending.open(correlationId);
+    this.link.send({ type: 'command', correlationId: wireId, networkId, ...command });
     return outcome;
   }
 
   onResult(result: CommandResultMessage): void {
     if (!this.pending.resolve(result))
-      this.link.logger.debug(`${this.link.label}: result for ${result.correlationId} came after its timeout`);
+      this.link.logger.debug(
+        { ...this.link.logFields, correlationId: result.correlationId },
+        'command result came after its timeout',
+      );
   }
 
   /** The connection ended: every command still waiting is answered 'not connected'. */

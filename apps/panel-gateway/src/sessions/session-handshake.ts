@@ -73,7 +73,7 @@ export class SessionHandshake {
     this.link.context.identities.authenticate(this.helloMessage!.hwaddr, this.nonce, message.signature).then(
       (outcome) => this.onDeviceAuthenticated(outcome),
       (error: unknown) => {
-        this.link.logger.error(`${this.link.label}: device identity check failed: ${String(error)}`);
+        this.link.logger.error({ ...this.link.logFields, err: error }, 'device identity check failed');
         this.onDeviceAuthenticated({ ok: false, reason: 'registry-unavailable' });
       },
     );
@@ -84,7 +84,7 @@ export class SessionHandshake {
     if (this.link.state !== 'verifying') return;
     if (!outcome.ok) {
       this.link.context.metrics.authRefusals.inc({ reason: outcome.reason });
-      this.link.logger.warn(`${this.link.label}: refused, device identity not proven (${outcome.reason})`);
+      this.link.logger.warn({ ...this.link.logFields, reason: outcome.reason }, 'refused: device identity not proven');
       this.link.close(DEVICE_AUTH_REFUSED);
       return;
     }

@@ -1,4 +1,4 @@
-import type { PanelConnectionMessage } from '@app/contracts';
+import { panelEventLogFields, type PanelConnectionMessage } from '@app/contracts';
 import type { ConfigMessage, EventMessage, RuntimeMessage } from '@app/panel-protocol';
 import { retryUntilDone } from '../publishing/retry.util';
 import type { PublishQueue } from './publish-queue';
@@ -34,7 +34,10 @@ export class SessionPublishing {
       if (reusedSequence) {
         // Acking it would lose it: the stream keeps the older event under this sequence.
         this.link.context.metrics.protocolErrors.inc({ reason: 'unexpected-frame' });
-        this.link.logger.error(`${this.link.label}: event sequence ${seq} was used before by another event; not acked`);
+        this.link.logger.error(
+          { ...this.link.logFields, ...panelEventLogFields({ hwaddr, networkId, seq }) },
+          'event sequence used before by another event; not acked',
+        );
         this.link.close(
           `unexpected-frame: event sequence ${seq} was used before by another event (the sequence must keep counting across restarts)`,
         );
@@ -76,7 +79,8 @@ export class SessionPublishing {
     this.link.context.track(
       retryUntilDone(() => this.link.context.publisher.publishDisconnected(message), {
         isCancelled: () => this.link.context.isStopping(),
-        onFailure: (error) => this.link.logger.warn(`${this.link.label}: disconnect publish failed: ${String(error)}`),
+        onFailure: (error) =>
+          this.link.logger.warn({ ...this.link.logFields, err: error }, 'disconnect publish failed'),
       }),
     );
   }
@@ -89,7 +93,10 @@ export class SessionPublishing {
         onFailure: (error, attempts) => {
           this.link.context.metrics.publishRetries.inc({ kind });
           if (attempts === 1 || attempts % 10 === 0)
-            this.link.logger.warn(`${this.link.label}: ${kind} publish failed (attempt ${attempts}): ${String(error)}`);
+            this.link.logger.warn(
+              { ...this.link.logFields, kind, attempts, err: error },
+              'publish failed, trying again',
+            );
         },
       });
     });

@@ -1,3 +1,4 @@
+import { eventCorrelationId } from '@app/contracts';
 import {
   describeRefusalSubject,
   ProtocolError,
@@ -52,7 +53,16 @@ export class SessionRefusals {
       field: refusal.field.replace(/\[\d+\]/g, '[]'),
     });
     this.link.logger.error(
-      `${this.link.label}: refused ${describeRefusalSubject(refusal)}, not acked: ${refusal.field} ${refusal.reason}`,
+      {
+        ...this.link.logFields,
+        ...(refusal.message === 'event'
+          ? { seq: refusal.seq, correlationId: eventCorrelationId(this.link.hello!.hwaddr, refusal.seq) }
+          : {}),
+        refused: describeRefusalSubject(refusal),
+        field: refusal.field,
+        reason: refusal.reason,
+      },
+      'message refused, not acked',
     );
     this.queue.push(async () => this.link.send(refusal));
   }

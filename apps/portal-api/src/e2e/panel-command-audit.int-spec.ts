@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PanelCommandAuditEntity } from '@app/database';
+import type { CommandMessage } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
 import { TokenService } from '../auth/token.service';
@@ -75,6 +76,38 @@ describe('panel commands are all-or-nothing and always audited (real gateway, si
       command: { kind: 'zone', id: 0, name: 'Reception' },
       settledAt: expect.any(Date),
     });
+  });
+
+  it("sends the command under the request's correlation id: answered, on record and on the wire", async () => {
+    const heard: string[] = [];
+    const spied = panel as unknown as { onCommand: (command: CommandMessage) => unknown };
+    const onCommand = spied.onCommand.bind(panel);
+    spied.onCommand = (command) => {
+      heard.push(command.correlationId);
+      return onCommand(command);
+    };
+    try {
+      const given = await post(`/api/v2/sites/${hwaddr}/panel/1/zone`, {
+        id: 0,
+        name: 'Reception',
+        mode: 'MODE_ENABLED',
+      })
+        .set('X-Correlation-Id', 'support-case-4711')
+        .expect(200);
+      expect(given.headers['x-correlation-id']).toBe('support-case-4711');
+      expect(await newest()).toMatchObject({ outcome: 'ok', correlationId: 'support-case-4711' });
+      const made = await post(`/api/v2/sites/${hwaddr}/panel/1/zone`, {
+        id: 0,
+        name: 'Reception',
+        mode: 'MODE_ENABLED',
+      }).expect(200);
+      const id = made.headers['x-correlation-id'] as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await newest()).toMatchObject({ outcome: 'ok', correlationId: id });
+      expect(heard).toEqual(['support-case-4711', id]);
+    } finally {
+      spied.onCommand = onCommand;
+    }
   });
 
   it("answers the panel's refusal with 422 and records it as refused with the panel's reason", async () => {

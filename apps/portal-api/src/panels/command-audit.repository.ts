@@ -10,6 +10,8 @@ export interface AuditEntry {
   hwaddr: string;
   networkId: number;
   command: PanelCommand;
+  /** The command's correlation id (what its log lines, its NATS message and the panel carry). */
+  correlationId: string;
 }
 
 export type SettledOutcome = Exclude<PanelCommandOutcome, 'pending'>;

@@ -29,7 +29,8 @@ export class InvalidCommandAuditFilter implements ExceptionFilter {
         .recordInvalidRequest(request.claims, asked.hwaddr, asked.networkId, asked.command, reason)
         .catch((error: unknown) => {
           this.logger.error(
-            `refused ${asked.command.kind} request for ${asked.hwaddr} not written to the audit log: ${String(error)}`,
+            { kind: asked.command.kind, hwaddr: asked.hwaddr, networkId: asked.networkId, err: error },
+            'refused command request not written to the audit log',
           );
         });
     }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   PANEL_COMMAND_TIMEOUT,
@@ -8,6 +7,7 @@ import {
   type PanelCommandRequest,
 } from '@app/contracts';
 import { NatsService } from '@app/messaging';
+import { currentCorrelationId, newCorrelationId, runInLogContext } from '@app/platform';
 
 /** How a command to a panel ended, as far as the API is concerned. */
 export type PanelCommandResult =
@@ -19,24 +19,41 @@ export type PanelCommandResult =
 /** Long enough for the gateway's own wait on the panel, which answers first with a reason. */
 export const PANEL_COMMAND_TIMEOUT_MS = 15_000;
 
+export interface PanelCommandSendOptions {
+  /** The command's correlation id: the current request's unless given, a new one outside any. */
+  correlationId?: string;
+  timeoutMs?: number;
+}
+
 /**
  * Sends a command to a panel through the gateway holding it (core request/reply on
- * `panel.<hwaddr>.cmd`). A panel no gateway holds answers at once with "no responders".
+ * `panel.<hwaddr>.cmd`). A panel no gateway holds answers at once with "no responders". The
+ * command's correlation id goes with it (its `correlationId`, and the message's header), and the
+ * gateway and the panel answer under it.
  */
 @Injectable()
 export class PanelCommandClient {
   constructor(private readonly nats: NatsService) {}
 
+  /** The id a command sent now carries: the current request's, or a new one. */
+  static correlationId(): string {
+    return currentCorrelationId() ?? newCorrelationId();
+  }
+
   async send(
     hwaddr: string,
     networkId: number,
     command: PanelCommand,
-    timeoutMs = PANEL_COMMAND_TIMEOUT_MS,
+    options: PanelCommandSendOptions = {},
   ): Promise<PanelCommandResult> {
-    const request: PanelCommandRequest = { correlationId: randomUUID(), hwaddr, networkId, command };
-    const result = await this.nats.request<PanelCommandReply>(this.nats.names.subjects.panelCommand(hwaddr), request, {
-      timeoutMs,
-    });
+    const correlationId = options.correlationId ?? PanelCommandClient.correlationId();
+    const request: PanelCommandRequest = { correlationId, hwaddr, networkId, command };
+    const ask = () =>
+      this.nats.request<PanelCommandReply>(this.nats.names.subjects.panelCommand(hwaddr), request, {
+        timeoutMs: options.timeoutMs ?? PANEL_COMMAND_TIMEOUT_MS,
+      });
+    // The message's header names the current scope's id: a command of its own gets a scope of its id.
+    const result = await (correlationId === currentCorrelationId() ? ask() : runInLogContext({ correlationId }, ask));
     if (result.kind === 'no-responders') return { outcome: 'not-connected' };
     if (result.kind === 'timeout') return { outcome: 'timeout' };
     const reply = result.body;

@@ -1,4 +1,14 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
 import { PanelParamsDto } from '@app/api-dto';
 import { objectJsonSchema, ROUTED_PANEL_COMMANDS, type PanelCommandDefinition } from '@app/contracts';
@@ -8,6 +18,7 @@ import { CurrentClaims } from '../auth/current-identity.decorator';
 import { ApiEmptyOk, ApiJsonSchemaBody, ApiNoBody } from '../openapi/api-input.decorator';
 import { ApiClaimsToken } from '../openapi/api-token.decorator';
 import { InvalidCommandAuditFilter } from './invalid-command-audit.filter';
+import { PanelCommandLogInterceptor } from './panel-command-log.interceptor';
 import { ApiPanelCommandErrors } from './panel-command-errors.decorator';
 import { PanelCommandsService } from './panel-commands.service';
 
@@ -23,6 +34,7 @@ import { PanelCommandsService } from './panel-commands.service';
 @Controller('v2/sites/:hwaddr/panel/:networkId')
 @UseGuards(ClaimsGuard)
 @UseFilters(InvalidCommandAuditFilter)
+@UseInterceptors(PanelCommandLogInterceptor)
 export class PanelCommandsController {
   constructor(readonly commands: PanelCommandsService) {}
 }

@@ -78,7 +78,7 @@ export class PanelCommandsService {
       const asked = askedCommand(definition, body);
       // The 400 stands whether or not the log could take it (the attempt changed nothing).
       await this.recordInvalidRequest(claims, hwaddr, networkId, asked, checked.error).catch((error: unknown) => {
-        this.logger.error(`refused ${asked.kind} request for ${hwaddr} not written to the audit log: ${String(error)}`);
+        this.logger.error({ kind: asked.kind, err: error }, 'refused command request not written to the audit log');
       });
       throw new DomainError('invalid', checked.error);
     }
@@ -103,8 +103,9 @@ export class PanelCommandsService {
       return;
     }
     const user = await this.users.findById(claims.userId);
+    const correlationId = PanelCommandClient.correlationId();
     await this.recordRefusal(
-      { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command: asked },
+      { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command: asked, correlationId },
       'rejected',
       reason,
     );
@@ -120,7 +121,16 @@ export class PanelCommandsService {
     // Someone who may not open the site gets 403 and writes nothing into its log.
     await this.access.assertMayOpen(claims, hwaddr);
     const user = await this.users.findById(claims.userId);
-    const entry: AuditEntry = { userId: claims.userId, userName: user?.fullName ?? '', hwaddr, networkId, command };
+    // One id for the audit row, the NATS request, the gateway and the panel: the request's.
+    const correlationId = PanelCommandClient.correlationId();
+    const entry: AuditEntry = {
+      userId: claims.userId,
+      userName: user?.fullName ?? '',
+      hwaddr,
+      networkId,
+      command,
+      correlationId,
+    };
     try {
       await this.assertSendable(hwaddr, networkId, definition, command);
     } catch (error) {
@@ -130,16 +140,14 @@ export class PanelCommandsService {
       throw error;
     }
     const id = await this.audit.begin(entry).catch((error: unknown) => {
-      this.logger.error(
-        `audit row of a ${command.kind} command for ${hwaddr} not written, command not sent: ${String(error)}`,
-      );
+      this.logger.error({ kind: command.kind, err: error }, 'audit row not written, command not sent');
       throw new DomainError('unavailable', COMMAND_NOT_AUDITED, { cause: error });
     });
     let result: PanelCommandResult;
     try {
-      result = await this.client.send(hwaddr, networkId, command);
+      result = await this.client.send(hwaddr, networkId, command, { correlationId });
     } catch (error) {
-      this.logger.error(`${command.kind} command for ${hwaddr} not sent: ${String(error)}`);
+      this.logger.error({ kind: command.kind, err: error }, 'command not sent');
       await this.settle(id, 'failed', String(error));
       throw new DomainError('unavailable', COMMAND_NOT_SENT, { cause: error });
     }
@@ -178,7 +186,8 @@ export class PanelCommandsService {
       await withRetries(() => this.audit.record(entry, outcome, reason));
     } catch (error) {
       this.logger.error(
-        `audit row of a refused ${entry.command.kind} command for ${entry.hwaddr} not written: ${String(error)}`,
+        { kind: entry.command.kind, outcome, err: error },
+        'audit row of a refused command not written',
       );
       throw new DomainError('unavailable', COMMAND_NOT_AUDITED, { cause: error });
     }
@@ -193,7 +202,8 @@ export class PanelCommandsService {
       await withRetries(() => this.audit.settle(id, outcome, reason));
     } catch (error) {
       this.logger.error(
-        `outcome '${outcome}' of audited command ${id} not written, the row stays pending: ${String(error)}`,
+        { auditId: id, outcome, err: error },
+        'command outcome not written, its audit row stays pending',
       );
     }
   }

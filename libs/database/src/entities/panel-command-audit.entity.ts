@@ -39,6 +39,10 @@ export class PanelCommandAuditEntity {
   @Column({ name: 'reason', type: 'text', nullable: true })
   reason!: string | null;
 
+  /** The command's correlation id, as its log lines carry it (docs/logging.md); null on older rows. */
+  @Column({ name: 'correlation_id', type: 'text', nullable: true })
+  correlationId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
