@@ -8,6 +8,7 @@ import { PanelCommandAuditOutcomes1795800000000 } from './1795800000000-panel-co
 import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-repeats.migration';
 import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
 import { PanelOutages1796100000000 } from './1796100000000-panel-outages.migration';
+import { PanelCommandAuditCorrelation1796200000000 } from './1796200000000-panel-command-audit-correlation.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AlarmEffectRepeats1795900000000,
   RelayPulseMaximum1796000000000,
   PanelOutages1796100000000,
+  PanelCommandAuditCorrelation1796200000000,
 ];
