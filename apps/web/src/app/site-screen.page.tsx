@@ -10,6 +10,7 @@ import { SiteNotificationsTab } from '../notifications/pages/site-notifications.
 import { PageHeader } from '../shared/page-header.component';
 import { SiteAccessGate } from '../sites/pages/site-access.gate';
 import { SiteConfigurationTab } from '../sites/pages/site-configuration.tab';
+import { SiteOfflineNotice } from '../sites/pages/site-offline.notice';
 import { SitePanelsTab } from '../sites/pages/site-panels.tab';
 import { selectSiteLabel, selectSiteUnreadEvents } from '../sites/sites.selectors';
 import { siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
@@ -47,6 +48,7 @@ function SiteScreen({ hwaddr }: { hwaddr: string }) {
     <>
       {/* An unnamed site's title is its MAC already: the MAC shows once. */}
       <PageHeader crumbs={[{ label, to: base }]} title={label} subtitle={label === mac ? undefined : mac} />
+      <SiteOfflineNotice hwaddr={hwaddr} />
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to={`${base}/events`}>
           Events {unreadEvents > 0 && <Badge bg="secondary">{unreadEvents}</Badge>}

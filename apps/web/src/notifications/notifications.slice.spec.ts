@@ -46,4 +46,27 @@ describe('notifications: a fetched list read after newer live messages', () => {
     state = reduce(state, notificationsLoaded([notification(4)]));
     expect(ids(state.list)).toEqual([4]);
   });
+
+  it("keeps a panel's loss re-opened live over an older fetched copy that had it restored", () => {
+    const offline = (losses: number, restoredAt: string | null): NotificationDto => ({
+      ...notification(5, restoredAt ? 'System' : null),
+      notification_type: 'PANEL_OFFLINE',
+      notification_data: {
+        lost_at: '2026-06-01T10:00:00.000Z',
+        restored_at: restoredAt,
+        losses,
+        first_lost_at: '2026-06-01T09:00:00.000Z',
+      } as unknown as NotificationDto['notification_data'],
+    });
+    const restored = offline(1, '2026-06-01T09:05:00.000Z');
+    let state = reduce(initialNotificationsState, notificationsLoaded([restored]));
+    state = reduce(state, live(offline(2, null)));
+    state = reduce(state, notificationsLoaded([restored]));
+    expect(state.list).toEqual([offline(2, null)]);
+
+    // Restored again, live: that is later still than the re-opened copy.
+    state = reduce(state, live(offline(2, '2026-06-01T10:09:00.000Z')));
+    state = reduce(state, notificationsLoaded([offline(2, null)]));
+    expect(state.list[0].resolved_by).toBe('System');
+  });
 });

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NotificationDto } from '@app/contracts';
+import type { NotificationDto, PanelOfflineData } from '@app/contracts';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { notificationEventReceived } from '../livefeed/livefeed.actions';
 
@@ -24,9 +24,21 @@ export const initialNotificationsState: NotificationsState = {
   liveSinceLoad: [],
 };
 
-/** A notification only moves forward (unresolved, then resolved): of two copies, the later state wins. */
-const newerOf = (left: NotificationDto, right: NotificationDto) =>
-  left.resolved_by === null && right.resolved_by !== null ? right : left;
+/**
+ * How far a notification has moved. Most only move forward from unresolved to resolved; a panel's
+ * loss of communication (PANEL_OFFLINE) is re-opened by a later loss, so it counts its losses first,
+ * then whether communication came back, then whether it is resolved.
+ */
+function progress(entry: NotificationDto): number {
+  const resolved = entry.resolved_by !== null ? 1 : 0;
+  if (entry.notification_type !== 'PANEL_OFFLINE') return resolved;
+  // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
+  const data = entry.notification_data as unknown as Partial<PanelOfflineData>;
+  return (data.losses ?? 1) * 4 + (data.restored_at ? 2 : 0) + resolved;
+}
+
+/** Of two copies of a notification, the later state wins (the left one when neither is later). */
+const newerOf = (left: NotificationDto, right: NotificationDto) => (progress(right) > progress(left) ? right : left);
 
 /** The fetched list, with what arrived live meanwhile that it does not know of yet. */
 function mergeLoaded(fetched: NotificationDto[], live: NotificationDto[]): NotificationDto[] {

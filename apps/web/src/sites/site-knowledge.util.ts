@@ -30,6 +30,8 @@ export interface Stamped<T> {
 /** What the client knows of one site's live parts, even before (or without) its screen's data. */
 export interface SiteKnowledge {
   connected?: Stamped<boolean>;
+  /** Since when the panel is offline once its loss was reported (ISO), null when it is not. */
+  offlineSince?: Stamped<string | null>;
   counts?: Stamped<SiteCounts>;
   /** By network id. */
   runtime: Record<string, Stamped<RuntimeReport | null>>;
@@ -57,6 +59,10 @@ function liveStamp(knowledge: KnowledgeState): number {
 
 export function knowLiveConnection(knowledge: KnowledgeState, hwaddr: string, connected: boolean): void {
   siteOf(knowledge, hwaddr).connected = { at: liveStamp(knowledge), value: connected };
+}
+
+export function knowLiveOfflineSince(knowledge: KnowledgeState, hwaddr: string, since: string | null): void {
+  siteOf(knowledge, hwaddr).offlineSince = { at: liveStamp(knowledge), value: since };
 }
 
 export function knowLiveCounts(knowledge: KnowledgeState, hwaddr: string, counts: SiteCounts): void {
@@ -88,16 +94,24 @@ export function settleCounts(knowledge: KnowledgeState, fetched: SiteSummary, se
   return site.counts.value;
 }
 
+/** Since when the site is offline as a fetched summary says, or as the client learned after it was sent. */
+export function settleOfflineSince(knowledge: KnowledgeState, fetched: SiteSummary, sentAt: number): string | null {
+  const site = siteOf(knowledge, fetched.hwaddr);
+  site.offlineSince = settle(site.offlineSince, fetched.offlineSince, sentAt);
+  return site.offlineSince.value;
+}
+
 /**
  * A fetched site screen's data (GET /v2/sites/{hwaddr}, sent at `sentAt`) with every live part the
- * client learned after it was sent kept as it is: the connection flag, the unread counts, and per
- * network its configuration and runtime report.
+ * client learned after it was sent kept as it is: the connection flag, the unread counts, since when
+ * it is offline, and per network its configuration and runtime report.
  */
 export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sentAt: number): SiteDetail {
   const site = siteOf(knowledge, fetched.hwaddr);
   site.connected = settle(site.connected, fetched.connected, sentAt);
   const connected = site.connected.value;
   const counts = settleCounts(knowledge, fetched, sentAt);
+  const offlineSince = settleOfflineSince(knowledge, fetched, sentAt);
   const byId = new Map(fetched.networks.map((network) => [String(network.networkId), network]));
   // A network a ConfigSync added after the fetch was sent is not in its answer yet.
   for (const [networkId, config] of Object.entries(site.config))
@@ -108,5 +122,5 @@ export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sen
     return { ...site.config[networkId].value, connected, runtime: site.runtime[networkId].value };
   });
   networks.sort((left, right) => left.networkId - right.networkId);
-  return { ...fetched, ...counts, connected, networks };
+  return { ...fetched, ...counts, offlineSince, connected, networks };
 }

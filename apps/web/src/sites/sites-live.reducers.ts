@@ -1,5 +1,5 @@
 import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
-import type { SiteSummary } from '@app/contracts';
+import type { PanelOfflineData, SiteSummary } from '@app/contracts';
 import {
   configSyncReceived,
   connectionReceived,
@@ -7,8 +7,20 @@ import {
   notificationEventReceived,
   runtimeReceived,
 } from '../livefeed/livefeed.actions';
-import { knowLiveConfig, knowLiveConnection, knowLiveCounts, knowLiveRuntime } from './site-knowledge.util';
+import {
+  knowLiveConfig,
+  knowLiveConnection,
+  knowLiveCounts,
+  knowLiveOfflineSince,
+  knowLiveRuntime,
+} from './site-knowledge.util';
 import type { SitesState } from './sites.slice';
+
+/** Since when the site is offline ('Panel communication lost', docs/alerts.md): set on a tile and the site screen. */
+function setOfflineSince(state: SitesState, hwaddr: string, since: string | null): void {
+  knowLiveOfflineSince(state.knowledge, hwaddr, since);
+  for (const entry of countedEntries(state, hwaddr)) entry.offlineSince = since;
+}
 
 /** The site's entries that carry its counts: the list's tile and, when loaded, the site screen's data. */
 function countedEntries(state: SitesState, hwaddr: string): SiteSummary[] {
@@ -21,7 +33,8 @@ function countedEntries(state: SitesState, hwaddr: string): SiteSummary[] {
 /**
  * What the live feed tells about sites, applied without asking the API: the counts a LogEvent or
  * NotificationEvent carries become the badges, a ConfigSync replaces that network, connection and
- * runtime reports land on the site screen's data. Each is also noted in the site's knowledge
+ * runtime reports land on the site screen's data, a panel's loss of communication (PANEL_OFFLINE)
+ * and a connection set since when it is offline. Each is also noted in the site's knowledge
  * (site-knowledge.util.ts), even with no screen data loaded, so that a fetch sent before it never
  * puts older values back.
  */
@@ -42,6 +55,13 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       }
     })
     .addCase(notificationEventReceived, (state, action) => {
+      const { notification } = action.payload;
+      // A loss of communication reported, re-opened or ended: offline since its start until restored.
+      if (notification.notification_type === 'PANEL_OFFLINE') {
+        // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
+        const data = notification.notification_data as unknown as Partial<PanelOfflineData>;
+        setOfflineSince(state, action.payload.hwaddr, data.restored_at ? null : (data.lost_at ?? null));
+      }
       if (typeof action.payload.unreadCount !== 'number') return;
       const { hwaddr, unreadCount } = action.payload;
       const perPanelCount =
@@ -60,6 +80,8 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
     })
     .addCase(connectionReceived, (state, action) => {
       knowLiveConnection(state.knowledge, action.payload.hwaddr, action.payload.connected);
+      // Back: no longer offline, before the server's restoration of the loss arrives.
+      if (action.payload.connected) setOfflineSince(state, action.payload.hwaddr, null);
       const detail = state.details[action.payload.hwaddr];
       if (!detail) return;
       detail.connected = action.payload.connected;

@@ -1,5 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { isAuthorised, siteLabel, siteStatusText, toPanelType } from '@app/contracts';
+import {
+  formatEventTime,
+  isAuthorised,
+  offlineSinceMessage,
+  siteLabel,
+  siteStatusText,
+  toPanelType,
+} from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { panelUnreadTotal } from './site-unread.util';
 import type { SiteFormId } from './sites.slice';
@@ -16,6 +23,8 @@ export interface SiteTile {
   statusText: string;
   authorised: boolean;
   unread: number;
+  /** 'Offline since …' once the panel's loss of communication was reported; null otherwise. */
+  offlineText: string | null;
   panelType: ReturnType<typeof toPanelType>;
   /** Events of an authorised site, re-authorisation otherwise. */
   link: string;
@@ -28,10 +37,15 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
     statusText: siteStatusText(site.status, site.adminKey),
     authorised: isAuthorised(site.status),
     unread: site.unreadCount,
+    offlineText: offlineText(site.offlineSince),
     panelType: toPanelType(site.panelType),
     link: isAuthorised(site.status) ? `/site/${site.hwaddr}/events` : `/site/reauth/${site.hwaddr}`,
   })),
 );
+
+function offlineText(since: string | null | undefined): string | null {
+  return since ? offlineSinceMessage(formatEventTime(since)) : null;
+}
 
 export const selectSiteSummary = (state: RootState, hwaddr: string) =>
   state.sites.list.find((site) => site.hwaddr === hwaddr);
@@ -51,3 +65,13 @@ export const selectSiteLabel = createSelector(
 export const selectSiteUnreadEvents = createSelector(selectSiteSummary, (site) =>
   site ? panelUnreadTotal(site.perPanelCount) : 0,
 );
+
+/**
+ * 'Offline since …' for the site's screens, once its panel's loss of communication was reported
+ * (docs/alerts.md); null otherwise. The newest the client knows, from the site's data or the feed.
+ */
+export const selectSiteOfflineText = (state: RootState, hwaddr: string): string | null => {
+  const known = state.sites.knowledge.sites[hwaddr]?.offlineSince;
+  if (known) return offlineText(known.value);
+  return offlineText(state.sites.details[hwaddr]?.offlineSince ?? selectSiteSummary(state, hwaddr)?.offlineSince);
+};

@@ -7,6 +7,7 @@ import {
   knowLiveCounts,
   settleCounts,
   settleDetail,
+  settleOfflineSince,
   type KnowledgeState,
 } from './site-knowledge.util';
 import { panelUnreadTotal } from './site-unread.util';
@@ -58,7 +59,11 @@ export const sitesSlice = createSlice({
     sitesLoaded: {
       reducer(state, action: PayloadAction<SiteSummary[], string, FetchedMeta>) {
         const sentAt = action.meta.sentAt ?? state.knowledge.clock;
-        state.list = action.payload.map((site) => ({ ...site, ...settleCounts(state.knowledge, site, sentAt) }));
+        state.list = action.payload.map((site) => ({
+          ...site,
+          ...settleCounts(state.knowledge, site, sentAt),
+          offlineSince: settleOfflineSince(state.knowledge, site, sentAt),
+        }));
         state.loaded = true;
         state.error = null;
       },

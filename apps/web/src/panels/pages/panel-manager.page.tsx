@@ -5,6 +5,7 @@ import { isNormalisedHwaddr, MESSAGES, NETWORK_ID_PATTERN } from '@app/contracts
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { EventsList } from '../../events/pages/events-list.component';
 import { PageHeader } from '../../shared/page-header.component';
+import { SiteOfflineNotice } from '../../sites/pages/site-offline.notice';
 import { SiteAccessGate } from '../../sites/pages/site-access.gate';
 import { siteDetailRequested, sitesLoadRequested } from '../../sites/sites.slice';
 import { selectPanelFrame, selectPanelNetwork, selectUnreadOfPanel } from '../panels.selectors';
@@ -129,6 +130,7 @@ function PanelManager({ hwaddr, networkId }: { hwaddr: string; networkId: number
         title={frame.panelName}
         subtitle={`${frame.siteName} · ${frame.connected ? 'Connected' : 'Not connected'}`}
       />
+      <SiteOfflineNotice hwaddr={hwaddr} />
       {frame.loaded && !frame.cloudControl && (
         <Alert variant="warning" className="panel-receiving-only">
           <Alert.Heading as="h2" className="h6">

@@ -53,6 +53,11 @@ export function SiteManagerPage() {
                 <Card.Text className={`site-tile__status ${tile.authorised ? 'text-success' : 'text-danger'}`}>
                   {tile.statusText}
                 </Card.Text>
+                {tile.offlineText && (
+                  <Card.Text className="site-tile__offline text-warning-emphasis fw-semibold">
+                    {tile.offlineText}
+                  </Card.Text>
+                )}
               </Card.Body>
             </Card>
           </Col>
