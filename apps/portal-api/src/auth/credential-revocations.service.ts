@@ -19,7 +19,7 @@ export class CredentialRevocations {
     try {
       this.nats.publish(this.nats.names.subjects.credentialsRevoked(userId), message);
     } catch (error) {
-      this.logger.warn(`revocation of ${userId}'s tokens not published: ${String(error)}`);
+      this.logger.warn({ userId, err: error }, "revocation of the user's tokens not published");
     }
   }
 }

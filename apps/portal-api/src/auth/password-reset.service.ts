@@ -52,7 +52,7 @@ export class PasswordResetService {
       // The mail queue's retry policy (about an hour of tries); one job per reset token.
       await enqueueMail(this.queues, [passwordResetMailJob(job, record.jti)]);
     } catch (error) {
-      this.logger.error(`reset mail not queued: ${(error as Error).message}`);
+      this.logger.error({ err: error }, 'reset mail not queued');
       throw new DomainError('unavailable', 'Password reset is unavailable at the moment, please try again later');
     }
   }

@@ -75,7 +75,7 @@ export class ClaimKeyCheck implements OnModuleDestroy {
     const limited = await this.settleWaiting(hwaddr, async (key) => {
       const result = await this.commands.send(hwaddr, networkId, { kind: 'keyProof', key });
       if (result.outcome === 'ok' && typeof result.keyMatches === 'boolean') return result.keyMatches;
-      this.logger.debug(`key of ${hwaddr} not checked now (${result.outcome})`);
+      this.logger.debug({ hwaddr, networkId, outcome: result.outcome }, 'key not checked now');
       unreachable ||= result.outcome === 'not-connected' || result.outcome === 'timeout';
       return undefined;
     });
@@ -92,7 +92,7 @@ export class ClaimKeyCheck implements OnModuleDestroy {
     const delay = KEY_CHECK_RETRY_DELAYS_MS[attempt];
     if (delay === undefined) {
       this.retries.delete(hwaddr);
-      this.logger.warn(`key of ${hwaddr} still not checked; it will be at the panel's next connection`);
+      this.logger.warn({ hwaddr }, "key still not checked; it will be at the panel's next connection");
       return;
     }
     const timer = setTimeout(() => void this.retry(hwaddr, attempt), delay);
@@ -118,7 +118,7 @@ export class ClaimKeyCheck implements OnModuleDestroy {
       else this.retries.delete(hwaddr);
     } catch (error) {
       // The live state or the database away: the same bounded chain goes on.
-      this.logger.warn(`key of ${hwaddr} not checked: ${String(error)}`);
+      this.logger.warn({ hwaddr, attempt, err: error }, 'key not checked');
       this.retryLater(hwaddr, attempt + 1);
     }
   }
@@ -142,7 +142,7 @@ export class ClaimKeyCheck implements OnModuleDestroy {
       }
       if (reserved.length === 0) continue;
       const matches = await keyMatches(key).catch((error: unknown) => {
-        this.logger.warn(`key of ${hwaddr} not checked: ${String(error)}`);
+        this.logger.warn({ hwaddr, err: error }, 'key not checked');
         return undefined;
       });
       // Only a wrong key spends the allowance.

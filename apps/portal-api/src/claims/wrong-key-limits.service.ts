@@ -43,7 +43,7 @@ export class WrongKeyLimits {
       this.limiter.peek(userBucket(userId, hwaddr), windowSeconds),
       this.limiter.peek(panelBucket(hwaddr), windowSeconds),
     ]).catch((error: unknown) => {
-      this.logger.warn(`wrong-key counters of ${hwaddr} not read (${String(error)}); key not checked`);
+      this.logger.warn({ userId, hwaddr, err: error }, 'wrong-key counters not read; key not checked');
       throw new DomainError('unavailable', KEY_CHECKS_UNAVAILABLE);
     });
     if (user.count >= perUser || panel.count >= perPanel) throw new TooManyWrongKeysError(user.retryAfterSeconds);
@@ -64,12 +64,12 @@ export class WrongKeyLimits {
         allowed: true,
         release: async () => {
           await Promise.all([panel.release(), user.release()]).catch((error: unknown) =>
-            this.logger.warn(`wrong-key counters of ${hwaddr} not given back: ${String(error)}`),
+            this.logger.warn({ userId, hwaddr, err: error }, 'wrong-key counters not given back'),
           );
         },
       };
     } catch (error) {
-      this.logger.warn(`wrong-key counters of ${hwaddr} not reserved (${String(error)}); key left unchecked`);
+      this.logger.warn({ userId, hwaddr, err: error }, 'wrong-key counters not reserved; key left unchecked');
       return null;
     }
   }

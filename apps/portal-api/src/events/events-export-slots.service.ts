@@ -39,7 +39,7 @@ export class EventsExportSlots {
         if (await this.timed(this.redis.locks.acquire(candidate, token, EVENTS_EXPORT_SLOT_LEASE_MS))) key = candidate;
       }
     } catch (error) {
-      this.logger.warn(`export slots not checked (${(error as Error).message}); export let through`);
+      this.logger.warn({ userId, err: error }, 'export slots not checked; export let through');
       return { release: async () => undefined };
     }
     if (key === undefined) {
@@ -51,7 +51,7 @@ export class EventsExportSlots {
   private held(key: string, token: string): EventsExportSlot {
     const renew = setInterval(() => {
       this.timed(this.redis.locks.renew(key, token, EVENTS_EXPORT_SLOT_LEASE_MS)).catch((error: Error) =>
-        this.logger.warn(`export slot not renewed: ${error.message}`),
+        this.logger.warn({ err: error }, 'export slot not renewed'),
       );
     }, EVENTS_EXPORT_SLOT_LEASE_MS / 3);
     renew.unref();
@@ -60,7 +60,7 @@ export class EventsExportSlots {
       release: () => {
         clearInterval(renew);
         released ??= this.timed(this.redis.locks.release(key, token)).catch((error: Error) =>
-          this.logger.warn(`export slot not released (its lease ends it): ${error.message}`),
+          this.logger.warn({ err: error }, 'export slot not released (its lease ends it)'),
         );
         return released;
       },

@@ -58,10 +58,10 @@ export class EventsExportService {
       writeTo: async (out) => {
         try {
           const end = await writeEventsCsv((after) => this.events.batch(filter, after, EVENTS_EXPORT_BATCH_ROWS), out);
-          if (end === 'closed') this.logger.log(`export of ${hwaddr} stopped: the client went away`);
+          if (end === 'closed') this.logger.log({ hwaddr }, 'events export stopped: the client went away');
         } catch (error) {
           // The answer has begun: it can only be cut short, which the client sees as a failed download.
-          this.logger.error(`export of ${hwaddr} failed: ${(error as Error).message}`);
+          this.logger.error({ hwaddr, err: error }, 'events export failed');
           out.destroy(error as Error);
         } finally {
           await slot.release();

@@ -81,10 +81,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: DOMAIN_ERROR_STATUS[exception.kind], err: exception.err };
     }
     if (isDatabaseOutage(exception)) {
-      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      this.logger.warn({ err: exception }, 'database unavailable');
       return { status: HttpStatus.SERVICE_UNAVAILABLE, err: DATABASE_UNAVAILABLE };
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error({ err: exception }, 'request failed');
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, err: 'Internal server error' };
   }
 }

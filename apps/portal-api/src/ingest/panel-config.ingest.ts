@@ -47,7 +47,7 @@ export class PanelConfigIngest {
         data: toSitePanel(hwaddr, networkId, configuration, connected, runtime),
       });
     } catch (error) {
-      this.logger.warn(`ConfigSync of ${hwaddr}/${networkId} replaced by Resync: ${String(error)}`);
+      this.logger.warn({ hwaddr, networkId, err: error }, 'ConfigSync replaced by Resync');
       this.livefeed.toPanel(hwaddr, { type: 'Resync', data: { hwaddr } });
     }
   }

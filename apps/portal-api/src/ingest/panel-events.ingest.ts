@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { livefeedCategory } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { isAlertCategory, livefeedCategory, panelEventLogFields } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
 import { LivePublisher, StreamBatchConsumer } from '@app/messaging';
 import { NotificationsWriter } from '@app/notifications';
+import { isLogLevelEnabled } from '@app/platform';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { decodeEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
@@ -12,10 +13,13 @@ import { IngestConfig } from './ingest.config';
  * portal-api copy): a batch per commit, acked after the commit, then each new event goes to the
  * browsers as a LogEvent, and a panel clock out of step raises TIME_DESYNC. An event the database
  * refuses (or that breaks the contract) is set aside in the dead letters without holding back the
- * rest of its batch or anyone behind it.
+ * rest of its batch or anyone behind it. Logs one line per batch, one per fire or fault (with the
+ * event's correlation id, as the relay-worker and the mailer log it), and one per event at debug.
  */
 @Injectable()
 export class PanelEventsIngest {
+  private readonly logger = new Logger(PanelEventsIngest.name);
+
   constructor(
     private readonly store: EventStoreRepository,
     private readonly livefeed: LivePublisher,
@@ -53,6 +57,7 @@ export class PanelEventsIngest {
       return { stored, notifications };
     });
     this.announce(stored, notifications);
+    this.logBatch(rows.length, stored, notifications.length);
   }
 
   private isOutOfStep(event: StoredEvent): boolean {
@@ -79,5 +84,21 @@ export class PanelEventsIngest {
       });
     }
     for (const notification of notifications) this.notificationsWriter.announce(notification);
+  }
+
+  /** Per batch at info, per alarm at info (rare, and what one follows), per event only at debug. */
+  private logBatch(received: number, stored: StoredEvent[], notifications: number): void {
+    const debug = isLogLevelEnabled('debug');
+    let alarms = 0;
+    for (const event of stored) {
+      const alarm = isAlertCategory(event.category);
+      if (alarm) alarms += 1;
+      if (alarm || debug)
+        this.logger[alarm ? 'log' : 'debug'](
+          { ...panelEventLogFields(event), category: event.category, eventId: event.id },
+          'event stored and sent live',
+        );
+    }
+    this.logger.log({ received, stored: stored.length, alarms, notifications }, 'events stored');
   }
 }

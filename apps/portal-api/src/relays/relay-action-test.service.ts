@@ -44,7 +44,10 @@ export class RelayActionTestService {
     const auditId = await this.audit
       .begin({ userId, userName: user?.fullName ?? '', hwaddr: action.hwaddr, test })
       .catch((error: unknown) => {
-        this.logger.error(`audit row of a test of relay action ${actionId} not written, not tested: ${String(error)}`);
+        this.logger.error(
+          { relayId, relayActionId: actionId, err: error },
+          'audit row of a relay test not written, not tested',
+        );
         throw new DomainError('unavailable', RELAY_TEST_NOT_AUDITED);
       });
     let result: NatsRequestResult<RelayActionTestReply>;
@@ -77,7 +80,8 @@ export class RelayActionTestService {
   ): Promise<void> {
     await this.audit.settle(id, outcome, reason).catch((error: unknown) => {
       this.logger.error(
-        `outcome '${outcome}' of audited relay test ${id} not written, the row stays pending: ${String(error)}`,
+        { auditId: id, outcome, err: error },
+        'relay test outcome not written, its audit row stays pending',
       );
     });
   }

@@ -38,7 +38,7 @@ export class RateLimiter {
       );
       return { allowed: count <= limit, retryAfterSeconds };
     } catch (error) {
-      this.logger.warn(`rate limit not checked (${(error as Error).message}); request let through`);
+      this.logger.warn({ err: error }, 'rate limit not checked; request let through');
       return { allowed: true, retryAfterSeconds };
     }
   }

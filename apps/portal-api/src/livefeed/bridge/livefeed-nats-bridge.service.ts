@@ -55,7 +55,7 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
     if (connections.size === 0) return;
     const text = message.string();
     const published = parseLivefeedMessage(text) as LivefeedPublishedMessage | null;
-    if (!published) this.logger.warn(`Dropped a malformed live message on ${message.subject}`);
+    if (!published) this.logger.warn({ subject: message.subject }, 'malformed live message dropped');
     else if (toUser) this.delivery.toUser(key, connections, published, text);
     else {
       if (published.type === 'LogEvent') this.audit.arrivedLive(key, published.data.id);
@@ -66,7 +66,7 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
   @Subscribe('livefeedCountsStale')
   countsStale(message: NatsMessage): void {
     const stale = parseLivefeedCountsStale(message.string());
-    if (!stale) return this.logger.warn(`Dropped a malformed live counts notice on ${message.subject}`);
+    if (!stale) return this.logger.warn({ subject: message.subject }, 'malformed live counts notice dropped');
     this.countsCache.drop(stale.userId, stale.hwaddr);
   }
 
@@ -75,7 +75,7 @@ export class LivefeedNatsBridge implements OnApplicationBootstrap, OnApplication
     const sites = [...this.registry.panels()];
     for (const hwaddr of sites) this.delivery.resync(hwaddr, this.sequences.next(hwaddr));
     if (sites.length === 0) return;
-    this.logger.warn(`NATS connection back: ${sites.length} sites resynced`);
+    this.logger.warn({ sites: sites.length }, 'NATS connection back: sites resynced');
     this.metrics.gapsDetected.inc({ cause: 'nats_reconnect' }, sites.length);
     this.metrics.repaired('nats_reconnect', sites.length);
   }

@@ -18,7 +18,7 @@ export class LivefeedCountsStalePublisher {
     try {
       this.nats.publish(this.nats.names.subjects.livefeedCountsStale, message);
     } catch (error) {
-      this.logger.warn(`Live counts notice for ${hwaddr} not published: ${String(error)}`);
+      this.logger.warn({ userId, hwaddr, err: error }, 'live counts notice not published');
     }
   }
 }

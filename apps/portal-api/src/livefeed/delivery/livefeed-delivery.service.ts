@@ -143,7 +143,7 @@ export class LivefeedDelivery {
           await this.deliver(batch);
         } catch (error) {
           // One bad gathering must never stop the live feed of this copy; its numbers are gaps the browsers see.
-          this.logger.error(`Live messages not delivered: ${String(error)}`);
+          this.logger.error({ messages: batch.length, err: error }, 'live messages not delivered');
           this.metrics.gapsDetected.inc(
             { cause: 'delivery_failed' },
             batch.filter((pending) => pending.seq !== null).length,
@@ -166,7 +166,7 @@ export class LivefeedDelivery {
         })),
       );
     } catch (error) {
-      this.logger.warn(`Live counts not read, ${batch.length} messages replaced by Resync: ${String(error)}`);
+      this.logger.warn({ messages: batch.length, err: error }, 'live counts not read, messages replaced by Resync');
       this.deliverResync(batch);
       return;
     }

@@ -56,7 +56,7 @@ export class LivefeedHeartbeat implements OnModuleInit, OnModuleDestroy {
     try {
       await this.audit.run(Math.min(LIVEFEED_AUDIT_GRACE_MS, this.config.heartbeatMs / 2));
     } catch (error) {
-      this.logger.warn(`Live feed audit failed: ${String(error)}`);
+      this.logger.warn({ err: error }, 'live feed audit failed');
     } finally {
       this.auditing = false;
     }

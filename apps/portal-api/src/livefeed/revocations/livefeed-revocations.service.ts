@@ -29,7 +29,7 @@ export class LivefeedRevocations {
   @Subscribe('allCredentialsRevoked')
   revoked(message: NatsMessage): void {
     const revoked = parseCredentialsRevoked(message.string());
-    if (!revoked) return this.logger.warn(`Dropped a malformed revocation on ${message.subject}`);
+    if (!revoked) return this.logger.warn({ subject: message.subject }, 'malformed revocation dropped');
     this.revoke(revoked.userId, revoked.passwordVersion);
   }
 

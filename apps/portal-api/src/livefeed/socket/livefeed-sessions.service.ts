@@ -109,7 +109,7 @@ export class LivefeedSessions {
     } catch (error) {
       if (sequence !== connection.tokenSequence) return;
       if (!(error instanceof InvalidTokenError)) {
-        this.logger.error(`Live feed token check failed: ${String(error)}`);
+        this.logger.error({ err: error }, 'live feed token check failed');
       }
       const reason = error instanceof InvalidTokenError ? error.message : 'Token is not valid';
       this.metrics.dropped('invalid_token');
