@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { panelEventKey, isAlertCategory, type PanelEventMessage } from '@app/contracts';
+import { isAlertCategory, type PanelEventMessage } from '@app/contracts';
 import { AlertConsumers, enqueueMail, eventAlertJob, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
@@ -29,6 +29,10 @@ export class PanelEventAlerts {
     if (recipients.length === 0) return;
     const jobs = recipients.map((recipient) => eventAlertJob(event, recipient.userId, this.config.delivery));
     await enqueueMail(this.queues, jobs);
-    this.logger.log(`${event.category} event ${panelEventKey(event.hwaddr, event.seq)}: ${jobs.length} mail(s) queued`);
+    // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
+    this.logger.log(
+      { category: event.category, userIds: recipients.map((recipient) => recipient.userId) },
+      'alert mails queued',
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { QUEUE_NAMES } from '@app/contracts';
+import { eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
 import {
   enqueueMail,
   eventAlertJob,
@@ -77,7 +77,7 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     await enqueueMail(this.queues, [eventAlertJob(event, userId, this.config.delivery)]);
-    this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
+    this.logger.warn(deliveryLogFields(record), 'mail job lost while its delivery was open; queued again');
   }
 
   private async requeueOutageMail(record: OpenDelivery, kind: 'panel-offline' | 'panel-online'): Promise<void> {
@@ -87,12 +87,27 @@ export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     await enqueueMail(this.queues, [panelOutageMailJob(kind, outage, record.userId)]);
-    this.logger.warn(`mail ${record.jobId}: its job was lost while the delivery was open; queued again`);
+    this.logger.warn(deliveryLogFields(record), 'mail job lost while its delivery was open; queued again');
   }
 
   private async fail(record: OpenDelivery, reason: string): Promise<void> {
     if (!(await this.deliveries.failed(record.jobId, reason, true))) return;
     this.metrics.countFailed(record.kind);
-    this.logger.error(`mail ${record.jobId} failed for good: ${reason}`);
+    this.logger.error({ ...deliveryLogFields(record), reason }, 'mail failed for good');
   }
+}
+
+/** A swept delivery's lines name its job, kind, user and panel, and its event's correlation id. */
+function deliveryLogFields(record: OpenDelivery) {
+  return {
+    jobId: record.jobId,
+    kind: record.kind,
+    userId: record.userId ?? undefined,
+    hwaddr: record.hwaddr ?? undefined,
+    seq: record.eventSeq ?? undefined,
+    correlationId:
+      record.hwaddr !== null && record.eventSeq !== null
+        ? eventCorrelationId(record.hwaddr, record.eventSeq)
+        : undefined,
+  };
 }

@@ -24,9 +24,7 @@ export class EventAlertMailHandler {
   async handle(data: EventAlertMailJob, job: Job): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
     if (!recipient) {
-      this.logger.log(
-        `event ${data.eventKey}: user ${data.userId} no longer has e-mails for this site on; nothing sent`,
-      );
+      this.logger.log('user no longer has e-mails for this site on: nothing sent');
       return;
     }
     const { event } = data;
@@ -69,8 +67,6 @@ export class EventAlertMailHandler {
       eventSeq: data.seq,
     };
     const recorded = await this.sender.givenUp(job, 'event-alert', facts, reason);
-    this.logger.error(
-      `event ${data.eventKey}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
-    );
+    this.logger.error({ kind: 'event-alert', reason, recorded }, 'mail failed for good');
   }
 }

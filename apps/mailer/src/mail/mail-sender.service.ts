@@ -11,7 +11,8 @@ export type DeliveryFacts = Omit<DeliveryStart, 'jobId'>;
 /**
  * Sends one mail job's mail and records the outcome. A temporary failure rethrows so that BullMQ
  * tries again with backoff; a permanent one (or the last try) is recorded as failed with its
- * reason, and a permanent one stops the retries at once.
+ * reason, and a permanent one stops the retries at once. One line per outcome, in the job's scope
+ * (its id, and the correlation id, panel and user its data names).
  */
 @Injectable()
 export class MailSender {
@@ -36,12 +37,13 @@ export class MailSender {
     const lastAttempt = attempt >= (job.opts.attempts ?? 1);
     const { alreadySent, possibleRepeat } = await this.deliveries.begin({ ...facts, jobId });
     if (alreadySent) {
-      this.logger.log(`mail ${jobId} was sent before; not sending it again`);
+      this.logger.log({ kind: facts.kind }, 'mail sent before: not sending it again');
       return null;
     }
     if (possibleRepeat)
       this.logger.warn(
-        `mail ${jobId}: a copy stopped while sending it, outcome unknown; sending again (a possible repeat)`,
+        { kind: facts.kind },
+        'a copy stopped while sending this mail, outcome unknown: sending again (a possible repeat)',
       );
     try {
       await this.transport.send(mail);
@@ -52,17 +54,19 @@ export class MailSender {
       if (final) {
         this.metrics.countFailed(facts.kind);
         this.logger.error(
-          `mail ${jobId} to ${facts.recipient} failed for good after ${attempt} tries: ${failure.reason}`,
+          { kind: facts.kind, recipient: facts.recipient, tries: attempt, reason: failure.reason },
+          'mail failed for good',
         );
       } else {
         this.metrics.countRetried(facts.kind);
-        this.logger.warn(`mail ${jobId} try ${attempt} failed, will try again: ${failure.reason}`);
+        this.logger.warn({ kind: facts.kind, reason: failure.reason }, 'mail not sent, trying again');
       }
       throw failure.permanent ? new UnrecoverableError(failure.reason) : new Error(failure.reason);
     }
     const acceptedAt = this.clock.now();
     await this.deliveries.sent(jobId, acceptedAt);
     this.metrics.countSent(facts.kind);
+    this.logger.log({ kind: facts.kind, possibleRepeat }, 'mail sent');
     return acceptedAt;
   }
 

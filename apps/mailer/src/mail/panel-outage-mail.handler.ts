@@ -41,11 +41,14 @@ export class PanelOutageMailHandler {
       const lostJob = await this.queues.queue(QUEUE_NAMES.mail).getJob(lostJobId);
       const pending = lostJob !== undefined && LIVE_JOB_STATES.has(await lostJob.getState());
       if (!pending) {
-        this.logger.log(`${label(data)}: its 'lost' mail was not sent; no 'restored' mail`);
+        this.logger.log(outageLogFields(data), "its 'lost' mail was not sent: no 'restored' mail");
         return;
       }
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        this.logger.warn(`${label(data)}: its 'lost' mail is still not sent after every try; no 'restored' mail`);
+        this.logger.warn(
+          outageLogFields(data),
+          "its 'lost' mail is still not sent after every try: no 'restored' mail",
+        );
         return;
       }
       // BullMQ tries it again later (the queue's retry policy), so the 'lost' mail goes first.
@@ -68,7 +71,7 @@ export class PanelOutageMailHandler {
   private async send(data: PanelOutageMailJob, job: Job): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
     if (!recipient) {
-      this.logger.log(`${label(data)}: user ${data.userId} no longer has e-mails for this site on; nothing sent`);
+      this.logger.log(outageLogFields(data), 'user no longer has e-mails for this site on: nothing sent');
       return;
     }
     const mail = this.content.panelOutageMail({
@@ -89,9 +92,7 @@ export class PanelOutageMailHandler {
   private async givenUp(data: PanelOutageMailJob, job: Job, reason: string): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
     const recorded = await this.sender.givenUp(job, data.kind, recipient && facts(data, recipient), reason);
-    this.logger.error(
-      `${label(data)}: mail to user ${data.userId} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
-    );
+    this.logger.error({ ...outageLogFields(data), reason, recorded }, 'mail failed for good');
   }
 }
 
@@ -108,4 +109,9 @@ function facts(data: PanelOutageMailJob, recipient: AlertRecipient): DeliveryFac
 
 function label(data: PanelOutageMailJob): string {
   return `${data.kind} mail of outage ${data.outageId} (panel ${data.hwaddr})`;
+}
+
+/** The job's scope names the job, panel and user; its lines add the mail's kind and outage. */
+function outageLogFields(data: PanelOutageMailJob): { kind: PanelOutageMailJob['kind']; outageId: number } {
+  return { kind: data.kind, outageId: data.outageId };
 }

@@ -34,9 +34,7 @@ export class PasswordResetMailHandler {
   @JobGivenUp('mail', 'password-reset')
   async givenUp(data: PasswordResetMailJob, job: Job, reason: string): Promise<void> {
     const recorded = await this.sender.givenUp(job, 'password-reset', resetFacts(data), reason);
-    this.logger.error(
-      `password reset mail ${job.id ?? ''} failed for good: ${reason}${recorded ? '' : ' (already recorded)'}`,
-    );
+    this.logger.error({ kind: 'password-reset', reason, recorded }, 'mail failed for good');
   }
 }
 

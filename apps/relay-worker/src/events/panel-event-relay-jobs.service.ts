@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   isAlertCategory,
-  panelEventKey,
   triggersAnything,
   withTriggerDefaults,
   type PanelEventMessage,
@@ -38,6 +37,7 @@ export class PanelEventRelayJobs {
       this.queues,
       actions.map((action) => relayActionJob(event.hwaddr, event.seq, trigger, action.id, this.driving)),
     );
-    this.logger.log(`${trigger} ${panelEventKey(event.hwaddr, event.seq)}: ${actions.length} relay job(s) queued`);
+    // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
+    this.logger.log({ trigger, relayActionIds: actions.map((action) => action.id) }, 'relay jobs queued');
   }
 }

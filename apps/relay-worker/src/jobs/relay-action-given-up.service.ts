@@ -28,7 +28,10 @@ export class RelayActionGivenUp {
     if (!action) return;
     const runId = await this.runs.openRun(action.id, data.hwaddr, data.seq, data.trigger);
     if (runId === null) return;
-    this.logger.error(`${data.eventId} action ${action.id} failed for good: ${reason}`);
+    this.logger.error(
+      { relayId: action.relayId, relayActionId: action.id, runId, trigger: data.trigger, reason },
+      'relay run failed for good',
+    );
     await this.notifier.recordFailure(action, runId, data.seq, data.trigger, reason);
     await this.runLive.changed(runId);
   }

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { RelayActionJob } from '@app/contracts';
 import { JobHandler } from '@app/messaging';
 import { RelayError } from '@app/relay-protocol';
-import { MetricsService } from '@app/platform';
+import { assignLogFields, MetricsService } from '@app/platform';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
 import { RelayActionDriver } from './relay-action-driver.service';
@@ -13,7 +13,8 @@ import { RelayFailureNotifier } from './relay-failure-notifier.service';
 /**
  * Drives one relay action for one event. Each attempt is counted on the run; a failure throws so
  * that BullMQ retries with its backoff, and the last one is recorded and notified. A run that
- * already succeeded is never driven again.
+ * already succeeded is never driven again. Its lines name the relay, the action and the run, and
+ * (the job's scope) the event's correlation id, panel and sequence.
  */
 @Injectable()
 export class RelayActionJobHandler {
@@ -45,9 +46,16 @@ export class RelayActionJobHandler {
   async run(data: RelayActionJob, job: Job): Promise<void> {
     const action = await this.actions.firableById(data.relayActionId);
     // Deleted since the event, or the owner lost the site: nothing to drive.
-    if (!action) return;
+    if (!action) {
+      this.logger.log({ trigger: data.trigger }, 'relay action no longer fired: nothing driven');
+      return;
+    }
+    assignLogFields({ relayId: action.relayId, relayActionId: action.id });
     const run = await this.runs.startAttempt(action.id, data.hwaddr, data.seq, data.trigger);
-    if (!run) return;
+    if (!run) {
+      this.logger.log({ trigger: data.trigger }, 'relay run succeeded before: not driven again');
+      return;
+    }
     await this.runLive.changed(run.id);
     const started = process.hrtime.bigint();
     try {
@@ -55,12 +63,14 @@ export class RelayActionJobHandler {
       await this.runs.succeeded(run.id);
       await this.runLive.changed(run.id);
       this.outcomes.inc({ outcome: 'succeeded' });
+      this.logger.log({ runId: run.id, trigger: data.trigger, attempts: run.attempts }, 'relay run succeeded');
     } catch (error) {
       const reason = error instanceof RelayError ? error.message : `Internal error: ${(error as Error).message}`;
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.outcomes.inc({ outcome: lastAttempt ? 'failed' : 'retried' });
       this.logger.warn(
-        `${data.eventId} action ${action.id} attempt ${run.attempts}${lastAttempt ? ' (last)' : ''}: ${reason}`,
+        { runId: run.id, trigger: data.trigger, attempts: run.attempts, lastAttempt, reason },
+        lastAttempt ? 'relay run failed for good' : 'relay run attempt failed, trying again',
       );
       if (lastAttempt) await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
       else await this.runs.attemptFailed(run.id, reason);

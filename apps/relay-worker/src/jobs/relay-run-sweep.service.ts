@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { QUEUE_NAMES, relayJobId } from '@app/contracts';
+import { eventCorrelationId, QUEUE_NAMES, relayJobId } from '@app/contracts';
 import {
   enqueueRelayActions,
   JobWorkers,
@@ -62,7 +62,7 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
       if (outcome === 'missing') {
         const job = relayActionJob(run.hwaddr, run.seq, run.trigger, run.relayActionId, this.driving);
         await enqueueRelayActions(this.queues, [job]);
-        this.logger.warn(`relay run ${run.id} (${jobId}): its job was lost while the run was pending; queued again`);
+        this.logger.warn({ ...runLogFields(run), jobId }, 'relay run job lost while the run was pending; queued again');
       }
     }
   }
@@ -70,7 +70,7 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
   /** Recorded failed, with the owner's notification while the action may still be fired. */
   private async fail(run: OpenRun, reason: string): Promise<void> {
     const action = await this.actions.firableById(run.relayActionId);
-    this.logger.error(`relay run ${run.id} failed for good: ${reason}`);
+    this.logger.error({ ...runLogFields(run), relayId: action?.relayId, reason }, 'relay run failed for good');
     if (action) {
       await this.notifier.recordFailure(action, run.id, run.seq, run.trigger, reason);
       await this.runLive.changed(run.id);
@@ -80,4 +80,16 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
     await this.runs.failed(this.dataSource.manager, run.id, `${reason}; the action can no longer be fired`);
     await this.runLive.changed(run.id);
   }
+}
+
+/** What a swept run's lines name: its event (correlation id, panel, sequence), its action and itself. */
+function runLogFields(run: OpenRun) {
+  return {
+    correlationId: eventCorrelationId(run.hwaddr, run.seq),
+    hwaddr: run.hwaddr,
+    seq: run.seq,
+    relayActionId: run.relayActionId,
+    runId: run.id,
+    trigger: run.trigger,
+  };
 }

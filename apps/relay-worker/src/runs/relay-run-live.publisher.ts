@@ -35,7 +35,7 @@ export class RelayRunLivePublisher {
       };
       this.live.toUser(relay.userId, message);
     } catch (error) {
-      this.logger.warn(`live notice of relay run ${runId} not sent: ${String(error)}`);
+      this.logger.warn({ runId, err: error }, 'live notice of a relay run not sent');
     }
   }
 }

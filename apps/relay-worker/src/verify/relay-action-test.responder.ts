@@ -35,7 +35,10 @@ export class RelayActionTestResponder {
       return { ok: true };
     } catch (error) {
       if (error instanceof RelayError) return { ok: false, reason: error.message };
-      this.logger.error(`test of relay action ${request.actionId} failed: ${(error as Error).stack ?? String(error)}`);
+      this.logger.error(
+        { relayId: request.relayId, relayActionId: request.actionId, err: error },
+        'relay action test failed',
+      );
       return { ok: false, reason: 'The action could not be tested because of an internal error' };
     }
   }

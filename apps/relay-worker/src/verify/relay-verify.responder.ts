@@ -28,7 +28,7 @@ export class RelayVerifyResponder {
       };
     } catch (error) {
       if (error instanceof RelayError) return { ok: false, reason: error.message };
-      this.logger.error(`verify of ${request.host}:${request.port} failed: ${(error as Error).stack ?? String(error)}`);
+      this.logger.error({ host: request.host, port: request.port, err: error }, 'relay verify failed');
       return { ok: false, reason: 'The relay could not be verified because of an internal error' };
     }
   }
