@@ -23,6 +23,11 @@ export interface SiteSummary {
    * ('Panel communication lost', docs/alerts.md); null otherwise.
    */
   offlineSince: string | null;
+  /**
+   * Added: the site's test mode while it lasts (who started it, when, until when and why); null or
+   * absent otherwise.
+   */
+  testMode?: { startedBy: string; startedAt: string; until: string; reason: string } | null;
 }
 
 /**
