@@ -126,12 +126,12 @@ export class ConsumeLoop {
             { ackFloor: info.ack_floor.stream_seq, pending: info.num_pending, ackPending: info.num_ack_pending },
             Date.now(),
           );
-          if (reason && !this.stalled) logger.error(`consumer ${settings.durable} ${reason}`);
-          if (!reason && this.stalled) logger.log(`consumer ${settings.durable} progressing again`);
+          if (reason && !this.stalled) logger.error({ consumer: settings.durable, reason }, 'consumer not progressing');
+          if (!reason && this.stalled) logger.log({ consumer: settings.durable }, 'consumer progressing again');
           this.stalled = reason ? `consumer ${settings.durable} ${reason}` : null;
         })
         // Unreachable server or consumer: the receiving check reports that; the verdict stays as it was.
-        .catch((error: unknown) => logger.debug(`consumer info not read: ${String(error)}`))
+        .catch((error: unknown) => logger.debug({ consumer: settings.durable, err: error }, 'consumer info not read'))
         .finally(() => {
           sampling = false;
         });
@@ -141,6 +141,7 @@ export class ConsumeLoop {
 
   private async run(first: ConsumerMessages): Promise<void> {
     const { logger } = this.options;
+    const consumer = this.options.settings.durable;
     let messages: ConsumerMessages | undefined = first;
     for (let failures = 0; ;) {
       if (messages) {
@@ -150,11 +151,14 @@ export class ConsumeLoop {
         try {
           await this.options.read(this.pulled, this.progress);
         } catch (error) {
-          logger.error(`reading messages failed: ${String(error)}`);
+          logger.error({ consumer, err: error }, 'reading messages failed');
         }
         if (this.stopped) return;
         this.notReceiving = `no longer receiving (${gone.reason ?? 'the subscription ended'})`;
-        logger.error(`${this.notReceiving}; consuming again from stream sequence ${this.progress.resumeFrom()}`);
+        logger.error(
+          { consumer, reason: this.notReceiving, resumeFrom: this.progress.resumeFrom() },
+          'consumer no longer receiving: consuming again',
+        );
       }
       await this.pause(Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures));
       if (this.stopped) return;
@@ -170,7 +174,7 @@ export class ConsumeLoop {
       } catch (error) {
         messages = undefined;
         failures++;
-        logger.error(`consumer not recreated yet (attempt ${failures}): ${String(error)}`);
+        logger.error({ consumer, attempt: failures, err: error }, 'consumer not recreated yet');
       }
     }
   }
@@ -199,7 +203,7 @@ export class ConsumeLoop {
       for await (const status of messages.status()) {
         if (!CONSUMER_GONE.has(status.type) || gone.reason) continue;
         gone.reason = status.type;
-        this.options.logger.error(`consumer status: ${status.type}`);
+        this.options.logger.error({ consumer: this.options.settings.durable, status: status.type }, 'consumer gone');
         void messages.close().catch(() => undefined);
       }
     })();

@@ -6,7 +6,7 @@ import type { ConsumerSupervision } from './consumer-supervision.types';
 import { decodeJson, defaultRetryDelayMs } from './durable-consumer';
 import type { DurableConsumerSettings } from './ensure-durable-consumer.util';
 import { messageFailureKind, UndecodableMessageError } from './message-failure.util';
-import { describeError, retryLater, settleFailure } from './settle-failure.util';
+import { retryLater, settleFailure } from './settle-failure.util';
 import type { StreamProgress } from './stream-progress';
 
 export interface DurableBatchConsumerOptions<T> extends DurableConsumerSettings, ConsumerSupervision {
@@ -100,7 +100,7 @@ export class DurableBatchConsumer<T = unknown> {
     this.flushing = this.flushing.then(() =>
       batch.length > 0
         ? this.handle(batch, progress).catch((error: unknown) =>
-            this.logger.error(`batch of ${batch.length} not settled, it will come again: ${String(error)}`),
+            this.logger.error({ messages: batch.length, err: error }, 'batch not settled, it will come again'),
           )
         : undefined,
     );
@@ -130,14 +130,12 @@ export class DurableBatchConsumer<T = unknown> {
       await this.options.handler(bodies);
     } catch (error) {
       if (readable.length > 1 && messageFailureKind(error) !== 'transient') {
-        this.logger.warn(
-          `batch of ${readable.length} refused, storing its messages one by one: ${describeError(error)}`,
-        );
+        this.logger.warn({ messages: readable.length, err: error }, 'batch refused, storing its messages one by one');
         await this.handleOneByOne(readable, bodies, progress);
       } else if (readable.length === 1) {
         await this.failed(readable[0], error, progress);
       } else {
-        this.logger.warn(`batch of ${readable.length} failed, retrying: ${describeError(error)}`);
+        this.logger.warn({ messages: readable.length, err: error }, 'batch failed, retrying');
         for (const message of readable) retryLater(message, this.retryDelayMs);
       }
       return;

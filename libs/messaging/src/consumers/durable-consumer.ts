@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { JsMsg } from '@nats-io/jetstream';
+import { runInLogContext, type LogFields } from '@app/platform';
 import type { NatsService } from '../nats/nats.service';
 import { CoalescedAcks } from './coalesced-acks';
 import { ConsumeLoop } from './consume-loop';
@@ -33,6 +34,11 @@ export interface DurableConsumerOptions<T> extends DurableConsumerSettings, Cons
   decode?: (data: Uint8Array) => T;
   /** Delay before a failed message is redelivered (default: 1 s doubling up to 60 s). */
   retryDelayMs?: (deliveryCount: number) => number;
+  /**
+   * What a message's log lines name (an alarm's correlation id, panel, sequence): it is handled,
+   * and settled when it fails, in a log scope of them. None: no scope, nothing per message.
+   */
+  logFields?: (message: T) => LogFields;
 }
 
 export function defaultRetryDelayMs(deliveryCount: number): number {
@@ -107,6 +113,13 @@ export class DurableConsumer<T = unknown> {
     } catch (error) {
       return this.failed(message, new UndecodableMessageError((error as Error).message));
     }
+    const { logFields } = this.options;
+    return logFields
+      ? runInLogContext(logFields(body), () => this.handleBody(message, body))
+      : this.handleBody(message, body);
+  }
+
+  private async handleBody(message: JsMsg, body: T): Promise<boolean> {
     const info = { subject: message.subject, deliveryCount: message.info.deliveryCount, streamSequence: message.seq };
     try {
       await this.options.handler(body, info);

@@ -3,7 +3,7 @@ import { startDurableConsumer, type DurableConsumer, type DurableConsumerOptions
 
 export interface PartitionedConsumersOptions<P extends string, T> extends Pick<
   DurableConsumerOptions<T>,
-  'handler' | 'retryDelayMs' | 'deliverFrom' | 'deadLetters' | 'stallWindowMs' | 'decode'
+  'handler' | 'retryDelayMs' | 'deliverFrom' | 'deadLetters' | 'stallWindowMs' | 'decode' | 'logFields'
 > {
   stream: string;
   /** The parts the stream is split into, each read by a durable consumer of its own. */

@@ -28,7 +28,14 @@ export async function settleFailure(
   }
   const delay = retryLater(message, settling.retryDelayMs);
   logger.warn(
-    `message ${message.seq} on ${message.subject} failed (delivery ${message.info.deliveryCount}), retrying in ${delay} ms: ${describeError(error)}`,
+    {
+      subject: message.subject,
+      streamSequence: message.seq,
+      deliveryCount: message.info.deliveryCount,
+      retryInMs: delay,
+      err: error,
+    },
+    'message failed, retrying',
   );
   return false;
 }
@@ -68,6 +75,6 @@ async function giveUpOn(
   }
   if (messageFailureKind(error) !== 'undecodable') return false;
   // A payload that cannot be read will never be readable: drop it rather than loop on it.
-  logger.error(`dropping unreadable message ${message.seq} on ${message.subject}: ${(error as Error).message}`);
+  logger.error({ subject: message.subject, streamSequence: message.seq, err: error }, 'unreadable message dropped');
   return true;
 }

@@ -65,14 +65,23 @@ export class DeadLetters {
       await this.store.save({ ...failed, error: reason, firstFailedAt, lastFailedAt: now });
     } catch (saveError) {
       this.logger.warn(
-        `message ${failed.streamSequence} on ${failed.subject} not dead-lettered yet, it will come again: ${describe(saveError)}`,
+        { subject: failed.subject, streamSequence: failed.streamSequence, err: saveError },
+        'message not dead-lettered yet, it will come again',
       );
       return 'retry';
     }
     this.firstFailures.delete(key);
     this.counter.inc({ consumer: failed.consumer });
     this.logger.error(
-      `dead-lettered message ${failed.streamSequence} on ${failed.subject} (stream ${failed.stream}, consumer ${failed.consumer}, delivery ${failed.deliveryCount}): ${reason}`,
+      {
+        subject: failed.subject,
+        streamSequence: failed.streamSequence,
+        stream: failed.stream,
+        consumer: failed.consumer,
+        deliveryCount: failed.deliveryCount,
+        reason,
+      },
+      'message dead-lettered',
     );
     return 'dead-lettered';
   }

@@ -10,7 +10,7 @@ import {
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg } from '@nats-io/transport-node';
 import { ConsumerConfig } from '@app/config';
-import { HealthRegistry, runInLogContext } from '@app/platform';
+import { HealthRegistry, type LogFields } from '@app/platform';
 import { checkedJson } from '../consumers/checked-json.util';
 import { startDurableBatchConsumer } from '../consumers/durable-batch-consumer';
 import { decodeJson, startDurableConsumer, type DurableMessageInfo } from '../consumers/durable-consumer';
@@ -199,8 +199,6 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
       case 'partitioned': {
         const { health, configure, deliverFrom, partitioning } = meta.options;
         const key = meta.key;
-        const handle = method as (message: unknown, info: DurableMessageInfo) => Promise<void>;
-        const { logFields } = partitioning;
         const consumers = await PartitionedConsumers.start(this.nats, {
           ...configure?.(instance),
           ...supervision,
@@ -212,9 +210,8 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
           // A message that breaks the contract is dead-lettered at once rather than failing in the handler.
           decode: checkedJson(partitioning.check),
           // Each message in a log scope of its own when the partitioning names its fields (an alarm's).
-          handler: logFields
-            ? (message, info) => runInLogContext(logFields(message), () => handle(message, info))
-            : handle,
+          logFields: partitioning.logFields as ((message: unknown) => LogFields) | undefined,
+          handler: method as (message: unknown, info: DurableMessageInfo) => Promise<void>,
         });
         return this.keep(health, consumers);
       }

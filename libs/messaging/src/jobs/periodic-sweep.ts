@@ -34,9 +34,7 @@ export class PeriodicSweep {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.sweep()
-        .catch((error: unknown) =>
-          this.logger.warn(`sweep failed, next in ${this.intervalMs} ms: ${(error as Error).message}`),
-        )
+        .catch((error: unknown) => this.logger.warn({ nextInMs: this.intervalMs, err: error }, 'sweep failed'))
         .finally(() => {
           this.running = undefined;
           this.schedule();

@@ -29,7 +29,7 @@ export class LivePublisher {
     try {
       this.nats.publish(subject, message);
     } catch (error) {
-      this.logger.warn(`Live message ${message.type} on ${subject} not published: ${String(error)}`);
+      this.logger.warn({ type: message.type, subject, err: error }, 'live message not published');
     }
   }
 }

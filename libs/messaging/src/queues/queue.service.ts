@@ -21,7 +21,7 @@ export class QueueService implements OnApplicationShutdown {
     private readonly connectionName: string,
     private readonly connection: Redis,
   ) {
-    connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    connection.on('error', (error: Error) => this.logger.warn({ err: error }, 'Redis connection error'));
   }
 
   static async connect(config: RedisConfig, connectionName: string): Promise<QueueService> {
@@ -52,7 +52,7 @@ export class QueueService implements OnApplicationShutdown {
   ): Worker<T> {
     const connection = createRedisConnection(this.config.url, `${this.connectionName}-worker-${name}`);
     const worker = new Worker<T>(name, processor, { ...options, connection, prefix: this.config.prefix });
-    worker.on('error', (error) => this.logger.warn(`worker ${name}: ${error.message}`));
+    worker.on('error', (error) => this.logger.warn({ queue: name, err: error }, 'worker error'));
     this.workers.push({ worker: worker as Worker, connection });
     return worker;
   }

@@ -19,7 +19,7 @@ export class RedisClient {
     private readonly connection: Redis,
     readonly prefix: string,
   ) {
-    connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    connection.on('error', (error: Error) => this.logger.warn({ err: error }, 'Redis connection error'));
     this.counters = new RedisCounters(connection);
     this.locks = new RedisLocks(connection);
   }

@@ -25,7 +25,7 @@ export async function bootstrapApp(
   exitOnSecondSignal();
   await options.configure?.(app);
   await app.listen(runtime.httpPort);
-  logger.log(`${runtime.appName} listening on port ${runtime.httpPort}`, 'Bootstrap');
+  logger.log({ port: runtime.httpPort }, `${runtime.appName} listening`, 'Bootstrap');
   return app;
 }
 
