@@ -28,7 +28,9 @@ export class AccountController {
 
   @Post()
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Change the signed-in user's e-mail address, name, company and telephone" })
+  @ApiOperation({
+    summary: "Change the signed-in user's e-mail address, name, company, telephone and toast preference",
+  })
   @ApiJsonBody(AccountUpdateDto)
   @ApiOkResponse({ description: 'The account as saved', type: AccountResponseDto })
   @ApiError(409, 'Another account has this e-mail address')

@@ -48,7 +48,13 @@ export class AccountService {
   async account(userId: string): Promise<AccountResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError('not-found', 'Account not found');
-    return { email: user.email, name: user.fullName, company: user.company, telephone: user.telephone };
+    return {
+      email: user.email,
+      name: user.fullName,
+      company: user.company,
+      telephone: user.telephone,
+      otherEventToasts: user.otherEventToasts,
+    };
   }
 
   async updateAccount(userId: string, request: AccountUpdateRequest): Promise<AccountResponse> {
@@ -58,6 +64,8 @@ export class AccountService {
         fullName: request.name.trim(),
         company: request.company?.trim() ?? '',
         telephone: request.telephone?.trim() ?? '',
+        // A caller that does not name it (the spec's form) leaves it as it is.
+        ...(request.otherEventToasts === undefined ? {} : { otherEventToasts: request.otherEventToasts }),
       });
     } catch (error) {
       if (error instanceof EmailTakenError) throw new DomainError('conflict', error.message);

@@ -169,6 +169,7 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
         name: alice.fullname,
         company: alice.company,
         telephone: alice.telephone,
+        otherEventToasts: true,
       });
     });
 
@@ -186,11 +187,31 @@ describe('register, log in, account, claims token (real PostgreSQL)', () => {
         .set('Authorization', `Bearer ${aliceToken}`)
         .send(update)
         .expect(200);
-      expect(response.body).toEqual(update);
+      expect(response.body).toEqual({ ...update, otherEventToasts: true });
       await request(portal.server)
         .post('/api/auth/login')
         .send({ email: update.email, password: alice.password })
         .expect(200);
+    });
+
+    it('keeps the toast preference: turned off and on, left as it is by an update that does not name it', async () => {
+      const alice = newAccount();
+      const aliceToken = await register(alice);
+      const save = (body: object) =>
+        request(portal.server).post('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).send(body);
+      const read = async () =>
+        (await request(portal.server).get('/api/auth/account').set('Authorization', `Bearer ${aliceToken}`).expect(200))
+          .body as { otherEventToasts: boolean };
+      const details = { email: alice.email, name: alice.fullname };
+
+      expect((await save({ ...details, otherEventToasts: false }).expect(200)).body.otherEventToasts).toBe(false);
+      expect((await read()).otherEventToasts).toBe(false);
+      await save({ ...details, company: 'Still quiet Ltd' }).expect(200);
+      expect(await read()).toMatchObject({ company: 'Still quiet Ltd', otherEventToasts: false });
+      await save({ ...details, otherEventToasts: true }).expect(200);
+      expect((await read()).otherEventToasts).toBe(true);
+      const refused = await save({ ...details, otherEventToasts: 'no' }).expect(400);
+      expect(refused.body.err).toMatch(/otherEventToasts/);
     });
 
     it('refuses an e-mail address taken by another account', async () => {

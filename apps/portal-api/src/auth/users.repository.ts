@@ -56,7 +56,8 @@ export class UsersRepository {
 
   async updateProfile(
     id: string,
-    profile: Pick<UserEntity, 'email' | 'fullName' | 'company' | 'telephone'>,
+    profile: Pick<UserEntity, 'email' | 'fullName' | 'company' | 'telephone'> &
+      Partial<Pick<UserEntity, 'otherEventToasts'>>,
   ): Promise<void> {
     try {
       await this.users.update({ id }, profile);

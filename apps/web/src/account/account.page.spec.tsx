@@ -4,8 +4,15 @@ import { jsonResponse } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
 import { renderApp, requestsOf, signIn } from '../../test/render-app.util';
 import { ACCOUNT_SAVED_MESSAGE } from './account-messages.constants';
+import { selectOtherEventToasts } from './account.selectors';
 
-const stored = { email: 'erin@example.com', name: 'Erin Engineer', company: 'Acme', telephone: '0113 496 0000' };
+const stored = {
+  email: 'erin@example.com',
+  name: 'Erin Engineer',
+  company: 'Acme',
+  telephone: '0113 496 0000',
+  otherEventToasts: true,
+};
 
 describe('My Account page', () => {
   beforeEach(() => {
@@ -30,7 +37,12 @@ describe('My Account page', () => {
 
     expect((await screen.findByText(ACCOUNT_SAVED_MESSAGE)).className).toContain('alert-success');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(requestsOf(app.fetchMock)).toEqual(['GET /api/auth/account', 'POST /api/auth/account']);
+    // Read as the session starts (its toast preference) and as the page opens, then saved once.
+    expect(requestsOf(app.fetchMock)).toEqual([
+      'GET /api/auth/account',
+      'GET /api/auth/account',
+      'POST /api/auth/account',
+    ]);
 
     fireEvent.change(screen.getByLabelText('Company'), { target: { value: 'Acme Fire' } });
     expect(screen.queryByText(ACCOUNT_SAVED_MESSAGE)).toBeNull();
@@ -41,6 +53,26 @@ describe('My Account page', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Email already in use');
     expect(screen.queryByText(ACCOUNT_SAVED_MESSAGE)).toBeNull();
+  });
+
+  it('turns toasts for other events off with the account, which the live feed then follows', async () => {
+    const app = await renderApp('/account', (path, init) => {
+      if (path !== '/api/auth/account') return undefined;
+      return init?.method === 'POST' ? jsonResponse(200, 'OK', {}) : jsonResponse(200, 'OK', stored);
+    });
+    await screen.findByDisplayValue('Erin Engineer');
+    expect(selectOtherEventToasts(app.store.getState())).toBe(true);
+    const toggle = screen.getByLabelText('Toasts for other events') as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(() => waitForState(app.store, (state) => state.account.saves === 1));
+
+    const save = app.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(save?.[1]?.body))).toEqual({ ...stored, otherEventToasts: false });
+    expect(selectOtherEventToasts(app.store.getState())).toBe(false);
+    expect((screen.getByLabelText('Toasts for other events') as HTMLInputElement).checked).toBe(false);
   });
 
   it('takes no more in each field than the API accepts', async () => {

@@ -12,10 +12,12 @@ import { useAppDispatch, useAppSelector } from '../shared/store-hooks';
 import { PageHeader } from '../shared/page-header.component';
 import { accountLoadRequested, accountSaveRequested } from './account.slice';
 import { selectAccount } from './account.selectors';
+import { OTHER_EVENT_TOASTS_HELP } from './account-messages.constants';
 
-const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '' };
+const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
+type TextField = 'email' | 'name' | 'company' | 'telephone';
 /** Each field with the longest value the API accepts. */
-const FIELDS: Array<{ name: keyof AccountResponse; label: string; type: string; maxLength: number }> = [
+const FIELDS: Array<{ name: TextField; label: string; type: string; maxLength: number }> = [
   { name: 'email', label: 'Email', type: 'email', maxLength: EMAIL_MAX_LENGTH },
   { name: 'name', label: 'Name', type: 'text', maxLength: FULL_NAME_MAX_LENGTH },
   { name: 'company', label: 'Company', type: 'text', maxLength: COMPANY_MAX_LENGTH },
@@ -85,6 +87,20 @@ export function AccountPage() {
             />
           </Form.Group>
         ))}
+        <Form.Group className="mb-3" controlId="account-other-event-toasts">
+          <Form.Check
+            type="switch"
+            name="otherEventToasts"
+            label="Toasts for other events"
+            checked={draft.otherEventToasts !== false}
+            aria-describedby="account-other-event-toasts-help"
+            onChange={(e) => {
+              setDraft({ ...draft, otherEventToasts: e.target.checked });
+              setDirty(true);
+            }}
+          />
+          <Form.Text id="account-other-event-toasts-help">{OTHER_EVENT_TOASTS_HELP}</Form.Text>
+        </Form.Group>
         <Button type="submit" disabled={!dirty || save.pending || !draft.email.trim() || !draft.name.trim()}>
           Save
         </Button>

@@ -4,6 +4,7 @@ import { all, call, put, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../shared/error-message.util';
 import { fetchAccount, updateAccount } from '../auth/auth.api';
 import { SessionExpiredError } from '../auth/session-expired.error';
+import { sessionArrived } from '../auth/session-arrived.matcher';
 import { requireSessionToken } from '../auth/token.sagas';
 import {
   accountLoaded,
@@ -35,5 +36,12 @@ function* saveAccount(action: PayloadAction<AccountResponse>) {
 }
 
 export function* accountSaga() {
-  yield* all([takeLatest(accountLoadRequested.type, loadAccount), takeLatest(accountSaveRequested.type, saveAccount)]);
+  yield* all([
+    takeLatest(accountLoadRequested.type, loadAccount),
+    takeLatest(accountSaveRequested.type, saveAccount),
+    // The account holds the toast preference the live feed's toasts follow: read once a session starts.
+    takeLatest(sessionArrived, function* readOnSessionStart() {
+      yield* put(accountLoadRequested());
+    }),
+  ]);
 }

@@ -6,7 +6,7 @@ import {
   type AccountUpdateRequest,
 } from '@app/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { email, requiredText, text } from '../validation/field-checks.util';
+import { boolean, email, requiredText, text } from '../validation/field-checks.util';
 import { OptionalRule, Rule } from '../validation/field-rule.decorator';
 
 /** POST /auth/account. */
@@ -26,4 +26,11 @@ export class AccountUpdateDto implements AccountUpdateRequest {
   @ApiPropertyOptional({ type: String, maxLength: TELEPHONE_MAX_LENGTH })
   @OptionalRule(text(TELEPHONE_MAX_LENGTH))
   telephone?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Toasts for live events other than fire and fault; left as it is when not given',
+  })
+  @OptionalRule(boolean)
+  otherEventToasts?: boolean;
 }

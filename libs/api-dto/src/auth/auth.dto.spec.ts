@@ -75,6 +75,13 @@ describe('AccountUpdateDto', () => {
       error: 'name is required',
     });
   });
+
+  it('takes the toast preference as a boolean, or not at all', () => {
+    const details = { email: 'ann@example.com', name: 'Ann' };
+    expect(validateDto(AccountUpdateDto, { ...details, otherEventToasts: false }).ok).toBe(true);
+    expect(validateDto(AccountUpdateDto, details).ok).toBe(true);
+    expect(validateDto(AccountUpdateDto, { ...details, otherEventToasts: 'false' }).ok).toBe(false);
+  });
 });
 
 describe('text lengths', () => {

@@ -13,4 +13,10 @@ export class AccountResponseDto implements AccountResponse {
 
   @ApiProperty({ type: String, description: "'' when not given" })
   telephone!: string;
+
+  @ApiProperty({
+    type: Boolean,
+    description: "Whether the user's browsers toast live events other than fire and fault (fire and fault always are)",
+  })
+  otherEventToasts!: boolean;
 }

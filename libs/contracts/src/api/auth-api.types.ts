@@ -33,6 +33,8 @@ export interface AccountResponse {
   name: string;
   company: string;
   telephone: string;
+  /** Whether the user's browsers toast live events other than fire and fault (true until turned off). */
+  otherEventToasts: boolean;
 }
 
 export interface AccountUpdateRequest {
@@ -40,6 +42,8 @@ export interface AccountUpdateRequest {
   name: string;
   company?: string;
   telephone?: string;
+  /** Left as it is when not given. */
+  otherEventToasts?: boolean;
 }
 
 /** Every error answer of the API. */

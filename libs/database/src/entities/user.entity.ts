@@ -21,6 +21,10 @@ export class UserEntity {
   @Column({ name: 'telephone', type: 'text', default: '' })
   telephone!: string;
 
+  /** Whether the user's browsers toast live events other than fire and fault (fire and fault always are). */
+  @Column({ name: 'other_event_toasts', type: 'boolean', default: true })
+  otherEventToasts!: boolean;
+
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash!: string;
 

@@ -9,6 +9,7 @@ import { AlarmEffectRepeats1795900000000 } from './1795900000000-alarm-effect-re
 import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
 import { PanelOutages1796100000000 } from './1796100000000-panel-outages.migration';
 import { PanelCommandAuditCorrelation1796200000000 } from './1796200000000-panel-command-audit-correlation.migration';
+import { UserToastPreference1796300000000 } from './1796300000000-user-toast-preference.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   RelayPulseMaximum1796000000000,
   PanelOutages1796100000000,
   PanelCommandAuditCorrelation1796200000000,
+  UserToastPreference1796300000000,
 ];

@@ -49,6 +49,8 @@ describe('Add Site page', () => {
     expect(screen.getByRole('alert').textContent).toBe(CLAIM_REFUSED_ERROR);
     expect(app.path()).toBe('/site/add');
     expect(requestsOf(app.fetchMock)).toEqual([
+      // Read as the session starts, for its toast preference.
+      'GET /api/auth/account',
       'POST /api/v2/claims/create',
       'POST /api/v2/claims/auth',
       'GET /api/v2/sites',
