@@ -82,7 +82,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     try {
       await work();
     } catch (error) {
-      this.logger.error(`${what} report not handled: ${(error as Error).message}`);
+      this.logger.error({ report: what, err: error }, 'panel report not handled');
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LivePublisher, PeriodicSweep } from '@app/messaging';
-import { Clock } from '@app/platform';
+import { Clock, type LogFields } from '@app/platform';
 import { PanelLinks } from './panel-links.reader';
 import { PanelOutages } from './panel-outages.service';
 import { PanelOutagesRepository, type HeldPanel } from './panel-outages.repository';
@@ -56,12 +56,18 @@ export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationSh
       new Date(now.getTime() - this.config.offlineAlertDelayMs),
       SWEEP_BATCH,
     ))
-      await this.each(`loss ${outage.id}`, () => this.supervision.settleDue(outage.id, outage.hwaddr));
+      await this.each({ outageId: outage.id, hwaddr: outage.hwaddr, step: 'loss' }, () =>
+        this.supervision.settleDue(outage.id, outage.hwaddr),
+      );
     const mailedBefore = new Date(now.getTime() - this.config.minMailIntervalMs);
     for (const outage of await this.outages.heldBackDue(mailedBefore, SWEEP_BATCH))
-      await this.each(`held-back loss ${outage.id}`, () => this.supervision.mailHeldBack(outage.id, outage.hwaddr));
+      await this.each({ outageId: outage.id, hwaddr: outage.hwaddr, step: 'held-back loss' }, () =>
+        this.supervision.mailHeldBack(outage.id, outage.hwaddr),
+      );
     for (const outage of await this.outages.mailsToQueue(SWEEP_BATCH))
-      await this.each(`mails of loss ${outage.id}`, () => this.supervision.queueMissedMails(outage));
+      await this.each({ outageId: outage.id, hwaddr: outage.hwaddr, step: 'mails of loss' }, () =>
+        this.supervision.queueMissedMails(outage),
+      );
     const dead = new Set<string>();
     for (const gatewayId of await this.outages.connectedGateways()) {
       if (await this.links.gatewayAlive(gatewayId)) continue;
@@ -83,14 +89,15 @@ export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationSh
   private async recordUnheardLosses(panels: HeldPanel[]): Promise<boolean> {
     let all = true;
     for (const panel of panels) {
-      const done = await this.each(`panel ${panel.hwaddr}`, async () => {
+      const done = await this.each({ hwaddr: panel.hwaddr, step: 'unheard loss' }, async () => {
         const link = await this.links.of(panel.hwaddr);
         if (!link || link.connected || link.connectionId !== panel.connectionId) return;
         // Once, by whichever copy stores it first: browsers see the panel go as on a disconnect report.
         if (await this.outages.markDisconnected(panel.hwaddr, panel.connectionId)) {
           this.live.toPanel(panel.hwaddr, { type: 'Connection', data: { hwaddr: panel.hwaddr, connected: false } });
           this.logger.warn(
-            `panel ${panel.hwaddr} disconnected without a report (its gateway copy died, or the report was lost)`,
+            { hwaddr: panel.hwaddr, connectionId: panel.connectionId },
+            'panel disconnected without a report (its gateway copy died, or the report was lost)',
           );
         }
         await this.outages.recordLoss(panel.hwaddr, panel.connectionId, link.since);
@@ -103,7 +110,7 @@ export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationSh
   /** Open losses of panels the bucket shows connected again. */
   private async recheckOpen(): Promise<void> {
     for (const outage of await this.outages.open(SWEEP_BATCH * 5))
-      await this.each(`open loss ${outage.id}`, async () => {
+      await this.each({ outageId: outage.id, hwaddr: outage.hwaddr, step: 'open loss' }, async () => {
         const link = await this.links.of(outage.hwaddr);
         if (link?.connected && link.connectionId !== outage.connectionId)
           await this.supervision.panelBack(outage.hwaddr, link.connectionId, link.since);
@@ -111,12 +118,12 @@ export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /** One item's failure (NATS or the database away a moment) is logged; the next pass tries again. */
-  private async each(what: string, work: () => Promise<void>): Promise<boolean> {
+  private async each(about: LogFields, work: () => Promise<void>): Promise<boolean> {
     try {
       await work();
       return true;
     } catch (error) {
-      this.logger.warn(`${what} not settled, next pass tries again: ${(error as Error).message}`);
+      this.logger.warn({ ...about, err: error }, 'not settled, next pass tries again');
       return false;
     }
   }

@@ -159,7 +159,8 @@ export class PanelOutages {
     aftermath.notifications.set(notification.id, notification);
     if (mail) aftermath.mails.push({ outage: mailed(outage), kind: 'lost' });
     this.logger.log(
-      `panel ${hwaddr} without communication since ${outage.lostAt.toISOString()}: reported${mail ? '' : ' (mail held back by the flap rule)'}`,
+      { hwaddr, outageId: outage.id, lostAt: outage.lostAt.toISOString(), mailed: mail },
+      mail ? 'panel communication loss reported' : 'panel communication loss reported, mail held back by the flap rule',
     );
   }
 
@@ -183,7 +184,10 @@ export class PanelOutages {
       if (revised) aftermath.notifications.set(revised.id, revised);
     }
     if (outage.mailedAt) aftermath.mails.push({ outage: { ...mailed(outage), restoredAt }, kind: 'restored' });
-    this.logger.log(`panel ${outage.hwaddr} communication restored at ${restoredAt.toISOString()}`);
+    this.logger.log(
+      { hwaddr: outage.hwaddr, outageId: outage.id, restoredAt: restoredAt.toISOString() },
+      'panel communication restored',
+    );
   }
 
   private notification(manager: EntityManager, id: number): Promise<NotificationEntity | null> {
@@ -200,7 +204,10 @@ export class PanelOutages {
       try {
         await this.mails.queue(outage, kind);
       } catch (error) {
-        this.logger.warn(`${kind} mails of outage ${outage.id} not queued yet: ${(error as Error).message}`);
+        this.logger.warn(
+          { hwaddr: outage.hwaddr, outageId: outage.id, kind, err: error },
+          'outage mails not queued yet',
+        );
       }
     }
     if (aftermath.laterLoss) {
