@@ -60,13 +60,18 @@ describe('password reset (real PostgreSQL and Redis)', () => {
     expect(unknown.status).toBe(200);
     expect(await mailJobs(nobody)).toHaveLength(0);
 
-    const known = await request(portal.server).post('/api/auth/resetpassword/request').send({ email });
+    const known = await request(portal.server)
+      .post('/api/auth/resetpassword/request')
+      .set('X-Correlation-Id', 'reset-request-1')
+      .send({ email });
     expect(known.status).toBe(unknown.status);
     expect(known.body).toEqual(unknown.body);
     const jobs = await mailJobs(email);
     expect(jobs).toEqual([
       {
         kind: 'password-reset',
+        // The request's, for the mailer's lines of this mail.
+        correlationId: 'reset-request-1',
         email,
         name: 'Rita Reset',
         resetPath: expect.stringMatching(/^\/resetpass\/[\w-]+\.[\w-]+\.[\w-]+$/),
