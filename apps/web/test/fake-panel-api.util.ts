@@ -84,6 +84,7 @@ export class FakePanelApi {
       unreadCount: 0,
       perPanelCount: { '1': 0 },
       offlineSince: null,
+      alarms: { '1': { fireZones: 0, faultZones: 0 } },
       connected: true,
       cloudControl: true,
       networks: [panel],

@@ -7,7 +7,7 @@ import type {
   SitePanel,
   SiteSummary,
 } from '@app/contracts';
-import { livefeedCategory } from '@app/contracts';
+import { livefeedCategory, networkAlarmsOf, type SiteAlarms } from '@app/contracts';
 import { installFetchMock, jsonResponse, type FetchMock } from './fetch-mock.util';
 
 /**
@@ -128,7 +128,17 @@ export class FakePortalApi {
       lastEventSeen: this.lastEventSeen,
       ...this.counts(),
       offlineSince: this.offlineSince,
+      alarms: this.alarms(),
     };
+  }
+
+  /** Zones in fire and in fault per network, from each runtime report while connected, as portal-api counts them. */
+  alarms(): SiteAlarms {
+    const alarms: SiteAlarms = {};
+    if (!this.connected) return alarms;
+    for (const network of this.networks)
+      if (network.runtime) alarms[String(network.networkId)] = networkAlarmsOf(network.runtime);
+    return alarms;
   }
 
   detail(): SiteDetail {

@@ -9,6 +9,7 @@ export * from './panel/day-night.util';
 export * from './panel/device-options.catalogue';
 export * from './panel/device-types.catalogue';
 export * from './panel/modes.catalogue';
+export * from './panel/network-alarms.util';
 export * from './panel/network-module.catalogue';
 export * from './panel/panel-config.types';
 export * from './panel/panel-labels.util';

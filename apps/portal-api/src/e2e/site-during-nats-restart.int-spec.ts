@@ -42,6 +42,7 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
 
   const site = () =>
     request(world.portal.server).get(`/api/v2/sites/${hwaddr}`).set('Authorization', `Bearer ${token}`);
+  const list = () => request(world.portal.server).get('/api/v2/sites').set('Authorization', `Bearer ${token}`);
 
   it('answers 503 naming the live state while NATS is down, and the site again once it is back', async () => {
     await waitUntil(async () => (await site()).body.connected === true, 'the site connected');
@@ -51,6 +52,10 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
     const down = await site();
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ err: PANEL_STATE_UNAVAILABLE });
+    // The Site Manager's list answers all the same, its alarms unknown.
+    const listed = await list();
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ hwaddr, alarms: null })]);
 
     await server.resume();
     stopped = false;
@@ -62,5 +67,6 @@ describe('a site read while NATS restarts (private nats-server, real gateway and
       'the site connected again',
       20_000,
     );
+    await waitUntil(async () => (await list()).body[0]?.alarms !== null, "the list's alarms known again", 20_000);
   }, 60_000);
 });

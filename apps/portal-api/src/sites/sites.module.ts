@@ -3,6 +3,7 @@ import { ClaimsModule } from '../claims/claims.module';
 import { LivefeedModule } from '../livefeed/livefeed.module';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { PanelsModule } from '../panels/panels.module';
+import { SiteAlarmsService } from './site-alarms.service';
 import { SitesController } from './sites.controller';
 import { SitesRepository } from './sites.repository';
 import { SitesService } from './sites.service';
@@ -10,6 +11,6 @@ import { SitesService } from './sites.service';
 @Module({
   imports: [ClaimsModule, PanelsModule, PanelAccessModule, LivefeedModule],
   controllers: [SitesController],
-  providers: [SitesRepository, SitesService],
+  providers: [SitesRepository, SitesService, SiteAlarmsService],
 })
 export class SitesModule {}

@@ -3,6 +3,9 @@ import { DataSource } from 'typeorm';
 import { toPanelType, type SiteSummary } from '@app/contracts';
 import { claimGrantsAccess } from '@app/database';
 
+/** A listed site as stored; its alarms come from the panels' live state (SiteAlarmsService). */
+export type StoredSiteSummary = Omit<SiteSummary, 'alarms'>;
+
 interface SiteRow {
   hwaddr: string;
   nickname: string;
@@ -30,7 +33,7 @@ interface UnreadRow {
 export class SitesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async sitesOf(userId: string, hwaddr?: string): Promise<SiteSummary[]> {
+  async sitesOf(userId: string, hwaddr?: string): Promise<StoredSiteSummary[]> {
     const filter = hwaddr === undefined ? '' : 'AND c.hwaddr = $2';
     const params = hwaddr === undefined ? [userId] : [userId, hwaddr];
     const [sites, unread] = await Promise.all([

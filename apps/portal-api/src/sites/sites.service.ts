@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
+import { networkAlarmsOf, type SiteAlarms, type SiteDetail, type SitePanel, type SiteSummary } from '@app/contracts';
 import { Clock, DomainError } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { PanelAccessService } from '../panel-access/panel-access.service';
@@ -8,6 +8,7 @@ import { NO_SUCH_SITE } from '../claims/claims.service';
 import { LivefeedCountsStalePublisher } from '../livefeed/counts/livefeed-counts-stale.publisher';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { PanelNetworksRepository } from '../panels/panel-networks.repository';
+import { SiteAlarmsService } from './site-alarms.service';
 import { toSitePanel } from './site-panel.util';
 import { SitesRepository } from './sites.repository';
 
@@ -22,10 +23,13 @@ export class SitesService {
     private readonly state: PanelConnectionState,
     private readonly clock: Clock,
     private readonly countsNotice: LivefeedCountsStalePublisher,
+    private readonly alarms: SiteAlarmsService,
   ) {}
 
-  list(claims: ClaimsIdentity): Promise<SiteSummary[]> {
-    return this.sites.sitesOf(claims.userId);
+  async list(claims: ClaimsIdentity): Promise<SiteSummary[]> {
+    const sites = await this.sites.sitesOf(claims.userId);
+    const alarms = await this.alarms.of(sites);
+    return sites.map((site) => ({ ...site, alarms: alarms.get(site.hwaddr) ?? null }));
   }
 
   async detail(claims: ClaimsIdentity, hwaddr: string): Promise<SiteDetail> {
@@ -49,6 +53,7 @@ export class SitesService {
     );
     return {
       ...summary,
+      alarms: alarmsOf(networks),
       panelType: connection?.panelType ?? summary.panelType,
       connected,
       cloudControl: connection?.cloudControl ?? false,
@@ -68,4 +73,12 @@ export class SitesService {
     // The live feed's copies keep counts from the old mark; they count again from the new one.
     this.countsNotice.countsStale(claims.userId, hwaddr);
   }
+}
+
+/** The screen's own runtime reports counted as the list counts them. */
+function alarmsOf(networks: SitePanel[]): SiteAlarms {
+  const alarms: SiteAlarms = {};
+  for (const network of networks)
+    if (network.runtime) alarms[String(network.networkId)] = networkAlarmsOf(network.runtime);
+  return alarms;
 }

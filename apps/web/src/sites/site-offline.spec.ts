@@ -17,6 +17,7 @@ const summary: SiteSummary = {
   unreadCount: 0,
   perPanelCount: {},
   offlineSince: null,
+  alarms: {},
 };
 const detail: SiteDetail = { ...summary, connected: true, cloudControl: true, networks: [] };
 

@@ -16,6 +16,7 @@ const site = (overrides: Partial<SiteSummary>): SiteSummary => ({
   unreadCount: 0,
   perPanelCount: {},
   offlineSince: null,
+  alarms: {},
   ...overrides,
 });
 

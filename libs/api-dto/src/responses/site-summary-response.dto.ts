@@ -1,4 +1,4 @@
-import { PANEL_TYPES, SITE_STATUSES, type PanelType, type SiteSummary } from '@app/contracts';
+import { PANEL_TYPES, SITE_STATUSES, type PanelType, type SiteAlarms, type SiteSummary } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
 
@@ -46,4 +46,23 @@ export class SiteSummaryResponseDto implements SiteSummary {
     description: "Since when the site's panel is offline, once its loss of communication was reported; null otherwise",
   })
   offlineSince!: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: {
+      type: 'object',
+      properties: {
+        fireZones: { type: 'integer', format: 'int32', minimum: 0, description: 'Zones in fire' },
+        faultZones: { type: 'integer', format: 'int32', minimum: 0, description: 'Zones in fault' },
+      },
+      required: ['fireZones', 'faultZones'],
+    },
+    description:
+      "Zones in fire and in fault by network id, from each network's latest runtime report while the panel is " +
+      'connected ({} while it is not, or before any report); null when not known: the claim is not AUTHED, or ' +
+      "the panels' live state could not be read at the moment",
+    example: { '1': { fireZones: 2, faultZones: 0 } },
+  })
+  alarms!: SiteAlarms | null;
 }

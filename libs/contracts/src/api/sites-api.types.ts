@@ -1,5 +1,6 @@
 import type { EventCategory } from '../events/event-categories.catalogue';
 import type { DeviceConfig, ModuleConfig, PanelStrings, ZoneConfig } from '../panel/panel-config.types';
+import type { SiteAlarms } from '../panel/network-alarms.util';
 import type { PanelType } from '../panel/panel-types.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
 
@@ -23,6 +24,12 @@ export interface SiteSummary {
    * ('Panel communication lost', docs/alerts.md); null otherwise.
    */
   offlineSince: string | null;
+  /**
+   * Added: zones in fire and in fault by network id, from each network's latest runtime report while
+   * the panel is connected ({} while it is not, or before any report); null when not known: the claim
+   * is not AUTHED, or the panels' live state could not be read at the moment.
+   */
+  alarms: SiteAlarms | null;
   /**
    * Added: the site's test mode while it lasts (who started it, when, until when and why); null or
    * absent otherwise.

@@ -26,6 +26,7 @@ const site = (hwaddr: string, name: string): SiteSummary => ({
   unreadCount: 0,
   perPanelCount: {},
   offlineSince: null,
+  alarms: {},
 });
 
 describe('relay actions screen: sites named as their tiles name them (spec 2.4, 2.9)', () => {

@@ -17,6 +17,7 @@ const waitingSite: SiteSummary = {
   unreadCount: 0,
   perPanelCount: {},
   offlineSince: null,
+  alarms: null,
 };
 
 describe('Add Site page', () => {
