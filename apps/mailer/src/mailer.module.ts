@@ -4,6 +4,7 @@ import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, Queue
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
+import { TestModeMailSuppression } from './alerts/test-mode-mail-suppression.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
@@ -53,6 +54,7 @@ export class MailerModule implements OnModuleInit {
         EventAlertMailHandler,
         PasswordResetMailHandler,
         PanelOutageMailHandler,
+        TestModeMailSuppression,
         PanelEventAlerts,
       ],
     };

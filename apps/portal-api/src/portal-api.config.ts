@@ -19,6 +19,7 @@ import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
 import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
 import { SupportContactConfig, readSupportContactConfig } from './http/support-contact.config';
 import { PanelSupervisionConfig, readPanelSupervisionConfig } from './supervision/panel-supervision.config';
+import { TestModeConfig, readTestModeConfig } from './test-mode/test-mode.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -52,6 +53,7 @@ export interface PortalApiConfig {
   consumers: ConsumerConfig;
   support: SupportContactConfig;
   supervision: PanelSupervisionConfig;
+  testMode: TestModeConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -78,5 +80,6 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     consumers: readConsumerConfig(source),
     support: readSupportContactConfig(source),
     supervision: readPanelSupervisionConfig(source),
+    testMode: readTestModeConfig(source),
   };
 }

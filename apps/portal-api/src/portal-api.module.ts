@@ -20,6 +20,7 @@ import type { PortalApiConfig } from './portal-api.config';
 import { PortalApiConfigModule } from './portal-api-config.module';
 import { RelaysModule } from './relays/relays.module';
 import { SitesModule } from './sites/sites.module';
+import { TestModeModule } from './test-mode/test-mode.module';
 
 /** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
 @Module({})
@@ -48,6 +49,7 @@ export class PortalApiModule {
         PanelsModule,
         EventsModule,
         NotificationsModule,
+        TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({
           consumers: ['portalApi', 'portalApiConfig'],

@@ -14,6 +14,7 @@ import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
 import { PanelEventsConsumer } from './events/panel-events.consumer';
+import { TestModeRelaySuppression } from './events/test-mode-relay-suppression.service';
 import { RelayActionsRepository } from './events/relay-actions.repository';
 import { RelayActionDriver } from './jobs/relay-action-driver.service';
 import { RelayActionGivenUp } from './jobs/relay-action-given-up.service';
@@ -51,6 +52,7 @@ export class RelayWorkerModule {
         { provide: RecordSweepConfig, useValue: config.sweep },
         RelayActionsRepository,
         PanelEventRelayJobs,
+        TestModeRelaySuppression,
         PanelEventsConsumer,
         RelayActionRunsRepository,
         RelayFailureNotifier,

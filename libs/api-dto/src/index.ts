@@ -18,6 +18,7 @@ export * from './claims/claim-remove.dto';
 export * from './sites/events-export-query.dto';
 export * from './sites/events-query.dto';
 export * from './sites/site-name.dto';
+export * from './sites/test-mode-start.dto';
 
 export * from './relays/relay-action-request.dto';
 export * from './relays/relay-action-test.dto';
@@ -46,4 +47,5 @@ export * from './responses/relay-status-response.dto';
 export * from './responses/site-detail-response.dto';
 export * from './responses/site-panel-response.dto';
 export * from './responses/site-summary-response.dto';
+export * from './responses/site-test-mode-response.dto';
 export * from './responses/token-response.dto';

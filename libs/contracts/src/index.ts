@@ -28,6 +28,8 @@ export * from './events/event-time.util';
 
 export * from './sites/site-label.util';
 export * from './sites/site-status.catalogue';
+export * from './sites/test-mode-text.util';
+export * from './sites/test-mode.constants';
 
 export * from './notifications/notification-status.util';
 export * from './notifications/notification-text.util';
@@ -52,6 +54,7 @@ export * from './api/notifications-api.types';
 export * from './api/panel-api.types';
 export * from './api/relays-api.types';
 export * from './api/sites-api.types';
+export * from './api/test-mode-api.types';
 
 export * from './panel-commands/command-field.types';
 export * from './panel-commands/command-fields.util';

@@ -16,4 +16,11 @@ export {
   type PanelIdentityRow,
   type PanelIdentitiesInsertOptions,
 } from './panel-identities/panel-identities-insert.util';
+export {
+  alarmKey,
+  alarmTestMode,
+  alarmTestModes,
+  type AlarmArrival,
+  type AlarmTestMode,
+} from './test-modes/alarm-test-marks.util';
 export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';

@@ -1,4 +1,4 @@
-import type { PanelOfflineData, RelayFailureData, TimeDesyncData } from '@app/contracts';
+import type { PanelOfflineData, RelayFailureData, TestModeData, TimeDesyncData } from '@app/contracts';
 
 /** A notification to store: its site, its data, and whom it is for. */
 export type NotificationDraft =
@@ -7,13 +7,15 @@ export type NotificationDraft =
   /** For the relay's owner only: the other users of the site have no say over the relay. */
   | { type: 'RELAY_FAILURE'; hwaddr: string; userId: string; data: RelayFailureData }
   /** For every user of the site: its panel's communication was lost (portal-api's panel supervision). */
-  | { type: 'PANEL_OFFLINE'; hwaddr: string; data: PanelOfflineData };
+  | { type: 'PANEL_OFFLINE'; hwaddr: string; data: PanelOfflineData }
+  /** For one other user of the site: its test mode started (portal-api's test mode, docs/test-mode.md). */
+  | { type: 'TEST_MODE'; hwaddr: string; userId: string; data: TestModeData };
 
 /**
  * A change to a stored notification: new data (its text follows), and resolved by the portal itself
  * (`resolvedAt`, named SYSTEM_RESOLVER_NAME unless someone resolved it first) or re-opened (null).
  */
 export interface NotificationRevision {
-  data: PanelOfflineData;
+  data: PanelOfflineData | TestModeData;
   resolvedAt: Date | null;
 }

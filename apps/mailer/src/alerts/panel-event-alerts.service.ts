@@ -4,12 +4,13 @@ import { AlertConsumers, enqueueMail, eventAlertJob, QueueService } from '@app/m
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients } from './alert-recipients.repository';
+import { TestModeMailSuppression } from './test-mode-mail-suppression.service';
 
 /**
  * Reads the fire and fault events (spec 2.12: 'Email Fire/Fault events to me') with the mailer's
  * durable consumers and adds one mail job per opted-in user of the site. The job id comes from the
  * event and the user, so a redelivered event adds nothing; the event is acked only once its jobs
- * are in Redis.
+ * are in Redis (or, for a site in test mode, once its mails are recorded suppressed).
  */
 @Injectable()
 export class PanelEventAlerts {
@@ -19,6 +20,7 @@ export class PanelEventAlerts {
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     private readonly queues: QueueService,
     private readonly recipients: AlertRecipients,
+    private readonly testMode: TestModeMailSuppression,
   ) {}
 
   // A first deployment mails no one about alarms already in the stream.
@@ -27,6 +29,8 @@ export class PanelEventAlerts {
     if (!isAlertCategory(event.category)) return;
     const recipients = await this.recipients.ofSite(event.hwaddr);
     if (recipients.length === 0) return;
+    // A site in test mode at the event's arrival: recorded as suppressed, not queued (docs/test-mode.md).
+    if (await this.testMode.suppressed(event, recipients)) return;
     const jobs = recipients.map((recipient) => eventAlertJob(event, recipient.userId, this.config.delivery));
     await enqueueMail(this.queues, jobs);
     // The alert consumer's scope names the event (its correlation id, panel, network and sequence).

@@ -43,6 +43,19 @@ export class MailDeliveries {
     return { alreadySent: rows[0]?.status === 'sent', possibleRepeat: rows[0]?.possible_repeat === true };
   }
 
+  /**
+   * Records a mail not sent because its site was in test mode (docs/test-mode.md), with why. Nothing
+   * when the job has a record already (a redelivered event).
+   */
+  async suppressed(start: DeliveryStart, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, error)
+       VALUES ($1, $2, $3, $4, $5, $6, 'suppressed', 0, $7)
+       ON CONFLICT (job_id) DO NOTHING`,
+      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, reason],
+    );
+  }
+
   async sent(jobId: string, at: Date): Promise<void> {
     await this.repository().update({ jobId }, { status: 'sent', sentAt: at, error: null, sendingSince: null });
   }

@@ -117,6 +117,13 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'name',
     },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
+    '/api/v2/sites/:hwaddr/test-mode': {
+      token: 'claims',
+      params: { hwaddr: SITE },
+      body: () => ({ minutes: 30, reason: 'Detector tests' }),
+      text: 'reason',
+      required: 'reason',
+    },
     '/api/v2/sites/:hwaddr/panel/:networkId/zone': {
       token: 'claims',
       params: panelParams,

@@ -96,6 +96,7 @@ describe('events, notifications and control with a simulated panel (real Postgre
         date: stored.date,
         location: stored.location,
         eventCategory: 'fire',
+        test: false,
         unreadCount,
         perPanelCount,
       });

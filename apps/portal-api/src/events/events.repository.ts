@@ -54,5 +54,6 @@ export function toEventDto(event: EventEntity): EventDto {
     title: event.title,
     date: event.date.toISOString(),
     location: event.location,
+    test: event.test,
   };
 }

@@ -39,8 +39,10 @@ export class PanelEventsIngest {
     }),
   })
   async storeBatch(rows: EventRow[]): Promise<void> {
+    // Before the transaction: fires and faults are marked as test as the relay-worker and the mailer see them.
+    const alarms = await this.store.alarmDecisions(rows);
     const { stored, notifications } = await this.store.transaction(async (manager) => {
-      const stored = await this.store.insertNew(manager, rows);
+      const stored = await this.store.insertNew(manager, rows, alarms);
       const notifications: NotificationEntity[] = [];
       // One open TIME_DESYNC per site at most: only a site's first out-of-step event can raise it.
       const firstOutOfStep = new Map<string, StoredEvent>();
@@ -79,6 +81,7 @@ export class PanelEventsIngest {
           date: event.date.toISOString(),
           location: event.location,
           eventCategory: event.category,
+          test: event.test,
           receivedAt: event.receivedAt.toISOString(),
         },
       });

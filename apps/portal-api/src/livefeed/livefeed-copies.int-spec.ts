@@ -88,6 +88,7 @@ describe('live feed across portal-api copies, heartbeat and token expiry', () =>
         date: '2023-04-01T10:00:00.000Z',
         location: 'Zone 1',
         eventCategory: 'fault',
+        test: false,
         receivedAt: '2023-04-01T10:00:00.000Z',
       },
     });

@@ -35,6 +35,7 @@ const logEvent = (hwaddr: string, title: string): LivefeedPublishedMessage => ({
     date: '2023-04-01T10:00:00.000Z',
     location: 'Zone 2',
     eventCategory: 'fire',
+    test: false,
     receivedAt: '2023-04-01T10:00:01.000Z',
   },
 });
@@ -141,6 +142,7 @@ describe('live feed websocket (real NATS, real ws client)', () => {
           date: '2023-04-01T10:00:00.000Z',
           location: 'Zone 2',
           eventCategory: 'fire',
+          test: false,
           unreadCount: 0,
           perPanelCount: {},
         },

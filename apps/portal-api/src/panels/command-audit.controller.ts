@@ -1,7 +1,12 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CommandAuditEntryResponseDto, HwaddrParamDto } from '@app/api-dto';
-import { panelCommandAuditLabel, type CommandAuditEntry } from '@app/contracts';
+import {
+  isTestModeAuditKind,
+  panelCommandAuditLabel,
+  TEST_MODE_AUDIT_LABELS,
+  type CommandAuditEntry,
+} from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
@@ -13,7 +18,10 @@ import { CommandAuditRepository } from './command-audit.repository';
 
 const AUDIT_ENTRIES_LISTED = 100;
 
-/** GET /v2/sites/{hwaddr}/audit: the latest commands sent to the site's panels, newest first. */
+/**
+ * GET /v2/sites/{hwaddr}/audit: the latest commands sent to the site's panels, newest first, with
+ * the site's own rows (network 0: relay tests, test mode started and ended).
+ */
 @ApiTags('panel control')
 @ApiClaimsToken()
 @Controller('v2/sites/:hwaddr/audit')
@@ -38,7 +46,7 @@ export class CommandAuditController {
       userName: entry.userName,
       networkId: entry.networkId,
       kind: entry.kind,
-      label: panelCommandAuditLabel(entry.kind),
+      label: isTestModeAuditKind(entry.kind) ? TEST_MODE_AUDIT_LABELS[entry.kind] : panelCommandAuditLabel(entry.kind),
       command: entry.command,
       outcome: entry.outcome,
       reason: entry.reason,

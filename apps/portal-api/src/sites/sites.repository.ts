@@ -16,6 +16,10 @@ interface SiteRow {
   panel_type: string | null;
   unresolved: string;
   offline_since: Date | null;
+  test_started_by: string | null;
+  test_started_at: Date | null;
+  test_until: Date | null;
+  test_reason: string | null;
 }
 
 interface UnreadRow {
@@ -44,8 +48,12 @@ export class SitesRepository {
                      ELSE 0 END AS unresolved,
                 CASE WHEN ${claimGrantsAccess('c')}
                      THEN (SELECT o.lost_at FROM panel_outages o WHERE o.hwaddr = c.hwaddr AND o.status = 'reported')
-                     END AS offline_since
+                     END AS offline_since,
+                t.started_by_name AS test_started_by, t.started_at AS test_started_at, t.until AS test_until,
+                t.reason AS test_reason
            FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
+                -- At most one: one active test mode per site (docs/test-mode.md).
+                LEFT JOIN site_test_modes t ON t.hwaddr = c.hwaddr AND t.ended_at IS NULL AND ${claimGrantsAccess('c')}
           WHERE c.user_id = $1 ${filter}
           ORDER BY c.created_at, c.hwaddr`,
         params,
@@ -74,6 +82,15 @@ export class SitesRepository {
         unreadCount: unreadEvents + Number(site.unresolved),
         perPanelCount,
         offlineSince: site.offline_since ? site.offline_since.toISOString() : null,
+        testMode:
+          site.test_started_at && site.test_until
+            ? {
+                startedBy: site.test_started_by ?? '',
+                startedAt: site.test_started_at.toISOString(),
+                until: site.test_until.toISOString(),
+                reason: site.test_reason ?? '',
+              }
+            : null,
       };
     });
   }

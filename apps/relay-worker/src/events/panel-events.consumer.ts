@@ -3,13 +3,18 @@ import type { PanelEventMessage } from '@app/contracts';
 import { AlertConsumers } from '@app/messaging';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
+import { TestModeRelaySuppression } from './test-mode-relay-suppression.service';
 
-/** The worker's durable consumers of fire and fault events, shared by its copies; ack after the jobs are added. */
+/**
+ * The worker's durable consumers of fire and fault events, shared by its copies; ack after the jobs
+ * are added, or, for an event of a site in test mode, after its runs are recorded suppressed.
+ */
 @Injectable()
 export class PanelEventsConsumer {
   constructor(
     private readonly jobs: PanelEventRelayJobs,
     private readonly driving: RelayDrivingConfig,
+    private readonly testMode: TestModeRelaySuppression,
   ) {}
 
   @AlertConsumers<PanelEventsConsumer>('relayWorker', {
@@ -21,7 +26,8 @@ export class PanelEventsConsumer {
       retryDelayMs: (deliveryCount) => Math.min(60_000, self.driving.backoffMs * 2 ** Math.max(0, deliveryCount - 1)),
     }),
   })
-  handle(event: PanelEventMessage): Promise<void> {
-    return this.jobs.handle(event);
+  async handle(event: PanelEventMessage): Promise<void> {
+    if (await this.testMode.suppressed(event)) return;
+    await this.jobs.handle(event);
   }
 }

@@ -59,6 +59,27 @@ export class RelayActionRunsRepository {
     return rows[0] ? Number(rows[0].id) : null;
   }
 
+  /**
+   * The run of (action, event) recorded as suppressed, with why (its site was in test mode,
+   * docs/test-mode.md): nothing is driven. Null when the run exists already (a redelivered event).
+   */
+  async suppressed(
+    actionId: number,
+    hwaddr: string,
+    seq: number,
+    trigger: RelayTrigger,
+    reason: string,
+  ): Promise<number | null> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts, error, finished_at)
+       VALUES ($1, $2, $3, $4, 'suppressed', 0, $5, now())
+       ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key DO NOTHING
+       RETURNING id`,
+      [actionId, hwaddr, seq, trigger, reason],
+    );
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
   async succeeded(runId: number): Promise<void> {
     await this.dataSource.query(
       `UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL WHERE id = $1`,

@@ -23,6 +23,9 @@ export class EventResponseDto implements EventDto {
 
   @ApiProperty({ type: String })
   location!: string;
+
+  @ApiProperty({ type: Boolean, description: 'The event arrived while its site was in test mode' })
+  test!: boolean;
 }
 
 /** One page of a site's events, newest first, and how many match in all. */

@@ -27,6 +27,28 @@ export class NotificationDataDto implements TimeDesyncData {
 
   @ApiPropertyOptional({ ...ISO_DATE_PROPERTY, description: 'RELAY_FAILURE' })
   failed_at?: string;
+
+  @ApiPropertyOptional({ ...ID_PROPERTY, description: 'TEST_MODE: which test mode of the site' })
+  test_mode_id?: number;
+
+  @ApiPropertyOptional({ type: String, description: 'TEST_MODE: the name of the user who started it' })
+  started_by?: string;
+
+  @ApiPropertyOptional({ type: String, description: 'TEST_MODE: why it was started' })
+  reason?: string;
+
+  @ApiPropertyOptional({ ...ISO_DATE_PROPERTY, description: 'TEST_MODE: when it ends by itself' })
+  until?: string;
+
+  @ApiPropertyOptional({ ...ISO_DATE_PROPERTY, nullable: true, description: 'TEST_MODE: when it ended; null while on' })
+  ended_at?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'TEST_MODE: who ended it by hand; null when it ended by itself (or while on)',
+  })
+  ended_by?: string | null;
 }
 
 export class NotificationResponseDto implements NotificationDto {

@@ -19,13 +19,21 @@ export class RelayActionRunResponseDto implements RelayActionRunDto {
   @ApiProperty({ type: String, enum: ['fire', 'fault'] })
   trigger!: 'fire' | 'fault';
 
-  @ApiProperty({ type: String, enum: ['pending', 'succeeded', 'failed'] })
-  status!: 'pending' | 'succeeded' | 'failed';
+  @ApiProperty({
+    type: String,
+    enum: ['pending', 'succeeded', 'failed', 'suppressed'],
+    description: 'suppressed: the site was in test mode when the event arrived, nothing was driven',
+  })
+  status!: 'pending' | 'succeeded' | 'failed' | 'suppressed';
 
   @ApiProperty({ type: Number, format: 'int32' })
   attempts!: number;
 
-  @ApiProperty({ type: String, nullable: true, description: "The last failure's reason" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The last failure's reason; for a suppressed run, the site's test mode and its reason",
+  })
   error!: string | null;
 
   @ApiProperty(ISO_DATE_PROPERTY)

@@ -1,6 +1,7 @@
 import { PANEL_TYPES, SITE_STATUSES, type PanelType, type SiteAlarms, type SiteSummary } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
+import { SiteTestModeResponseDto } from './site-test-mode-response.dto';
 
 /** One of the user's sites, as GET /v2/sites lists them. */
 export class SiteSummaryResponseDto implements SiteSummary {
@@ -65,4 +66,11 @@ export class SiteSummaryResponseDto implements SiteSummary {
     example: { '1': { fireZones: 2, faultZones: 0 } },
   })
   alarms!: SiteAlarms | null;
+
+  @ApiProperty({
+    type: () => SiteTestModeResponseDto,
+    nullable: true,
+    description: "The site's test mode while it lasts (who started it, when, until when and why); null otherwise",
+  })
+  testMode!: SiteTestModeResponseDto | null;
 }

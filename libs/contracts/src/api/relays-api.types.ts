@@ -63,9 +63,10 @@ export interface RelayActionRunDto {
   /** The panel's event sequence number. */
   event_seq: number;
   trigger: 'fire' | 'fault';
-  status: 'pending' | 'succeeded' | 'failed';
+  /** 'suppressed': its site was in test mode when the event arrived; nothing was driven (docs/test-mode.md). */
+  status: 'pending' | 'succeeded' | 'failed' | 'suppressed';
   attempts: number;
-  /** The last failure's reason, if any. */
+  /** The last failure's reason, if any; for a suppressed run, why (the test mode's reason). */
   error: string | null;
   created_at: string;
   finished_at: string | null;

@@ -3,6 +3,7 @@ import type { DeviceConfig, ModuleConfig, PanelStrings, ZoneConfig } from '../pa
 import type { SiteAlarms } from '../panel/network-alarms.util';
 import type { PanelType } from '../panel/panel-types.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
+import type { SiteTestMode } from './test-mode-api.types';
 
 /** Calls under /api/v2/sites (spec 7). Dates are ISO 8601 strings. */
 
@@ -32,9 +33,9 @@ export interface SiteSummary {
   alarms: SiteAlarms | null;
   /**
    * Added: the site's test mode while it lasts (who started it, when, until when and why); null or
-   * absent otherwise.
+   * absent otherwise (docs/test-mode.md; the API always sends it, null when not in test mode).
    */
-  testMode?: { startedBy: string; startedAt: string; until: string; reason: string } | null;
+  testMode?: SiteTestMode | null;
 }
 
 /**
@@ -72,6 +73,11 @@ export interface EventDto {
   /** The panel's time of the event. */
   date: string;
   location: string;
+  /**
+   * Added: the event arrived while its site was in test mode (docs/test-mode.md). The API always
+   * sends it; absent reads as false.
+   */
+  test?: boolean;
 }
 
 /** Query of GET /v2/sites/{hwaddr}/events; both ISO 8601, the default range applies to a missing one. */

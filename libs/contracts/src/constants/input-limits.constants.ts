@@ -19,6 +19,8 @@ export const TELEPHONE_MAX_LENGTH = 32;
 /** The user's own name for a site (claim nickname, site rename). */
 export const SITE_NICKNAME_MAX_LENGTH = 64;
 export const RELAY_NAME_MAX_LENGTH = 64;
+/** Why a site is put in test mode (docs/test-mode.md): shown on its banner and in notifications. */
+export const TEST_MODE_REASON_MAX_LENGTH = 200;
 /** A DNS name is at most 253 characters (RFC 1035). */
 export const HOST_MAX_LENGTH = 253;
 /** A password-reset link's token (a signed JWT, a few hundred characters). */

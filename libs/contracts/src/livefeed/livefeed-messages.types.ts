@@ -1,6 +1,7 @@
 import type { NotificationDto } from '../api/notifications-api.types';
 import type { RelayActionRunDto } from '../api/relays-api.types';
 import type { SitePanel } from '../api/sites-api.types';
+import type { SiteTestMode } from '../api/test-mode-api.types';
 import type { EventCategory } from '../events/event-categories.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
 
@@ -31,14 +32,20 @@ export interface LivefeedLogEventData extends LivefeedSiteCounts {
   date: string;
   location: string;
   eventCategory: EventCategory;
+  /**
+   * Added: the event arrived while its site was in test mode (docs/test-mode.md). portal-api always
+   * sends it; absent reads as false.
+   */
+  test?: boolean;
 }
 
 /**
  * What a relay run's change was: an attempt started (the board is being driven), an attempt failed
- * and will be tried again, or the run ended. A run only moves forward: each attempt starts, then
+ * and will be tried again, or the run ended (`suppressed`: its site was in test mode, nothing was
+ * driven). A run only moves forward: each attempt starts, then
  * fails for a retry or ends; a run that failed for good may start again (its job was retried).
  */
-export type RelayRunChange = 'started' | 'retrying' | 'succeeded' | 'failed';
+export type RelayRunChange = 'started' | 'retrying' | 'succeeded' | 'failed' | 'suppressed';
 
 /** RelayRun: one of the user's relay runs as GET /relays/{relayId}/runs lists it, right after a change. */
 export interface LivefeedRelayRunData {
@@ -79,6 +86,11 @@ export interface LivefeedServerMessageMap {
    * only, not numbered (it concerns no site's sequence).
    */
   RelayRun: LivefeedRelayRunData;
+  /**
+   * Added: the site's test mode started (its test mode) or ended (null), to every socket of the site
+   * (docs/test-mode.md).
+   */
+  TestMode: { hwaddr: string; testMode: SiteTestMode | null };
 }
 
 export type LivefeedMessageType = keyof LivefeedServerMessageMap;
@@ -123,6 +135,7 @@ export const LIVEFEED_MESSAGE_TYPES: readonly LivefeedMessageType[] = [
   'ConfigSync',
   'Heartbeat',
   'RelayRun',
+  'TestMode',
 ];
 
 /**

@@ -20,6 +20,7 @@ describe('livefeed messages', () => {
       date: '2023-04-01T10:00:00.000Z',
       location: 'Zone 2',
       eventCategory: 'fire',
+      test: false,
       unreadCount: 3,
       perPanelCount: { '1': 3 },
     });

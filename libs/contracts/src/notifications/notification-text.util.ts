@@ -5,13 +5,14 @@ import {
   isNotificationType,
   type PanelOfflineData,
   type RelayFailureData,
+  type TestModeData,
   type TimeDesyncData,
 } from './notification-types.catalogue';
 
 export interface NotificationDescription {
   id: number | string;
   notification_type: string;
-  notification_data: Partial<TimeDesyncData & RelayFailureData & PanelOfflineData> | null;
+  notification_data: Partial<TimeDesyncData & RelayFailureData & PanelOfflineData & TestModeData> | null;
 }
 
 export function notificationTitle(notification: NotificationDescription): string {
@@ -24,6 +25,7 @@ export function notificationTitle(notification: NotificationDescription): string
 export function notificationText(notification: NotificationDescription): string {
   if (notification.notification_type === 'RELAY_FAILURE') return relayFailureText(notification.notification_data ?? {});
   if (notification.notification_type === 'PANEL_OFFLINE') return panelOfflineText(notification.notification_data ?? {});
+  if (notification.notification_type === 'TEST_MODE') return testModeText(notification.notification_data ?? {});
   if (notification.notification_type !== 'TIME_DESYNC') return '';
   const data = notification.notification_data ?? {};
   const recorded = data.recorded_time ? formatEventTime(data.recorded_time) : 'an unknown time';
@@ -45,4 +47,16 @@ function panelOfflineText(data: Partial<PanelOfflineData>): string {
     : `No communication with the panel since ${lost} (UTC).`;
   if (!data.losses || data.losses < 2 || !data.first_lost_at) return text;
   return `${text} Communication was lost ${data.losses} times since ${formatEventTime(data.first_lost_at)} (UTC).`;
+}
+
+/** Who started it and why, until when relay actions and e-mails are held back, and how it ended. */
+function testModeText(data: Partial<TestModeData>): string {
+  const started = `${data.started_by ?? 'Someone'} started test mode: ${data.reason ?? ''}`.trimEnd();
+  const until = data.until ? formatEventTime(data.until) : 'an unknown time';
+  if (!data.ended_at)
+    return `${started}. Until ${until} (UTC), its events are marked as test and its relay actions and e-mails are not sent.`;
+  const ended = formatEventTime(data.ended_at);
+  return data.ended_by
+    ? `${started}. Ended by ${data.ended_by} at ${ended} (UTC).`
+    : `${started}. Ended at ${ended} (UTC), as planned.`;
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '../constants/messages.constants';
 
 /** Kinds of site notification (spec 3, 4). */
 
-export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE', 'PANEL_OFFLINE'] as const;
+export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE', 'PANEL_OFFLINE', 'TEST_MODE'] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -10,6 +10,7 @@ export const NOTIFICATION_TITLES: Readonly<Record<NotificationType, string>> = {
   TIME_DESYNC: MESSAGES.panelTimeOutOfSync,
   RELAY_FAILURE: 'Relay action failed',
   PANEL_OFFLINE: 'Panel communication lost',
+  TEST_MODE: 'Site in test mode',
 };
 
 /** resolved_by of a notification the portal resolved itself (a panel whose communication came back). */
@@ -47,4 +48,17 @@ export interface PanelOfflineData {
   restored_at: string | null;
   losses: number;
   first_lost_at: string;
+}
+
+/**
+ * Data of a TEST_MODE notification (docs/test-mode.md), one for each other user of the site: who
+ * started test mode, why and until when; when it ended, and who ended it (null: it ended by itself).
+ */
+export interface TestModeData {
+  test_mode_id: number;
+  started_by: string;
+  reason: string;
+  until: string;
+  ended_at: string | null;
+  ended_by: string | null;
 }

@@ -9,7 +9,8 @@ export type ClaimStatus = SiteStatus;
 
 export const RELAY_TRIGGERS = ['fire', 'fault'] as const satisfies readonly RelayTrigger[];
 
-export const RELAY_ACTION_RUN_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** 'suppressed': its site was in test mode when the event arrived, nothing was driven (docs/test-mode.md). */
+export const RELAY_ACTION_RUN_STATUSES = ['pending', 'succeeded', 'failed', 'suppressed'] as const;
 export type RelayActionRunStatus = (typeof RELAY_ACTION_RUN_STATUSES)[number];
 
 export const MAIL_KINDS = ['event-alert', 'password-reset', 'panel-offline', 'panel-online'] as const;
@@ -23,7 +24,8 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const PANEL_OUTAGE_STATUSES = ['pending', 'cancelled', 'reported', 'restored'] as const;
 export type PanelOutageStatus = (typeof PANEL_OUTAGE_STATUSES)[number];
 
-export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** 'suppressed': an alert mail of a site in test mode, recorded and not sent (docs/test-mode.md). */
+export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
 /** Panel type before the panel has said hello. */

@@ -47,4 +47,8 @@ export class EventEntity {
   /** When the server stored it. */
   @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
   receivedAt!: Date;
+
+  /** It arrived while its site was in test mode (docs/test-mode.md). */
+  @Column({ name: 'test', type: 'boolean', default: false })
+  test!: boolean;
 }

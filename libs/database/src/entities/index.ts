@@ -1,3 +1,4 @@
+import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
 import { ClaimEntity } from './claim.entity';
 import { DeadLetterEntity } from './dead-letter.entity';
 import { EventEntity } from './event.entity';
@@ -12,12 +13,14 @@ import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { RelayActionRunEntity } from './relay-action-run.entity';
 import { RelayActionEntity } from './relay-action.entity';
 import { RelayEntity } from './relay.entity';
+import { SiteTestModeEntity } from './site-test-mode.entity';
 import { UserEntity } from './user.entity';
 
 export * from './bigint-column.util';
 export * from './column-values.types';
 export * from './json-columns.types';
 export {
+  AlarmTestMarkEntity,
   ClaimEntity,
   DeadLetterEntity,
   EventEntity,
@@ -32,6 +35,7 @@ export {
   RelayActionEntity,
   RelayActionRunEntity,
   RelayEntity,
+  SiteTestModeEntity,
   UserEntity,
 };
 
@@ -52,4 +56,6 @@ export const ENTITIES = [
   PanelIdentityEntity,
   DeadLetterEntity,
   PanelOutageEntity,
+  SiteTestModeEntity,
+  AlarmTestMarkEntity,
 ];

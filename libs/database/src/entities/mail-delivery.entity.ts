@@ -10,7 +10,7 @@ import type { MailDeliveryStatus, MailKind } from './column-values.types';
 @Unique('mail_deliveries_job_id_key', ['jobId'])
 @Check('mail_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('mail_deliveries_kind_check', `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online')`)
-@Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed')`)
+@Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
 @Check('mail_deliveries_attempts_check', 'attempts >= 0')
 export class MailDeliveryEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('mail_deliveries_pkey'))

@@ -14,9 +14,9 @@ export class PanelCommandAuditEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('panel_command_audit_pkey'))
   id!: number;
 
-  /** Kept as given: the log outlives a deleted account. */
-  @Column({ name: 'user_id', type: 'uuid' })
-  userId!: string;
+  /** Kept as given: the log outlives a deleted account. Null: the portal itself (a test mode that ended by itself). */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
 
   @Column({ name: 'user_name', type: 'text' })
   userName!: string;

@@ -10,6 +10,7 @@ import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maxi
 import { PanelOutages1796100000000 } from './1796100000000-panel-outages.migration';
 import { PanelCommandAuditCorrelation1796200000000 } from './1796200000000-panel-command-audit-correlation.migration';
 import { UserToastPreference1796300000000 } from './1796300000000-user-toast-preference.migration';
+import { SiteTestModes1796400000000 } from './1796400000000-site-test-modes.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   PanelOutages1796100000000,
   PanelCommandAuditCorrelation1796200000000,
   UserToastPreference1796300000000,
+  SiteTestModes1796400000000,
 ];

@@ -18,6 +18,7 @@ import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maxi
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
+  'alarm_test_marks',
   'claims',
   'dead_letters',
   'events',
@@ -32,6 +33,7 @@ const EXPECTED_TABLES = [
   'relay_action_runs',
   'relay_actions',
   'relays',
+  'site_test_modes',
   'users',
 ];
 

@@ -101,6 +101,7 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
         hwaddr: SITE,
         category: 'fire',
         eventCategory: 'fire',
+        test: false,
         id: Number(stored[index].id),
         networkId: burst[index].networkId,
         date: stored[index].date.toISOString(),

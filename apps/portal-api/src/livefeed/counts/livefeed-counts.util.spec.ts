@@ -16,6 +16,7 @@ function logEvent(id: number, networkId: number, receivedAt: string): LivefeedPu
       date: receivedAt,
       location: 'Zone 1',
       eventCategory: 'fire',
+      test: false,
       receivedAt,
     },
   };

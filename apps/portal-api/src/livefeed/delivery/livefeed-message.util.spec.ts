@@ -12,6 +12,7 @@ const logEvent: LivefeedPublishedMessage = {
     date: '2026-11-01T10:00:00.000Z',
     location: 'Zone 3',
     eventCategory: 'fire',
+    test: false,
     receivedAt: '2026-11-01T10:00:01.000Z',
   },
 };
@@ -34,6 +35,11 @@ describe('live message shaping', () => {
       perPanelCount: { '1': 3 },
     });
     expect('receivedAt' in counted.data).toBe(false);
+  });
+
+  it("keeps the test mark of an event that arrived during its site's test mode", () => {
+    const test = { ...logEvent, data: { ...logEvent.data, test: true } } as LivefeedPublishedMessage;
+    expect(withCounts(test, { unreadCount: 1, perPanelCount: {} }).data).toMatchObject({ test: true });
   });
 
   it('leaves a message without counts as it is', () => {

@@ -29,7 +29,7 @@ export function needsCounts(
 export function withCounts(message: LivefeedPublishedMessage, counts: LivefeedSiteCounts): LivefeedMessage {
   if (message.type === 'LogEvent') {
     // receivedAt is the counts' business, not the browser's.
-    const { hwaddr, category, title, id, networkId, date, location, eventCategory } = message.data;
+    const { hwaddr, category, title, id, networkId, date, location, eventCategory, test } = message.data;
     return livefeedMessage('LogEvent', {
       hwaddr,
       category,
@@ -39,6 +39,7 @@ export function withCounts(message: LivefeedPublishedMessage, counts: LivefeedSi
       date,
       location,
       eventCategory,
+      test,
       ...counts,
     });
   }

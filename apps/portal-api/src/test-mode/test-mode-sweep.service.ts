@@ -1,0 +1,52 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicSweep } from '@app/messaging';
+import { Clock } from '@app/platform';
+import { SiteTestModesRepository } from './site-test-modes.repository';
+import { SiteTestModes } from './test-mode.service';
+import { TestModeConfig } from './test-mode.config';
+
+/** Test modes ended per pass at most, soonest first; the rest wait for the next pass. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Every portal-api copy, every TEST_MODE_SWEEP_INTERVAL_MS: ends the test modes whose `until` has
+ * passed, whether or not anyone is looking (their 'ended' live message, audit row and resolved
+ * notifications). Copies sweep side by side: each end is made once (SiteTestModes.expire, under
+ * the site's lock), whoever comes first; nothing is held in memory, so a restart loses nothing.
+ */
+@Injectable()
+export class TestModeSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TestModeSweep.name);
+  private readonly timer: PeriodicSweep;
+
+  constructor(
+    config: TestModeConfig,
+    private readonly testModes: SiteTestModesRepository,
+    private readonly service: SiteTestModes,
+    private readonly clock: Clock,
+  ) {
+    this.timer = new PeriodicSweep(TestModeSweep.name, config.sweepIntervalMs, () => this.sweep());
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.timer.stop();
+  }
+
+  /** One pass. A test mode that could not be ended (the database away a moment) is tried at the next. */
+  async sweep(): Promise<void> {
+    for (const due of await this.testModes.due(this.clock.now(), SWEEP_BATCH)) {
+      try {
+        await this.service.expire(due.id, due.hwaddr);
+      } catch (error) {
+        this.logger.warn(
+          { hwaddr: due.hwaddr, testModeId: due.id, err: error },
+          'test mode not ended yet, next pass tries again',
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  isAlertCategory,
+  testModeSuppressionReason,
+  triggersAnything,
+  withTriggerDefaults,
+  type PanelEventMessage,
+} from '@app/contracts';
+import { alarmTestMode } from '@app/database';
+import { RelayActionRunsRepository } from '../jobs/relay-action-runs.repository';
+import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
+import { RelayActionsRepository } from './relay-actions.repository';
+
+/**
+ * Test mode (docs/test-mode.md): a fire or fault that arrived while its site was in test mode drives
+ * no relay. Each relay action it would have fired gets a run recorded as suppressed, with the test
+ * mode's reason, and its owner's open relay screen is told (RelayRun). The decision is the event's
+ * one decision (alarmTestMode), the one portal-api marks it with and the mailer follows.
+ */
+@Injectable()
+export class TestModeRelaySuppression {
+  private readonly logger = new Logger(TestModeRelaySuppression.name);
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly actions: RelayActionsRepository,
+    private readonly runs: RelayActionRunsRepository,
+    private readonly runLive: RelayRunLivePublisher,
+  ) {}
+
+  /** True when the event is a test event: its runs are recorded suppressed, and no job is to be added. */
+  async suppressed(event: PanelEventMessage): Promise<boolean> {
+    if (!isAlertCategory(event.category)) return false;
+    const testMode = await alarmTestMode(this.dataSource, {
+      hwaddr: event.hwaddr,
+      seq: event.seq,
+      receivedAt: new Date(event.receivedAt),
+    });
+    if (!testMode) return false;
+    const trigger = event.category;
+    const actions = (await this.actions.firableForSite(event.hwaddr)).filter((action) =>
+      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
+    );
+    const reason = testModeSuppressionReason(testMode.reason);
+    for (const action of actions) {
+      const runId = await this.runs.suppressed(action.id, event.hwaddr, event.seq, trigger, reason);
+      if (runId !== null) await this.runLive.changed(runId);
+    }
+    // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
+    this.logger.log(
+      { trigger, testModeId: testMode.testModeId, relayActionIds: actions.map((action) => action.id) },
+      'relay actions suppressed: site in test mode',
+    );
+    return true;
+  }
+}

@@ -1,0 +1,75 @@
+/** A fire or fault to decide on: its key and when the gateway received it. */
+export interface AlarmArrival {
+  hwaddr: string;
+  seq: number;
+  receivedAt: Date;
+}
+
+/** The test mode that covered an alarm's arrival: its id and why it was started. */
+export interface AlarmTestMode {
+  testModeId: number;
+  reason: string;
+}
+
+/** Runs one statement on its own (a DataSource, or a manager outside any longer transaction). */
+interface Queryable {
+  query<T = unknown>(sql: string, parameters?: unknown[]): Promise<T>;
+}
+
+/** The key alarmTestModes answers by. */
+export function alarmKey(hwaddr: string, seq: number): string {
+  return `${hwaddr}-${seq}`;
+}
+
+/**
+ * Each alarm's test decision (docs/test-mode.md): the test mode that covered its arrival, or null.
+ * Taken once, by whichever of portal-api, the relay-worker and the mailer asks first, and read back
+ * by the others, so that the event's mark, its relay runs and its mails agree even when a test mode
+ * starts or ends while the event is on its way (a test mode being written and not yet committed is
+ * not seen by the first to decide, and then by no one for that event). A test mode covers the
+ * events the gateway received from its start until it ended (or its `until`).
+ *
+ * Two statements, each committed on its own: the first records what is not decided yet (a decision
+ * another app is writing at the same moment makes it wait, then keep that one), the second reads
+ * every decision as stored. Never call it inside a transaction that stays open after it: the rows it
+ * writes would hold back the other apps' decisions until that transaction ends.
+ */
+export async function alarmTestModes(
+  runner: Queryable,
+  alarms: readonly AlarmArrival[],
+): Promise<Map<string, AlarmTestMode | null>> {
+  const decided = new Map<string, AlarmTestMode | null>();
+  const unique = [...new Map(alarms.map((alarm) => [alarmKey(alarm.hwaddr, alarm.seq), alarm])).values()];
+  if (unique.length === 0) return decided;
+  const hwaddrs = unique.map((alarm) => alarm.hwaddr);
+  const seqs = unique.map((alarm) => alarm.seq);
+  await runner.query(
+    `INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id)
+     SELECT a.hwaddr, a.seq,
+            (SELECT t.id FROM site_test_modes t
+              WHERE t.hwaddr = a.hwaddr AND t.started_at <= a.received_at AND a.received_at < COALESCE(t.ended_at, t.until)
+              ORDER BY t.started_at DESC LIMIT 1)
+       FROM unnest($1::char(12)[], $2::bigint[], $3::timestamptz[]) AS a(hwaddr, seq, received_at)
+     ON CONFLICT (hwaddr, event_seq) DO NOTHING`,
+    [hwaddrs, seqs, unique.map((alarm) => alarm.receivedAt.toISOString())],
+  );
+  const rows = await runner.query<
+    Array<{ hwaddr: string; event_seq: string; test_mode_id: string | null; reason: string | null }>
+  >(
+    `SELECT m.hwaddr, m.event_seq, m.test_mode_id, t.reason
+       FROM alarm_test_marks m LEFT JOIN site_test_modes t ON t.id = m.test_mode_id
+      WHERE (m.hwaddr, m.event_seq) IN (SELECT * FROM unnest($1::char(12)[], $2::bigint[]))`,
+    [hwaddrs, seqs],
+  );
+  for (const row of rows)
+    decided.set(
+      alarmKey(row.hwaddr, Number(row.event_seq)),
+      row.test_mode_id === null ? null : { testModeId: Number(row.test_mode_id), reason: row.reason ?? '' },
+    );
+  return decided;
+}
+
+/** One alarm's decision (see alarmTestModes). */
+export async function alarmTestMode(runner: Queryable, alarm: AlarmArrival): Promise<AlarmTestMode | null> {
+  return (await alarmTestModes(runner, [alarm])).get(alarmKey(alarm.hwaddr, alarm.seq)) ?? null;
+}
