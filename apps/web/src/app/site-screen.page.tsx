@@ -12,6 +12,7 @@ import { SiteAccessGate } from '../sites/pages/site-access.gate';
 import { SiteConfigurationTab } from '../sites/pages/site-configuration.tab';
 import { SiteOfflineNotice } from '../sites/pages/site-offline.notice';
 import { SitePanelsTab } from '../sites/pages/site-panels.tab';
+import { SiteTestModeBanner } from '../sites/pages/site-test-mode.banner';
 import { selectSiteLabel, selectSiteUnreadEvents } from '../sites/sites.selectors';
 import { siteDetailRequested, sitesLoadRequested } from '../sites/sites.slice';
 
@@ -49,6 +50,7 @@ function SiteScreen({ hwaddr }: { hwaddr: string }) {
       {/* An unnamed site's title is its MAC already: the MAC shows once. */}
       <PageHeader crumbs={[{ label, to: base }]} title={label} subtitle={label === mac ? undefined : mac} />
       <SiteOfflineNotice hwaddr={hwaddr} />
+      <SiteTestModeBanner hwaddr={hwaddr} />
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to={`${base}/events`}>
           Events {unreadEvents > 0 && <Badge bg="secondary">{unreadEvents}</Badge>}

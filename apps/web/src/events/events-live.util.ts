@@ -11,6 +11,7 @@ export function eventOfLive(live: LiveLogEvent): EventDto {
     title: live.title,
     date: live.date,
     location: live.location,
+    test: live.test ?? false,
   };
 }
 

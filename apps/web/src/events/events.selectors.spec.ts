@@ -27,10 +27,25 @@ describe('events state and selectors', () => {
     );
 
     expect(selectEventRows(state)).toEqual([
-      { id: 1, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: 'Zone 3' },
-      { id: 2, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null },
-      { id: 3, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null },
+      {
+        id: 1,
+        category: 'fire',
+        heading: '(2) Fire alarm',
+        time: '04/03/2026 05:06:07',
+        location: 'Zone 3',
+        test: false,
+      },
+      { id: 2, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null, test: false },
+      { id: 3, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null, test: false },
     ]);
+  });
+
+  it("marks the rows of events that arrived during their site's test mode", () => {
+    const state = rootReducer(
+      opened,
+      eventsLoaded({ events: [{ ...event(1, 'Zone 3'), test: true }, event(2, 'Zone 3')], total: 2 }),
+    );
+    expect(selectEventRows(state).map((row) => row.test)).toEqual([true, false]);
   });
 
   it('pages by 20 with page / total and goes back to page 1 on any filter change', () => {

@@ -13,6 +13,8 @@ export const selectEventRows = createSelector(selectEvents, (events) =>
     heading: `(${event.networkId}) ${event.title}`,
     time: formatEventTime(event.date),
     location: isLocationShown(event.location) ? event.location : null,
+    /** It arrived while its site was in test mode: shown with a 'Test' badge (docs/test-mode.md). */
+    test: event.test === true,
   })),
 );
 

@@ -30,6 +30,12 @@ export const runtimeReceived = createAction<{ hwaddr: string; networkId: number;
   'livefeed/runtimeReceived',
 );
 
+/**
+ * A site's test mode started (its test mode) or ended (null), told by the feed's TestMode, or by the
+ * API's answer to this browser's own start or end (docs/test-mode.md).
+ */
+export const testModeReceived = createAction<LivefeedServerMessageMap['TestMode']>('livefeed/testModeReceived');
+
 /** A run of one of the user's relays started, failed an attempt or ended: the run as the runs API lists it. */
 export const relayRunReceived = createAction<LiveRelayRun>('livefeed/relayRunReceived');
 

@@ -19,6 +19,7 @@ import {
   relayRunReceived,
   runtimeReceived,
   siteResyncRequested,
+  testModeReceived,
 } from './livefeed.actions';
 import type { RootState } from '../shared/root-state.types';
 import { toastRequested } from '../toasts/toasts.slice';
@@ -71,6 +72,9 @@ function* handleMessage(
       return;
     case 'RelayRun':
       yield* put(relayRunReceived(message.data));
+      return;
+    case 'TestMode':
+      yield* put(testModeReceived(message.data));
       return;
   }
 }

@@ -1,6 +1,6 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RootState } from '../shared/root-state.types';
-import { feedReconnected } from '../livefeed/livefeed.actions';
+import { feedReconnected, testModeReceived } from '../livefeed/livefeed.actions';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
@@ -125,6 +125,12 @@ function* refreshAfterReconnect() {
   }
 }
 
+/** A site's test mode started or ended: its audit log has a new row, asked for where it is shown. */
+function* refreshAuditAfterTestMode(action: ReturnType<typeof testModeReceived>) {
+  const shown = yield* select((state: RootState) => state.panels.audit[action.payload.hwaddr]);
+  if (shown) yield* put(commandAuditRequested(action.payload.hwaddr));
+}
+
 export function* panelsSaga() {
   yield* all([
     takeEvery(commandAuditRequested.type, loadCommandAudit),
@@ -135,5 +141,6 @@ export function* panelsSaga() {
     takeLatest(deviceSaveRequested.type, saveDeviceSaga),
     takeLatest(moduleSaveRequested.type, saveModuleSaga),
     takeLatest(feedReconnected.type, refreshAfterReconnect),
+    takeEvery(testModeReceived.type, refreshAuditAfterTestMode),
   ]);
 }

@@ -146,6 +146,7 @@ export const panelsSlice = createSlice({
             title: live.title,
             date: live.date,
             location: live.location,
+            test: live.test ?? false,
           },
         };
       }

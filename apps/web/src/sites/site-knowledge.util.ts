@@ -1,4 +1,4 @@
-import type { RuntimeReport, SiteDetail, SitePanel, SiteSummary } from '@app/contracts';
+import type { RuntimeReport, SiteDetail, SitePanel, SiteSummary, SiteTestMode } from '@app/contracts';
 
 /**
  * The order of what the client knows of each site. The live feed and the API both tell the parts
@@ -32,6 +32,8 @@ export interface SiteKnowledge {
   connected?: Stamped<boolean>;
   /** Since when the panel is offline once its loss was reported (ISO), null when it is not. */
   offlineSince?: Stamped<string | null>;
+  /** Its test mode while it lasts, null when it has none (docs/test-mode.md). */
+  testMode?: Stamped<SiteTestMode | null>;
   counts?: Stamped<SiteCounts>;
   /** By network id. */
   runtime: Record<string, Stamped<RuntimeReport | null>>;
@@ -63,6 +65,10 @@ export function knowLiveConnection(knowledge: KnowledgeState, hwaddr: string, co
 
 export function knowLiveOfflineSince(knowledge: KnowledgeState, hwaddr: string, since: string | null): void {
   siteOf(knowledge, hwaddr).offlineSince = { at: liveStamp(knowledge), value: since };
+}
+
+export function knowLiveTestMode(knowledge: KnowledgeState, hwaddr: string, testMode: SiteTestMode | null): void {
+  siteOf(knowledge, hwaddr).testMode = { at: liveStamp(knowledge), value: testMode };
 }
 
 export function knowLiveCounts(knowledge: KnowledgeState, hwaddr: string, counts: SiteCounts): void {
@@ -101,10 +107,17 @@ export function settleOfflineSince(knowledge: KnowledgeState, fetched: SiteSumma
   return site.offlineSince.value;
 }
 
+/** The site's test mode as a fetched summary says, or as the client learned after it was sent. */
+export function settleTestMode(knowledge: KnowledgeState, fetched: SiteSummary, sentAt: number): SiteTestMode | null {
+  const site = siteOf(knowledge, fetched.hwaddr);
+  site.testMode = settle(site.testMode, fetched.testMode ?? null, sentAt);
+  return site.testMode.value;
+}
+
 /**
  * A fetched site screen's data (GET /v2/sites/{hwaddr}, sent at `sentAt`) with every live part the
  * client learned after it was sent kept as it is: the connection flag, the unread counts, since when
- * it is offline, and per network its configuration and runtime report.
+ * it is offline, its test mode, and per network its configuration and runtime report.
  */
 export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sentAt: number): SiteDetail {
   const site = siteOf(knowledge, fetched.hwaddr);
@@ -112,6 +125,7 @@ export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sen
   const connected = site.connected.value;
   const counts = settleCounts(knowledge, fetched, sentAt);
   const offlineSince = settleOfflineSince(knowledge, fetched, sentAt);
+  const testMode = settleTestMode(knowledge, fetched, sentAt);
   const byId = new Map(fetched.networks.map((network) => [String(network.networkId), network]));
   // A network a ConfigSync added after the fetch was sent is not in its answer yet.
   for (const [networkId, config] of Object.entries(site.config))
@@ -122,5 +136,5 @@ export function settleDetail(knowledge: KnowledgeState, fetched: SiteDetail, sen
     return { ...site.config[networkId].value, connected, runtime: site.runtime[networkId].value };
   });
   networks.sort((left, right) => left.networkId - right.networkId);
-  return { ...fetched, ...counts, offlineSince, connected, networks };
+  return { ...fetched, ...counts, offlineSince, testMode, connected, networks };
 }

@@ -6,6 +6,7 @@ import {
   logEventsReceived,
   notificationEventReceived,
   runtimeReceived,
+  testModeReceived,
 } from '../livefeed/livefeed.actions';
 import {
   knowLiveConfig,
@@ -13,6 +14,7 @@ import {
   knowLiveCounts,
   knowLiveOfflineSince,
   knowLiveRuntime,
+  knowLiveTestMode,
 } from './site-knowledge.util';
 import type { SitesState } from './sites.slice';
 
@@ -86,6 +88,12 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       if (!detail) return;
       detail.connected = action.payload.connected;
       for (const network of detail.networks) network.connected = action.payload.connected;
+    })
+    .addCase(testModeReceived, (state, action) => {
+      // Started or ended (docs/test-mode.md): on the tile and the site's screens.
+      const { hwaddr, testMode } = action.payload;
+      knowLiveTestMode(state.knowledge, hwaddr, testMode);
+      for (const entry of countedEntries(state, hwaddr)) entry.testMode = testMode;
     })
     .addCase(runtimeReceived, (state, action) => {
       knowLiveRuntime(state.knowledge, action.payload.hwaddr, action.payload.networkId, action.payload.report);

@@ -1,4 +1,4 @@
-import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
+import type { ClaimCreateRequest, SiteDetail, SiteSummary, SiteTestMode, TestModeStartRequest } from '@app/contracts';
 import { apiRequest } from '../shared/api-client';
 
 /** The API path of one site; its sub-resources hang below it. */
@@ -33,4 +33,13 @@ export function removeClaim(session: string, hwaddr: string): Promise<unknown> {
 
 export function setSiteEmails(session: string, hwaddr: string, state: boolean): Promise<unknown> {
   return apiRequest(`/api/v2/claims/email/${encodeURIComponent(hwaddr)}`, { token: session, body: { state } });
+}
+
+/** Starts the site's test mode (docs/test-mode.md); answers it as stored. */
+export function startTestMode(claims: string, hwaddr: string, request: TestModeStartRequest): Promise<SiteTestMode> {
+  return apiRequest(`${sitePath(hwaddr)}/test-mode`, { token: claims, body: request });
+}
+
+export function endTestMode(claims: string, hwaddr: string): Promise<unknown> {
+  return apiRequest(`${sitePath(hwaddr)}/test-mode`, { token: claims, method: 'DELETE' });
 }

@@ -5,7 +5,17 @@ import type { RootState } from '../shared/root-state.types';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
-import { createClaim, fetchSiteDetail, fetchSites, removeClaim, renameSite, setSiteEmails } from './sites.api';
+import { testModeReceived } from '../livefeed/livefeed.actions';
+import {
+  createClaim,
+  endTestMode,
+  fetchSiteDetail,
+  fetchSites,
+  removeClaim,
+  renameSite,
+  setSiteEmails,
+  startTestMode,
+} from './sites.api';
 import {
   claimCreateRequested,
   claimRemoveRequested,
@@ -17,6 +27,8 @@ import {
   siteFormSucceeded,
   siteKeyUpdateRequested,
   siteRenameRequested,
+  testModeEndRequested,
+  testModeStartRequested,
   sitesLoaded,
   sitesLoadFailed,
   sitesLoadRequested,
@@ -114,6 +126,34 @@ function* emailSaga(action: ReturnType<typeof siteEmailRequested>) {
   );
 }
 
+/**
+ * Start or end test mode (docs/test-mode.md): the answer is applied at once, as the feed's TestMode
+ * that every other browser of the site gets.
+ */
+function* startTestModeSaga(action: ReturnType<typeof testModeStartRequested>) {
+  const { hwaddr, request } = action.payload;
+  try {
+    const testMode = yield* call(startTestMode, yield* call(requireClaimsToken), hwaddr, request);
+    yield* put(testModeReceived({ hwaddr, testMode }));
+    yield* put(siteFormSucceeded({ form: 'startTestMode' }));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError))
+      yield* put(siteFormFailed({ form: 'startTestMode', error: errorMessage(error) }));
+  }
+}
+
+function* endTestModeSaga(action: ReturnType<typeof testModeEndRequested>) {
+  const { hwaddr } = action.payload;
+  try {
+    yield* call(endTestMode, yield* call(requireClaimsToken), hwaddr);
+    yield* put(testModeReceived({ hwaddr, testMode: null }));
+    yield* put(siteFormSucceeded({ form: 'endTestMode' }));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError))
+      yield* put(siteFormFailed({ form: 'endTestMode', error: errorMessage(error) }));
+  }
+}
+
 export function* sitesSaga() {
   yield* all([
     takeLatest(sitesLoadRequested.type, loadSites),
@@ -123,6 +163,8 @@ export function* sitesSaga() {
     takeLatest(claimRemoveRequested.type, removeClaimSaga),
     takeLatest(siteRenameRequested.type, renameSaga),
     takeLatest(siteEmailRequested.type, emailSaga),
+    takeLatest(testModeStartRequested.type, startTestModeSaga),
+    takeLatest(testModeEndRequested.type, endTestModeSaga),
     fork(sitesReactionsSaga),
   ]);
 }

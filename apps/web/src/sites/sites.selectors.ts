@@ -6,6 +6,7 @@ import {
   siteLabel,
   siteStatusText,
   toPanelType,
+  type SiteTestMode,
 } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { panelUnreadTotal } from './site-unread.util';
@@ -74,4 +75,14 @@ export const selectSiteOfflineText = (state: RootState, hwaddr: string): string 
   const known = state.sites.knowledge.sites[hwaddr]?.offlineSince;
   if (known) return offlineText(known.value);
   return offlineText(state.sites.details[hwaddr]?.offlineSince ?? selectSiteSummary(state, hwaddr)?.offlineSince);
+};
+
+/**
+ * The site's test mode while it lasts (docs/test-mode.md), null otherwise: the newest the client
+ * knows, from the site's data or the feed.
+ */
+export const selectSiteTestMode = (state: RootState, hwaddr: string): SiteTestMode | null => {
+  const known = state.sites.knowledge.sites[hwaddr]?.testMode;
+  if (known) return known.value;
+  return state.sites.details[hwaddr]?.testMode ?? selectSiteSummary(state, hwaddr)?.testMode ?? null;
 };

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClaimCreateRequest, SiteDetail, SiteSummary } from '@app/contracts';
+import type { ClaimCreateRequest, SiteDetail, SiteSummary, TestModeStartRequest } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
 import { sessionCleared } from '../shared/session-cleared.action';
 import {
@@ -8,13 +8,22 @@ import {
   settleCounts,
   settleDetail,
   settleOfflineSince,
+  settleTestMode,
   type KnowledgeState,
 } from './site-knowledge.util';
 import { panelUnreadTotal } from './site-unread.util';
 import { addLiveSiteCases } from './sites-live.reducers';
 
 /** The site forms; each has its own request status. */
-export const SITE_FORMS = ['addSite', 'updateKey', 'removeSite', 'renameSite', 'siteEmails'] as const;
+export const SITE_FORMS = [
+  'addSite',
+  'updateKey',
+  'removeSite',
+  'renameSite',
+  'siteEmails',
+  'startTestMode',
+  'endTestMode',
+] as const;
 export type SiteFormId = (typeof SITE_FORMS)[number];
 
 export interface SitesState {
@@ -63,6 +72,7 @@ export const sitesSlice = createSlice({
           ...site,
           ...settleCounts(state.knowledge, site, sentAt),
           offlineSince: settleOfflineSince(state.knowledge, site, sentAt),
+          testMode: settleTestMode(state.knowledge, site, sentAt),
         }));
         state.loaded = true;
         state.error = null;
@@ -107,6 +117,13 @@ export const sitesSlice = createSlice({
     siteEmailRequested(state, _action: PayloadAction<{ hwaddr: string; state: boolean }>) {
       state.forms.siteEmails = requestPending;
     },
+    /** Site Configuration's 'Start test mode' (docs/test-mode.md). */
+    testModeStartRequested(state, _action: PayloadAction<{ hwaddr: string; request: TestModeStartRequest }>) {
+      state.forms.startTestMode = requestPending;
+    },
+    testModeEndRequested(state, _action: PayloadAction<{ hwaddr: string }>) {
+      state.forms.endTestMode = requestPending;
+    },
     siteFormSucceeded(state, action: PayloadAction<{ form: SiteFormId }>) {
       state.forms[action.payload.form] = requestDone();
     },
@@ -146,6 +163,8 @@ export const {
   claimRemoveRequested,
   siteRenameRequested,
   siteEmailRequested,
+  testModeStartRequested,
+  testModeEndRequested,
   siteFormSucceeded,
   siteFormFailed,
   siteEventsSeen,

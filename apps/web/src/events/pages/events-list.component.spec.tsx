@@ -14,6 +14,8 @@ const events: EventDto[] = EVENT_CATEGORIES.map((category, index) => ({
   title: `${category} event`,
   date: '2023-04-01T10:00:00.000Z',
   location: 'N/A',
+  // The fire arrived while its site was in test mode.
+  test: category === 'fire',
 }));
 
 describe('events page: dates and icons', () => {
@@ -78,5 +80,12 @@ describe('events page: dates and icons', () => {
     expect(byName.Fire).not.toBe(byName.Fault);
     expect(byName.System).not.toBe(byName.Service);
     for (const icon of icons) expect(within(icon).queryByText(/^[A-Z]$/)).toBeNull();
+  });
+
+  it("marks an event that arrived during its site's test mode with a 'Test' badge, and only that one", async () => {
+    await openEvents();
+    const rows = [...document.querySelectorAll('.event-row')] as HTMLElement[];
+    const marked = rows.filter((row) => within(row).queryByText('Test') !== null);
+    expect(marked.map((row) => row.querySelector('.event-row__title')?.textContent)).toEqual(['(1) fire event']);
   });
 });

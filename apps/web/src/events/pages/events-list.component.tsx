@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
+import { Alert, Badge, Button, ButtonGroup, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { EVENT_CATEGORY_FILTERS, EVENT_CATEGORY_FILTER_LABELS, defaultEventRange } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { eventsExportRequested, selectEventsExport } from '../events-export.slice';
@@ -101,6 +101,11 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
               <ListGroup.Item key={row.id} className={`event-row event-row--${row.category}`}>
                 <CategoryIcon category={row.category} />
                 <span className="event-row__title">{row.heading}</span>
+                {row.test && (
+                  <Badge bg="warning" text="dark" className="event-row__test" title="Arrived during test mode">
+                    Test
+                  </Badge>
+                )}
                 <span className="event-row__time">{row.time}</span>
                 {row.location && <span className="event-row__location">{row.location}</span>}
               </ListGroup.Item>

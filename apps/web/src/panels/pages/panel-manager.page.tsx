@@ -7,6 +7,7 @@ import { EventsList } from '../../events/pages/events-list.component';
 import { PageHeader } from '../../shared/page-header.component';
 import { SiteOfflineNotice } from '../../sites/pages/site-offline.notice';
 import { SiteAccessGate } from '../../sites/pages/site-access.gate';
+import { SiteTestModeBanner } from '../../sites/pages/site-test-mode.banner';
 import { siteDetailRequested, sitesLoadRequested } from '../../sites/sites.slice';
 import { selectPanelFrame, selectPanelNetwork, selectUnreadOfPanel } from '../panels.selectors';
 import { commandAuditRequested } from '../panels.slice';
@@ -131,6 +132,7 @@ function PanelManager({ hwaddr, networkId }: { hwaddr: string; networkId: number
         subtitle={`${frame.siteName} · ${frame.connected ? 'Connected' : 'Not connected'}`}
       />
       <SiteOfflineNotice hwaddr={hwaddr} />
+      <SiteTestModeBanner hwaddr={hwaddr} />
       {frame.loaded && !frame.cloudControl && (
         <Alert variant="warning" className="panel-receiving-only">
           <Alert.Heading as="h2" className="h6">

@@ -18,4 +18,17 @@ describe('Recent commands', () => {
     expect(commandName({ kind: 'button', command: { action: 'SOUNDER', data: 'OFF' } })).toBe('Stop Sounders');
     expect(commandName({ kind: 'selfDestruct', command: {} })).toBe('selfDestruct');
   });
+
+  it("names the site's test mode started and ended with its reason", () => {
+    const reason = 'Detector tests';
+    expect(
+      commandName({ kind: 'test-mode-start', command: { minutes: 60, reason, until: '2026-11-25T16:30:00.000Z' } }),
+    ).toBe('Test mode started until 25/11/2026 16:30:00: Detector tests');
+    expect(commandName({ kind: 'test-mode-end', command: { reason, asPlanned: true } })).toBe(
+      'Test mode ended as planned: Detector tests',
+    );
+    expect(commandName({ kind: 'test-mode-end', command: { reason, asPlanned: false } })).toBe(
+      'Test mode ended: Detector tests',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
-import { formatEventTime, panelCommandWebLabel } from '@app/contracts';
+import { formatEventTime, isTestModeAuditKind, panelCommandWebLabel, TEST_MODE_AUDIT_KINDS } from '@app/contracts';
 import { useAppSelector } from '../../shared/store-hooks';
 import { selectRecentCommands } from '../panels.selectors';
 import type { CommandAuditEntry } from '@app/contracts';
@@ -10,12 +10,25 @@ const OUTCOME_STYLES: Readonly<Record<string, string>> = {
   timeout: 'warning',
 };
 
-/** What was asked, as the command's definition names it in the web client (a button by its label). */
+/**
+ * What was asked, as the command's definition names it in the web client (a button by its label);
+ * the site's test mode started or ended with its reason (docs/test-mode.md).
+ */
 export function commandName(entry: Pick<CommandAuditEntry, 'kind' | 'command'>): string {
+  if (isTestModeAuditKind(entry.kind)) return testModeEntryName(entry.kind, entry.command);
   return panelCommandWebLabel(entry.kind, entry.command);
 }
 
-/** The site's command log for this panel: who, when, what, outcome (newest first). */
+function testModeEntryName(kind: string, command: Readonly<Record<string, unknown>>): string {
+  const reason = typeof command.reason === 'string' ? `: ${command.reason}` : '';
+  if (kind === TEST_MODE_AUDIT_KINDS.started) {
+    const until = typeof command.until === 'string' ? ` until ${formatEventTime(command.until)}` : '';
+    return `Test mode started${until}${reason}`;
+  }
+  return `Test mode ended${command.asPlanned === true ? ' as planned' : ''}${reason}`;
+}
+
+/** The site's command log for this panel, with the site's test mode: who, when, what, outcome (newest first). */
 export function RecentCommands({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
   const { entries, loading, error } = useAppSelector((state) => selectRecentCommands(state, hwaddr, networkId));
   return (

@@ -145,4 +145,22 @@ describe("relay screen's recent runs", () => {
     expect(screen.getByText('Relay board refused the connection')).toBeTruthy();
     expect(runLoads(app)).toBe(before);
   });
+
+  it("shows a run suppressed by its site's test mode, with the reason, as no failure", async () => {
+    const app = await openRelay();
+    const reason = 'Suppressed: site in test mode (Detector tests)';
+    act(() => {
+      app.store.dispatch(
+        relayRunReceived({
+          relayId: 7,
+          change: 'suppressed',
+          run: { ...run(3, 'fire', 'suppressed', reason), attempts: 0 },
+        }),
+      );
+    });
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+    const row = screen.getByText('Suppressed').closest('tr') as HTMLElement;
+    expect(row.dataset.runStatus).toBe('suppressed');
+    expect(within(row).getByText(reason).className).toBe('text-muted');
+  });
 });

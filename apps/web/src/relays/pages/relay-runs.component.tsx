@@ -7,6 +7,8 @@ const OUTCOME: Record<string, { label: string; bg: string }> = {
   pending: { label: 'Running', bg: 'secondary' },
   succeeded: { label: 'Succeeded', bg: 'success' },
   failed: { label: 'Failed', bg: 'danger' },
+  // Its site was in test mode: nothing was driven (docs/test-mode.md).
+  suppressed: { label: 'Suppressed', bg: 'info' },
 };
 
 /** The relay's latest runs (newest first): when each action fired, for which site and event, and how it went. */
@@ -40,7 +42,7 @@ export function RelayRuns({ relayId }: { relayId: number }) {
                 <td>
                   <Badge bg={OUTCOME[run.status]?.bg ?? 'secondary'}>{OUTCOME[run.status]?.label ?? run.status}</Badge>
                 </td>
-                <td className="text-danger">{run.error ?? ''}</td>
+                <td className={run.status === 'suppressed' ? 'text-muted' : 'text-danger'}>{run.error ?? ''}</td>
               </tr>
             ))}
           </tbody>

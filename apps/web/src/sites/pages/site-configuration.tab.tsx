@@ -6,9 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectSiteSummary } from '../sites.selectors';
 import { claimRemoveRequested, siteEmailRequested, siteRenameRequested } from '../sites.slice';
 import { RemoveAccessDialog } from './remove-access.dialog';
+import { SiteTestModeSection } from './site-test-mode.section';
 import { useSiteForm } from './use-site-form.hook';
 
-/** Site Configuration (spec 2.12): nickname, e-mail choice, removing one's own access. */
+/** Site Configuration (spec 2.12): nickname, e-mail choice, test mode (docs/test-mode.md), removing one's own access. */
 export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
   const rename = useSiteForm('renameSite');
@@ -83,6 +84,7 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
           {emails.error}
         </Alert>
       )}
+      <SiteTestModeSection hwaddr={hwaddr} />
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel
       </Button>
