@@ -1,10 +1,29 @@
-import { clusterStreams, CuttableTcpProxy, NatsCluster, type NatsClusterServer } from '@app/testing';
+import { spawnSync } from 'node:child_process';
+import { clusterStreams, CuttableTcpProxy, NATS_SERVER_BIN, NatsCluster, type NatsClusterServer } from '@app/testing';
+
+/**
+ * The installed nats-server's version, and before 2.10 what the cluster runs found it to lose
+ * (docs/reliability.md, "NATS cluster").
+ */
+export function natsServerNote(): string {
+  const answer = spawnSync(NATS_SERVER_BIN, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const version = /v?(\d+)\.(\d+)\.(\d+)/.exec(answer);
+  if (!version) return `${NATS_SERVER_BIN} does not tell its version`;
+  const [, major, minor] = version.map(Number);
+  const old = major < 2 || (major === 2 && minor < 10);
+  return `nats-server ${version.slice(1).join('.')}${
+    old
+      ? ': before 2.10, a stream leader cut off from the others and healed may come back without what they stored meanwhile, and lose it if it leads again (acked events gone)'
+      : ''
+  }`;
+}
 
 /** The part of a server's /jsz report naming the leaders of its streams and their consumers. */
 interface JszStreams {
   account_details?: Array<{
     stream_detail?: Array<{
       name: string;
+      state?: { messages?: number; last_seq?: number };
       cluster?: { leader?: string };
       consumer_detail?: Array<{ name: string; cluster?: { leader?: string } }>;
     }>;
@@ -87,6 +106,30 @@ export class ChaosNatsCluster {
       if (copies?.leader) return copies.leader;
     }
     return undefined;
+  }
+
+  /**
+   * What each server holds of `stream`, by its own report ('server: messages/last sequence'), and
+   * whether they all agree. Once nothing is published, every copy must hold the same messages.
+   */
+  async streamCopies(stream: string): Promise<{ copies: string[]; agree: boolean }> {
+    const copies = await Promise.all(
+      this.servers.map(async (server) => {
+        const jsz = await server.monitor<JszStreams>('/jsz?accounts=true&streams=true');
+        const state = jsz?.account_details
+          ?.flatMap((account) => account.stream_detail ?? [])
+          .find((candidate) => candidate.name === stream)?.state;
+        return `${server.name}: ${state ? `${state.messages ?? 0}/${state.last_seq ?? 0}` : 'no answer'}`;
+      }),
+    );
+    const held = new Set(copies.map((copy) => copy.split(': ')[1]));
+    return { copies, agree: held.size === 1 && !held.has('no answer') };
+  }
+
+  /** The names of the clients connected to the server (the apps name their connections), sorted. */
+  async clientsOf(server: NatsClusterServer): Promise<string[]> {
+    const connz = await server.monitor<{ connections?: Array<{ name?: string }> }>('/connz?limit=1024');
+    return (connz?.connections ?? []).map((connection) => connection.name || 'unnamed').sort();
   }
 
   /** How many routes the server reports up (undefined when it does not answer). */

@@ -70,6 +70,21 @@ describe('chaos report', () => {
     ]);
   });
 
+  it("judges a cluster run's copies of PANEL_EVENTS by whether they hold the same messages", () => {
+    const run = cleanRun();
+    run.eventCopies = { copies: ['n-1: 10/10', 'n-2: 10/10', 'n-3: 10/10'], agree: true };
+    expect(chaosRows(run)).toContainEqual([
+      'nats',
+      'copies of PANEL_EVENTS alike at the end (messages/last sequence)',
+      'n-1: 10/10; n-2: 10/10; n-3: 10/10',
+      'yes',
+    ]);
+    run.eventCopies = { copies: ['n-1: 10/10', 'n-2: 10/10', 'n-3: 7/7'], agree: false };
+    expect(chaosProblems(run)).toEqual([
+      'nats: copies of PANEL_EVENTS alike at the end (messages/last sequence): n-1: 10/10; n-2: 10/10; n-3: 7/7',
+    ]);
+  });
+
   it('names every broken guarantee', () => {
     const run = cleanRun();
     run.events = { ...run.events, storedOnce: 9, lost: 1, lostAfterAck: 1 };

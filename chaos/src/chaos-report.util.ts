@@ -40,6 +40,8 @@ export interface ChaosResult {
   live: LiveCounts;
   faults: FaultOutcome[];
   boards: BoardHolds;
+  /** A cluster run's PANEL_EVENTS as each server holds it once nothing is published ('server: messages/last sequence'). */
+  eventCopies?: { copies: string[]; agree: boolean };
 }
 
 export const CHAOS_HEADERS = ['area', 'figure', 'value', 'ok'];
@@ -96,6 +98,16 @@ function rowsOf(result: ChaosResult): Row[] {
       undefined,
     ],
     ['boards', 'holds longer than one lease, never renewed', boards.overLease, boards.overLease > 0],
+    ...(result.eventCopies
+      ? [
+          [
+            'nats',
+            'copies of PANEL_EVENTS alike at the end (messages/last sequence)',
+            result.eventCopies.copies.join('; '),
+            !result.eventCopies.agree,
+          ] as Row,
+        ]
+      : []),
     ['api', 'probe answers 200', result.api.ok, undefined],
     ['api', 'probe answers 503 (a dependency away)', result.api.unavailable, undefined],
     ['api', 'probe answers other 5xx', result.api.serverErrors, result.api.serverErrors > 0],

@@ -6,8 +6,10 @@ import {
   countLive,
   countMails,
   countRelay,
+  eventKey,
   type MailDelivery,
   type RelayRun,
+  type SentEvent,
   type StoredEvent,
 } from './chaos-counts.util';
 import { FAULTS, type Fault, type FaultContext } from './chaos-faults';
@@ -21,17 +23,30 @@ async function pause(seconds: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 }
 
-/** Waits (bounded) until every event is acked and stored and no alarm effect is still under way. */
+/**
+ * Waits (bounded) until every event is acked and stored, every alarm has its relay run and its
+ * mail delivery (a consumer slow to come back is waited for, not counted as a loss), and no alarm
+ * effect is still under way.
+ */
 async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
   const db = world.portal.db;
+  const alarms = world.ledger.sent.filter(
+    (event) => event.hwaddr === world.alarmPanel.hwaddr && (event.category === 'fire' || event.category === 'fault'),
+  ).length;
   const quiet = async () => {
     if (world.ledger.unackedCount > 0) return false;
-    const { rows } = await db.query<{ stored: string; pending: string; queued: string }>(
+    const { rows } = await db.query<{ stored: string; pending: string; queued: string; runs: string; mails: string }>(
       `SELECT (SELECT count(*) FROM events) AS stored,
               (SELECT count(*) FROM relay_action_runs WHERE status = 'pending') AS pending,
-              (SELECT count(*) FROM mail_deliveries WHERE status = 'queued') AS queued`,
+              (SELECT count(*) FROM mail_deliveries WHERE status = 'queued') AS queued,
+              (SELECT count(DISTINCT event_seq) FROM relay_action_runs WHERE hwaddr = $1) AS runs,
+              (SELECT count(DISTINCT (event_seq, user_id)) FROM mail_deliveries
+               WHERE kind = 'event-alert' AND hwaddr = $1) AS mails`,
+      [world.alarmPanel.hwaddr],
     );
-    return Number(rows[0].stored) >= world.ledger.sent.length && rows[0].pending === '0' && rows[0].queued === '0';
+    const [row] = rows;
+    const effects = Number(row.runs) >= alarms && Number(row.mails) >= alarms;
+    return Number(row.stored) >= world.ledger.sent.length && effects && row.pending === '0' && row.queued === '0';
   };
   await waitFor(
     () => quiet().catch(() => false),
@@ -39,6 +54,57 @@ async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
     'every event stored and every alarm effect recorded',
     500,
   ).catch((error: Error) => world.log(error.message));
+}
+
+/**
+ * What each NATS server holds of PANEL_EVENTS once nothing is published (a cluster run): every copy
+ * must hold the same messages, waited for a little while a follower catches up.
+ */
+async function copiesAtTheEnd(world: ChaosWorld): Promise<ChaosResult['eventCopies']> {
+  const nats = world.natsCluster;
+  if (!nats) return undefined;
+  const stream = world.names.streams.panelEvents;
+  let copies = await nats.streamCopies(stream);
+  for (let tries = 0; !copies.agree && tries < 20; tries++) {
+    await pause(0.5);
+    copies = await nats.streamCopies(stream);
+  }
+  return copies;
+}
+
+/** The first events sent and never stored, with when they left and whether the gateway acked them: the evidence. */
+function logLostEvents(world: ChaosWorld, stored: readonly StoredEvent[]): void {
+  const storedKeys = new Set(stored.map((row) => eventKey(row.hwaddr, row.seq)));
+  const lost = world.ledger.sent.filter((event) => !storedKeys.has(eventKey(event.hwaddr, event.seq)));
+  for (const event of lost.slice(0, 12)) {
+    const sentAt = event.at === undefined ? '?' : new Date(event.at).toISOString();
+    const acked = world.ledger.acked.has(eventKey(event.hwaddr, event.seq)) ? 'acked' : 'never acked';
+    world.log(`event never stored: ${event.hwaddr}/${event.seq} ${event.category} (sent ${sentAt}, ${acked})`);
+  }
+  if (lost.length > 12) world.log(`… and ${lost.length - 12} more`);
+}
+
+/** The first alarms left without their relay run or their mail, with what was recorded of them: the evidence. */
+function logMissingEffects(
+  world: ChaosWorld,
+  alarms: readonly SentEvent[],
+  runs: readonly RelayRun[],
+  deliveries: readonly MailDelivery[],
+  received: ReadonlyMap<string, number>,
+): void {
+  const missing: string[] = [];
+  for (const alarm of alarms) {
+    const sentAt = alarm.at === undefined ? '?' : new Date(alarm.at).toISOString();
+    const run = runs.find((candidate) => candidate.eventSeq === alarm.seq);
+    if (run?.status !== 'succeeded')
+      missing.push(`${alarm.category} ${alarm.seq} (sent ${sentAt}): relay run ${run?.status ?? 'none'}`);
+    const key = `${alarm.hwaddr}/${alarm.seq}/${world.user.id}`;
+    const delivery = deliveries.find((row) => `${row.hwaddr}/${row.eventSeq}/${row.userId}` === key);
+    if (!received.get(key))
+      missing.push(`${alarm.category} ${alarm.seq} (sent ${sentAt}): no mail, delivery ${delivery?.status ?? 'none'}`);
+  }
+  for (const line of missing.slice(0, 12)) world.log(`alarm without its effect: ${line}`);
+  if (missing.length > 12) world.log(`… and ${missing.length - 12} more`);
 }
 
 /** Counts what the panels sent, the database holds, the board, the SMTP sink and the browser saw. */
@@ -71,6 +137,9 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
     const key = alertMailKey(mail.text);
     if (key) received.set(key, (received.get(key) ?? 0) + 1);
   }
+  const eventCopies = await copiesAtTheEnd(world);
+  logLostEvents(world, stored);
+  logMissingEffects(world, alarms, runs, deliveries, received);
   return {
     seconds,
     events: countEvents(world.ledger.sent, world.ledger.acked, stored),
@@ -88,6 +157,7 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
     ),
     faults,
     boards: world.boards.summary(CHAOS_BOARD_LEASE_MS),
+    ...(eventCopies ? { eventCopies } : {}),
   };
 }
 
@@ -133,7 +203,9 @@ export async function runChaos(
     }
     stream.stop();
     log(`stream stopped: ${world.ledger.sent.length} events sent; settling…`);
+    const settling = performance.now();
     await settle(world, options.settle * 1000);
+    log(`settled in ${((performance.now() - settling) / 1000).toFixed(1)} s`);
     // The browser's periodic refetch, brought forward: what it would have found within a minute.
     await world.browser.refetchNow();
     const result = await count(world, faults, (performance.now() - started) / 1000);

@@ -9,7 +9,7 @@ import { HttpBalancer } from '../../scripts/lib/http-balancer';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
 import { ApiProbe } from './api-probe';
 import { BoardHoldWatch } from './board-hold-watch';
-import { ChaosNatsCluster } from './chaos-nats-cluster';
+import { ChaosNatsCluster, natsServerNote } from './chaos-nats-cluster';
 import type { ChaosOptions } from './chaos-options.util';
 import { EventLedger } from './event-ledger';
 import { KillableServer } from './killable-server';
@@ -75,10 +75,19 @@ export class ChaosWorld {
     private readonly appArgs?: BenchStackOptions['appArgs'],
   ) {}
 
+  /** Whatever ends the run (an error, Ctrl-C), no server or app of it outlives it. */
+  private readonly killOnExit = () => {
+    for (const app of this.stack?.apps.values() ?? []) app.child.kill('SIGKILL');
+    for (const server of [this.nats, this.redis, this.postgres]) server?.killNow();
+  };
+
   async start(): Promise<void> {
+    process.once('exit', this.killOnExit);
     const cluster = this.options.cluster;
-    if (cluster) this.natsCluster = await ChaosNatsCluster.start();
-    else this.nats = await KillableServer.nats();
+    if (cluster) {
+      this.natsCluster = await ChaosNatsCluster.start();
+      this.log(natsServerNote());
+    } else this.nats = await KillableServer.nats();
     this.redis = await KillableServer.redis();
     this.postgres = await KillableServer.postgres();
     await Promise.all([
@@ -240,5 +249,6 @@ export class ChaosWorld {
         ]),
     ];
     for (const step of steps) await step().catch((error: Error) => this.log(`cleanup: ${error.message}`));
+    process.removeListener('exit', this.killOnExit);
   }
 }

@@ -1,5 +1,7 @@
 import type { BenchAppName } from '../../bench/src/bench-stack';
-import { dropPanels, dropPostgres, killServer, recovery, type Fault } from './chaos-faults';
+import { waitFor } from '../../bench/src/panel-fleet';
+import { dropPanels, dropPostgres, killServer, recovery, type Fault, type FaultContext } from './chaos-faults';
+import type { FaultOutcome } from './chaos-report.util';
 import type { ClusterFaultName } from './chaos-options.util';
 import { killGatewayCopy, killGatewayHoldingPanels } from './gateway-copy-faults';
 import { killConsumerLeader, killEventsLeader, partitionNats, rollingRestart } from './nats-cluster-faults';
@@ -13,13 +15,38 @@ function killCopy(name: BenchAppName, copy = 1): Fault {
   };
 }
 
+/** How many live feed sockets a portal-api copy holds, by its /metrics (0 when it does not answer). */
+async function liveSockets(port: number): Promise<number> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
+    return Number(/^livefeed_sockets_open(?:{[^}]*})? (\d+)/m.exec(text)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** kill -9 of the portal-api copy the live browser's socket goes to (the balancer chose it), then started again. */
+async function killBrowsersPortalApi(context: FaultContext): Promise<FaultOutcome> {
+  const { world } = context;
+  const sockets = await Promise.all(world.stack.portalPorts.map(liveSockets));
+  const copy = Math.max(1, sockets.findIndex((count) => count > 0) + 1);
+  const reconnects = world.browser.reconnects;
+  const outcome = await killCopy('portal-api', copy)(context);
+  await waitFor(() => world.browser.connected, context.settleMs, 'the live browser connected again', 100).catch(
+    (error: Error) => world.log(`kill-portal-api: ${error.message}`),
+  );
+  const moved = world.browser.reconnects - reconnects;
+  outcome.detail = `${sockets[copy - 1] > 0 ? 'serving the live browser' : 'no copy served the live browser'}; it reconnected ${moved} time(s)`;
+  return outcome;
+}
+
 /** The faults of a cluster run (three NATS servers, two copies of every app). */
 export const CLUSTER_FAULTS: Record<ClusterFaultName, Fault> = {
   'kill-nats-events-leader': killEventsLeader,
   'kill-nats-consumer-leader': killConsumerLeader,
   'partition-nats': partitionNats,
   'rolling-restart-nats': rollingRestart,
-  'kill-portal-api': killCopy('portal-api'),
+  'kill-portal-api': killBrowsersPortalApi,
   'kill-panel-gateway': (context) => killGatewayCopy(context, 1),
   'kill-relay-worker': killCopy('relay-worker'),
   'kill-mailer': killCopy('mailer'),

@@ -141,6 +141,11 @@ export class KillableServer {
     await once(child, 'exit');
   }
 
+  /** SIGKILL without waiting (the run on its way out). */
+  killNow(): void {
+    this.child?.kill('SIGKILL');
+  }
+
   async remove(): Promise<void> {
     await this.kill();
     if (this.storeDir) rmSync(this.storeDir, { recursive: true, force: true });

@@ -32,6 +32,13 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
+// Interrupted: exit, so that the run's 'exit' hooks kill the servers and apps it started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stderr.write(`chaos: ${signal}, stopping what the run started\n`);
+    process.exit(130);
+  });
+
 main().then(
   // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.
   (code) => process.exit(code),

@@ -34,6 +34,12 @@ async function leaderOf(context: FaultContext, stream: string): Promise<NatsClus
   return nats.cluster.server(found.value);
 }
 
+/** The server's name and the apps connected to it, for the table: what the fault took away from whom. */
+async function onServer(nats: ChaosNatsCluster, server: NatsClusterServer): Promise<string> {
+  const clients = await nats.clientsOf(server);
+  return `${server.name}; clients there: ${clients.length > 0 ? clients.join(', ') : 'none'}`;
+}
+
 /** What a server led: a stream, or a durable consumer of it. */
 interface Led {
   stream: string;
@@ -56,13 +62,14 @@ async function election(
   const started = performance.now();
   let ended = false;
   void over.finally(() => (ended = true));
-  while (!ended) {
+  for (;;) {
+    // One more look once it is over: the election may have come between the last look and the end.
+    const last = ended;
     const leader = await nats.namedLeader(among, led.stream, led.consumer).catch(() => undefined);
     if (leader && leader !== gone) return `${seconds(performance.now() - started)} (${leader})`;
+    if (last) return leader === gone ? `none: ${gone} leads it again since its return` : 'none';
     await pause(100);
   }
-  const last = await nats.namedLeader(nats.servers, led.stream, led.consumer).catch(() => undefined);
-  return last === gone ? `none: ${gone} leads it again since its return` : 'none';
 }
 
 /**
@@ -74,6 +81,7 @@ async function killNatsServer(context: FaultContext, server: NatsClusterServer, 
   const { world } = context;
   const nats = natsOf(context);
   const survivors = nats.servers.filter((other) => other !== server);
+  const clients = await onServer(nats, server);
   await server.kill();
   world.lastKilledNats = server.name;
   let restarted = () => {};
@@ -86,7 +94,7 @@ async function killNatsServer(context: FaultContext, server: NatsClusterServer, 
   const outcome = await recovery(
     context,
     `kill -9 of the NATS server leading ${led.label}, ${context.outageMs / 1000} s down`,
-    server.name,
+    clients,
   );
   outcome.checks = [
     { figure: `${led.label} led by another server, from the kill`, value: await elected },
@@ -134,14 +142,30 @@ export async function killConsumerLeader(context: FaultContext): Promise<FaultOu
 }
 
 /**
- * The server leading PANEL_EVENTS cut from the other two (every route, both ways; its clients stay
- * connected to it) for `--partition` s, then healed.
+ * The server the most apps are connected to (the leader of PANEL_EVENTS among equals): cut off,
+ * it takes the most clients with it, which stay connected to a server that reaches no majority.
+ */
+async function mostClients(context: FaultContext): Promise<NatsClusterServer> {
+  const nats = natsOf(context);
+  const leader = (await leaderOf(context, context.world.names.streams.panelEvents)).name;
+  const counts = await Promise.all(nats.servers.map(async (server) => (await nats.clientsOf(server)).length));
+  const score = (index: number) => 2 * counts[index] + (nats.servers[index].name === leader ? 1 : 0);
+  const best = nats.servers.reduce((chosen, _, index) => (score(index) > score(chosen) ? index : chosen), 0);
+  return nats.servers[best];
+}
+
+/**
+ * A NATS server cut from the other two (every route, both ways; its clients stay connected to it)
+ * for `--partition` s, then healed: the one most apps are connected to. When it led PANEL_EVENTS,
+ * the other two elect a leader of their own.
  */
 export async function partitionNats(context: FaultContext): Promise<FaultOutcome> {
   const nats = natsOf(context);
   const stream = context.world.names.streams.panelEvents;
-  const server = await leaderOf(context, stream);
+  const server = await mostClients(context);
+  const leading = (await nats.leaderOf(stream)) === server.name;
   const others = nats.servers.filter((other) => other !== server);
+  const clients = await onServer(nats, server);
   nats.part(server);
   const healing = pause(context.partitionMs);
   const parted = await timed(
@@ -149,15 +173,16 @@ export async function partitionNats(context: FaultContext): Promise<FaultOutcome
     (count) => count === 0,
     10_000,
   );
-  // The two on the other side elect a leader of their own, if the cut lasts long enough.
-  const elected = await election(nats, others, { stream, label: 'PANEL_EVENTS' }, server.name, healing);
+  const elected = leading
+    ? await election(nats, others, { stream, label: 'PANEL_EVENTS' }, server.name, healing)
+    : `not needed: led by ${(await nats.namedLeader(others, stream)) ?? 'none'} on the other side`;
   await healing;
   nats.heal(server);
   const current = clusterCurrent(context);
   const outcome = await recovery(
     context,
-    `the NATS server leading PANEL_EVENTS cut from the others for ${context.partitionMs / 1000} s, then healed`,
-    server.name,
+    `the NATS server most apps use cut from the others for ${context.partitionMs / 1000} s, then healed`,
+    `${clients}${leading ? '; it led PANEL_EVENTS' : ''}`,
   );
   outcome.checks = [
     { figure: 'the server parted (no route left)', value: parted ? seconds(parted.ms) : 'never', ok: Boolean(parted) },
