@@ -5,6 +5,8 @@ export interface ToastSpec {
   kind: ToastKind;
   text: string;
   title?: string;
+  /** A short mark beside the title: 'Test' for an event that arrived during its site's test mode. */
+  badge?: string;
   /** Auto-dismiss after this many ms; the spec's default is 5000. */
   durationMs?: number;
 }

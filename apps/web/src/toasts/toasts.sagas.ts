@@ -8,7 +8,7 @@ import { ToastBody } from './toast-body.component';
 import { toastRequested, toastsRequested } from './toasts.slice';
 
 export function showToast(spec: ToastSpec): void {
-  toast(createElement(ToastBody, { title: spec.title, text: spec.text }), {
+  toast(createElement(ToastBody, { title: spec.title, text: spec.text, badge: spec.badge }), {
     type: spec.kind,
     autoClose: spec.durationMs ?? TOAST_AUTO_DISMISS_MS,
   });
