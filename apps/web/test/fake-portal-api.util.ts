@@ -29,6 +29,8 @@ export class FakePortalApi {
   connected = true;
   /** Since when the panel is offline, once its loss of communication was reported (ISO); null otherwise. */
   offlineSince: string | null = null;
+  /** More sites of the user, listed after this one as given (their data is not served). */
+  otherSites: SiteSummary[] = [];
   /** Gates of held requests by "METHOD pathname", the next request's first. */
   private readonly held = new Map<string, Array<Promise<void>>>();
 
@@ -157,7 +159,8 @@ export class FakePortalApi {
       return jsonResponse(200, 'OK', { issuer: 'fire-alarm-portal-api' });
     if (method === 'POST' && parsed.pathname === '/api/v2/claims/auth')
       return jsonResponse(200, 'OK', { token: this.claimsToken });
-    if (method === 'GET' && parsed.pathname === '/api/v2/sites') return jsonResponse(200, 'OK', [this.summary()]);
+    if (method === 'GET' && parsed.pathname === '/api/v2/sites')
+      return jsonResponse(200, 'OK', [this.summary(), ...this.otherSites]);
     if (method === 'GET' && parsed.pathname === site) return jsonResponse(200, 'OK', this.detail());
     if (method === 'GET' && parsed.pathname === `${site}/events`)
       return jsonResponse(200, 'OK', this.eventsPage(parsed.searchParams));

@@ -26,9 +26,17 @@ export const configSyncReceived = createAction<LiveConfigSync>('livefeed/configS
 export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('livefeed/connectionReceived');
 
 /** A network's latest runtime report. */
-export const runtimeReceived = createAction<{ hwaddr: string; networkId: number; report: RuntimeReport }>(
-  'livefeed/runtimeReceived',
-);
+export interface LiveRuntime {
+  hwaddr: string;
+  networkId: number;
+  report: RuntimeReport;
+}
+
+/**
+ * The runtime reports of a burst, the latest of each network, in the order they came: one action per
+ * burst (one re-render of the Site Manager's tiles however many panels report at once).
+ */
+export const runtimesReceived = createAction<LiveRuntime[]>('livefeed/runtimesReceived');
 
 /**
  * A site's test mode started (its test mode) or ended (null), told by the feed's TestMode, or by the

@@ -8,19 +8,22 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { LiveGapTracker, type LiveGap } from './live-gaps.util';
 
 export type LogEventData = LivefeedServerMessageMap['LogEvent'];
+export type RuntimeData = LivefeedServerMessageMap['Runtime'];
 
-/** What the live feed socket tells the saga; bursts of LogEvents come as one batch. */
+/** What the live feed socket tells the saga; bursts of LogEvents and of Runtimes come as one batch each. */
 export type FeedSignal =
   | { kind: 'open' }
   | { kind: 'close'; code: number; reason: string }
-  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }> }
+  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' }> }
   | { kind: 'logEvents'; events: LogEventData[] }
+  /** The latest report of each network that reported in the burst. */
+  | { kind: 'runtimes'; reports: RuntimeData[] }
   /** Sites that missed live messages (a skipped number, a Heartbeat ahead): to be fetched again at once. */
   | { kind: 'gaps'; gaps: LiveGap[] }
   /** The socket's first Heartbeat: the server hears the socket's sites for it from now on. */
   | { kind: 'listening' };
 
-/** LogEvents arriving within this many ms reach the store as one action (one re-render). */
+/** LogEvents (and Runtimes) arriving within this many ms reach the store as one action each (one re-render). */
 export const LOG_EVENT_BATCH_MS = 50;
 
 /** ws or wss to match the page (spec 7). */
@@ -42,13 +45,23 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
     const tracker = new LiveGapTracker();
     let listening = false;
     let batch: LogEventData[] = [];
+    // By site and network: a report replaces the whole runtime of its network, so only the latest counts.
+    let runtimes = new Map<string, RuntimeData>();
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    const flushRuntimes = () => {
+      if (runtimes.size === 0) return;
+      const reports = [...runtimes.values()];
+      runtimes = new Map();
+      emit({ kind: 'runtimes', reports });
+    };
     const flush = () => {
       flushTimer = undefined;
-      if (batch.length === 0) return;
-      const events = batch;
-      batch = [];
-      emit({ kind: 'logEvents', events });
+      if (batch.length > 0) {
+        const events = batch;
+        batch = [];
+        emit({ kind: 'logEvents', events });
+      }
+      flushRuntimes();
     };
     socket.onopen = () => emit({ kind: 'open' });
     socket.onclose = (event) => {
@@ -77,6 +90,13 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
         flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);
         return;
       }
+      if (message.type === 'Runtime') {
+        runtimes.set(`${message.data.hwaddr}/${message.data.networkId}`, message.data);
+        flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);
+        return;
+      }
+      // Reports that came first reach the store first: a Connection that follows them must not be undone.
+      flushRuntimes();
       emit({ kind: 'message', message });
     };
     return () => {

@@ -17,7 +17,7 @@ import {
   logEventsReceived,
   notificationEventReceived,
   relayRunReceived,
-  runtimeReceived,
+  runtimesReceived,
   siteResyncRequested,
   testModeReceived,
 } from './livefeed.actions';
@@ -38,7 +38,7 @@ function* sendToken(socket: WebSocket, force: boolean) {
  */
 function* handleMessage(
   socket: WebSocket,
-  message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' }>,
+  message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' }>,
   sites: LivefeedSites,
 ) {
   switch (message.type) {
@@ -58,9 +58,6 @@ function* handleMessage(
       return;
     case 'Connection':
       yield* put(connectionReceived(message.data));
-      return;
-    case 'Runtime':
-      yield* put(runtimeReceived(message.data));
       return;
     case 'Resync':
       // The server found the site's sockets missed something (or its panel came back).
@@ -104,6 +101,8 @@ function* runConnection(failures: number, sites: LivefeedSites) {
         yield* put(feedReconnected());
       } else if (signal.kind === 'logEvents') {
         yield* put(logEventsReceived(signal.events));
+      } else if (signal.kind === 'runtimes') {
+        yield* put(runtimesReceived(signal.reports));
       } else if (signal.kind === 'gaps') {
         for (const gap of signal.gaps)
           console.debug(`Live feed gap on ${gap.hwaddr} (${gap.reason}): fetching it again`);

@@ -182,6 +182,7 @@ describe('a site fetch older than the live feed', () => {
     const release = await fetchHeld('detail');
     // A Runtime of the site during the fetch holds the runtime, not the connection flag.
     live('Runtime', { networkId: 1, report: fireIn(2) });
+    await waitForState(app.store, (state) => selectPanelNetwork(state, hwaddr, 1)?.runtime?.zones.fire[0] === 2);
     const state = await answer(release, detailOf);
 
     expect(selectPanelFrame(state, hwaddr, 1)).toMatchObject({ connected: true, canControl: true });

@@ -1,5 +1,7 @@
 import type { RuntimeReport, SiteDetail, SitePanel, SiteSummary, SiteTestMode } from '@app/contracts';
 
+import { networkAlarmsOf, type SiteAlarms } from '@app/contracts';
+
 /**
  * The order of what the client knows of each site. The live feed and the API both tell the parts
  * below; an API answer read by the server before a change can reach the client after the live
@@ -105,6 +107,24 @@ export function settleOfflineSince(knowledge: KnowledgeState, fetched: SiteSumma
   const site = siteOf(knowledge, fetched.hwaddr);
   site.offlineSince = settle(site.offlineSince, fetched.offlineSince, sentAt);
   return site.offlineSince.value;
+}
+
+/**
+ * A fetched summary's alarms (zones in fire and in fault per network), with what the client learned
+ * after the fetch was sent kept: a network's newer runtime report counts instead, and a panel
+ * disconnected since has none (the server reads no runtime of a panel that is not connected).
+ */
+export function settleAlarms(knowledge: KnowledgeState, fetched: SiteSummary, sentAt: number): SiteAlarms | null {
+  const site = siteOf(knowledge, fetched.hwaddr);
+  if (site.connected && site.connected.at > sentAt && !site.connected.value) return {};
+  let alarms = fetched.alarms === null ? null : { ...fetched.alarms };
+  for (const [networkId, runtime] of Object.entries(site.runtime)) {
+    if (runtime.at <= sentAt) continue;
+    alarms ??= {};
+    if (runtime.value) alarms[networkId] = networkAlarmsOf(runtime.value);
+    else delete alarms[networkId];
+  }
+  return alarms;
 }
 
 /** The site's test mode as a fetched summary says, or as the client learned after it was sent. */

@@ -1,11 +1,11 @@
 import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
-import type { PanelOfflineData, SiteSummary } from '@app/contracts';
+import { networkAlarmsOf, type PanelOfflineData, type SiteSummary } from '@app/contracts';
 import {
   configSyncReceived,
   connectionReceived,
   logEventsReceived,
   notificationEventReceived,
-  runtimeReceived,
+  runtimesReceived,
   testModeReceived,
 } from '../livefeed/livefeed.actions';
 import {
@@ -22,6 +22,11 @@ import type { SitesState } from './sites.slice';
 function setOfflineSince(state: SitesState, hwaddr: string, since: string | null): void {
   knowLiveOfflineSince(state.knowledge, hwaddr, since);
   for (const entry of countedEntries(state, hwaddr)) entry.offlineSince = since;
+}
+
+/** The site's Site Manager tile (its entry in the list), if listed. */
+function tilesOf(state: SitesState, hwaddr: string): SiteSummary[] {
+  return state.list.filter((site) => site.hwaddr === hwaddr);
 }
 
 /** The site's entries that carry its counts: the list's tile and, when loaded, the site screen's data. */
@@ -84,6 +89,8 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       knowLiveConnection(state.knowledge, action.payload.hwaddr, action.payload.connected);
       // Back: no longer offline, before the server's restoration of the loss arrives.
       if (action.payload.connected) setOfflineSince(state, action.payload.hwaddr, null);
+      // Gone: no zone shown in fire or fault, as the server counts none for a panel not connected.
+      else for (const site of tilesOf(state, action.payload.hwaddr)) site.alarms = {};
       const detail = state.details[action.payload.hwaddr];
       if (!detail) return;
       detail.connected = action.payload.connected;
@@ -95,11 +102,15 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
       knowLiveTestMode(state.knowledge, hwaddr, testMode);
       for (const entry of countedEntries(state, hwaddr)) entry.testMode = testMode;
     })
-    .addCase(runtimeReceived, (state, action) => {
-      knowLiveRuntime(state.knowledge, action.payload.hwaddr, action.payload.networkId, action.payload.report);
-      const network = state.details[action.payload.hwaddr]?.networks.find(
-        (candidate) => candidate.networkId === action.payload.networkId,
-      );
-      if (network) network.runtime = action.payload.report;
+    .addCase(runtimesReceived, (state, action) => {
+      // A burst of reports, one action: the tiles re-render once.
+      for (const { hwaddr, networkId, report } of action.payload) {
+        knowLiveRuntime(state.knowledge, hwaddr, networkId, report);
+        const network = state.details[hwaddr]?.networks.find((candidate) => candidate.networkId === networkId);
+        if (network) network.runtime = report;
+        // The tile's alarms: this network's zones as the report counts them.
+        for (const site of tilesOf(state, hwaddr))
+          site.alarms = { ...site.alarms, [String(networkId)]: networkAlarmsOf(report) };
+      }
     });
 }

@@ -6,9 +6,11 @@ import {
   siteLabel,
   siteStatusText,
   toPanelType,
+  totalAlarms,
   type SiteTestMode,
 } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
+import { siteAlarmState, testModeTileText, zonesText, type SiteAlarmState } from './site-tiles.util';
 import { panelUnreadTotal } from './site-unread.util';
 import type { SiteFormId } from './sites.slice';
 
@@ -26,22 +28,41 @@ export interface SiteTile {
   unread: number;
   /** 'Offline since …' once the panel's loss of communication was reported; null otherwise. */
   offlineText: string | null;
+  /** Zones in fire and in fault over the site's networks, from their runtime reports (0 while unknown). */
+  fireZones: number;
+  faultZones: number;
+  /** 'In fire: 2 zones', 'In fault: 1 zone'; null when none. */
+  fireText: string | null;
+  faultText: string | null;
+  /** Its most urgent live state, which the Site Manager colours and sorts by. */
+  alarmState: SiteAlarmState;
+  /** 'Test mode until …, started by …' while the site is in test mode; null otherwise. */
+  testModeText: string | null;
   panelType: ReturnType<typeof toPanelType>;
   /** Events of an authorised site, re-authorisation otherwise. */
   link: string;
 }
 
 export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[] =>
-  sites.map((site) => ({
-    hwaddr: site.hwaddr,
-    label: siteLabel(site.name, site.hwaddr),
-    statusText: siteStatusText(site.status, site.adminKey),
-    authorised: isAuthorised(site.status),
-    unread: site.unreadCount,
-    offlineText: offlineText(site.offlineSince),
-    panelType: toPanelType(site.panelType),
-    link: isAuthorised(site.status) ? `/site/${site.hwaddr}/events` : `/site/reauth/${site.hwaddr}`,
-  })),
+  sites.map((site) => {
+    const { fireZones, faultZones } = totalAlarms(site.alarms);
+    return {
+      hwaddr: site.hwaddr,
+      label: siteLabel(site.name, site.hwaddr),
+      statusText: siteStatusText(site.status, site.adminKey),
+      authorised: isAuthorised(site.status),
+      unread: site.unreadCount,
+      offlineText: offlineText(site.offlineSince),
+      fireZones,
+      faultZones,
+      fireText: zonesText('In fire', fireZones),
+      faultText: zonesText('In fault', faultZones),
+      alarmState: siteAlarmState(fireZones, faultZones, Boolean(site.offlineSince)),
+      testModeText: site.testMode ? testModeTileText(site.testMode) : null,
+      panelType: toPanelType(site.panelType),
+      link: isAuthorised(site.status) ? `/site/${site.hwaddr}/events` : `/site/reauth/${site.hwaddr}`,
+    };
+  }),
 );
 
 function offlineText(since: string | null | undefined): string | null {

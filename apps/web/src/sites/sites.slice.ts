@@ -7,6 +7,7 @@ import {
   knowLiveCounts,
   settleCounts,
   settleDetail,
+  settleAlarms,
   settleOfflineSince,
   settleTestMode,
   type KnowledgeState,
@@ -72,6 +73,7 @@ export const sitesSlice = createSlice({
           ...site,
           ...settleCounts(state.knowledge, site, sentAt),
           offlineSince: settleOfflineSince(state.knowledge, site, sentAt),
+          alarms: settleAlarms(state.knowledge, site, sentAt),
           testMode: settleTestMode(state.knowledge, site, sentAt),
         }));
         state.loaded = true;

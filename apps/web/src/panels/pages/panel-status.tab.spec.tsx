@@ -31,8 +31,8 @@ describe('panel Status', () => {
     act(() => socket.serverSends({ type: 'Runtime', data: { hwaddr: PANEL_HWADDR, networkId: 1, report: onFire } }));
 
     const fires = await screen.findByTestId('runtime-fires');
-    // Zone 1 is shown as 2 (id + 1), with its name.
-    expect(within(fires).getByText('2')).toBeTruthy();
+    // Zone 1 is shown as 2 (id + 1), with its name, once the feed's batch of Runtimes reached the store.
+    expect(await within(fires).findByText('2')).toBeTruthy();
     expect(within(fires).getByText('Stores')).toBeTruthy();
     expect(fires.className).toContain('runtime-box--fire');
     expect(screen.getByText('Sounder disabled')).toBeTruthy();

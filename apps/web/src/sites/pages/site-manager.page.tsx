@@ -1,21 +1,29 @@
-import { useEffect } from 'react';
-import { Badge, Card, Col } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Badge, Card, Col, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { relaysLoadRequested } from '../../relays/relays.slice';
 import { selectRelaysError, selectRelaysLoaded, selectRelayTiles } from '../../relays/relays.selectors';
 import { PageHeader } from '../../shared/page-header.component';
 import { PanelTypeImage } from '../panel-type-image.component';
-import { selectSitesError, selectSitesLoaded, selectSiteTiles } from '../sites.selectors';
+import { selectSiteManagerTiles } from '../site-manager.selectors';
+import { selectSiteList, selectSitesError, selectSitesLoaded } from '../sites.selectors';
 import { sitesLoadRequested } from '../sites.slice';
 import { TileSection } from './tile-section.component';
+import '../site-tiles.css';
 
-/** Home (spec 2.4): the user's sites and relays. */
+/**
+ * Home (spec 2.4): the user's sites and relays. Each site tile shows its live state (in fire, in
+ * fault, offline, in test mode), those in fire first, then in fault, then offline; the search
+ * narrows the tiles by name or MAC.
+ */
 export function SiteManagerPage() {
   const dispatch = useAppDispatch();
   const sitesLoaded = useAppSelector(selectSitesLoaded);
   const sitesError = useAppSelector(selectSitesError);
-  const tiles = useAppSelector(selectSiteTiles);
+  const [search, setSearch] = useState('');
+  const tiles = useAppSelector((state) => selectSiteManagerTiles(state, search));
+  const siteCount = useAppSelector(selectSiteList).length;
   const relaysLoaded = useAppSelector(selectRelaysLoaded);
   const relaysError = useAppSelector(selectRelaysError);
   const relayTiles = useAppSelector(selectRelayTiles);
@@ -36,10 +44,30 @@ export function SiteManagerPage() {
         addLink="/site/add"
         testId="site-tiles"
         className="mb-4"
+        tools={
+          siteCount > 0 && (
+            <Form.Group className="site-search mb-3" controlId="site-search">
+              <Form.Label visuallyHidden>Search sites</Form.Label>
+              <Form.Control
+                type="search"
+                placeholder="Search by name or MAC"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+              {tiles.length === 0 && <Form.Text>No site matches your search.</Form.Text>}
+            </Form.Group>
+          )
+        }
       >
         {tiles.map((tile) => (
           <Col key={tile.hwaddr}>
-            <Card as={Link} to={tile.link} className="tile site-tile" data-hwaddr={tile.hwaddr}>
+            <Card
+              as={Link}
+              to={tile.link}
+              className={`tile site-tile site-tile--${tile.alarmState}`}
+              data-hwaddr={tile.hwaddr}
+              data-alarm-state={tile.alarmState}
+            >
               <Card.Body>
                 <div className="tile__head">
                   <PanelTypeImage panelType={tile.panelType} />
@@ -50,6 +78,12 @@ export function SiteManagerPage() {
                   )}
                 </div>
                 <Card.Title className="site-tile__name">{tile.label}</Card.Title>
+                {tile.fireText && (
+                  <Card.Text className="site-tile__alarm site-tile__alarm--fire">{tile.fireText}</Card.Text>
+                )}
+                {tile.faultText && (
+                  <Card.Text className="site-tile__alarm site-tile__alarm--fault">{tile.faultText}</Card.Text>
+                )}
                 <Card.Text className={`site-tile__status ${tile.authorised ? 'text-success' : 'text-danger'}`}>
                   {tile.statusText}
                 </Card.Text>
@@ -57,6 +91,9 @@ export function SiteManagerPage() {
                   <Card.Text className="site-tile__offline text-warning-emphasis fw-semibold">
                     {tile.offlineText}
                   </Card.Text>
+                )}
+                {tile.testModeText && (
+                  <Card.Text className="site-tile__test-mode small text-info-emphasis">{tile.testModeText}</Card.Text>
                 )}
               </Card.Body>
             </Card>

@@ -12,6 +12,8 @@ interface TileSectionProps {
   addLink: string;
   testId?: string;
   className?: string;
+  /** Shown between the heading and the tiles (the sites' search). */
+  tools?: ReactNode;
   /** One `<Col>` per tile. */
   children: ReactNode;
 }
@@ -25,6 +27,7 @@ export function TileSection({
   addLink,
   testId,
   className,
+  tools,
   children,
 }: TileSectionProps) {
   return (
@@ -32,6 +35,7 @@ export function TileSection({
       <h2 className="h4">{title}</h2>
       {error && <Alert variant="danger">{error}</Alert>}
       {!loaded && <p className="text-muted">{MESSAGES.loadingDevices}</p>}
+      {tools}
       <Row xs={1} sm={2} lg={4} className={className ? `g-3 ${className}` : 'g-3'} data-testid={testId}>
         {children}
         <Col>
