@@ -1,19 +1,28 @@
 import { all, put, select, takeEvery } from 'typed-redux-saga';
 import type { RootState } from '../shared/root-state.types';
+import { selectOtherEventToasts } from '../account/account.selectors';
 import { connectionReceived, logEventsReceived } from './livefeed.actions';
-import { toastRequested, toastsRequested } from '../toasts/toasts.slice';
+import { toastClosed, toastRequested, toastsRequested } from '../toasts/toasts.slice';
 import type { LivefeedSites } from './livefeed-sites.types';
-import { connectionToast, logEventToast } from './live-toasts.util';
+import { connectionToast, endBurst, liveEventToasts, type Burst } from './live-toasts.util';
 
 /**
  * Live events and connection changes are told as toasts (spec 7), named by the site's label; here
- * rather than in toasts, so that toasts, which every domain may use, imports none.
+ * rather than in toasts, so that toasts, which every domain may use, imports none. Fire and fault
+ * each get theirs; a site's other events are gathered into one toast per burst (live-toasts.util.ts),
+ * and none when the account turned them off. One action per batch of events.
  */
-function* logEventToasts(sites: LivefeedSites, action: ReturnType<typeof logEventsReceived>) {
+function* logEventToasts(
+  sites: LivefeedSites,
+  bursts: Map<string, Burst>,
+  action: ReturnType<typeof logEventsReceived>,
+) {
   const state: RootState = yield* select((root: RootState) => root);
-  yield* put(
-    toastsRequested(action.payload.map((event) => logEventToast(event, sites.siteLabel(state, event.hwaddr)))),
-  );
+  const toasts = liveEventToasts(action.payload, bursts, {
+    otherEvents: selectOtherEventToasts(state),
+    siteName: (hwaddr) => sites.siteLabel(state, hwaddr),
+  });
+  if (toasts.length > 0) yield* put(toastsRequested(toasts));
 }
 
 function* connectionToastSaga(sites: LivefeedSites, action: ReturnType<typeof connectionReceived>) {
@@ -22,8 +31,11 @@ function* connectionToastSaga(sites: LivefeedSites, action: ReturnType<typeof co
 }
 
 export function* liveToastsSaga(sites: LivefeedSites) {
+  /** Each site's open burst of other events, by hwaddr; this session's only. */
+  const bursts = new Map<string, Burst>();
   yield* all([
-    takeEvery(logEventsReceived.type, logEventToasts, sites),
+    takeEvery(logEventsReceived.type, logEventToasts, sites, bursts),
+    takeEvery(toastClosed.type, (action: ReturnType<typeof toastClosed>) => endBurst(bursts, action.payload.id)),
     takeEvery(connectionReceived.type, connectionToastSaga, sites),
   ]);
 }

@@ -135,10 +135,10 @@ describe('live feed applied to the open page', () => {
     expect(selectSiteUnreadEvents(state, hwaddr)).toBe(2);
     expect(selectSitePanelWidgets(state, hwaddr)?.map((widget) => widget.unread)).toEqual([1, 1]);
     expect(state.toasts.shown.slice(-4)).toEqual([
-      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
-      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000 },
-      { kind: 'info', title: 'Other', text: 'Depot: Service due' },
-      { kind: 'error', title: 'Fire', text: '00:11:AA:BB:CC:EE: Fire alarm', durationMs: 30000 },
+      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000, alarm: true },
+      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000, alarm: true },
+      { id: expect.stringMatching(/^other-events-/), kind: 'info', title: 'Other', text: 'Depot: Service due' },
+      { kind: 'error', title: 'Fire', text: '00:11:AA:BB:CC:EE: Fire alarm', durationMs: 30000, alarm: true },
     ]);
     expect(api.requestsSince(start)).toEqual([]);
   });

@@ -81,9 +81,9 @@ describe('live feed saga', () => {
 
     expect(state.toasts.shown).toEqual([
       { kind: 'warning', text: 'Site Depot disconnected' },
-      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
-      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000 },
-      { kind: 'info', title: 'Other', text: 'Depot: Power restored' },
+      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000, alarm: true },
+      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000, alarm: true },
+      { id: expect.stringMatching(/^other-events-/), kind: 'info', title: 'Other', text: 'Depot: Power restored' },
     ]);
     expect(state.sites.knowledge.sites[hwaddr].connected?.value).toBe(false);
   });
@@ -113,7 +113,7 @@ describe('live feed saga', () => {
     expect(state.sites.knowledge.sites[hwaddr].connected?.value).toBe(false);
     expect(state.toasts.shown).toEqual([
       { kind: 'warning', text: 'Site Depot disconnected' },
-      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000 },
+      { kind: 'error', title: 'Fire', text: 'Depot: Fire alarm', durationMs: 30000, alarm: true },
     ]);
   });
 

@@ -9,4 +9,11 @@ export interface ToastSpec {
   badge?: string;
   /** Auto-dismiss after this many ms; the spec's default is 5000. */
   durationMs?: number;
+  /**
+   * A toast that changes while it shows (a site's gathered events): asked again with the same id,
+   * it is updated in place, its text and its time on screen, instead of shown a second time.
+   */
+  id?: string;
+  /** Fire and fault: shown at once, never waiting behind the other toasts (see toasts.constants.ts). */
+  alarm?: true;
 }
