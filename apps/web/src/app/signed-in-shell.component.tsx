@@ -13,25 +13,37 @@ export function SignedInShell() {
   return (
     <div className="app-frame">
       {signedIn && (
-        <Navbar bg="dark" variant="dark" expand="sm">
+        // Below the sm breakpoint (phones) the links fold behind a toggle; choosing one folds them again.
+        <Navbar bg="dark" variant="dark" expand="sm" collapseOnSelect>
           <Container>
             <Navbar.Brand as={NavLink} to="/">
               {PRODUCT_NAME}
             </Navbar.Brand>
-            <Nav className="ms-auto">
-              <Nav.Link as={NavLink} to="/" end>
-                Site Manager{' '}
-                {unread > 0 && (
-                  <Badge bg="danger" pill aria-label="unread">
-                    {unread}
-                  </Badge>
-                )}
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/account">
-                My Account
-              </Nav.Link>
-              <Nav.Link href="#logout">Logout</Nav.Link>
-            </Nav>
+            {unread > 0 && (
+              // Beside the toggle, so that a phone shows the unread count with the links folded.
+              <Badge bg="danger" pill className="d-sm-none ms-auto me-2" aria-hidden="true">
+                {unread}
+              </Badge>
+            )}
+            <Navbar.Toggle aria-controls="app-navbar-links" />
+            <Navbar.Collapse id="app-navbar-links">
+              <Nav className="ms-auto">
+                <Nav.Link as={NavLink} to="/" end eventKey="/">
+                  Site Manager{' '}
+                  {unread > 0 && (
+                    <Badge bg="danger" pill aria-label="unread">
+                      {unread}
+                    </Badge>
+                  )}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to="/account" eventKey="/account">
+                  My Account
+                </Nav.Link>
+                <Nav.Link href="#logout" eventKey="#logout">
+                  Logout
+                </Nav.Link>
+              </Nav>
+            </Navbar.Collapse>
           </Container>
         </Navbar>
       )}

@@ -122,7 +122,7 @@ export function RelayActionCard({
         )}
         <Row>
           {TRIGGERS.map(([trigger, title]) => (
-            <Col md={6} key={trigger}>
+            <Col md={6} key={trigger} className="mb-3 mb-md-0">
               <TriggerFields
                 idPrefix={`action-${action.id}-${trigger}`}
                 title={title}
