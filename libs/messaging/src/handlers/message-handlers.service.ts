@@ -12,6 +12,7 @@ import type { Msg } from '@nats-io/transport-node';
 import { ConsumerConfig } from '@app/config';
 import { HealthRegistry, type LogFields } from '@app/platform';
 import { checkedJson } from '../consumers/checked-json.util';
+import type { ConsumerSupervision } from '../consumers/consumer-supervision.types';
 import { startDurableBatchConsumer } from '../consumers/durable-batch-consumer';
 import { decodeJson, startDurableConsumer, type DurableMessageInfo } from '../consumers/durable-consumer';
 import { PartitionedConsumers } from '../consumers/partitioned-consumers';
@@ -22,13 +23,21 @@ import { rawConnection } from '../nats/raw-connection.util';
 import { CoreSubscription, type MessageLogScope } from './core-subscription';
 import {
   MESSAGE_HANDLER_METADATA,
+  type ConsumerKey,
   type KeyedSubjectKey,
   type MessageHandlerMetadata,
   type RespondToOptions,
+  type StreamConsumerOptions,
+  type SubjectKey,
 } from './message-handler.decorators';
 import { MESSAGE_HANDLERS_OPTIONS, type MessageHandlersOptions } from './message-handlers.options';
 
 type Method = (...args: never[]) => unknown;
+
+/** What StreamConsumer and StreamBatchConsumer declare alike; only their provider's own settings differ. */
+type StreamSettingsOptions<C> = Omit<StreamConsumerOptions<unknown, unknown>, 'configure'> & {
+  configure?: (self: unknown) => C;
+};
 
 /** A declared handler found at start: its metadata, the bound method and where it was declared. */
 interface FoundHandler {
@@ -171,30 +180,18 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
     const supervision = { deadLetters: this.deadLetters, stallWindowMs: this.consumerConfig?.stallWindowMs };
     switch (meta.kind) {
       case 'stream': {
-        const { stream, health, configure, decode, ...tuning } = meta.options;
         const consumer = await startDurableConsumer(this.nats, {
-          ...tuning,
-          ...configure?.(instance),
-          ...supervision,
-          stream: names.streams[stream],
-          durable: names.consumers[meta.key],
-          decode,
+          ...this.streamSettings(meta.key, meta.options, instance, supervision),
           handler: method as (message: unknown, info: DurableMessageInfo) => Promise<void>,
         });
-        return this.keep(health, consumer);
+        return this.keep(meta.options.health, consumer);
       }
       case 'stream-batch': {
-        const { stream, health, configure, decode, ...tuning } = meta.options;
         const consumer = await startDurableBatchConsumer(this.nats, {
-          ...tuning,
-          ...configure?.(instance),
-          ...supervision,
-          stream: names.streams[stream],
-          durable: names.consumers[meta.key],
-          decode,
+          ...this.streamSettings(meta.key, meta.options, instance, supervision),
           handler: method as (messages: unknown[]) => Promise<void>,
         });
-        return this.keep(health, consumer);
+        return this.keep(meta.options.health, consumer);
       }
       case 'partitioned': {
         const { health, configure, deliverFrom, partitioning } = meta.options;
@@ -215,34 +212,55 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
         });
         return this.keep(health, consumers);
       }
-      case 'subscribe': {
-        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger, SUBSCRIPTION_SCOPE);
-        subscription.start(
-          rawConnection(this.nats),
-          names.subjects[meta.key],
+      case 'subscribe':
+        return this.subscribe(
+          handler,
+          meta.key,
           meta.options.queue,
+          SUBSCRIPTION_SCOPE,
           method as (message: Msg) => unknown,
         );
-        this.subscriptions.push({ key: meta.key, subscription });
-        this.running.push(subscription);
-        return;
-      }
-      case 'respond': {
-        const subscription = new CoreSubscription(`${handler.label} (${meta.key})`, this.logger, REQUEST_SCOPE);
-        subscription.start(
-          rawConnection(this.nats),
-          names.subjects[meta.key],
-          meta.options.queue,
-          this.responder(handler, undefined),
-        );
-        this.subscriptions.push({ key: meta.key, subscription });
-        this.running.push(subscription);
-        return;
-      }
+      case 'respond':
+        return this.subscribe(handler, meta.key, meta.options.queue, REQUEST_SCOPE, this.responder(handler, undefined));
       case 'respond-keyed':
         // Opened per key at run time (open).
         return;
     }
+  }
+
+  /**
+   * A one-name durable consumer's settings (StreamConsumer and StreamBatchConsumer alike): the declared
+   * tuning, then what the provider's own configuration gives, the supervision, its stream and name.
+   */
+  private streamSettings<C extends object>(
+    key: ConsumerKey,
+    options: StreamSettingsOptions<C>,
+    instance: object,
+    supervision: ConsumerSupervision,
+  ) {
+    const { stream, health: _health, configure, decode, ...tuning } = options;
+    return {
+      ...tuning,
+      ...configure?.(instance),
+      ...supervision,
+      stream: this.nats.names.streams[stream],
+      durable: this.nats.names.consumers[key],
+      decode,
+    };
+  }
+
+  /** A core subscription of a declared subject, kept for the subscriptions' health and the stop. */
+  private subscribe(
+    handler: FoundHandler,
+    key: SubjectKey,
+    queue: string | undefined,
+    scope: MessageLogScope,
+    onMessage: (message: Msg) => unknown,
+  ): void {
+    const subscription = new CoreSubscription(`${handler.label} (${key})`, this.logger, scope);
+    subscription.start(rawConnection(this.nats), this.nats.names.subjects[key], queue, onMessage);
+    this.subscriptions.push({ key, subscription });
+    this.running.push(subscription);
   }
 
   private keep(health: string, consumer: Running & { assertReceiving(): Promise<void> }): void {
