@@ -1,5 +1,13 @@
 /** The scenarios `npm run bench` knows, in the order they run. */
-export const SCENARIO_NAMES = ['ingest', 'ingest-max', 'fanout', 'alarm-actions', 'queries', 'connections'] as const;
+export const SCENARIO_NAMES = [
+  'ingest',
+  'ingest-max',
+  'fanout',
+  'alarm-actions',
+  'fire-first',
+  'queries',
+  'connections',
+] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Sizes of every scenario; each flag is `--<kebab-case name> <value>`. */
@@ -23,6 +31,8 @@ export interface BenchOptions {
   fires: number;
   /** Background events per second during alarm-actions. */
   background: number;
+  /** The ingest's ceiling in events/s (fire-first loads it at this rate and at 1.5 times it). */
+  ceiling: number;
   /** Events seeded for queries, and the sites they spread over. */
   events: number;
   sites: number;
@@ -42,6 +52,7 @@ export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'scenarios'> = {
   burst: 20,
   fires: 30,
   background: 1000,
+  ceiling: 6750,
   events: 1_000_000,
   sites: 1000,
   samples: 300,
@@ -58,6 +69,7 @@ const NUMERIC_FLAGS: Record<string, keyof Omit<BenchOptions, 'scenarios'>> = {
   '--burst': 'burst',
   '--fires': 'fires',
   '--background': 'background',
+  '--ceiling': 'ceiling',
   '--events': 'events',
   '--sites': 'sites',
   '--samples': 'samples',

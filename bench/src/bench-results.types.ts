@@ -12,6 +12,8 @@ export interface Metric {
   /** The same work done straight on the building block, with no application logic. */
   raw?: { name: string; value: number };
   target?: MetricTarget;
+  /** In the results file: whether the figure meets its target (only on figures with one). */
+  met?: boolean;
 }
 
 /** CPU time and peak resident memory of one process over a scenario. */

@@ -8,10 +8,11 @@ import { pidsOfCommand, ProcessWatch } from './process-usage.util';
 import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
 import { runRawTcpServer } from './raw-tcp-server';
 import { runRawWebsocketServer } from './raw-ws-server';
-import { PROCESS_HEADERS, formatTextTable, processRows, reportRows } from './report-table.util';
+import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
 import type { BenchEnvironment } from './scenarios/bench-environment.types';
 import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
+import { fireFirstScenario } from './scenarios/fire-first.scenario';
 import { connectionsScenario } from './scenarios/connections.scenario';
 import { fanoutScenario } from './scenarios/fanout.scenario';
 import { ingestMaxScenario, ingestScenario } from './scenarios/ingest.scenario';
@@ -22,6 +23,7 @@ const SCENARIOS: Record<ScenarioName, (env: BenchEnvironment) => Promise<Scenari
   'ingest-max': ingestMaxScenario,
   fanout: fanoutScenario,
   'alarm-actions': alarmActionsScenario,
+  'fire-first': fireFirstScenario,
   queries: queriesScenario,
   connections: connectionsScenario,
 };
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
   }
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${run.date.replace(/[:.]/g, '-')}.json`;
-  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(withMet(run), null, 2)}\n`);
   process.stdout.write(
     `\n${formatTextTable(reportRows(run))}\n\n${formatTextTable(processRows(run), PROCESS_HEADERS)}\n`,
   );

@@ -6,6 +6,7 @@ import {
   rawRatio,
   reportRows,
   targetMet,
+  withMet,
 } from './report-table.util';
 
 const run: BenchRun = {
@@ -53,6 +54,14 @@ describe('report table', () => {
     expect(targetMet(metric)).toBe(false);
     expect(rawRatio(metric)).toBeUndefined();
     expect(formatNumber(Number.NaN)).toBe('n/a');
+  });
+
+  it('marks each figure with a target met or not in the results file, and leaves the others alone', () => {
+    const [stored, p99, lost] = withMet(run).scenarios[0].metrics;
+    expect(stored.met).toBe(false);
+    expect(p99.met).toBe(true);
+    expect('met' in lost).toBe(false);
+    expect('met' in run.scenarios[0].metrics[0]).toBe(false);
   });
 
   it('pads the text table and escapes pipes in Markdown', () => {

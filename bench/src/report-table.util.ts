@@ -6,6 +6,20 @@ export function targetMet(metric: Metric): boolean | undefined {
   return metric.target.kind === 'atMost' ? metric.value <= metric.target.value : metric.value >= metric.target.value;
 }
 
+/** The run as written to its results file: each figure with a target carries `met: true | false`. */
+export function withMet(run: BenchRun): BenchRun {
+  return {
+    ...run,
+    scenarios: run.scenarios.map((scenario) => ({
+      ...scenario,
+      metrics: scenario.metrics.map((metric) => {
+        const met = targetMet(metric);
+        return met === undefined ? metric : { ...metric, met };
+      }),
+    })),
+  };
+}
+
 /** Project figure over raw figure: how much of the building block's capacity (or speed) the project keeps. */
 export function rawRatio(metric: Metric): number | undefined {
   if (!metric.raw || !Number.isFinite(metric.value) || !Number.isFinite(metric.raw.value) || metric.raw.value === 0)

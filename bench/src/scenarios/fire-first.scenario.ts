@@ -1,0 +1,177 @@
+import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
+import type { Metric, ScenarioResult } from '../bench-results.types';
+import { summarizeLatencies } from '../latency-stats.util';
+import { LiveSockets } from '../live-sockets';
+import { PanelFleet, sendAtRate, waitFor } from '../panel-fleet';
+import type { BenchEnvironment } from './bench-environment.types';
+
+const RELAY_PASSWORD = 'BenchRelayPassword0123456789abcd';
+const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
+const FIRE_EVERY_MS = 500;
+/** The two loads: the ingest's ceiling, and half as much again. */
+const LOAD_FACTORS = [1, 1.5] as const;
+/** How long the stragglers of a saturated phase may take to arrive before they count as lost. */
+const DRAIN_TIMEOUT_MS = 120_000;
+
+interface Rig {
+  fleet: PanelFleet;
+  alarmPanel: PanelFleet;
+  relay: RelaySimulator;
+  live: LiveSockets;
+}
+
+/**
+ * Fire first: a fleet sends non-alarm events (system, service, technical) at the ingest's ceiling
+ * and at 1.5 times it, while another panel sends a fire every 500 ms. One browser socket of a user
+ * holding every panel records each LogEvent; the fire panel has a relay action and an opted-in
+ * user. Per load: fire → browser and fire → relay pulse (p50, p99), fire → SMTP, the background's
+ * panel → browser p99 and the events lost (sent against acked, stored and delivered).
+ */
+export async function fireFirstScenario(env: BenchEnvironment): Promise<ScenarioResult> {
+  const { panels, ceiling, duration } = env.options;
+  const seconds = Math.min(duration, 15);
+  const rig = await startRig(env, panels);
+  const metrics: Metric[] = [];
+  const notes: string[] = [];
+  const watches = [...env.watchApps(), ...env.watchMachine()];
+  try {
+    for (const factor of LOAD_FACTORS) {
+      const rate = Math.round(ceiling * factor);
+      env.log(`fire-first: ${rate} events/s for ${seconds} s with a fire every ${FIRE_EVERY_MS} ms`);
+      metrics.push(...(await runPhase(env, rig, rate, seconds, `×${factor} (${rate}/s)`, notes)));
+    }
+  } finally {
+    rig.live.close();
+    await Promise.all([rig.fleet.stop(), rig.alarmPanel.stop(), rig.relay.stop()]);
+  }
+  return {
+    scenario: 'fire-first',
+    parameters: { panels, ceiling, phaseSeconds: seconds, fireEveryMs: FIRE_EVERY_MS, loads: LOAD_FACTORS.join(', ') },
+    metrics,
+    processes: watches.map((watch) => watch.stop()),
+    notes,
+  };
+}
+
+async function startRig(env: BenchEnvironment, panels: number): Promise<Rig> {
+  const relay = new RelaySimulator({ password: RELAY_PASSWORD });
+  await relay.start();
+  const alarmPanel = new PanelFleet(env.stack.panelPort, 1, 0xf1);
+  const fleet = new PanelFleet(env.stack.panelPort, panels, 0xf2);
+  await Promise.all([alarmPanel.provision(env.portal.db), fleet.provision(env.portal.db)]);
+  await Promise.all([alarmPanel.connect(), fleet.connect()]);
+  const user = await env.portal.registerUser('fire-first');
+  await env.portal.claim(user, alarmPanel.hwaddrs, true);
+  await env.portal.claim(user, fleet.hwaddrs);
+  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, {
+    host: '127.0.0.1',
+    port: relay.port,
+    password: RELAY_PASSWORD,
+    name: 'Bench relay',
+  });
+  await env.portal.api('POST', `/relays/${created.id}/actions`, user.session, {
+    action: { hwaddr: alarmPanel.hwaddrs[0], on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: NO_ACTION },
+  });
+  const live = LiveSockets.forPortal(env.stack.portalPort);
+  await live.open(1, await env.portal.claimsToken(user));
+  await waitFor(
+    () => {
+      fleet.send('system', `warm-up ${fleet.sent}`, 0);
+      return live.received > 0;
+    },
+    30_000,
+    'the live socket to receive a first event',
+    200,
+  );
+  return { fleet, alarmPanel, relay, live };
+}
+
+async function runPhase(
+  env: BenchEnvironment,
+  rig: Rig,
+  rate: number,
+  seconds: number,
+  label: string,
+  notes: string[],
+): Promise<Metric[]> {
+  const { fleet, alarmPanel, relay, live } = rig;
+  const storedBefore = await env.portal.storedEventCount();
+  const sentBefore = fleet.sent + alarmPanel.sent;
+  const ackedBefore = fleet.acked + alarmPanel.acked;
+  const deliveredBefore = live.received;
+  const switchesBefore = relay.switches.length;
+  const mailsBefore = env.smtp.accepted.length;
+  const backgroundKeys: string[] = [];
+  const fireKeys: string[] = [];
+  const fireSentAt: number[] = [];
+  const phase = label.replace(/\W+/g, '');
+  let firing = true;
+  const fires = (async () => {
+    while (firing) {
+      const title = `FireFirst${phase}-${String(fireKeys.length).padStart(4, '0')}`;
+      fireKeys.push(alarmPanel.send('fire', title));
+      fireSentAt.push(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, FIRE_EVERY_MS));
+    }
+  })();
+  const categories = ['system', 'service', 'technical'] as const;
+  await sendAtRate(seconds, rate, (n) => {
+    backgroundKeys.push(fleet.send(categories[n % 3], `Background${phase} ${n}`));
+  });
+  firing = false;
+  await fires;
+  const sent = fleet.sent + alarmPanel.sent - sentBefore;
+  const fireCount = fireKeys.length;
+  await waitFor(
+    () =>
+      live.received - deliveredBefore >= sent &&
+      relay.switches.length - switchesBefore >= fireCount &&
+      env.smtp.accepted.length - mailsBefore >= fireCount,
+    DRAIN_TIMEOUT_MS,
+    `every event at the browser, a pulse and a mail per fire (${label})`,
+    100,
+  ).catch((error: Error) => notes.push(error.message));
+  const stored = (await env.portal.storedEventCount()) - storedBefore;
+  const acked = fleet.acked + alarmPanel.acked - ackedBefore;
+  const delivered = live.received - deliveredBefore;
+  const latencyOf = (keys: string[], sentAt: (key: string, index: number) => number) =>
+    keys.flatMap((key, index) => {
+      const arrival = live.arrivals.get(key);
+      return arrival ? [arrival.first - sentAt(key, index)] : [];
+    });
+  const browser = summarizeLatencies(latencyOf(fireKeys, (_key, index) => fireSentAt[index]));
+  const background = summarizeLatencies(latencyOf(backgroundKeys, (key) => fleet.sentAt.get(key)!));
+  const pulses = relay.switches
+    .slice(switchesBefore)
+    .filter((change) => change.kind === 'relay')
+    .slice(0, fireCount)
+    .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
+  const relaySummary = summarizeLatencies(pulses);
+  const mails: number[] = [];
+  for (const mail of env.smtp.accepted.slice(mailsBefore)) {
+    const index = fireKeys.findIndex((key) => mail.text.includes(key.split('/')[1]));
+    if (index >= 0) mails.push(mail.at - fireSentAt[index]);
+  }
+  const mailSummary = summarizeLatencies(mails);
+  const lost = Math.max(0, sent - Math.min(acked, stored, delivered));
+  notes.push(
+    `${label}: sent ${sent} (${fireCount} fires), acked ${acked}, stored ${stored}, delivered ${delivered}; fires at the browser ${browser.count}, pulses ${pulses.length}, mails ${mails.length}`,
+  );
+  const within = { kind: 'atMost', value: 100 } as const;
+  return [
+    { name: `${label} fire → browser p50`, value: browser.p50, unit: 'ms' },
+    { name: `${label} fire → browser p99`, value: browser.p99, unit: 'ms', target: within },
+    { name: `${label} fire → relay pulse p50`, value: relaySummary.p50, unit: 'ms' },
+    { name: `${label} fire → relay pulse p99`, value: relaySummary.p99, unit: 'ms', target: within },
+    { name: `${label} fire → SMTP accepted p99`, value: mailSummary.p99, unit: 'ms' },
+    {
+      name: `${label} fires seen at the browser and the relay (of ${fireCount})`,
+      value: Math.min(browser.count, pulses.length),
+      unit: 'fires',
+      target: { kind: 'atLeast', value: fireCount },
+    },
+    { name: `${label} background panel → browser p50`, value: background.p50, unit: 'ms' },
+    { name: `${label} background panel → browser p99`, value: background.p99, unit: 'ms' },
+    { name: `${label} events lost (of ${sent})`, value: lost, unit: 'events', target: { kind: 'atMost', value: 0 } },
+  ];
+}
