@@ -1,6 +1,6 @@
 import { EVENT_CATEGORY_FILTER_LABELS, formatEventTime, type EventCategory } from '@app/contracts';
 import { csvRecord } from './csv.util';
-import { EVENTS_EXPORT_COLUMNS } from './events-export.constants';
+import { EVENTS_EXPORT_COLUMNS, EVENTS_EXPORT_TEST_MARK } from './events-export.constants';
 
 /** An event as an export reads it. */
 export interface ExportedEvent {
@@ -10,13 +10,18 @@ export interface ExportedEvent {
   title: string;
   date: Date;
   location: string;
+  /** It arrived while its site was in test mode. */
+  test: boolean;
 }
 
 export function eventsExportHeader(): string {
   return csvRecord(EVENTS_EXPORT_COLUMNS);
 }
 
-/** One event as a CSV row: the time as the spec shows it (DD/MM/YYYY HH:mm:ss in UTC), the category's label. */
+/**
+ * One event as a CSV row: the time as the spec shows it (DD/MM/YYYY HH:mm:ss in UTC), the category's
+ * label, and 'Test' when it arrived during its site's test mode.
+ */
 export function eventsExportRow(event: ExportedEvent): string {
   return csvRecord([
     formatEventTime(event.date),
@@ -25,6 +30,7 @@ export function eventsExportRow(event: ExportedEvent): string {
     event.title,
     event.location,
     event.id,
+    event.test ? EVENTS_EXPORT_TEST_MARK : '',
   ]);
 }
 

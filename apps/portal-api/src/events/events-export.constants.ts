@@ -15,5 +15,16 @@ export const EVENTS_EXPORT_RETRY_AFTER_SECONDS = 10;
 
 export const EVENTS_EXPORT_BUSY = `This account already has ${EVENTS_EXPORTS_PER_USER} exports running: try again when one has finished`;
 
-/** The CSV's header row. */
-export const EVENTS_EXPORT_COLUMNS = ['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID'] as const;
+/** The CSV's header row; 'Test' last, so that a reader of the first six columns by position is unchanged. */
+export const EVENTS_EXPORT_COLUMNS = [
+  'Date (UTC)',
+  'Network',
+  'Category',
+  'Title',
+  'Location',
+  'Event ID',
+  'Test',
+] as const;
+
+/** The Test column of an event that arrived while its site was in test mode (empty otherwise). */
+export const EVENTS_EXPORT_TEST_MARK = 'Test';

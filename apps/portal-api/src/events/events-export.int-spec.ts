@@ -20,7 +20,9 @@ const STEP_MS = 5 * 60 * 1000;
 const RANGE = 'start=2024-06-01T00:00:00.000Z&end=2025-06-30T23:59:59.999Z';
 /** How often the download measures what the process holds (each measure is a full garbage collection). */
 const SAMPLE_EVERY_CHARS = 6 * 2 ** 20;
-const HEADER = ['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID'];
+const HEADER = ['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID', 'Test'];
+/** Every event whose index is a multiple of this arrived during a test mode. */
+const TEST_EVERY = 7;
 /** Events whose text needs quoting, a formula guard or more than ASCII, by their index. */
 const AWKWARD: Record<number, { title: string; location: string }> = {
   12345: { title: 'Fire, "zone 3"\nfloor 2', location: '=HYPERLINK("http://evil.example","x")' },
@@ -66,11 +68,12 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
         .map(([index, texts]) => `WHEN ${index} THEN ${literal(texts[field])}`)
         .join(' ')} ELSE ${otherwise} END`;
     await db.query(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location)
+      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, test)
        SELECT $1, (1 + i % 2)::smallint, i, (ARRAY['fire','fault','system','service','technical'])[1 + i % 5],
               ${awkward('title', `'Detector ' || i || ' in zone ' || (i % 40)`)},
               $2::timestamptz - i * interval '5 minutes',
-              ${awkward('location', `'Loop ' || (1 + i % 4) || ', device ' || (i % 250) || ', ' || $3`)}
+              ${awkward('location', `'Loop ' || (1 + i % 4) || ', device ' || (i % 250) || ', ' || $3`)},
+              i % ${TEST_EVERY} = 0
          FROM generate_series(0, ${EVENTS - 1}) AS i`,
       [hwaddr, new Date(NEWEST), PADDING],
     );
@@ -149,12 +152,15 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
       const rows: string[][] = [];
       let header: string[] | undefined;
       let count = 0;
+      let misMarked = 0;
       let first: string[] | undefined;
       let last: string[] | undefined;
       let firstChar = '';
       const reader = new CsvReader((record) => {
         if (header === undefined) header = record;
         else {
+          // The rows are newest first: the n-th is the event inserted with i = n.
+          if (record[6] !== (count % TEST_EVERY === 0 ? 'Test' : '')) misMarked++;
           count++;
           first ??= record;
           last = record;
@@ -191,6 +197,7 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
       expect(firstChar).toBe('\uFEFF');
       expect(header).toEqual(HEADER);
       expect(count).toBe(EVENTS);
+      expect(misMarked).toBe(0);
       expect(first?.slice(0, 5)).toEqual([
         formatEventTime(NEWEST),
         '1',

@@ -34,6 +34,7 @@ interface ExportRow {
   date: Date;
   date_key: string;
   location: string;
+  test: boolean;
 }
 
 /**
@@ -75,7 +76,7 @@ export class EventsExportRepository {
     params.push(size);
     // date_key in ISO 8601 with the microseconds a JavaScript Date would lose: the cursor must match exactly.
     const rows = (await this.dataSource.query(
-      `SELECT id::text AS id, network_id, category, title, date, location,
+      `SELECT id::text AS id, network_id, category, title, date, location, test,
               to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS date_key
          FROM events
         WHERE ${where.join(' AND ')}
@@ -90,6 +91,7 @@ export class EventsExportRepository {
       title: row.title,
       date: row.date,
       location: row.location,
+      test: row.test,
     }));
     const last = rows.at(-1);
     return rows.length === size && last ? { events, next: { dateKey: last.date_key, id: last.id } } : { events };
