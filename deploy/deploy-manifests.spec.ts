@@ -63,12 +63,6 @@ const APP_LOADERS: Record<string, (env: Env) => object> = {
   mailer: loadMailerConfig,
 };
 
-/**
- * Set ahead of the apps: stream replication becomes configurable in libs/config in a change made
- * beside this one. An app that does not read it yet creates its streams with one replica.
- */
-const NOT_YET_READ = ['NATS_STREAM_REPLICAS'];
-
 interface AppContainer {
   app: string;
   workload: Workload;
@@ -262,7 +256,7 @@ describe('deploy/overlays/production', () => {
     const code = [...sources(join(ROOT, 'apps')), ...sources(join(ROOT, 'libs'))].join('\n');
     // A misspelt key would be ignored by every app, which would then run on the default.
     const unread = Object.keys(configMap.data as object).filter((key) => !new RegExp(`\\b${key}\\b`).test(code));
-    expect(unread.filter((key) => !NOT_YET_READ.includes(key))).toEqual([]);
+    expect(unread).toEqual([]);
   });
 
   it('points every app at the three NATS servers, with streams replicated on all three', () => {
