@@ -27,6 +27,8 @@ export interface BenchOptions {
   sockets: number;
   /** Events in the fanout burst. */
   burst: number;
+  /** Client processes holding the fanout's sockets. */
+  socketProcesses: number;
   /** Fire events sent in alarm-actions. */
   fires: number;
   /** Background events per second during alarm-actions. */
@@ -50,6 +52,7 @@ export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'scenarios'> = {
   step: 1.5,
   sockets: 5000,
   burst: 20,
+  socketProcesses: 4,
   fires: 30,
   background: 1000,
   ceiling: 6750,
@@ -67,6 +70,7 @@ const NUMERIC_FLAGS: Record<string, keyof Omit<BenchOptions, 'scenarios'>> = {
   '--step': 'step',
   '--sockets': 'sockets',
   '--burst': 'burst',
+  '--socket-processes': 'socketProcesses',
   '--fires': 'fires',
   '--background': 'background',
   '--ceiling': 'ceiling',

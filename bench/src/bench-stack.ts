@@ -114,7 +114,29 @@ export class BenchStack {
   }
 
   label(name: BenchAppName, copy = 1): string {
-    return this.copies > 1 ? `${name}-${copy}` : name;
+    return this.copies > 1 || copy > 1 ? `${name}-${copy}` : name;
+  }
+
+  /**
+   * Starts one more copy of an app, on ports of its own, beside the running ones (a scenario that
+   * needs two portal-api copies on a stack started with one); `stopApp` ends it. Returns its copy number.
+   */
+  async startExtraCopy(name: BenchAppName): Promise<number> {
+    this.ports.push({
+      portal: await freePort(),
+      gateway: await freePort(),
+      panel: await freePort(),
+      relay: await freePort(),
+      mailer: await freePort(),
+    });
+    const copy = this.ports.length;
+    await this.startApp(name, copy);
+    return copy;
+  }
+
+  /** An app copy's HTTP port (portal-api's serves the API and the live feed). */
+  httpPort(name: BenchAppName, copy = 1): number {
+    return this.app(name, copy).healthPort;
   }
 
   /** The running (or last) process of a copy of an app. */

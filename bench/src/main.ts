@@ -8,6 +8,7 @@ import { pidsOfCommand, ProcessWatch } from './process-usage.util';
 import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
 import { runRawTcpServer } from './raw-tcp-server';
 import { runRawWebsocketServer } from './raw-ws-server';
+import { runLiveSocketClient } from './live-socket-client';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
 import type { BenchEnvironment } from './scenarios/bench-environment.types';
@@ -131,11 +132,14 @@ async function main(): Promise<void> {
   );
 }
 
-// The plain servers of the raw fan-out and connection limits run as this same program in a child process.
+// The plain servers of the raw fan-out and connection limits, and the fan-out's browser sockets, run
+// as this same program in child processes.
 if (process.argv[2] === 'raw-ws-server') {
   runRawWebsocketServer();
 } else if (process.argv[2] === 'raw-tcp-server') {
   runRawTcpServer();
+} else if (process.argv[2] === 'live-socket-client') {
+  runLiveSocketClient();
 } else {
   main().then(
     // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.

@@ -8,7 +8,8 @@ import { natsNames, type PanelEventMessage } from '@app/contracts';
 import { streamConfigs } from '@app/messaging/nats/nats-topology.constants';
 import { summarizeLatencies, type LatencySummary } from './latency-stats.util';
 import { benchHwaddr } from './panel-fleet';
-import { LiveSockets } from './live-sockets';
+import { LiveSocketClients } from './live-socket-clients';
+import { monotonicMs } from './monotonic-clock.util';
 import { readRssMegabytes } from './process-usage.util';
 import { NATS_URL } from './bench-stack';
 
@@ -109,43 +110,67 @@ export async function rawNatsRequestReply(prefix: string, requests: number): Pro
 }
 
 /**
- * A plain `ws` server in a process of its own (this program started with `raw-ws-server`), sending
- * the same LogEvent frames to every socket with no application logic: the fan-out limit.
+ * Plain `ws` servers, `servers` processes of their own (this program started with `raw-ws-server`),
+ * each sending the same LogEvent frames to its share of the sockets with no application logic: the
+ * fan-out limit. The sockets are held and read by `clients` processes (LiveSocketClients), as in the
+ * fanout scenario, and the times are on the machine's monotonic clock.
  */
 export async function rawWebsocketFanout(
   sockets: number,
   burst: number,
-): Promise<{ perEvent: LatencySummary; lastSocket: LatencySummary; pid: number }> {
-  const child = spawn(process.execPath, [process.argv[1], 'raw-ws-server'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const port = await new Promise<number>((resolve) => lines.once('line', (line) => resolve(Number(line))));
+  clients: number,
+  servers: number,
+): Promise<{ perEvent: LatencySummary; lastSocket: LatencySummary; missing: number }> {
+  const children = Array.from({ length: servers }, () =>
+    spawn(process.execPath, [process.argv[1], 'raw-ws-server'], { stdio: ['pipe', 'pipe', 'inherit'] }),
+  );
+  const live = LiveSocketClients.start(clients);
   try {
-    const live = new LiveSockets(`ws://127.0.0.1:${port}`);
-    await live.open(sockets, 'raw');
+    const ports = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<number>((resolve) =>
+            createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line))),
+          ),
+      ),
+    );
+    await live.open(
+      ports.map((port) => `ws://127.0.0.1:${port}`),
+      sockets,
+      null,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const sentAt = new Map<string, number>();
     for (let index = 0; index < burst; index++) {
       const title = `Raw burst ${index}`;
-      sentAt.set(`${benchHwaddr(0)}/${title}`, performance.now());
-      child.stdin!.write(
-        `${JSON.stringify({ type: 'LogEvent', data: { hwaddr: benchHwaddr(0), category: 'system', title } })}\n`,
-      );
+      const line = `${JSON.stringify({ type: 'LogEvent', data: { hwaddr: benchHwaddr(0), category: 'system', title } })}\n`;
+      sentAt.set(`${benchHwaddr(0)}/${title}`, monotonicMs());
+      for (const child of children) child.stdin!.write(line);
     }
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && [...sentAt.keys()].some((key) => (live.arrivals.get(key)?.count ?? 0) < sockets))
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    let { report } = await live.report();
+    while (Date.now() < deadline && [...sentAt.keys()].some((key) => (report.arrivals[key]?.count ?? 0) < sockets)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ({ report } = await live.report());
+    }
     const perSocket: number[] = [];
     const last: number[] = [];
+    let delivered = 0;
     for (const [key, at] of sentAt) {
-      const arrival = live.arrivals.get(key);
+      const arrival = report.arrivals[key];
       if (!arrival) continue;
+      delivered += arrival.count;
       last.push(arrival.last - at);
       perSocket.push(arrival.first - at);
     }
-    live.close();
-    return { perEvent: summarizeLatencies(perSocket), lastSocket: summarizeLatencies(last), pid: child.pid! };
+    return {
+      perEvent: summarizeLatencies(perSocket),
+      lastSocket: summarizeLatencies(last),
+      missing: sockets * burst - delivered,
+    };
   } finally {
-    child.kill('SIGTERM');
+    await live.stop();
+    for (const child of children) child.kill('SIGTERM');
   }
 }
 

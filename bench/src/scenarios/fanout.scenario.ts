@@ -1,72 +1,94 @@
 import type { ScenarioResult } from '../bench-results.types';
+import type { LiveClientReport } from '../live-client-reader.util';
 import { summarizeLatencies } from '../latency-stats.util';
-import { LiveSockets } from '../live-sockets';
+import { LiveSocketClients } from '../live-socket-clients';
+import { performanceToMonotonic } from '../monotonic-clock.util';
 import { PanelFleet, waitFor } from '../panel-fleet';
+import { ProcessWatch } from '../process-usage.util';
 import { rawWebsocketFanout } from '../raw-limits';
 import type { BenchEnvironment } from './bench-environment.types';
 
+/** portal-api copies sharing the sockets (the burst reaches each through NATS). */
+const PORTAL_COPIES = 2;
+
 /**
- * `sockets` browsers on one portal-api subscribed to one site; the site's panel sends a burst of
- * events; for each event, the time until the first and until the last socket had it.
+ * `sockets` browsers subscribed to one site, half on each of two portal-api copies, held by
+ * `socketProcesses` client processes that handle every frame as the web client does (parse, check
+ * the site's `seq`, keep the counts); the site's panel sends a burst of events; for each event, the
+ * time until the first and until the last socket had it, on the machine's monotonic clock.
  */
 export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioResult> {
-  const { sockets, burst } = env.options;
+  const { sockets, burst, socketProcesses } = env.options;
   const fleet = new PanelFleet(env.stack.panelPort, 1, 0xb3);
   await fleet.provision(env.portal.db);
   await fleet.connect();
   const user = await env.portal.registerUser('fanout');
   await env.portal.claim(user, fleet.hwaddrs);
-  const live = LiveSockets.forPortal(env.stack.portalPort);
+  const copies = [1];
+  for (let copy = 2; copy <= PORTAL_COPIES; copy++) copies.push(await env.stack.startExtraCopy('portal-api'));
+  const clients = LiveSocketClients.start(socketProcesses);
   const notes: string[] = [];
+  let latest: LiveClientReport | undefined;
+  const arrived = async (keys: readonly string[]) => {
+    latest = (await clients.report()).report;
+    return keys.every((key) => (latest!.arrivals[key]?.count ?? 0) >= sockets);
+  };
   try {
-    await live.open(sockets, await env.portal.claimsToken(user));
+    await clients.open(
+      copies.map((copy) => `ws://127.0.0.1:${env.stack.httpPort('portal-api', copy)}/api/livefeed`),
+      sockets,
+      await env.portal.claimsToken(user),
+    );
     // Every socket is subscribed once a warm-up event has reached each of them.
     const warmUp = fleet.send('system', 'Fan-out warm-up');
-    await waitFor(
-      () => (live.arrivals.get(warmUp)?.count ?? 0) >= sockets,
-      60_000,
-      'the warm-up event at every socket',
-      100,
-    ).catch(async () => {
+    await waitFor(() => arrived([warmUp]), 60_000, 'the warm-up event at every socket', 200).catch(async () => {
       // Sockets that signed in after the warm-up was published: a second one reaches them.
       const again = fleet.send('system', 'Fan-out warm-up 2');
-      await waitFor(
-        () => (live.arrivals.get(again)?.count ?? 0) >= sockets,
-        60_000,
-        'a warm-up event at every socket',
-        100,
-      );
+      await waitFor(() => arrived([again]), 60_000, 'a warm-up event at every socket', 200);
     });
-    const watches = [...env.watchApps(['portal-api']), ...env.watchMachine()];
+    const gapsBefore = latest?.gaps ?? 0;
+    const watches = [
+      ...copies.map((copy) => ProcessWatch.of(env.stack.label('portal-api', copy), env.stack.pid('portal-api', copy))),
+      new ProcessWatch(`browser sockets (${socketProcesses} processes)`, () => clients.pids),
+      ...env.watchMachine(),
+    ];
     const keys = Array.from({ length: burst }, (_, index) => fleet.send('fire', `Fan-out ${index}`));
-    await waitFor(
-      () => keys.every((key) => (live.arrivals.get(key)?.count ?? 0) >= sockets),
-      60_000,
-      'the burst at every socket',
-    ).catch((error: Error) => notes.push(error.message));
+    await waitFor(() => arrived(keys), 60_000, 'the burst at every socket', 50).catch((error: Error) =>
+      notes.push(error.message),
+    );
     const processes = watches.map((watch) => watch.stop());
+    const report = latest ?? (await clients.report()).report;
     const toLast: number[] = [];
     const toFirst: number[] = [];
     let deliveries = 0;
     for (const key of keys) {
-      const arrival = live.arrivals.get(key);
+      const arrival = report.arrivals[key];
       if (!arrival) continue;
+      const sentAt = performanceToMonotonic(fleet.sentAt.get(key)!);
       deliveries += arrival.count;
-      toFirst.push(arrival.first - fleet.sentAt.get(key)!);
-      toLast.push(arrival.last - fleet.sentAt.get(key)!);
+      toFirst.push(arrival.first - sentAt);
+      toLast.push(arrival.last - sentAt);
     }
-    live.close();
+    await clients.stop();
+    for (const copy of copies.slice(1)) await env.stack.stopApp('portal-api', copy);
     const first = summarizeLatencies(toFirst);
     const last = summarizeLatencies(toLast);
-    const raw = await rawWebsocketFanout(sockets, burst);
+    const raw = await rawWebsocketFanout(sockets, burst, socketProcesses, copies.length);
     return {
       scenario: 'fanout',
-      parameters: { sockets, burst },
+      parameters: { sockets, burst, socketProcesses, portalCopies: copies.length },
       metrics: [
         {
           name: 'deliveries missing',
           value: sockets * burst - deliveries,
           unit: 'messages',
+          raw: { name: 'plain ws fan-out, no app', value: raw.missing },
+          target: { kind: 'atMost', value: 0 },
+        },
+        {
+          name: 'seq gaps seen by the sockets',
+          value: report.gaps - gapsBefore,
+          unit: 'gaps',
           target: { kind: 'atMost', value: 0 },
         },
         { name: 'panel → first socket p50', value: first.p50, unit: 'ms' },
@@ -87,11 +109,13 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
       processes,
       notes: [
         ...notes,
+        `${sockets} sockets in ${socketProcesses} client processes, half on each of ${copies.length} portal-api copies; the raw figure: as many plain ws servers, the same client processes.`,
         'The raw figure starts at the ws server (no panel, gateway, JetStream or database before it); the project figure starts at the panel.',
       ],
     };
   } finally {
-    live.close();
+    await clients.stop();
     await fleet.stop();
+    for (const copy of copies.slice(1)) await env.stack.stopApp('portal-api', copy);
   }
 }

@@ -11,6 +11,7 @@ const event = (id: number): ExportedEvent => ({
   title: `Event ${id}`,
   date: new Date(Date.UTC(2024, 0, 1, 0, 0, id)),
   location: 'N/A',
+  test: false,
 });
 
 /** `batches` batches of `size` events, recording which cursor each read was asked with. */
