@@ -6,6 +6,8 @@ import type { PanelSession } from './panel-session';
 @Injectable()
 export class SessionRegistry {
   private readonly sessions = new Map<string, PanelSession>();
+  /** When each held connection was added (ms since the epoch), to tell older reports from newer. */
+  private readonly since = new WeakMap<PanelSession, number>();
 
   constructor(private readonly metrics: GatewayMetrics) {}
 
@@ -14,6 +16,7 @@ export class SessionRegistry {
     const hwaddr = session.hwaddr!;
     const previous = this.sessions.get(hwaddr);
     this.sessions.set(hwaddr, session);
+    this.since.set(session, Date.now());
     this.metrics.connectedPanels.set(this.sessions.size);
     // The panel is connected again (here), so its old connection leaves without a disconnect message.
     previous?.close('evicted: the panel connected again', { publishDisconnect: false });
@@ -26,5 +29,15 @@ export class SessionRegistry {
 
   get(hwaddr: string): PanelSession | undefined {
     return this.sessions.get(hwaddr);
+  }
+
+  /** Every connection held now. */
+  held(): IterableIterator<PanelSession> {
+    return this.sessions.values();
+  }
+
+  /** When a held connection was added; undefined once it is no longer held. */
+  heldSince(session: PanelSession): number | undefined {
+    return this.sessions.get(session.hwaddr!) === session ? this.since.get(session) : undefined;
   }
 }

@@ -2,9 +2,10 @@ import type { PanelConnectionMessage } from '@app/contracts';
 import { PanelEntity } from '@app/database';
 import { provisionTestPanel } from '@app/database/testing';
 import { NatsService } from '@app/messaging';
-import { listenForTest } from '@app/messaging/testing';
+import { listenForTest, reconnectNatsForTest } from '@app/messaging/testing';
 import { waitUntil } from '@app/testing';
 import type { StartedGateway } from '../../../panel-gateway/src/testing/gateway-harness';
+import { PanelEvictionService } from '../../../panel-gateway/src/eviction/panel-eviction.service';
 import { connectClient } from '../../../panel-gateway/src/testing/test-panels.util';
 import { SessionRegistry } from '../../../panel-gateway/src/sessions/session-registry.service';
 import { PanelConnectionListener } from '../ingest/panel-connection.listener';
@@ -59,6 +60,65 @@ describe('a panel moving between two gateway copies (real PostgreSQL, NATS, Redi
     expect(current.connectionId).not.toBe(onA.connectionId);
     expect(await heldBy(a.nats, hwaddr, 'gateway-b')).toMatchObject({ connectionId: current.connectionId });
     expect((await siteOf(world.portal, token, hwaddr)).connected).toBe(true);
+  });
+
+  it("evicts the connection on copy A once A's NATS link is back when it missed B's report while away", async () => {
+    const hwaddr = uniqueHwaddr();
+    const deviceSecret = await provisionTestPanel(world.portal.environment.database.dataSource, hwaddr);
+    const old = await connectClient(a, { hwaddr, deviceSecret, reconnect: false });
+    const closeReasons: string[] = [];
+    old.on('close', (reason: string) => closeReasons.push(reason));
+    await heldBy(a.nats, hwaddr, 'gateway-a');
+
+    // Copy A's link is down while the panel moves: B's report of the new connection never reaches
+    // A's eviction, which finds the panel it is about in A's registry (the handler was bound at start).
+    const registry = a.app.get(SessionRegistry);
+    const missed: string[] = [];
+    const find = registry.get.bind(registry);
+    jest.spyOn(registry, 'get').mockImplementation((of) => {
+      if (of !== hwaddr) return find(of);
+      missed.push(of);
+      return undefined;
+    });
+    try {
+      const moved = multiAddressPanel(hwaddr, deviceSecret, [b.port]);
+      world.panels.push(moved);
+      moved.start();
+      await heldBy(a.nats, hwaddr, 'gateway-b');
+      await waitUntil(() => missed.length > 0, "B's report to reach A, and be lost there", 30_000);
+    } finally {
+      jest.restoreAllMocks();
+    }
+
+    expect(old.isReady).toBe(true);
+    expect(registry.get(hwaddr)).toBeDefined();
+
+    await reconnectNatsForTest(a.nats);
+    await waitUntil(() => !old.isReady, 'copy A to close the old connection after its reconnect', 30_000);
+    expect(closeReasons).toEqual([expect.stringContaining('evicted')]);
+    expect(a.app.get(SessionRegistry).get(hwaddr)).toBeUndefined();
+    expect(await heldBy(a.nats, hwaddr, 'gateway-b')).toMatchObject({ connected: true });
+  }, 90_000);
+
+  it('keeps a connection held since before the latest report it finds after a reconnect', async () => {
+    const hwaddr = uniqueHwaddr();
+    const panel = await world.panel(hwaddr, [a.port]);
+    panel.start();
+    const onA = await heldBy(a.nats, hwaddr, 'gateway-a');
+    const session = a.app.get(SessionRegistry).get(hwaddr)!;
+    // A report of another connection made before this one was held: what it replaced, not a move.
+    const bucket = await a.nats.bucket(a.nats.names.buckets.panelConnections);
+    const earlier: PanelConnectionMessage = {
+      ...onA,
+      gatewayId: 'gateway-b',
+      connectionId: 'an-earlier-connection',
+      at: new Date(Date.now() - 60_000).toISOString(),
+    };
+    await bucket.put(hwaddr, JSON.stringify(earlier));
+
+    await a.app.get(PanelEvictionService).recheckHeld();
+    expect(a.app.get(SessionRegistry).get(hwaddr)).toBe(session);
+    expect(a.app.get(SessionRegistry).heldSince(session)).toBeDefined();
   });
 
   it("keeps the panel shown connected when copy A's disconnect arrives after copy B's connect", async () => {

@@ -40,3 +40,11 @@ export async function requestRawForTest(
 ): Promise<string> {
   return (await rawConnection(nats).request(subject, payload, { timeout: timeoutMs })).string();
 }
+
+/**
+ * Drops the app's connection and lets it reconnect, as a link lost for a moment does: what was sent
+ * meanwhile never reaches it, and its reconnect listeners run.
+ */
+export async function reconnectNatsForTest(nats: NatsService): Promise<void> {
+  await rawConnection(nats).reconnect();
+}
