@@ -108,11 +108,13 @@ export async function killEventsLeader(context: FaultContext): Promise<FaultOutc
   return killNatsServer(context, await leaderOf(context, stream), { stream, label: 'PANEL_EVENTS' });
 }
 
-/** The durable consumers of the alarm path: the ingest of every event, the relay actions, the mails. */
+/** The durable consumers of the alarm path: the ingest of every event and its alarm lane, the relay actions, the mails. */
 function alarmConsumers(world: ChaosWorld): string[] {
   const { consumers } = world.names;
   return [
     consumers.portalApi,
+    consumers.portalApiAlarms('fire'),
+    consumers.portalApiAlarms('fault'),
     consumers.relayWorker('fire'),
     consumers.relayWorker('fault'),
     consumers.mailer('fire'),

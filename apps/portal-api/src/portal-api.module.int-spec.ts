@@ -41,6 +41,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
         nats: { status: 'up' },
         redis: { status: 'up' },
         panelEventsConsumer: { status: 'up' },
+        panelAlarmsConsumer: { status: 'up' },
         panelConfigConsumer: { status: 'up' },
         natsSubscriptions: { status: 'up' },
       },

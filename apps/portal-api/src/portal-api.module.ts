@@ -52,7 +52,7 @@ export class PortalApiModule {
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({
-          consumers: ['portalApi', 'portalApiConfig'],
+          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig'],
           subjects: [
             'allPanelConnections',
             'allPanelRuntimes',

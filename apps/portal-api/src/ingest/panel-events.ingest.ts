@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isAlertCategory, livefeedCategory, panelEventLogFields } from '@app/contracts';
+import { isAlertCategory, livefeedCategory, panelEventLogFields, type PanelEventMessage } from '@app/contracts';
 import type { NotificationEntity } from '@app/database';
-import { LivePublisher, StreamBatchConsumer } from '@app/messaging';
+import { AlertConsumers, LivePublisher, StreamBatchConsumer } from '@app/messaging';
 import { NotificationsWriter } from '@app/notifications';
 import { isLogLevelEnabled } from '@app/platform';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
-import { decodeEventRow, type EventRow } from './event-rows.util';
+import { decodeEventRow, toEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
 
 /**
@@ -15,6 +15,13 @@ import { IngestConfig } from './ingest.config';
  * refuses (or that breaks the contract) is set aside in the dead letters without holding back the
  * rest of its batch or anyone behind it. Logs one line per batch, one per fire or fault (with the
  * event's correlation id, as the relay-worker and the mailer log it), and one per event at debug.
+ *
+ * Fire first: fires and faults also take a lane of their own (`portalApiAlarms`, one durable
+ * consumer per category, as the relay-worker and the mailer read them), stored and sent live one by
+ * one as they come, while the batches of `portalApi` may be thousands of events behind under load.
+ * `portalApi` still reads every event, alarms included, and stays the one that guarantees each is
+ * stored: the row is unique per panel and sequence, so whichever lane comes second stores nothing
+ * and sends nothing live.
  */
 @Injectable()
 export class PanelEventsIngest {
@@ -60,6 +67,24 @@ export class PanelEventsIngest {
     });
     this.announce(stored, notifications);
     this.logBatch(rows.length, stored, notifications.length);
+  }
+
+  /**
+   * The alarm lane: one fire or fault, stored and sent live at once. A shortcut, never the
+   * guarantee: it reads from new messages only (what came while no copy ran is `portalApi`'s), and
+   * an alarm it fails to store (the database away, an event the database refuses) is left to
+   * `portalApi`, which retries it or sets it aside as for any event, rather than retried here too.
+   */
+  @AlertConsumers<PanelEventsIngest>('portalApiAlarms', { health: 'panelAlarmsConsumer', deliverFrom: 'new' })
+  async storeAlarm(event: PanelEventMessage): Promise<void> {
+    try {
+      await this.storeBatch([toEventRow(event)]);
+    } catch (error) {
+      this.logger.warn(
+        { ...panelEventLogFields(event), category: event.category, err: error },
+        'alarm not stored ahead of the other events; left to the events consumer',
+      );
+    }
   }
 
   private isOutOfStep(event: StoredEvent): boolean {

@@ -39,6 +39,11 @@ export interface NatsNames {
   readonly consumers: {
     portalApi: string;
     portalApiConfig: string;
+    /**
+     * portal-api's alarm lane: one durable per alarm category, so that a fire or fault is stored and
+     * sent live without waiting behind the other events `portalApi` has still to read.
+     */
+    portalApiAlarms(category: EventCategory): string;
     /** One durable per category acted on, so that other events never reach (nor delay) these. */
     relayWorker(category: EventCategory): string;
     mailer(category: EventCategory): string;
@@ -80,6 +85,7 @@ export function natsNames(prefix = ''): NatsNames {
     consumers: {
       portalApi: 'portal-api',
       portalApiConfig: 'portal-api-config',
+      portalApiAlarms: (category) => `portal-api-${category}`,
       relayWorker: (category) => `relay-worker-${category}`,
       mailer: (category) => `mailer-${category}`,
     },

@@ -48,9 +48,15 @@ describe('mail jobs', () => {
     const job = passwordResetMailJob(reset, 'jti-1');
     expect(job.name).toBe('password-reset');
     expect(job.data).toBe(reset);
-    expect(job.opts).toEqual({ ...eventAlertJob(event, 'u').opts, jobId: 'reset-jti-1' });
+    expect(job.opts).toEqual({ ...eventAlertJob(event, 'u').opts, jobId: 'reset-jti-1', priority: 2 });
     expect(job.opts).toMatchObject({ attempts: 12, backoff: { type: 'exponential', delay: 5_000 } });
     expect(MAIL_RETRY_DEFAULTS).toEqual({ attempts: 12, retryDelayMs: 5_000 });
+  });
+
+  it('puts a fire mail before a fault mail, and both before outage and reset mails', () => {
+    expect(eventAlertJob(event, 'u').opts.priority).toBeUndefined();
+    expect(eventAlertJob({ ...event, category: 'fault' }, 'u').opts.priority).toBe(1);
+    expect(passwordResetMailJob(reset, 'jti-3').opts.priority).toBe(2);
   });
 
   it("gives a reset mail's job the correlation id of the request that asked for it", () => {
@@ -76,7 +82,7 @@ describe('mail jobs', () => {
         lostAt: '2026-11-01T10:00:00.000Z',
         restoredAt: null,
       },
-      opts: { ...eventAlertJob(event, 'u').opts, jobId: 'panel-offline-0011aabbccdd-7-u_1' },
+      opts: { ...eventAlertJob(event, 'u').opts, jobId: 'panel-offline-0011aabbccdd-7-u_1', priority: 2 },
     });
     const back = panelOutageMailJob('panel-online', outage, 'u:1');
     expect(back.data).toMatchObject({ kind: 'panel-online', restoredAt: '2026-11-01T10:30:00.000Z' });

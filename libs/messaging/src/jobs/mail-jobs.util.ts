@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { currentCorrelationId } from '@app/platform';
 import type { QueueService } from '../queues/queue.service';
+import { alarmJobPriority, JOB_PRIORITY } from './job-priority.util';
 import { enqueueJobs, type QueuedJob } from './queued-job.util';
 
 /** How a mail is retried while the SMTP server is away or refuses it for now. */
@@ -31,7 +32,9 @@ export const MAIL_RETRY_DEFAULTS: Readonly<MailRetryPolicy> = { attempts: 12, re
 
 /**
  * The alert mail job of one event for one user. Its id comes from the event and the user, so the
- * same mail queued twice (a redelivered event, a sweep re-adding a lost job) is one job.
+ * same mail queued twice (a redelivered event, a sweep re-adding a lost job) is one job. A fire's
+ * mail is taken before any other waiting mail, a fault's before outage and reset mails
+ * (job-priority.util).
  */
 export function eventAlertJob(
   event: PanelEventMessage,
@@ -47,7 +50,14 @@ export function eventAlertJob(
     seq: event.seq,
     event,
   };
-  return { name: data.kind, data, opts: mailJobOptions(eventMailJobId(event.hwaddr, event.seq, userId), retry) };
+  return {
+    name: data.kind,
+    data,
+    opts: {
+      ...mailJobOptions(eventMailJobId(event.hwaddr, event.seq, userId), retry),
+      ...alarmJobPriority(event.category),
+    },
+  };
 }
 
 /**
@@ -63,7 +73,7 @@ export function passwordResetMailJob(
   return {
     name: data.kind,
     data: correlationId === undefined ? data : { ...data, correlationId },
-    opts: mailJobOptions(passwordResetMailJobId(tokenId), retry),
+    opts: { ...mailJobOptions(passwordResetMailJobId(tokenId), retry), priority: JOB_PRIORITY.other },
   };
 }
 
@@ -98,7 +108,10 @@ export function panelOutageMailJob(
   return {
     name: kind,
     data,
-    opts: mailJobOptions(panelOutageMailJobId(kind, outage.hwaddr, outage.id, userId), retry),
+    opts: {
+      ...mailJobOptions(panelOutageMailJobId(kind, outage.hwaddr, outage.id, userId), retry),
+      priority: JOB_PRIORITY.other,
+    },
   };
 }
 

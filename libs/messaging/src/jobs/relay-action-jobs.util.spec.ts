@@ -18,7 +18,14 @@ describe('relayActionJob', () => {
         backoff: { type: 'exponential', delay: 2000 },
         removeOnComplete: { age: 24 * 3600 },
         removeOnFail: { age: 7 * 24 * 3600 },
+        priority: 1,
       },
     });
+  });
+
+  it("takes a fire's job before a fault's: no priority (BullMQ's first) against the fault's", () => {
+    const retry = { attempts: 5, backoffMs: 2000 };
+    expect(relayActionJob('0011aabbccdd', 43, 'fire', 7, retry).opts.priority).toBeUndefined();
+    expect(relayActionJob('0011aabbccdd', 43, 'fault', 7, retry).opts.priority).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type RelayTrigger,
 } from '@app/contracts';
 import type { QueueService } from '../queues/queue.service';
+import { alarmJobPriority } from './job-priority.util';
 import { enqueueJobs, type QueuedJob } from './queued-job.util';
 
 /** How a relay action is tried again (relay-worker's RELAY_JOB_ATTEMPTS and RELAY_JOB_BACKOFF_MS). */
@@ -18,7 +19,8 @@ export interface RelayActionRetryPolicy {
 
 /**
  * The job of one relay action for one event. Its id comes from the event and the action, so the
- * same action queued twice (a redelivered event, a sweep re-adding a lost job) is one job.
+ * same action queued twice (a redelivered event, a sweep re-adding a lost job) is one job. A fire's
+ * job is taken before every waiting fault's (job-priority.util).
  */
 export function relayActionJob(
   hwaddr: string,
@@ -44,6 +46,7 @@ export function relayActionJob(
       // Kept for a day: a redelivery within it finds the id and adds nothing.
       removeOnComplete: { age: 24 * 3600 },
       removeOnFail: { age: 7 * 24 * 3600 },
+      ...alarmJobPriority(trigger),
     },
   };
 }
