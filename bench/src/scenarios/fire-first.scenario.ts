@@ -153,12 +153,25 @@ async function runPhase(
     if (index >= 0) mails.push(mail.at - fireSentAt[index]);
   }
   const mailSummary = summarizeLatencies(mails);
+  // Where a fire's time goes: the gateway notes when it read the event (received_at, its wall clock).
+  const { rows } = await env.portal.db.query<{ title: string; received_at: Date }>(
+    'SELECT title, received_at FROM events WHERE hwaddr = $1 AND title = ANY($2)',
+    [alarmPanel.hwaddrs[0], fireKeys.map((key) => key.split('/')[1])],
+  );
+  const readAt = new Map(rows.map((row) => [row.title, row.received_at.getTime()]));
+  const gateway = summarizeLatencies(
+    fireKeys.flatMap((key, index) => {
+      const at = readAt.get(key.split('/')[1]);
+      return at === undefined ? [] : [at - (performance.timeOrigin + fireSentAt[index])];
+    }),
+  );
   const lost = Math.max(0, sent - Math.min(acked, stored, delivered));
   notes.push(
     `${label}: sent ${sent} (${fireCount} fires), acked ${acked}, stored ${stored}, delivered ${delivered}; fires at the browser ${browser.count}, pulses ${pulses.length}, mails ${mails.length}`,
   );
   const within = { kind: 'atMost', value: 100 } as const;
   return [
+    { name: `${label} fire → read by the gateway p99`, value: gateway.p99, unit: 'ms' },
     { name: `${label} fire → browser p50`, value: browser.p50, unit: 'ms' },
     { name: `${label} fire → browser p99`, value: browser.p99, unit: 'ms', target: within },
     { name: `${label} fire → relay pulse p50`, value: relaySummary.p50, unit: 'ms' },

@@ -64,6 +64,6 @@ export class SessionRefusals {
       },
       'message refused, not acked',
     );
-    this.queue.push(async () => this.link.send(refusal));
+    this.queue.push(async () => () => this.link.send(refusal));
   }
 }
