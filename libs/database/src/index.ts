@@ -20,6 +20,7 @@ export {
   alarmKey,
   alarmTestMode,
   alarmTestModes,
+  forgetAlarmTestMarks,
   type AlarmArrival,
   type AlarmTestMode,
 } from './test-modes/alarm-test-marks.util';

@@ -8,12 +8,12 @@ import {
   type SiteDetail,
   type SiteSummary,
 } from '@app/contracts';
-import { ClaimEntity, SiteTestModeEntity } from '@app/database';
+import { AlarmTestMarkEntity, ClaimEntity, SiteTestModeEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
 import { claimsTokenOf, registerUniqueUser, type TestUser } from '../e2e/portal-panel-harness';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
-import { TestModeSweep } from './test-mode-sweep.service';
+import { ALARM_TEST_MARK_RETENTION_MS, TestModeSweep } from './test-mode-sweep.service';
 
 jest.setTimeout(60_000);
 
@@ -252,5 +252,20 @@ describe('test mode through the API', () => {
       'test-mode-start',
     ]);
     expect(testModeMessages(socket, site.hwaddr).filter((message) => message.data.testMode === null)).toHaveLength(1);
+  });
+
+  // Last: it moves the first copy's clock an hour on.
+  it("forgets alarms' test decisions past their retention, once an hour", async () => {
+    const hwaddr = randomBytes(6).toString('hex');
+    const marks = db().getRepository(AlarmTestMarkEntity);
+    const decidedAt = (ageMs: number) => new Date(portal.clock.now().getTime() - ageMs);
+    await marks.insert([
+      { hwaddr, eventSeq: 1, testModeId: null, decidedAt: decidedAt(ALARM_TEST_MARK_RETENTION_MS + 60_000) },
+      { hwaddr, eventSeq: 2, testModeId: null, decidedAt: decidedAt(ALARM_TEST_MARK_RETENTION_MS - 24 * 3600_000) },
+    ]);
+    // Each copy forgot the old decisions as it started; its next time is an hour on.
+    portal.clock.advance(3600);
+    await waitUntil(async () => !(await marks.existsBy({ hwaddr, eventSeq: 1 })), 'the old decision forgotten');
+    expect((await marks.findBy({ hwaddr })).map((mark) => mark.eventSeq)).toEqual([2]);
   });
 });

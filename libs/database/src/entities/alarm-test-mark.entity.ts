@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { BIGINT_AS_NUMBER } from './bigint-column.util';
 
 /**
@@ -22,6 +22,8 @@ export class AlarmTestMarkEntity {
   @Column({ name: 'test_mode_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
   testModeId!: number | null;
 
+  /** Old decisions are forgotten by this (forgetAlarmTestMarks). */
+  @Index('alarm_test_marks_decided_at_idx')
   @Column({ name: 'decided_at', type: 'timestamptz', default: () => 'now()' })
   decidedAt!: Date;
 }

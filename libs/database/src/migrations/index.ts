@@ -11,6 +11,7 @@ import { PanelOutages1796100000000 } from './1796100000000-panel-outages.migrati
 import { PanelCommandAuditCorrelation1796200000000 } from './1796200000000-panel-command-audit-correlation.migration';
 import { UserToastPreference1796300000000 } from './1796300000000-user-toast-preference.migration';
 import { SiteTestModes1796400000000 } from './1796400000000-site-test-modes.migration';
+import { AlarmTestMarksAge1796500000000 } from './1796500000000-alarm-test-marks-age.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PanelCommandAuditCorrelation1796200000000,
   UserToastPreference1796300000000,
   SiteTestModes1796400000000,
+  AlarmTestMarksAge1796500000000,
 ];

@@ -1,7 +1,7 @@
 import { createDataSource } from '../data-source';
 import { SiteTestModeEntity } from '../entities/site-test-mode.entity';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { alarmKey, alarmTestMode, alarmTestModes } from './alarm-test-marks.util';
+import { alarmKey, alarmTestMode, alarmTestModes, forgetAlarmTestMarks } from './alarm-test-marks.util';
 
 const SITE = 'a0b1c2d3e501';
 const OTHER_SITE = 'a0b1c2d3e502';
@@ -102,5 +102,28 @@ describe("alarms' test decisions (real PostgreSQL)", () => {
     } finally {
       await Promise.all(apps.map((app) => app.destroy()));
     }
+  });
+
+  it('forgets the decisions taken before a time, oldest first, at most as many as asked', async () => {
+    const hwaddr = 'a0b1c2d3e5ff';
+    const taken = ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', '2026-01-03T00:00:00Z', '2026-02-01T00:00:00Z'];
+    for (const [index, decidedAt] of taken.entries())
+      await db.dataSource.query(
+        'INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id, decided_at) VALUES ($1, $2, NULL, $3)',
+        [hwaddr, index + 1, decidedAt],
+      );
+    const left = async () =>
+      (
+        await db.dataSource.query<Array<{ event_seq: string }>>(
+          'SELECT event_seq FROM alarm_test_marks WHERE hwaddr = $1 ORDER BY event_seq',
+          [hwaddr],
+        )
+      ).map((row) => Number(row.event_seq));
+
+    expect(await forgetAlarmTestMarks(db.dataSource, at('2026-01-15T00:00:00Z'), 2)).toBe(2);
+    expect(await left()).toEqual([3, 4]);
+    expect(await forgetAlarmTestMarks(db.dataSource, at('2026-01-15T00:00:00Z'), 2)).toBe(1);
+    expect(await forgetAlarmTestMarks(db.dataSource, at('2026-01-15T00:00:00Z'), 2)).toBe(0);
+    expect(await left()).toEqual([4]);
   });
 });

@@ -73,3 +73,19 @@ export async function alarmTestModes(
 export async function alarmTestMode(runner: Queryable, alarm: AlarmArrival): Promise<AlarmTestMode | null> {
   return (await alarmTestModes(runner, [alarm])).get(alarmKey(alarm.hwaddr, alarm.seq)) ?? null;
 }
+
+/**
+ * Forgets at most `limit` decisions taken before `before`; answers how many. A decision is needed
+ * only while an app may still handle its alarm: past the streams' week (and a dead letter replayed
+ * later), an app asking again decides again from the test modes, which are kept, and gets the same
+ * answer unless a test mode was being written at the very moment of the first decision.
+ */
+export async function forgetAlarmTestMarks(runner: Queryable, before: Date, limit: number): Promise<number> {
+  const [, count] = await runner.query<[unknown, number]>(
+    `DELETE FROM alarm_test_marks
+      WHERE (hwaddr, event_seq) IN (
+        SELECT hwaddr, event_seq FROM alarm_test_marks WHERE decided_at < $1 ORDER BY decided_at LIMIT $2)`,
+    [before.toISOString(), limit],
+  );
+  return count;
+}
