@@ -73,11 +73,15 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     return client;
   }
 
-  async function authenticate(client: LivefeedTestClient, user: LivefeedTestUser): Promise<void> {
+  async function authenticate(
+    client: LivefeedTestClient,
+    user: LivefeedTestUser,
+    form: 'object' | 'batch' = 'object',
+  ): Promise<void> {
     const token = await claimsToken(portal, user);
     const panels = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { panels: string[] })
       .panels;
-    client.sendToken(token);
+    client.sendToken(token, form);
     await waitUntil(() => {
       const connection = serverSideOf(client);
       return (
@@ -270,6 +274,26 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     expect((await counterValue(metrics.messagesSent)) - sentBefore).toBe(titles.length);
     expect(flushes).toBeGreaterThanOrEqual(1);
     expect(flushes).toBeLessThanOrEqual(titles.length);
+  });
+
+  it('sends a socket that asked for batches the same burst, the messages of each window in one frame', async () => {
+    const plain = await connectAs(alice);
+    const batched = await connect();
+    await authenticate(batched, alice, 'batch');
+    const [plainFrames, batchedFrames] = [plain.frames, batched.frames];
+    const titles = Array.from({ length: 200 }, (_, i) => `batched alarm ${i}`);
+    for (const title of titles) publisher.toPanel(PANEL_A, logEvent(PANEL_A, title));
+    await waitUntil(
+      () => plain.of('LogEvent').length >= titles.length && batched.of('LogEvent').length >= titles.length,
+      'the whole burst on both sockets',
+    );
+    expect(batched.of('LogEvent')).toEqual(plain.of('LogEvent'));
+    expect(batched.of('LogEvent').map((m) => m.data.title)).toEqual(titles);
+    // One message per frame as the spec has it, unless asked.
+    expect(plain.frames - plainFrames).toBe(titles.length);
+    expect(plain.batchFrames).toBe(0);
+    expect(batched.frames - batchedFrames).toBeLessThan(titles.length);
+    expect(batched.batchFrames).toBeGreaterThan(0);
   });
 
   it('disconnects a socket that does not read once its buffer is over the limit, while others keep receiving', async () => {

@@ -43,4 +43,23 @@ describe('livefeedChannel and Runtimes', () => {
       message: { type: 'Connection', data: { hwaddr: '0011aabbccdd', connected: false } },
     });
   });
+
+  it('reads a frame holding the messages of one emit window, in order, as if each came alone', async () => {
+    socket.serverSends([
+      runtime('0011aabbccdd', 1, [1]),
+      { type: 'Connection', data: { hwaddr: '0011aabbccdd', connected: false }, seq: 2 },
+      { type: 'Nope', data: {} },
+      { type: 'Resync', data: { hwaddr: '0011aabbccdd' }, seq: 4 },
+    ]);
+
+    expect(await next()).toEqual({ kind: 'runtimes', reports: [runtime('0011aabbccdd', 1, [1]).data] });
+    expect(await next()).toEqual({
+      kind: 'message',
+      message: { type: 'Connection', data: { hwaddr: '0011aabbccdd', connected: false }, seq: 2 },
+    });
+    expect(await next()).toEqual({
+      kind: 'message',
+      message: { type: 'Resync', data: { hwaddr: '0011aabbccdd' }, seq: 4 },
+    });
+  });
 });

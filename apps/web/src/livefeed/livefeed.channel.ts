@@ -1,9 +1,4 @@
-import {
-  LIVEFEED_PATH,
-  parseLivefeedMessage,
-  type LivefeedMessage,
-  type LivefeedServerMessageMap,
-} from '@app/contracts';
+import { LIVEFEED_PATH, parseLivefeedFrame, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { LiveGapTracker, type LiveGap } from './live-gaps.util';
 
@@ -68,9 +63,7 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
       flush();
       emit({ kind: 'close', code: event.code, reason: event.reason });
     };
-    socket.onmessage = (event) => {
-      const message = typeof event.data === 'string' ? parseLivefeedMessage(event.data) : null;
-      if (message === null) return;
+    const handle = (message: LivefeedMessage) => {
       const gaps =
         message.type === 'Heartbeat'
           ? tracker.heartbeat(message.data)
@@ -98,6 +91,11 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
       // Reports that came first reach the store first: a Connection that follows them must not be undone.
       flushRuntimes();
       emit({ kind: 'message', message });
+    };
+    // One message per frame, or the messages of one emit window in one (the token asks for batches).
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      for (const message of parseLivefeedFrame(event.data)) handle(message);
     };
     return () => {
       if (flushTimer !== undefined) clearTimeout(flushTimer);

@@ -62,7 +62,7 @@ describe('live feed saga', () => {
     socket.serverSends({ type: 'INIT', data: {} });
     await waitUntil(() => socket.sent.length > 0, 'the INIT answer');
 
-    expect(socket.sent).toEqual([{ type: 'TOKEN_SET', data: { token: claims } }]);
+    expect(socket.sent).toEqual([{ type: 'TOKEN_SET', data: { token: claims, batch: true } }]);
     expect(app.store.getState().livefeed.feedOpen).toBe(true);
   });
 

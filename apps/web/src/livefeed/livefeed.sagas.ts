@@ -29,7 +29,8 @@ import { feedClosed, feedOpened } from './livefeed.slice';
 
 function* sendToken(socket: WebSocket, force: boolean) {
   const token = yield* call(requireClaimsToken, force);
-  yield* call([socket, socket.send], JSON.stringify({ type: 'TOKEN_SET', data: { token } }));
+  // batch: the messages of one emit window come in one frame (a burst costs the page one message event).
+  yield* call([socket, socket.send], JSON.stringify({ type: 'TOKEN_SET', data: { token, batch: true } }));
 }
 
 /**

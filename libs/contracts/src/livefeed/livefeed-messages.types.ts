@@ -113,9 +113,11 @@ export type LivefeedMessageOf<K extends LivefeedMessageType> = Extract<LivefeedM
 export interface LivefeedClientMessageMap {
   /**
    * Carries the claims token, either as the data itself or as `{ token }`; anything else (or an
-   * invalid or expired token) closes the socket with 4401 and the reason.
+   * invalid or expired token) closes the socket with 4401 and the reason. Added: `batch: true` asks
+   * for the messages of one emit window in one frame (see parseLivefeedFrame); without it, as the
+   * spec has it, one message per frame.
    */
-  TOKEN_SET: string | { token: string };
+  TOKEN_SET: string | { token: string; batch?: boolean };
 }
 
 export type LivefeedClientMessageType = keyof LivefeedClientMessageMap;

@@ -1,4 +1,10 @@
-import { livefeedCategory, livefeedMessage, parseLivefeedMessage, readLivefeedClientFrame } from './livefeed.util';
+import {
+  livefeedCategory,
+  livefeedMessage,
+  parseLivefeedFrame,
+  parseLivefeedMessage,
+  readLivefeedClientFrame,
+} from './livefeed.util';
 
 describe('livefeedCategory', () => {
   it('keeps fire and fault and folds the rest into other', () => {
@@ -35,12 +41,38 @@ describe('livefeed messages', () => {
     expect(parseLivefeedMessage('not json')).toBeNull();
   });
 
+  it('reads a frame of one message or of several, in order, leaving out what is not a message', () => {
+    const init = livefeedMessage('INIT', {});
+    const resync = { ...livefeedMessage('Resync', { hwaddr: '0011aabbccdd' }), seq: 4 };
+    expect(parseLivefeedFrame(JSON.stringify(init))).toEqual([init]);
+    expect(parseLivefeedFrame(JSON.stringify([resync, { type: 'Nope', data: {} }, init]))).toEqual([resync, init]);
+    expect(parseLivefeedFrame('[]')).toEqual([]);
+    expect(parseLivefeedFrame('{"type":"INIT"}')).toEqual([]);
+    expect(parseLivefeedFrame('not json')).toEqual([]);
+  });
+
   it('reads the claims token of a TOKEN_SET given as the data or as { token }', () => {
     expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":{"token":"a.b.c","extra":1}}')).toEqual({
       kind: 'token',
       token: 'a.b.c',
+      batch: false,
     });
-    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":"a.b.c"}')).toEqual({ kind: 'token', token: 'a.b.c' });
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":"a.b.c"}')).toEqual({
+      kind: 'token',
+      token: 'a.b.c',
+      batch: false,
+    });
+  });
+
+  it('reads whether a TOKEN_SET asks for the messages of a window in one frame', () => {
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":{"token":"a.b.c","batch":true}}')).toEqual({
+      kind: 'token',
+      token: 'a.b.c',
+      batch: true,
+    });
+    expect(readLivefeedClientFrame('{"type":"TOKEN_SET","data":{"token":"a.b.c","batch":"yes"}}')).toMatchObject({
+      batch: false,
+    });
   });
 
   it('refuses a TOKEN_SET without a usable token and frames that are not messages, with the reason', () => {

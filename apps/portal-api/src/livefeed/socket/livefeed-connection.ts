@@ -31,6 +31,11 @@ export class LivefeedConnection {
     return this.userId !== null;
   }
 
+  /** The browser asked (TOKEN_SET `batch: true`) for the messages of one emit window in one frame. */
+  batchFrames(batched: boolean): void {
+    this.outbox.batched = batched;
+  }
+
   /** Queues a websocket frame (`encodeTextFrame` of one message) for the next flush. */
   send(frame: Buffer): void {
     this.outbox.push(frame);

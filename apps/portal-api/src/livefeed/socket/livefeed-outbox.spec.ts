@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { LivefeedOutbox } from './livefeed-outbox';
+import { encodeTextFrame } from './websocket-frame.util';
 
 /**
  * The emit window on a fake clock: what a burst costs in writes does not depend on the machine's
@@ -65,6 +66,21 @@ describe('LivefeedOutbox', () => {
     jest.advanceTimersByTime(EMIT_DELAY_MS);
     expect(writes.map(String)).toEqual(['ab', 'c']);
     expect(flushes).toEqual([2, 1]);
+  });
+
+  it('writes the messages of a window as one frame of a JSON array once the socket asked for batches', () => {
+    outbox.batched = true;
+    outbox.push(encodeTextFrame('{"type":"INIT","data":{}}'));
+    outbox.push(encodeTextFrame('{"type":"Resync","data":{"hwaddr":"0011aabbccdd"},"seq":1}'));
+    jest.advanceTimersByTime(EMIT_DELAY_MS);
+    expect(writes).toEqual([
+      encodeTextFrame('[{"type":"INIT","data":{}},{"type":"Resync","data":{"hwaddr":"0011aabbccdd"},"seq":1}]'),
+    ]);
+    expect(flushes).toEqual([2]);
+    // A window of one message keeps its frame as it is.
+    outbox.push(encodeTextFrame('{"type":"AUTH_CHK","data":{}}'));
+    jest.advanceTimersByTime(EMIT_DELAY_MS);
+    expect(writes[1]).toEqual(encodeTextFrame('{"type":"AUTH_CHK","data":{}}'));
   });
 
   it('terminates the socket instead of queueing past the limit, and writes nothing more', () => {

@@ -12,6 +12,7 @@ import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from '../livefeed.consta
 import { LivefeedConnection } from './livefeed-connection';
 import { LivefeedCountsCache } from '../counts/livefeed-counts-cache.service';
 import { LivefeedMarks } from '../marks/livefeed-marks.service';
+import { LivefeedFlushBytes } from './livefeed-flush-bytes';
 import { LivefeedOutbox } from './livefeed-outbox';
 import { LivefeedRegistry } from './livefeed-registry.service';
 import { LivefeedMetrics } from '../livefeed.metrics';
@@ -22,7 +23,7 @@ const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK'
 
 /**
  * The life of one live feed socket: INIT on open, TOKEN_SET (the claims token as its data or as
- * `{ token }`) answered by checking the token and (re)registering the socket under its user and
+ * `{ token }`, with `batch: true` for the messages of one emit window in one frame) answered by checking the token and (re)registering the socket under its user and
  * panels and sending it a first Heartbeat, AUTH_CHK when that token expires, and closing a socket that does not authenticate in time
  * (4408) or sends a TOKEN_SET without a usable token or with one that is not valid (4401, with the reason).
  */
@@ -30,6 +31,8 @@ const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK'
 export class LivefeedSessions {
   private readonly logger = new Logger(LivefeedSessions.name);
   private readonly bySocket = new WeakMap<WebSocket, LivefeedConnection>();
+  /** Shared by every socket's outbox: a flush's bytes are built once for the sockets that get the same. */
+  private readonly flushBytes = new LivefeedFlushBytes();
 
   constructor(
     private readonly config: LivefeedConfig,
@@ -44,13 +47,18 @@ export class LivefeedSessions {
   ) {}
 
   opened(socket: WebSocket): void {
-    const outbox = new LivefeedOutbox(socket, this.config, {
-      flushed: (count) => {
-        this.metrics.flushes.inc();
-        this.metrics.messagesSent.inc(count);
+    const outbox = new LivefeedOutbox(
+      socket,
+      this.config,
+      {
+        flushed: (count) => {
+          this.metrics.flushes.inc();
+          this.metrics.messagesSent.inc(count);
+        },
+        overflowed: () => this.metrics.dropped('slow'),
       },
-      overflowed: () => this.metrics.dropped('slow'),
-    });
+      this.flushBytes,
+    );
     const connection = new LivefeedConnection(socket, outbox);
     this.bySocket.set(socket, connection);
     this.registry.add(connection);
@@ -101,6 +109,7 @@ export class LivefeedSessions {
       // A password change whose notice arrived while the account was being read voids the token too.
       if (this.revocations.isRevoked(claims.sub, claims.pwv)) throw new InvalidTokenError(TOKEN_REVOKED);
       connection.passwordVersion = claims.pwv;
+      connection.batchFrames(frame.batch);
       this.registry.authorise(connection, claims.sub, claims.panels);
       const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();
       connection.tokenAccepted(expiresInMs, () => this.tokenExpired(connection));

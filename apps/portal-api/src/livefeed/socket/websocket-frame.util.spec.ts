@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { WebSocket } from 'ws';
-import { encodeTextFrame } from './websocket-frame.util';
+import { encodeBatchFrame, encodeTextFrame } from './websocket-frame.util';
 
 const HANDSHAKE_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
@@ -60,5 +60,19 @@ describe('encodeTextFrame', () => {
       encodeTextFrame('{"type":"AUTH_CHK"}'),
     ]);
     expect(await readBack(frames, 2)).toEqual(['{"type":"LogEvent"}', '{"type":"AUTH_CHK"}']);
+  });
+});
+
+describe('encodeBatchFrame', () => {
+  it.each([
+    ['short messages', ['{"a":1}', '{"b":"é"}', '{"c":[]}']],
+    ['a batch past the one-byte length', ['{"a":"x"}', `{"b":"${'x'.repeat(200)}"}`]],
+    [
+      'messages of every length form',
+      [`{"a":"${'x'.repeat(100)}"}`, `{"b":"${'y'.repeat(300)}"}`, `{"c":"${'z'.repeat(0x10000)}"}`],
+    ],
+  ])('frames %s as one JSON array a client reads back in order', async (_name, messages) => {
+    const [text] = await readBack(encodeBatchFrame(messages.map((message) => encodeTextFrame(message))), 1);
+    expect(JSON.parse(text)).toEqual(messages.map((message) => JSON.parse(message) as unknown));
   });
 });

@@ -1,18 +1,24 @@
 import type { Socket } from 'node:net';
 import { WebSocket } from 'ws';
-import { LIVEFEED_PATH, parseLivefeedMessage, type LivefeedMessage } from '@app/contracts';
+import { LIVEFEED_PATH, parseLivefeedFrame, type LivefeedMessage } from '@app/contracts';
 import { waitUntil } from '@app/testing';
 
 /** A browser's side of the live feed for tests: records every message and how the socket closed. */
 export class LivefeedTestClient {
   readonly messages: LivefeedMessage[] = [];
+  /** Frames received, and those that held several messages (a JSON array: the socket asked for batches). */
+  frames = 0;
+  batchFrames = 0;
   closed: { code: number; reason: string } | undefined;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
-      const message = parseLivefeedMessage(data.toString('utf8'));
-      if (!message) throw new Error(`Unexpected live feed frame: ${data.toString('utf8')}`);
-      this.messages.push(message);
+      const text = data.toString('utf8');
+      const messages = parseLivefeedFrame(text);
+      if (messages.length === 0) throw new Error(`Unexpected live feed frame: ${text}`);
+      this.frames++;
+      if (text.startsWith('[')) this.batchFrames++;
+      this.messages.push(...messages);
     });
     socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString('utf8') }));
   }
@@ -33,9 +39,13 @@ export class LivefeedTestClient {
     return (this.socket as unknown as { _socket?: Socket })._socket?.localPort;
   }
 
-  /** TOKEN_SET with the token as `{ token }` (`form: 'object'`) or as the data itself (`'string'`). */
-  sendToken(token: string, form: 'object' | 'string' = 'object'): void {
-    this.socket.send(JSON.stringify({ type: 'TOKEN_SET', data: form === 'object' ? { token } : token }));
+  /**
+   * TOKEN_SET with the token as `{ token }` (`form: 'object'`, `{ token, batch: true }` with
+   * `'batch'`: the messages of one emit window in one frame) or as the data itself (`'string'`).
+   */
+  sendToken(token: string, form: 'object' | 'string' | 'batch' = 'object'): void {
+    const data = form === 'string' ? token : form === 'batch' ? { token, batch: true } : { token };
+    this.socket.send(JSON.stringify({ type: 'TOKEN_SET', data }));
   }
 
   /** Any text frame, as a broken client might send it. */
