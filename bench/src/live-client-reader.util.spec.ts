@@ -44,6 +44,17 @@ describe('LiveSocketReader', () => {
     expect(report.gaps).toBe(2);
     expect(report.unreadable).toBe(1);
   });
+
+  it('reads the messages of a frame that holds several in order', () => {
+    const report = emptyLiveReport();
+    const reader = new LiveSocketReader(report);
+    reader.read(`[${logEvent(1, 'Fire A', 1)},${logEvent(2, 'Fire B', 2)}]`, 7);
+    expect(report.logEvents).toBe(2);
+    expect(report.frames).toBe(1);
+    expect(report.arrivals[`${HWADDR}/Fire B`]).toEqual({ count: 1, first: 7, last: 7 });
+    expect(reader.counts.get(HWADDR)).toEqual({ unreadCount: 2, perPanelCount: { '1': 2 } });
+    expect(report.gaps).toBe(0);
+  });
 });
 
 describe('mergeLiveReports', () => {
@@ -57,7 +68,7 @@ describe('mergeLiveReports', () => {
     const merged = mergeLiveReports([one, two]);
     expect(merged.arrivals[`${HWADDR}/Fire A`]).toEqual({ count: 2, first: 3, last: 5 });
     expect(merged.arrivals[`${HWADDR}/Fire B`]).toEqual({ count: 1, first: 9, last: 9 });
-    expect(merged).toMatchObject({ logEvents: 3, gaps: 1 });
+    expect(merged).toMatchObject({ logEvents: 3, frames: 3, gaps: 1 });
     // The reports merged are left as they were.
     expect(one.arrivals[`${HWADDR}/Fire A`]).toEqual({ count: 1, first: 5, last: 5 });
   });

@@ -1,4 +1,4 @@
-import { parseLivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
+import { parseLivefeedFrame, type LivefeedMessage, type LivefeedServerMessageMap } from '@app/contracts';
 import { LiveGapTracker } from '../../apps/web/src/livefeed/live-gaps.util';
 
 /** How many sockets had one LogEvent (keyed hwaddr/title), and when the first and the last did. */
@@ -14,6 +14,8 @@ export interface LiveClientReport {
   arrivals: Record<string, LiveArrival>;
   /** LogEvents received, over all sockets. */
   logEvents: number;
+  /** Frames received, over all sockets (each one a message event in a browser). */
+  frames: number;
   /** Times a socket saw a site's `seq` skip numbers or a Heartbeat ahead (the web client refetches then). */
   gaps: number;
   /** Frames that were not a live message. */
@@ -21,7 +23,7 @@ export interface LiveClientReport {
 }
 
 export function emptyLiveReport(): LiveClientReport {
-  return { arrivals: {}, logEvents: 0, gaps: 0, unreadable: 0 };
+  return { arrivals: {}, logEvents: 0, frames: 0, gaps: 0, unreadable: 0 };
 }
 
 /** The reports of several client processes as one: counts added, the earliest first and the latest last. */
@@ -29,6 +31,7 @@ export function mergeLiveReports(reports: readonly LiveClientReport[]): LiveClie
   const merged = emptyLiveReport();
   for (const report of reports) {
     merged.logEvents += report.logEvents;
+    merged.frames += report.frames;
     merged.gaps += report.gaps;
     merged.unreadable += report.unreadable;
     for (const [key, arrival] of Object.entries(report.arrivals)) {
@@ -48,7 +51,8 @@ type SiteCounts = Pick<LivefeedServerMessageMap['LogEvent'], 'unreadCount' | 'pe
 
 /**
  * One browser socket's handling of each live frame, as the web client's live feed does it
- * (apps/web/src/livefeed/livefeed.channel.ts and the sites' reducers): parse the frame, check the
+ * (apps/web/src/livefeed/livefeed.channel.ts and the sites' reducers): parse the frame (one message,
+ * or the array of a window's messages when the socket asked for batches as the web client does), check the
  * site's `seq` with the web client's own LiveGapTracker, and keep the site's counts a LogEvent
  * carries. Arrivals go to the process's `report`, stamped with `at` (the receiving time).
  */
@@ -59,12 +63,15 @@ export class LiveSocketReader {
 
   constructor(private readonly report: LiveClientReport) {}
 
+  /** A frame: one message, or the messages of one emit window (the socket asked for batches). */
   read(text: string, at: number): void {
-    const message = parseLivefeedMessage(text);
-    if (message === null) {
-      this.report.unreadable++;
-      return;
-    }
+    this.report.frames++;
+    const messages = parseLivefeedFrame(text);
+    if (messages.length === 0) this.report.unreadable++;
+    for (const message of messages) this.handle(message, at);
+  }
+
+  private handle(message: LivefeedMessage, at: number): void {
     if (message.type === 'Heartbeat') {
       this.report.gaps += this.tracker.heartbeat(message.data).length;
       return;

@@ -11,7 +11,7 @@ export type LiveClientRequest =
       urls: string[];
       first: number;
       count: number;
-      /** Sent as TOKEN_SET once open (omitted for a server that needs none). */
+      /** Sent as TOKEN_SET once open, asking for batches as the web client does (null: a server that needs none). */
       token: string | null;
     }
   | { id: number; kind: 'report' };
@@ -42,7 +42,8 @@ export function runLiveSocketClient(): void {
       socket.on('close', () => closed++);
       socket.once('error', reject);
       socket.once('open', () => {
-        if (token !== null) socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token } }));
+        // As the web client: the messages of one emit window in one frame.
+        if (token !== null) socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token, batch: true } }));
         resolve();
       });
     });

@@ -26,7 +26,8 @@ export class LiveSocketClients {
   static start(processes: number): LiveSocketClients {
     return new LiveSocketClients(
       Array.from({ length: processes }, () =>
-        spawn(process.execPath, [process.argv[1], 'live-socket-client'], {
+        // e.g. BENCH_CLIENT_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=.data/profiles" to see where a client spends.
+        spawn(process.execPath, [...clientNodeOptions(), process.argv[1], 'live-socket-client'], {
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         }),
       ),
@@ -90,4 +91,8 @@ export class LiveSocketClients {
       child.send({ ...request, id } as LiveClientRequest);
     });
   }
+}
+
+function clientNodeOptions(): string[] {
+  return (process.env.BENCH_CLIENT_NODE_OPTIONS ?? '').split(' ').filter((option) => option !== '');
 }

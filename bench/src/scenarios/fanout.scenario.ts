@@ -2,7 +2,7 @@ import type { ScenarioResult } from '../bench-results.types';
 import type { LiveClientReport } from '../live-client-reader.util';
 import { summarizeLatencies } from '../latency-stats.util';
 import { LiveSocketClients } from '../live-socket-clients';
-import { performanceToMonotonic } from '../monotonic-clock.util';
+import { monotonicMs, performanceToMonotonic } from '../monotonic-clock.util';
 import { PanelFleet, waitFor } from '../panel-fleet';
 import { ProcessWatch } from '../process-usage.util';
 import { rawWebsocketFanout } from '../raw-limits';
@@ -46,16 +46,19 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
       const again = fleet.send('system', 'Fan-out warm-up 2');
       await waitFor(() => arrived([again]), 60_000, 'a warm-up event at every socket', 200);
     });
-    const gapsBefore = latest?.gaps ?? 0;
+    const [gapsBefore, framesBefore] = [latest?.gaps ?? 0, latest?.frames ?? 0];
     const watches = [
       ...copies.map((copy) => ProcessWatch.of(env.stack.label('portal-api', copy), env.stack.pid('portal-api', copy))),
       new ProcessWatch(`browser sockets (${socketProcesses} processes)`, () => clients.pids),
       ...env.watchMachine(),
     ];
+    const burstStart = monotonicMs();
     const keys = Array.from({ length: burst }, (_, index) => fleet.send('fire', `Fan-out ${index}`));
     await waitFor(() => arrived(keys), 60_000, 'the burst at every socket', 50).catch((error: Error) =>
       notes.push(error.message),
     );
+    // A CPU profile's samples (BENCH_APP_NODE_OPTIONS=--cpu-prof) are stamped on this clock too.
+    env.log(`fanout burst from ${burstStart.toFixed(1)} to ${monotonicMs().toFixed(1)} ms (monotonic clock)`);
     const processes = watches.map((watch) => watch.stop());
     const report = latest ?? (await clients.report()).report;
     const toLast: number[] = [];
@@ -90,6 +93,11 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
           value: report.gaps - gapsBefore,
           unit: 'gaps',
           target: { kind: 'atMost', value: 0 },
+        },
+        {
+          name: 'frames per socket for the burst',
+          value: (report.frames - framesBefore) / sockets,
+          unit: 'frames',
         },
         { name: 'panel → first socket p50', value: first.p50, unit: 'ms' },
         {
