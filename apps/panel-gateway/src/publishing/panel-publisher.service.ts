@@ -37,23 +37,44 @@ export class PanelPublisher {
    */
   async publishEvent(event: PanelEventMessage): Promise<{ duplicate: boolean; reusedSequence: boolean }> {
     const stream = this.nats.names.streams.panelEvents;
-    const ack = await this.untilReconnect(
-      this.nats.jetstream.publish(
-        this.nats.names.subjects.panelEvent(event.hwaddr, event.category),
-        JSON.stringify(event),
-        {
-          msgID: panelEventKey(event.hwaddr, event.seq),
-          timeout: this.config.publishTimeoutMs,
-        },
-      ),
-    );
+    const key = panelEventKey(event.hwaddr, event.seq);
+    const ack = await this.storeEvent(event, key).catch((error: unknown) => {
+      if ((error as { code?: unknown })?.code === DUPLICATE_ID_IN_PROCESS) return { duplicate: true, seq: 0 };
+      throw error;
+    });
     if (!ack.duplicate) return { duplicate: false, reusedSequence: false };
+    if (ack.seq <= 0) {
+      // The id is known but names no message (a duplicate's ack without its sequence, or error
+      // 10158): a store the leader took and lost in a leader change (nats-server keeps such an id
+      // for the whole duplicate window and never stores it), or one still in flight. Stored again
+      // under an id of its own, so the panel is never held up by it; if the first store completes
+      // after all, the events' consumers keep one copy per panel and sequence.
+      const again = await this.storeEvent(event, `${key}:again:${Date.now()}`);
+      this.logger.warn(
+        { hwaddr: event.hwaddr, seq: event.seq, streamSeq: again.seq },
+        'event id known to the stream without its message: stored again under another id',
+      );
+      return { duplicate: false, reusedSequence: false };
+    }
     // A duplicate's ack names the stream sequence of the message stored first under that id.
     const stored = await this.call(this.nats.manager.streams.getMessage(stream, { seq: ack.seq }));
     return {
       duplicate: true,
       reusedSequence: stored !== null && !isSameEvent(stored.json<PanelEventMessage>(), event),
     };
+  }
+
+  private storeEvent(event: PanelEventMessage, msgID: string) {
+    return this.untilReconnect(
+      this.nats.jetstream.publish(
+        this.nats.names.subjects.panelEvent(event.hwaddr, event.category),
+        JSON.stringify(event),
+        {
+          msgID,
+          timeout: this.config.publishTimeoutMs,
+        },
+      ),
+    );
   }
 
   async publishConfig(config: PanelConfigMessage): Promise<void> {
@@ -144,6 +165,9 @@ function isSameEvent(stored: PanelEventMessage, event: PanelEventMessage): boole
     stored.location === event.location
   );
 }
+
+/** JetStream's error code for a publish whose message id is staged and not stored yet. */
+const DUPLICATE_ID_IN_PROCESS = 10158;
 
 /** KV calls have no timeout of their own while the client waits for a reconnect: bound them. */
 function natsCall<T>(promise: Promise<T>, ms: number): Promise<T> {
