@@ -7,6 +7,7 @@ export const SCENARIO_NAMES = [
   'fire-first',
   'queries',
   'connections',
+  'connections-cluster',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -40,7 +41,7 @@ export interface BenchOptions {
   sites: number;
   /** Requests per query kind. */
   samples: number;
-  /** Panels held by one gateway (connections). */
+  /** Panels held by one gateway (connections), or by three copies (connections-cluster). */
   connections: number;
 }
 

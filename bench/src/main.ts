@@ -8,6 +8,7 @@ import { pidsOfCommand, ProcessWatch } from './process-usage.util';
 import { rawJetStreamPublishRate, rawPostgresInsertRate } from './raw-limits';
 import { runRawTcpServer } from './raw-tcp-server';
 import { runRawWebsocketServer } from './raw-ws-server';
+import { runPanelFleetWorker } from './panel-fleet-worker';
 import { runLiveSocketClient } from './live-socket-client';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
@@ -15,6 +16,7 @@ import type { BenchEnvironment } from './scenarios/bench-environment.types';
 import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
 import { fireFirstScenario } from './scenarios/fire-first.scenario';
 import { connectionsScenario } from './scenarios/connections.scenario';
+import { connectionsClusterScenario } from './scenarios/connections-cluster.scenario';
 import { fanoutScenario } from './scenarios/fanout.scenario';
 import { ingestMaxScenario, ingestScenario } from './scenarios/ingest.scenario';
 import { queriesScenario } from './scenarios/queries.scenario';
@@ -27,6 +29,7 @@ const SCENARIOS: Record<ScenarioName, (env: BenchEnvironment) => Promise<Scenari
   'fire-first': fireFirstScenario,
   queries: queriesScenario,
   connections: connectionsScenario,
+  'connections-cluster': connectionsClusterScenario,
 };
 
 function log(line: string): void {
@@ -132,12 +135,14 @@ async function main(): Promise<void> {
   );
 }
 
-// The plain servers of the raw fan-out and connection limits, and the fan-out's browser sockets, run
-// as this same program in child processes.
+// The plain servers of the raw fan-out and connection limits, the fan-out's browser sockets and the
+// connections-cluster's panel fleet run as this same program in child processes.
 if (process.argv[2] === 'raw-ws-server') {
   runRawWebsocketServer();
 } else if (process.argv[2] === 'raw-tcp-server') {
   runRawTcpServer();
+} else if (process.argv[2] === 'panel-fleet-worker') {
+  runPanelFleetWorker();
 } else if (process.argv[2] === 'live-socket-client') {
   runLiveSocketClient();
 } else {
