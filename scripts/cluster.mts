@@ -4,7 +4,7 @@
 // behind one address (a small balancer), the same PostgreSQL, Redis and demo as `npm start`.
 // Ctrl-C stops everything. `npm run cluster -- --status` reports the running cluster's streams.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { APPS, healthPort, startApp, waitHealthy, type AppName, type RunningApp } from './lib/app-processes.mts';
@@ -134,9 +134,10 @@ async function main(run: PortalRun): Promise<void> {
 
   await run.ensureInfrastructure({ nats: false });
 
-  const program = findProgram('nats-server');
-  if (!program) {
-    run.log('no nats-server installed: the cluster needs it (Debian: apt-get install nats-server)');
+  // NATS_SERVER_BIN: another nats-server than the installed one (2.10, say: docs/reliability.md).
+  const program = process.env.NATS_SERVER_BIN ?? findProgram('nats-server');
+  if (!program || !existsSync(program)) {
+    run.log('no nats-server installed: the cluster needs it (Debian: apt-get install nats-server, or NATS_SERVER_BIN)');
     return run.stopEverything(1);
   }
   const sync = natsSyncSetting(program);
