@@ -167,7 +167,7 @@ async function runPhase(
   );
   const lost = Math.max(0, sent - Math.min(acked, stored, delivered));
   notes.push(
-    `${label}: sent ${sent} (${fireCount} fires), acked ${acked}, stored ${stored}, delivered ${delivered}; fires at the browser ${browser.count}, pulses ${pulses.length}, mails ${mails.length}`,
+    `${label}: sent ${sent} (${fireCount} fires), acked ${acked}, stored ${stored}, delivered ${delivered}; fires at the browser ${browser.count}, pulses ${pulses.length}, mails ${mails.length}; browser sockets closed by the portal so far ${live.closed}`,
   );
   const within = { kind: 'atMost', value: 100 } as const;
   return [
