@@ -21,6 +21,8 @@ export type LiveClientAnswer =
   | { id: number; kind: 'report'; report: LiveClientReport; open: number; closed: number }
   | { id: number; kind: 'failed'; error: string };
 
+const BATCH = process.env.BENCH_LIVE_BATCH !== '0';
+
 /**
  * A process of browser sockets on the live feed (this program started with `live-socket-client`
  * and an IPC channel): it opens the sockets the bench asks for, handles each frame as the web
@@ -42,8 +44,8 @@ export function runLiveSocketClient(): void {
       socket.on('close', () => closed++);
       socket.once('error', reject);
       socket.once('open', () => {
-        // As the web client: the messages of one emit window in one frame.
-        if (token !== null) socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token, batch: true } }));
+        // As the web client: the messages of one emit window in one frame (BENCH_LIVE_BATCH=0: one per frame).
+        if (token !== null) socket.send(JSON.stringify({ type: 'TOKEN_SET', data: { token, batch: BATCH } }));
         resolve();
       });
     });
