@@ -122,16 +122,25 @@ export class BenchStack {
    * needs two portal-api copies on a stack started with one); `stopApp` ends it. Returns its copy number.
    */
   async startExtraCopy(name: BenchAppName): Promise<number> {
-    this.ports.push({
-      portal: await freePort(),
-      gateway: await freePort(),
-      panel: await freePort(),
-      relay: await freePort(),
-      mailer: await freePort(),
-    });
-    const copy = this.ports.length;
-    await this.startApp(name, copy);
-    return copy;
+    const copy = this.ports.length + 1;
+    // A port found free may be taken before the app listens on it (another process's outgoing
+    // connection, on a machine opening thousands): the copy tries again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      this.ports[copy - 1] = {
+        portal: await freePort(),
+        gateway: await freePort(),
+        panel: await freePort(),
+        relay: await freePort(),
+        mailer: await freePort(),
+      };
+      try {
+        await this.startApp(name, copy);
+        return copy;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        this.log(`${this.label(name, copy)} did not start (${(error as Error).message}): again on other ports`);
+      }
+    }
   }
 
   /** An app copy's HTTP port (portal-api's serves the API and the live feed). */
