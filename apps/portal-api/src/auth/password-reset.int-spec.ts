@@ -23,7 +23,7 @@ describe('password reset (real PostgreSQL and Redis)', () => {
       await portal.app
         .get(QueueService)
         .queue<PasswordResetMailJob>(QUEUE_NAMES.mail)
-        .getJobs(['waiting', 'delayed', 'active'])
+        .getJobs(['waiting', 'prioritized', 'delayed', 'active'])
     )
       .map((job) => job.data)
       .filter((job) => job.email === email);

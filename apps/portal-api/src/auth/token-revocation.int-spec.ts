@@ -37,9 +37,9 @@ describe('tokens signed before a password reset are void (real PostgreSQL, NATS,
 
   async function resetPassword(email: string, password: string): Promise<string> {
     const queue = first.app.get(QueueService).queue<PasswordResetMailJob>(QUEUE_NAMES.mail);
-    const before = new Set((await queue.getJobs(['waiting', 'delayed', 'active'])).map((job) => job.id));
+    const before = new Set((await queue.getJobs(['waiting', 'prioritized', 'delayed', 'active'])).map((job) => job.id));
     await request(first.server).post('/api/auth/resetpassword/request').send({ email }).expect(200);
-    const job = (await queue.getJobs(['waiting', 'delayed', 'active'])).find(
+    const job = (await queue.getJobs(['waiting', 'prioritized', 'delayed', 'active'])).find(
       (candidate) => !before.has(candidate.id) && candidate.data.email === email,
     )!;
     const token = decodeURIComponent(job.data.resetPath.replace(/^\/resetpass\//, ''));
