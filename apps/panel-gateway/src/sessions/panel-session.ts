@@ -35,6 +35,9 @@ export { DEVICE_AUTH_REFUSED } from './session-handshake';
 /** A socket we asked to close is destroyed if the panel does not finish closing in this time. */
 const CLOSE_GRACE_MS = 2000;
 
+/** One logger for every connection (each line names its connection in its fields). */
+const SESSION_LOGGER = new Logger('PanelSession');
+
 export interface CloseOptions {
   /** Tell the rest of the portal the panel is gone (not when it is connected elsewhere). */
   publishDisconnect?: boolean;
@@ -45,10 +48,13 @@ export interface CloseOptions {
  * (handshake and identity, publishing with acks, refusals, commands), supervises the panel's
  * heartbeats and stops reading while NATS is behind. Anything wrong with the connection closes
  * this connection only.
+ *
+ * The session is itself the link its parts see (no view object or closures of its own): a gateway
+ * holds tens of thousands of these, so every object per connection counts.
  */
-export class PanelSession {
+export class PanelSession implements SessionLink {
   readonly connectionId = randomUUID();
-  private readonly logger = new Logger(PanelSession.name);
+  readonly logger = SESSION_LOGGER;
   private readonly decoder: FrameDecoder;
   private readonly supervision: SupervisionTimer;
   private readonly queue: PublishQueue;
@@ -56,23 +62,22 @@ export class PanelSession {
   private readonly publishing: SessionPublishing;
   private readonly refusals: SessionRefusals;
   private readonly commands: SessionCommands;
-  private state: LinkState = 'awaitingHello';
+  private linkState: LinkState = 'awaitingHello';
   private cloudControl = false;
   private unsubscribeCommands: (() => void) | undefined;
 
   constructor(
     private readonly socket: Socket,
-    private readonly context: SessionContext,
+    readonly context: SessionContext,
   ) {
     const { config } = context;
-    const link = this.link();
     this.decoder = new FrameDecoder(config.maxFrameBytes);
     this.supervision = new SupervisionTimer(config.supervisionWindowMs, () => this.close('supervision timeout'));
-    this.queue = backPressureQueue(link, socket, this.supervision);
-    this.commands = new SessionCommands(link);
-    this.handshake = new SessionHandshake(link, () => this.onReady());
-    this.refusals = new SessionRefusals(link, this.queue);
-    this.publishing = new SessionPublishing(link, this.queue, (connected) => this.connectionMessage(connected));
+    this.queue = backPressureQueue(this, socket, this.supervision);
+    this.commands = new SessionCommands(this);
+    this.handshake = new SessionHandshake(this, () => this.onReady());
+    this.refusals = new SessionRefusals(this, this.queue);
+    this.publishing = new SessionPublishing(this, this.queue, (connected) => this.connectionMessage(connected));
     socket.setNoDelay(true);
     // TCP keepalive finds a peer that vanished without closing while we are not reading or writing.
     socket.setKeepAlive(true, Math.min(30_000, config.supervisionWindowMs));
@@ -94,8 +99,13 @@ export class PanelSession {
     return this.handshake.hello?.version ?? 0;
   }
 
+  /** Where the link stands in the protocol. */
+  get state(): LinkState {
+    return this.linkState;
+  }
+
   get isReady(): boolean {
-    return this.state === 'ready';
+    return this.linkState === 'ready';
   }
 
   get acceptsControl(): boolean {
@@ -121,9 +131,9 @@ export class PanelSession {
 
   /** Ends the connection once; publishes the disconnect unless told otherwise. */
   close(reason: string, options: CloseOptions = {}): void {
-    if (this.state === 'closed') return;
-    const wasReady = this.state === 'ready';
-    this.state = 'closed';
+    if (this.linkState === 'closed') return;
+    const wasReady = this.linkState === 'ready';
+    this.linkState = 'closed';
     this.handshake.stop();
     this.supervision.stop();
     this.queue.stop();
@@ -140,31 +150,10 @@ export class PanelSession {
     if (wasReady && options.publishDisconnect !== false) this.publishing.disconnected();
   }
 
-  /** What the parts of the connection see of it. */
-  private link(): SessionLink {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the parts read the session's live state
-    const session = this;
-    return {
-      context: this.context,
-      logger: this.logger,
-      get logFields() {
-        return session.logFields;
-      },
-      get state() {
-        return session.state;
-      },
-      get hello() {
-        return session.hello;
-      },
-      send: (message) => this.send(message),
-      close: (reason) => this.close(reason),
-    };
-  }
-
   private receive(chunk: Buffer): void {
     try {
       for (const body of this.decoder.push(chunk)) {
-        if (this.state === 'closed') return;
+        if (this.linkState === 'closed') return;
         let message: PanelMessage;
         try {
           message = decodePanelMessage(body);
@@ -196,7 +185,7 @@ export class PanelSession {
   /** Counts a frame and moves the link on; throws 'unexpected-frame' when it is out of order. */
   private accept(type: PanelMessageType): void {
     this.context.metrics.framesIn.inc({ type });
-    this.state = nextGatewayState(this.state, type);
+    this.linkState = nextGatewayState(this.linkState, type);
     this.supervision.refresh();
   }
 
@@ -231,7 +220,7 @@ export class PanelSession {
 
   /** The device identity is proven: the connection works, serves commands and is published. */
   private onReady(): void {
-    this.state = 'ready';
+    this.linkState = 'ready';
     this.supervision.start();
     // A connection of the same panel still held here is evicted by this one.
     this.context.registry.add(this);
@@ -260,8 +249,9 @@ export class PanelSession {
     };
   }
 
-  private send(message: GatewayMessage): void {
-    if (this.state === 'closed') return;
+  /** Sends a frame to the panel, unless the connection has ended. */
+  send(message: GatewayMessage): void {
+    if (this.linkState === 'closed') return;
     this.writeFrame(message);
   }
 

@@ -27,7 +27,8 @@ export class SessionHandshake {
   private helloMessage: HelloMessage | undefined;
   private nonce = '';
   private proof = '';
-  private readonly timer: NodeJS.Timeout;
+  /** Dropped once the handshake is over, so that a held connection keeps no timer for it. */
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly link: SessionLink,
@@ -50,6 +51,7 @@ export class SessionHandshake {
   /** The handshake is over (ready or closed). */
   stop(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   /**
