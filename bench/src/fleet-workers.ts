@@ -83,8 +83,12 @@ export class FleetWorkers {
     db: { query(sql: string, params: unknown[]): Promise<unknown> },
   ): Promise<string[]> {
     const hwaddrs: string[] = [];
-    for (const worker of this.workers) {
-      const { identities } = await worker.request<'created'>({ op: 'create', ...worker.slice, family, ports });
+    // The keys are made in every worker at once; the rows go in one worker's slice at a time.
+    const created = await Promise.all(
+      this.workers.map((worker) => worker.request<'created'>({ op: 'create', ...worker.slice, family, ports })),
+    );
+    for (const [index, worker] of this.workers.entries()) {
+      const { identities } = created[index];
       const { sql, params } = panelIdentitiesInsert(
         identities.map(([hwaddr, publicKey]) => ({ hwaddr, publicKey })),
         { source: 'generated', label: 'bench', replace: true },
@@ -98,10 +102,15 @@ export class FleetWorkers {
     return hwaddrs;
   }
 
-  /** Every worker connects its panels in slices, all workers at once; resolves with the panels ready. */
-  async connect(timeoutMs: number, slice = 500): Promise<number> {
+  /**
+   * Every worker connects its panels not connected yet, up to `share` of them (all by default), in
+   * slices, all workers at once, `inFlight` handshakes in all (as the one-process fleet's slices);
+   * resolves with the panels ready.
+   */
+  async connect(timeoutMs: number, share = 1, inFlight = 500): Promise<number> {
+    const slice = Math.max(1, Math.ceil(inFlight / this.workers.length));
     const replies = await Promise.all(
-      this.workers.map((worker) => worker.request<'connected'>({ op: 'connect', slice, timeoutMs })),
+      this.workers.map((worker) => worker.request<'connected'>({ op: 'connect', slice, timeoutMs, share })),
     );
     return replies.reduce((sum, reply) => sum + reply.ready, 0);
   }

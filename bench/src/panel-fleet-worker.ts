@@ -5,7 +5,8 @@ import { benchHwaddr, waitFor } from './panel-fleet';
 /** What the bench asks a fleet worker; each request carries an id its reply repeats. */
 export type FleetRequest =
   | { op: 'create'; first: number; count: number; family: number; ports: number[] }
-  | { op: 'connect'; slice: number; timeoutMs: number }
+  /** Starts the panels not started yet, up to `share` (0 to 1) of the worker's, in slices. */
+  | { op: 'connect'; slice: number; timeoutMs: number; share: number }
   | { op: 'status' }
   | { op: 'move'; hwaddrs: string[]; toPort: number; timeoutMs: number }
   | { op: 'commands' }
@@ -48,6 +49,7 @@ export function runPanelFleetWorker(): void {
   const byHwaddr = new Map<string, number>();
   let ports: number[] = [];
   let received: ReceivedCommand[] = [];
+  let started = 0;
 
   const newClient = (hwaddr: string, secret: string, firstPort: number): PanelLinkClient => {
     const order = [...ports.slice(ports.indexOf(firstPort)), ...ports.slice(0, ports.indexOf(firstPort))];
@@ -119,9 +121,10 @@ export function runPanelFleetWorker(): void {
         }
         return { op: 'created', identities };
       }
-      case 'connect':
-        for (let start = 0; start < panels.length; start += request.slice) {
-          const slice = panels.slice(start, start + request.slice);
+      case 'connect': {
+        const upTo = Math.min(panels.length, Math.ceil(panels.length * request.share));
+        for (; started < upTo; started += request.slice) {
+          const slice = panels.slice(started, Math.min(upTo, started + request.slice));
           for (const { client } of slice) client.start();
           await waitFor(
             () => slice.every(({ client }) => client.isReady),
@@ -129,7 +132,9 @@ export function runPanelFleetWorker(): void {
             'a slice of panels ready',
           );
         }
+        started = upTo;
         return { op: 'connected', ready: status().ready };
+      }
       case 'status':
         return { op: 'status', status: status() };
       case 'move':
