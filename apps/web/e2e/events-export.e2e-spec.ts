@@ -85,8 +85,8 @@ describe('events export in Chromium', () => {
     const range = defaultEventRange(new Date());
     const day = (date: Date) => date.toISOString().slice(0, 10);
     expect(fileName).toBe(`events-depot-${day(range.start)}-${day(range.end)}.csv`);
-    expect(text.startsWith('\uFEFFDate (UTC),Network,Category,Title,Location,Event ID\r\n')).toBe(true);
-    expect(rows[0]).toEqual(['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID']);
+    expect(text.startsWith('\uFEFFDate (UTC),Network,Category,Title,Location,Event ID,Test\r\n')).toBe(true);
+    expect(rows[0]).toEqual(['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID', 'Test']);
     expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual(events.map(rowOf));
     await page.screenshot({ path: screenshotPath('events-export'), fullPage: true });
   });

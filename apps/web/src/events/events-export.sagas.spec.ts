@@ -10,7 +10,7 @@ import { eventsCategoryChosen, eventsDatesChosen, eventsOpened } from './events.
 const issuer = 'fire-alarm-portal-api';
 const hwaddr = '00a0b1c2d3e4';
 const csv =
-  '\uFEFFDate (UTC),Network,Category,Title,Location,Event ID\r\n01/05/2026 10:00:00,2,Fault,"Earth fault, loop 1",N/A,7\r\n';
+  '\uFEFFDate (UTC),Network,Category,Title,Location,Event ID,Test\r\n01/05/2026 10:00:00,2,Fault,"Earth fault, loop 1",N/A,7,\r\n';
 const exportPath = `/api/v2/sites/${hwaddr}/events/export?`;
 
 /**
