@@ -268,12 +268,15 @@ describe('live feed websocket (real NATS, real ws client)', () => {
     const [flushesBefore, sentBefore] = [await counterValue(metrics.flushes), await counterValue(metrics.messagesSent)];
     const titles = Array.from({ length: 200 }, (_, i) => `alarm ${i}`);
     for (const title of titles) publisher.toPanel(PANEL_A, logEvent(PANEL_A, title));
-    await waitUntil(() => client.of('LogEvent').length >= titles.length, 'the whole burst');
-    expect(client.of('LogEvent').map((m) => m.data.title)).toEqual(titles);
+    // A last message after the burst: once it is here, a repeat of any of the burst would be too (the
+    // metrics count every socket of the app, which other messages may reach meanwhile).
+    publisher.toPanel(PANEL_A, logEvent(PANEL_A, 'after the burst'));
+    await client.waitFor((m) => m.type === 'LogEvent' && m.data.title === 'after the burst', 'the whole burst');
+    expect(client.of('LogEvent').map((m) => m.data.title)).toEqual([...titles, 'after the burst']);
     const flushes = (await counterValue(metrics.flushes)) - flushesBefore;
-    expect((await counterValue(metrics.messagesSent)) - sentBefore).toBe(titles.length);
+    expect((await counterValue(metrics.messagesSent)) - sentBefore).toBeGreaterThanOrEqual(titles.length + 1);
     expect(flushes).toBeGreaterThanOrEqual(1);
-    expect(flushes).toBeLessThanOrEqual(titles.length);
+    expect(flushes).toBeLessThanOrEqual(titles.length + 1);
   });
 
   it('sends a socket that asked for batches the same burst, the messages of each window in one frame', async () => {
