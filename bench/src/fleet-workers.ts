@@ -60,15 +60,11 @@ export class FleetWorkers {
   /** Each panel's worker, by hwaddr (after create()). */
   private readonly workerOf = new Map<string, FleetWorker>();
 
-  constructor(slices: readonly FleetSlice[]) {
+  /** `workerArgs`: Node's arguments that start a worker (default: this program as `panel-fleet-worker`). */
+  constructor(slices: readonly FleetSlice[], workerArgs: readonly string[] = [process.argv[1], 'panel-fleet-worker']) {
     this.workers = slices.map(
       (slice) =>
-        new FleetWorker(
-          slice,
-          spawn(process.execPath, [process.argv[1], 'panel-fleet-worker'], {
-            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-          }),
-        ),
+        new FleetWorker(slice, spawn(process.execPath, workerArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })),
     );
   }
 
