@@ -50,11 +50,11 @@ export class LivefeedBurstCounts {
     this.cache.sweep(now);
     const epoch = this.cache.epoch;
     const cached = new Map<string, CachedCounts>();
-    const toQuery: Array<{ userId: string; hwaddr: string }> = [];
+    const toQuery: Array<{ userId: string; hwaddr: string; upToEventId: number | null }> = [];
     for (const [key, pair] of pairs) {
       const entry = pair.recount ? undefined : this.cache.fresh(pair.userId, pair.hwaddr, now);
       if (entry) cached.set(key, entry);
-      else toQuery.push(pair);
+      else toQuery.push({ userId: pair.userId, hwaddr: pair.hwaddr, upToEventId: pair.lastEventId });
     }
     const queried = new Map<string, CountsMark>();
     if (toQuery.length > 0)
@@ -95,6 +95,11 @@ interface Pair {
   indexes: number[];
   /** A notification raised or resolved changes what the arithmetic cannot see: the database counts it. */
   recount: boolean;
+  /**
+   * The highest id of the gathering's LogEvents for the site (null: none): its counts are those after
+   * that event, so a query leaves out the site's later events, which a later gathering brings.
+   */
+  lastEventId: number | null;
 }
 
 /** The (user, site) pairs of the batch's messages that carry counts, by pairKey. */
@@ -103,14 +108,16 @@ function pairsOf(batch: readonly CountedMessage[]): Map<string, Pair> {
   batch.forEach((counted, index) => {
     if (counted.hwaddr === null) return;
     const recount = counted.message.type === 'NotificationEvent';
+    const eventId = counted.message.type === 'LogEvent' ? counted.message.data.id : null;
     for (const userId of counted.userIds) {
       const key = pairKey(userId, counted.hwaddr);
       const pair = pairs.get(key);
       if (pair) {
         pair.indexes.push(index);
         pair.recount ||= recount;
+        if (eventId !== null) pair.lastEventId = Math.max(pair.lastEventId ?? eventId, eventId);
       } else {
-        pairs.set(key, { userId, hwaddr: counted.hwaddr, indexes: [index], recount });
+        pairs.set(key, { userId, hwaddr: counted.hwaddr, indexes: [index], recount, lastEventId: eventId });
       }
     }
   });

@@ -251,4 +251,47 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     expect(after.data.unreadCount).toBe(before);
     expect(countsOfLast([after])).toEqual(await countsOfSite(alice));
   });
+
+  it('counts a gathering that holds only the first events of a stored burst as after its own last event', async () => {
+    const site = '0011aabbcd02';
+    await claimPanels(portal, alice, [site]);
+    await portal.environment.database.dataSource
+      .getRepository(ClaimEntity)
+      .update({ userId: alice.userId, hwaddr: site }, { lastEventSeen: new Date(Date.now() - 3600_000) });
+    const client = await LivefeedTestClient.connect(portal.port!);
+    clients.push(client);
+    client.sendToken(await claimsToken(portal, alice));
+    await waitUntil(() => portal.app.get(LivefeedRegistry).forPanel(site).size === 1, 'the token accepted');
+
+    // The first gathering's count query waits until the whole burst is stored, as on a busy machine
+    // the burst's later events are committed before the count of its first ones reads the database.
+    const repository = portal.app.get(LivefeedCountsRepository);
+    const countsOf = repository.countsOf.bind(repository);
+    let release!: () => void;
+    const stored = new Promise<void>((resolve) => (release = resolve));
+    const held = jest.spyOn(repository, 'countsOf').mockImplementationOnce(async (pairs) => {
+      await stored;
+      return countsOf(pairs);
+    });
+    const ingest = portal.app.get(PanelEventsIngest);
+    const burst = Array.from({ length: 12 }, (_, index) => ({
+      ...row(1 + (index % 2), `Split ${index}`),
+      hwaddr: site,
+    }));
+    try {
+      await ingest.storeBatch(burst.slice(0, 5));
+      await waitUntil(() => held.mock.calls.length > 0, 'the first gathering counting');
+      await ingest.storeBatch(burst.slice(5));
+    } finally {
+      release();
+    }
+    const events = await waitUntil(() => {
+      const received = client.of('LogEvent').filter((message) => message.data.hwaddr === site);
+      return received.length === burst.length ? received : undefined;
+    }, 'the whole burst');
+    held.mockRestore();
+    expect(events.map((message) => message.data.title)).toEqual(burst.map((event) => event.title));
+    expect(events.map((message) => message.data.unreadCount)).toEqual(burst.map((_, index) => 1 + index));
+    expect(events[4].data.perPanelCount).toEqual({ '1': 3, '2': 2 });
+  });
 });

@@ -30,11 +30,17 @@ interface CountsRow {
 export class LivefeedCountsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async countsOf(pairs: ReadonlyArray<{ userId: string; hwaddr: string }>): Promise<UserSiteCounts[]> {
+  /**
+   * `upToEventId`: count the site's events up to that id only (the last one a gathering of live
+   * messages holds; its later events are counted when their own messages come); null: every event.
+   */
+  async countsOf(
+    pairs: ReadonlyArray<{ userId: string; hwaddr: string; upToEventId?: number | null }>,
+  ): Promise<UserSiteCounts[]> {
     if (pairs.length === 0) return [];
     const rows = await this.dataSource.query<CountsRow[]>(
       `SELECT c.user_id, c.hwaddr, c.last_event_seen, n.unresolved, u.per_panel, u.highest_event_id
-         FROM unnest($1::uuid[], $2::char(12)[]) AS w(user_id, hwaddr)
+         FROM unnest($1::uuid[], $2::char(12)[], $3::bigint[]) AS w(user_id, hwaddr, up_to)
          JOIN claims c ON c.user_id = w.user_id AND c.hwaddr = w.hwaddr AND ${claimGrantsAccess('c')}
          CROSS JOIN LATERAL (
            SELECT count(*) AS unresolved FROM notifications n
@@ -45,9 +51,14 @@ export class LivefeedCountsRepository {
                   coalesce(max(x.highest), 0) AS highest_event_id
              FROM (SELECT e.network_id, count(*) AS unread, max(e.id) AS highest FROM events e
                     WHERE e.hwaddr = c.hwaddr AND e.received_at > c.last_event_seen
+                      AND (w.up_to IS NULL OR e.id <= w.up_to)
                     GROUP BY e.network_id) x
          ) u`,
-      [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.hwaddr)],
+      [
+        pairs.map((pair) => pair.userId),
+        pairs.map((pair) => pair.hwaddr),
+        pairs.map((pair) => pair.upToEventId ?? null),
+      ],
     );
     return rows.map((row) => {
       const perPanelCount: Record<string, number> = {};
