@@ -1,13 +1,10 @@
-import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
 import type { ScenarioResult } from '../bench-results.types';
 import { summarizeLatencies } from '../latency-stats.util';
 import { PanelFleet, waitFor } from '../panel-fleet';
 import { rawNatsRequestReply } from '../raw-limits';
 import { lostEvents, runIngestLoad, startIngestRig } from './ingest.scenario';
 import type { BenchEnvironment } from './bench-environment.types';
-
-const RELAY_PASSWORD = 'BenchRelayPassword0123456789abcd';
-const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
+import { relayPulsedOnFire } from './fire-relay.util';
 
 /**
  * Fire events from one site with a relay action and an opted-in user, one every 500 ms, while the
@@ -16,22 +13,12 @@ const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: fals
  */
 export async function alarmActionsScenario(env: BenchEnvironment): Promise<ScenarioResult> {
   const { fires, background, panels } = env.options;
-  const relay = new RelaySimulator({ password: RELAY_PASSWORD });
-  await relay.start();
   const alarmPanel = new PanelFleet(env.stack.panelPort, 1, 0xb5);
   await alarmPanel.provision(env.portal.db);
   await alarmPanel.connect();
   const user = await env.portal.registerUser('alarms');
   await env.portal.claim(user, alarmPanel.hwaddrs, true);
-  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, {
-    host: '127.0.0.1',
-    port: relay.port,
-    password: RELAY_PASSWORD,
-    name: 'Bench relay',
-  });
-  await env.portal.api('POST', `/relays/${created.id}/actions`, user.session, {
-    action: { hwaddr: alarmPanel.hwaddrs[0], on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: NO_ACTION },
-  });
+  const relay = await relayPulsedOnFire(env.portal, user, alarmPanel.hwaddrs[0]);
   const rig = await startIngestRig(env, panels, 0xb6);
   const switchesBefore = relay.switches.length;
   const mailsBefore = env.smtp.accepted.length;

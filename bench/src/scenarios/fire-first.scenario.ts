@@ -4,9 +4,9 @@ import { summarizeLatencies } from '../latency-stats.util';
 import { LiveSockets } from '../live-sockets';
 import { PanelFleet, sendAtRate, waitFor } from '../panel-fleet';
 import type { BenchEnvironment } from './bench-environment.types';
+import { relayPulsedOnFire } from './fire-relay.util';
+import { openWarmLiveSocket } from './ingest.scenario';
 
-const RELAY_PASSWORD = 'BenchRelayPassword0123456789abcd';
-const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
 const FIRE_EVERY_MS = 500;
 /** The two loads: the ingest's ceiling, and half as much again. */
 const LOAD_FACTORS = [1, 1.5] as const;
@@ -54,8 +54,6 @@ export async function fireFirstScenario(env: BenchEnvironment): Promise<Scenario
 }
 
 async function startRig(env: BenchEnvironment, panels: number): Promise<Rig> {
-  const relay = new RelaySimulator({ password: RELAY_PASSWORD });
-  await relay.start();
   const alarmPanel = new PanelFleet(env.stack.panelPort, 1, 0xf1);
   const fleet = new PanelFleet(env.stack.panelPort, panels, 0xf2);
   await Promise.all([alarmPanel.provision(env.portal.db), fleet.provision(env.portal.db)]);
@@ -63,26 +61,8 @@ async function startRig(env: BenchEnvironment, panels: number): Promise<Rig> {
   const user = await env.portal.registerUser('fire-first');
   await env.portal.claim(user, alarmPanel.hwaddrs, true);
   await env.portal.claim(user, fleet.hwaddrs);
-  const created = await env.portal.api<{ id: number }>('POST', '/relays/_new', user.session, {
-    host: '127.0.0.1',
-    port: relay.port,
-    password: RELAY_PASSWORD,
-    name: 'Bench relay',
-  });
-  await env.portal.api('POST', `/relays/${created.id}/actions`, user.session, {
-    action: { hwaddr: alarmPanel.hwaddrs[0], on_fire: { ...NO_ACTION, relay_1: 1 }, on_fault: NO_ACTION },
-  });
-  const live = LiveSockets.forPortal(env.stack.portalPort);
-  await live.open(1, await env.portal.claimsToken(user));
-  await waitFor(
-    () => {
-      fleet.send('system', `warm-up ${fleet.sent}`, 0);
-      return live.received > 0;
-    },
-    30_000,
-    'the live socket to receive a first event',
-    200,
-  );
+  const relay = await relayPulsedOnFire(env.portal, user, alarmPanel.hwaddrs[0]);
+  const live = await openWarmLiveSocket(env, fleet, user);
   return { fleet, alarmPanel, relay, live };
 }
 

@@ -1,3 +1,4 @@
+import type { BenchUser } from '../bench-portal.client';
 import type { Metric, ScenarioResult } from '../bench-results.types';
 import { summarizeLatencies, type LatencySummary } from '../latency-stats.util';
 import { LiveSockets } from '../live-sockets';
@@ -73,9 +74,17 @@ export async function startIngestRig(
   await fleet.connect();
   const user = await env.portal.registerUser('ingest');
   await env.portal.claim(user, fleet.hwaddrs);
+  return { fleet, live: await openWarmLiveSocket(env, fleet, user) };
+}
+
+/** One browser socket of the user, once its subscriptions are in place: a first event of the fleet reached it. */
+export async function openWarmLiveSocket(
+  env: BenchEnvironment,
+  fleet: PanelFleet,
+  user: BenchUser,
+): Promise<LiveSockets> {
   const live = LiveSockets.forPortal(env.stack.portalPort);
   await live.open(1, await env.portal.claimsToken(user));
-  // The socket's subscriptions are in place once a first event reaches it.
   await waitFor(
     () => {
       fleet.send('system', `warm-up ${fleet.sent}`, 0);
@@ -85,7 +94,7 @@ export async function startIngestRig(
     'the live socket to receive a first event',
     200,
   );
-  return { fleet, live };
+  return live;
 }
 
 /** Events sent that did not make every stage; warm-up events counted on the way cannot make it negative. */
