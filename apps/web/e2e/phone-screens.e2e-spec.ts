@@ -275,6 +275,8 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
       await expectFitsThePhone(screen);
     }
     await openFromMenu('Logout');
+    // Signed out once the sign-in page shows: a page loaded before would still find the session.
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
     for (const [screen, path] of [
       ['register', '/register'],
       ['reset request', '/resetpass'],
