@@ -23,11 +23,7 @@ export class TestModeMailSuppression {
   /** True when the event is a test event: its mails are recorded suppressed, and none is to be queued. */
   async suppressed(event: PanelEventMessage, recipients: AlertRecipient[]): Promise<boolean> {
     if (!isAlertCategory(event.category)) return false;
-    const testMode = await alarmTestMode(this.dataSource, {
-      hwaddr: event.hwaddr,
-      seq: event.seq,
-      receivedAt: new Date(event.receivedAt),
-    });
+    const testMode = await alarmTestMode(this.dataSource, event);
     if (!testMode) return false;
     const reason = testModeSuppressionReason(testMode.reason);
     for (const recipient of recipients)

@@ -32,11 +32,7 @@ export class TestModeRelaySuppression {
   /** True when the event is a test event: its runs are recorded suppressed, and no job is to be added. */
   async suppressed(event: PanelEventMessage): Promise<boolean> {
     if (!isAlertCategory(event.category)) return false;
-    const testMode = await alarmTestMode(this.dataSource, {
-      hwaddr: event.hwaddr,
-      seq: event.seq,
-      receivedAt: new Date(event.receivedAt),
-    });
+    const testMode = await alarmTestMode(this.dataSource, event);
     if (!testMode) return false;
     const trigger = event.category;
     const actions = (await this.actions.firableForSite(event.hwaddr)).filter((action) =>

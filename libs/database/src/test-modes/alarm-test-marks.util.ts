@@ -1,8 +1,8 @@
-/** A fire or fault to decide on: its key and when the gateway received it. */
+/** A fire or fault to decide on: its key and when the gateway received it (a Date, or ISO 8601 as in a panel event). */
 export interface AlarmArrival {
   hwaddr: string;
   seq: number;
-  receivedAt: Date;
+  receivedAt: Date | string;
 }
 
 /** The test mode that covered an alarm's arrival: its id and why it was started. */
@@ -51,7 +51,7 @@ export async function alarmTestModes(
               ORDER BY t.started_at DESC LIMIT 1)
        FROM unnest($1::char(12)[], $2::bigint[], $3::timestamptz[]) AS a(hwaddr, seq, received_at)
      ON CONFLICT (hwaddr, event_seq) DO NOTHING`,
-    [hwaddrs, seqs, unique.map((alarm) => alarm.receivedAt.toISOString())],
+    [hwaddrs, seqs, unique.map((alarm) => new Date(alarm.receivedAt).toISOString())],
   );
   const rows = await runner.query<
     Array<{ hwaddr: string; event_seq: string; test_mode_id: string | null; reason: string | null }>
