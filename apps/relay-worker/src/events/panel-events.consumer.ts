@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { PanelEventMessage } from '@app/contracts';
+import { isAlertCategory, type PanelEventMessage } from '@app/contracts';
 import { AlertConsumers } from '@app/messaging';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
+import { RelayActionsRepository } from './relay-actions.repository';
 import { TestModeRelaySuppression } from './test-mode-relay-suppression.service';
 
 /**
- * The worker's durable consumers of fire and fault events, shared by its copies; ack after the jobs
- * are added, or, for an event of a site in test mode, after its runs are recorded suppressed.
+ * The worker's durable consumers of fire and fault events, shared by its copies: each event fires
+ * its site's relay actions that act on its trigger. Ack after the jobs are added, or, for an event
+ * of a site in test mode, after its runs are recorded suppressed.
  */
 @Injectable()
 export class PanelEventsConsumer {
   constructor(
+    private readonly actions: RelayActionsRepository,
     private readonly jobs: PanelEventRelayJobs,
     private readonly driving: RelayDrivingConfig,
     private readonly testMode: TestModeRelaySuppression,
@@ -27,7 +30,16 @@ export class PanelEventsConsumer {
     }),
   })
   async handle(event: PanelEventMessage): Promise<void> {
-    if (await this.testMode.suppressed(event)) return;
-    await this.jobs.handle(event);
+    // The relay triggers are the alert categories: on fire, on fault.
+    if (!isAlertCategory(event.category)) return;
+    const trigger = event.category;
+    // Two independent reads side by side: the alarm waits for the slower, not for both in turn.
+    const [actions, testMode] = await Promise.all([
+      this.actions.firedBy(event.hwaddr, trigger),
+      this.testMode.decide(event),
+    ]);
+    if (actions.length === 0) return;
+    if (testMode) await this.testMode.suppress(event, trigger, actions, testMode);
+    else await this.jobs.enqueue(event, trigger, actions);
   }
 }

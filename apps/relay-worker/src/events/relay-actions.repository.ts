@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { triggersAnything, withTriggerDefaults, type RelayTrigger } from '@app/contracts';
 import { claimGrantsAccess, RelayActionEntity, type RelayEntity } from '@app/database';
 
 /** A relay action loaded with its relay (the inner join guarantees the relay is there). */
@@ -12,6 +13,13 @@ export type FirableRelayAction = RelayActionEntity & { relay: RelayEntity };
 @Injectable()
 export class RelayActionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The site's firable actions that would do something on this trigger (on fire, on fault), by id. */
+  async firedBy(hwaddr: string, trigger: RelayTrigger): Promise<FirableRelayAction[]> {
+    return (await this.firableForSite(hwaddr)).filter((action) =>
+      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
+    );
+  }
 
   async firableForSite(hwaddr: string): Promise<FirableRelayAction[]> {
     return (await this.firable()

@@ -1,16 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  isAlertCategory,
-  testModeSuppressionReason,
-  triggersAnything,
-  withTriggerDefaults,
-  type PanelEventMessage,
-} from '@app/contracts';
-import { alarmTestMode } from '@app/database';
+import { testModeSuppressionReason, type PanelEventMessage, type RelayTrigger } from '@app/contracts';
+import { alarmTestMode, type AlarmTestMode } from '@app/database';
 import { RelayActionRunsRepository } from '../jobs/relay-action-runs.repository';
 import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
-import { RelayActionsRepository } from './relay-actions.repository';
+import type { FirableRelayAction } from './relay-actions.repository';
 
 /**
  * Test mode (docs/test-mode.md): a fire or fault that arrived while its site was in test mode drives
@@ -24,20 +18,22 @@ export class TestModeRelaySuppression {
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly actions: RelayActionsRepository,
     private readonly runs: RelayActionRunsRepository,
     private readonly runLive: RelayRunLivePublisher,
   ) {}
 
-  /** True when the event is a test event: its runs are recorded suppressed, and no job is to be added. */
-  async suppressed(event: PanelEventMessage): Promise<boolean> {
-    if (!isAlertCategory(event.category)) return false;
-    const testMode = await alarmTestMode(this.dataSource, event);
-    if (!testMode) return false;
-    const trigger = event.category;
-    const actions = (await this.actions.firableForSite(event.hwaddr)).filter((action) =>
-      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
-    );
+  /** The test mode that covered the alarm's arrival, or null: its relay actions are then driven. */
+  decide(event: PanelEventMessage): Promise<AlarmTestMode | null> {
+    return alarmTestMode(this.dataSource, event);
+  }
+
+  /** Records the runs of a test alarm's actions as suppressed, and tells their owners. */
+  async suppress(
+    event: PanelEventMessage,
+    trigger: RelayTrigger,
+    actions: readonly FirableRelayAction[],
+    testMode: AlarmTestMode,
+  ): Promise<void> {
     const reason = testModeSuppressionReason(testMode.reason);
     for (const action of actions) {
       const runId = await this.runs.suppressed(action.id, event.hwaddr, event.seq, trigger, reason);
@@ -48,6 +44,5 @@ export class TestModeRelaySuppression {
       { trigger, testModeId: testMode.testModeId, relayActionIds: actions.map((action) => action.id) },
       'relay actions suppressed: site in test mode',
     );
-    return true;
   }
 }

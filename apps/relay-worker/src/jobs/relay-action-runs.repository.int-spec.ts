@@ -42,7 +42,8 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
     expect(await row(run!.id)).toEqual({ status: 'pending', attempts: 1, possible_repeats: 0, driving: true });
     await runs.attemptFailed(run!.id, 'busy');
     const again = await runs.startAttempt(actionId, hwaddr, 1, 'fire');
-    expect(again).toEqual({ id: run!.id, attempts: 2 });
+    expect(again).toMatchObject({ id: run!.id, attempts: 2, status: 'pending', relayActionId: actionId, eventSeq: 1 });
+    expect(again!.drivingSince).toBeInstanceOf(Date);
     expect(await row(run!.id)).toEqual({ status: 'pending', attempts: 2, possible_repeats: 0, driving: true });
   });
 

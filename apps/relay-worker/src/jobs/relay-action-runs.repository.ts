@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RelayTrigger } from '@app/contracts';
+import { RelayActionRunEntity } from '@app/database';
 
 /** A run still pending, as the sweep needs it. */
 export interface OpenRun {
@@ -9,11 +10,6 @@ export interface OpenRun {
   hwaddr: string;
   seq: number;
   trigger: RelayTrigger;
-}
-
-export interface StartedRun {
-  id: number;
-  attempts: number;
 }
 
 /** The record of each firing of a relay action for one event (relay_action_runs). */
@@ -27,8 +23,13 @@ export class RelayActionRunsRepository {
    * as driving until the attempt's outcome is recorded; an attempt that finds it still so follows a
    * crash whose outcome is unknown: it drives again and counts a possible repeat.
    */
-  async startAttempt(actionId: number, hwaddr: string, seq: number, trigger: RelayTrigger): Promise<StartedRun | null> {
-    const rows: Array<{ id: string; attempts: number }> = await this.dataSource.query(
+  async startAttempt(
+    actionId: number,
+    hwaddr: string,
+    seq: number,
+    trigger: RelayTrigger,
+  ): Promise<RelayActionRunEntity | null> {
+    const rows: RelayActionRunRow[] = await this.dataSource.query(
       `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts, driving_since)
        VALUES ($1, $2, $3, $4, 'pending', 1, now())
        ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key
@@ -36,10 +37,10 @@ export class RelayActionRunsRepository {
          possible_repeats = relay_action_runs.possible_repeats + CASE WHEN relay_action_runs.driving_since IS NULL THEN 0 ELSE 1 END,
          driving_since = now()
        WHERE relay_action_runs.status <> 'succeeded'
-       RETURNING id, attempts`,
+       RETURNING *`,
       [actionId, hwaddr, seq, trigger],
     );
-    return rows[0] ? { id: Number(rows[0].id), attempts: rows[0].attempts } : null;
+    return rows[0] ? runOf(rows[0]) : null;
   }
 
   /**
@@ -127,4 +128,38 @@ export class RelayActionRunsRepository {
     );
     return affected > 0;
   }
+}
+
+/** A relay_action_runs row as PostgreSQL returns it (bigints as text, timestamps as dates). */
+interface RelayActionRunRow {
+  id: string;
+  relay_action_id: string;
+  hwaddr: string;
+  event_seq: string;
+  trigger: RelayTrigger;
+  status: RelayActionRunEntity['status'];
+  error: string | null;
+  attempts: number;
+  created_at: Date;
+  finished_at: Date | null;
+  driving_since: Date | null;
+  possible_repeats: number;
+}
+
+/** The run as the row was written, without reading it again. */
+function runOf(row: RelayActionRunRow): RelayActionRunEntity {
+  return Object.assign(new RelayActionRunEntity(), {
+    id: Number(row.id),
+    relayActionId: Number(row.relay_action_id),
+    hwaddr: row.hwaddr,
+    eventSeq: Number(row.event_seq),
+    trigger: row.trigger,
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    drivingSince: row.driving_since,
+    possibleRepeats: row.possible_repeats,
+  });
 }

@@ -56,7 +56,8 @@ export class RelayActionJobHandler {
       this.logger.log({ trigger: data.trigger }, 'relay run succeeded before: not driven again');
       return;
     }
-    await this.runLive.changed(run.id);
+    // Told from the row as the attempt wrote it: the board waits for no query.
+    this.runLive.written(run, action.relay);
     const started = process.hrtime.bigint();
     try {
       await this.driver.drive(action, data.trigger);
