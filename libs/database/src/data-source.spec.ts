@@ -20,6 +20,11 @@ describe('createDataSource', () => {
     });
   });
 
+  it('keeps two connections open through quiet spells, never more than the pool holds', () => {
+    expect(createDataSource({ url }).options).toMatchObject({ extra: { min: 2 } });
+    expect(createDataSource({ url, poolSize: 1 }).options).toMatchObject({ poolSize: 1, extra: { min: 1 } });
+  });
+
   it('puts a named schema first on the search path', () => {
     const { options } = createDataSource({ url, schema: 'tenant_a' });
     expect(options).toMatchObject({ schema: 'tenant_a', extra: { options: '-c search_path=tenant_a' } });

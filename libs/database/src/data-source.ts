@@ -10,7 +10,7 @@ export interface CreateDataSourceOptions {
   /** A schema of its own (created by runMigrations); the default is the server's search path. */
   schema?: string;
   logging?: boolean;
-  /** Connections in the pool. */
+  /** Connections in the pool (DEFAULT_POOL_SIZE). */
   poolSize?: number;
   /** Shown in pg_stat_activity. */
   applicationName?: string;
@@ -18,6 +18,17 @@ export interface CreateDataSourceOptions {
 
 /** Longest wait for a new connection, or for a free one of the pool. */
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Connections the pool keeps open however long they stay idle (the others close after 10 s). Alarms
+ * are rare: most come after a quiet spell, and each would otherwise wait for new connections (a few
+ * ms each on loopback, more over a network) at the moment speed matters; the relay-worker reads two
+ * things at once for each alarm.
+ */
+export const POOL_KEPT_OPEN = 2;
+
+/** node-postgres's own default, which TypeORM keeps when no poolSize is given. */
+const DEFAULT_POOL_SIZE = 10;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -44,8 +55,11 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
     // gen_random_uuid() is built into PostgreSQL 13+; no extension is installed on connect.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    // The migrations' unqualified names then land in the chosen schema too.
-    extra: options.schema === undefined ? undefined : { options: `-c search_path=${options.schema}` },
+    extra: {
+      min: Math.min(POOL_KEPT_OPEN, options.poolSize ?? DEFAULT_POOL_SIZE),
+      // The migrations' unqualified names then land in the chosen schema too.
+      ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { MIGRATIONS } from './migrations';
 import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
+import { POOL_KEPT_OPEN } from './data-source';
 import { pingDatabase } from './database-health.util';
 import { DatabaseModule } from './database.module';
 import { dropDatabase } from './ensure-database.util';
@@ -35,7 +36,13 @@ describe('DatabaseModule', () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
         DatabaseModule.forRootAsync({
-          useFactory: (url: string) => ({ url, ensureDatabase: true, runMigrations: true, poolSize: 2 }),
+          useFactory: (url: string) => ({
+            url,
+            ensureDatabase: true,
+            runMigrations: true,
+            poolSize: 3,
+            applicationName: 'portal-module-test',
+          }),
           inject: [DATABASE_URL_TOKEN],
           imports: [UrlConfigModule],
         }),
@@ -49,6 +56,13 @@ describe('DatabaseModule', () => {
     await expect(pingDatabase(dataSource)).resolves.toBeUndefined();
     const applied: unknown[] = await dataSource.query('SELECT name FROM migrations');
     expect(applied).toHaveLength(MIGRATIONS.length);
+
+    // The kept connections are open from the start (not at the first alarm), named as the app.
+    const kept: Array<{ count: number }> = await dataSource.query(
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      ['portal-module-test'],
+    );
+    expect(kept[0].count).toBeGreaterThanOrEqual(POOL_KEPT_OPEN);
 
     await app.close();
     expect(dataSource.isInitialized).toBe(false);
