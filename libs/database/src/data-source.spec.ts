@@ -21,7 +21,7 @@ describe('createDataSource', () => {
   });
 
   it('keeps two connections open through quiet spells, never more than the pool holds', () => {
-    expect(createDataSource({ url }).options).toMatchObject({ extra: { min: 2 } });
+    expect(createDataSource({ url }).options).toMatchObject({ extra: { min: 2, keepAlive: true } });
     expect(createDataSource({ url, poolSize: 1 }).options).toMatchObject({ poolSize: 1, extra: { min: 1 } });
   });
 

@@ -27,6 +27,9 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 export const POOL_KEPT_OPEN = 2;
 
+/** Quiet time on a connection before TCP keepalives start. */
+const KEEPALIVE_DELAY_MS = 30_000;
+
 /** node-postgres's own default, which TypeORM keeps when no poolSize is given. */
 const DEFAULT_POOL_SIZE = 10;
 
@@ -57,6 +60,10 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
     installExtensions: false,
     extra: {
       min: Math.min(POOL_KEPT_OPEN, options.poolSize ?? DEFAULT_POOL_SIZE),
+      // A kept connection may idle for hours: TCP keepalives hold it open through firewalls that
+      // drop quiet flows, and find a peer that vanished before an alarm's query is sent down it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
       // The migrations' unqualified names then land in the chosen schema too.
       ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
     },
