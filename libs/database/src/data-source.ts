@@ -19,6 +19,9 @@ export interface CreateDataSourceOptions {
 /** Longest wait for a new connection, or for a free one of the pool. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/** node-postgres's own default, which TypeORM keeps when no poolSize is given. */
+const DEFAULT_POOL_SIZE = 10;
+
 /**
  * Connections the pool keeps open however long they stay idle (the others close after 10 s). Alarms
  * are rare: most come after a quiet spell, and each would otherwise wait for new connections (a few
@@ -27,11 +30,13 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  */
 export const POOL_KEPT_OPEN = 2;
 
+/** The connections a pool of `poolSize` keeps open: POOL_KEPT_OPEN, or all of a smaller pool. */
+export function keptOpenOf(poolSize: number | undefined): number {
+  return Math.min(POOL_KEPT_OPEN, poolSize ?? DEFAULT_POOL_SIZE);
+}
+
 /** Quiet time on a connection before TCP keepalives start. */
 const KEEPALIVE_DELAY_MS = 30_000;
-
-/** node-postgres's own default, which TypeORM keeps when no poolSize is given. */
-const DEFAULT_POOL_SIZE = 10;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -59,7 +64,7 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
     uuidExtension: 'pgcrypto',
     installExtensions: false,
     extra: {
-      min: Math.min(POOL_KEPT_OPEN, options.poolSize ?? DEFAULT_POOL_SIZE),
+      min: keptOpenOf(options.poolSize),
       // A kept connection may idle for hours: TCP keepalives hold it open through firewalls that
       // drop quiet flows, and find a peer that vanished before an alarm's query is sent down it.
       keepAlive: true,

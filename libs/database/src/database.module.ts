@@ -8,7 +8,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createDataSource, POOL_KEPT_OPEN } from './data-source';
+import { createDataSource, keptOpenOf } from './data-source';
 import { DATABASE_MODULE_OPTIONS } from './database.constants';
 import type { DatabaseModuleAsyncOptions, DatabaseModuleOptions } from './database-module-options.types';
 import { ensureDatabaseExists } from './ensure-database.util';
@@ -39,9 +39,9 @@ async function openDataSource(options: DatabaseModuleOptions): Promise<DataSourc
   return dataSource;
 }
 
-/** Opens the connections the pool keeps (POOL_KEPT_OPEN) at start, not at the first alarm. */
+/** Opens the connections the pool keeps (keptOpenOf) at start, not at the first alarm. */
 async function openKeptConnections(dataSource: DataSource): Promise<void> {
-  const kept = Math.min(POOL_KEPT_OPEN, dataSource.options.poolSize ?? POOL_KEPT_OPEN);
+  const kept = keptOpenOf(dataSource.options.poolSize);
   // Queries made at once: each takes a connection of its own.
   await Promise.all(Array.from({ length: kept }, () => dataSource.query('SELECT 1')));
 }

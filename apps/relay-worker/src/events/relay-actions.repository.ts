@@ -16,16 +16,13 @@ export class RelayActionsRepository {
 
   /** The site's firable actions that would do something on this trigger (on fire, on fault), by id. */
   async firedBy(hwaddr: string, trigger: RelayTrigger): Promise<FirableRelayAction[]> {
-    return (await this.firableForSite(hwaddr)).filter((action) =>
-      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
-    );
-  }
-
-  async firableForSite(hwaddr: string): Promise<FirableRelayAction[]> {
-    return (await this.firable()
+    const actions = (await this.firable()
       .where('action.hwaddr = :hwaddr', { hwaddr })
       .orderBy('action.id', 'ASC')
       .getMany()) as FirableRelayAction[];
+    return actions.filter((action) =>
+      triggersAnything(withTriggerDefaults(trigger === 'fire' ? action.onFire : action.onFault)),
+    );
   }
 
   async firableById(actionId: number): Promise<FirableRelayAction | null> {

@@ -36,8 +36,8 @@ export class TestModeRelaySuppression {
   ): Promise<void> {
     const reason = testModeSuppressionReason(testMode.reason);
     for (const action of actions) {
-      const runId = await this.runs.suppressed(action.id, event.hwaddr, event.seq, trigger, reason);
-      if (runId !== null) await this.runLive.changed(runId);
+      const run = await this.runs.suppressed(action.id, event.hwaddr, event.seq, trigger, reason);
+      if (run) this.runLive.written(run, action.relay);
     }
     // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
     this.logger.log(

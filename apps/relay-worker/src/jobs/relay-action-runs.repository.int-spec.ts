@@ -40,7 +40,7 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
   it('marks a run as driving before the board is driven, and unmarks it with the outcome', async () => {
     const run = await runs.startAttempt(actionId, hwaddr, 1, 'fire');
     expect(await row(run!.id)).toEqual({ status: 'pending', attempts: 1, possible_repeats: 0, driving: true });
-    await runs.attemptFailed(run!.id, 'busy');
+    expect(await runs.attemptFailed(run!.id, 'busy')).toMatchObject({ id: run!.id, error: 'busy', drivingSince: null });
     const again = await runs.startAttempt(actionId, hwaddr, 1, 'fire');
     expect(again).toMatchObject({ id: run!.id, attempts: 2, status: 'pending', relayActionId: actionId, eventSeq: 1 });
     expect(again!.drivingSince).toBeInstanceOf(Date);
@@ -51,7 +51,7 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
     const run = await runs.startAttempt(actionId, hwaddr, 2, 'fire');
     // The copy died with the run still marked driving: the outcome is unknown.
     await runs.startAttempt(actionId, hwaddr, 2, 'fire');
-    await runs.succeeded(run!.id);
+    expect(await runs.succeeded(run!.id)).toMatchObject({ id: run!.id, status: 'succeeded', possibleRepeats: 1 });
     expect(await row(run!.id)).toEqual({ status: 'succeeded', attempts: 2, possible_repeats: 1, driving: false });
     expect(await runs.startAttempt(actionId, hwaddr, 2, 'fire')).toBeNull();
   });

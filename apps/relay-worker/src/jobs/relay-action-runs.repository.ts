@@ -62,7 +62,8 @@ export class RelayActionRunsRepository {
 
   /**
    * The run of (action, event) recorded as suppressed, with why (its site was in test mode,
-   * docs/test-mode.md): nothing is driven. Null when the run exists already (a redelivered event).
+   * docs/test-mode.md): nothing is driven. The run as recorded; null when it exists already (a
+   * redelivered event).
    */
   async suppressed(
     actionId: number,
@@ -70,27 +71,32 @@ export class RelayActionRunsRepository {
     seq: number,
     trigger: RelayTrigger,
     reason: string,
-  ): Promise<number | null> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+  ): Promise<RelayActionRunEntity | null> {
+    const rows: RelayActionRunRow[] = await this.dataSource.query(
       `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts, error, finished_at)
        VALUES ($1, $2, $3, $4, 'suppressed', 0, $5, now())
        ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key DO NOTHING
-       RETURNING id`,
+       RETURNING *`,
       [actionId, hwaddr, seq, trigger, reason],
     );
-    return rows[0] ? Number(rows[0].id) : null;
+    return rows[0] ? runOf(rows[0]) : null;
   }
 
-  async succeeded(runId: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL WHERE id = $1`,
+  /** The run as recorded succeeded; null when it is gone (deleted with its action since). */
+  async succeeded(runId: number): Promise<RelayActionRunEntity | null> {
+    return this.updated(
+      `UPDATE relay_action_runs SET status = 'succeeded', error = NULL, finished_at = now(), driving_since = NULL
+       WHERE id = $1 RETURNING *`,
       [runId],
     );
   }
 
-  /** A failed attempt that will be retried: the reason is kept for the owner to read. */
-  async attemptFailed(runId: number, error: string): Promise<void> {
-    await this.dataSource.query(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1`, [
+  /**
+   * A failed attempt that will be retried: the reason is kept for the owner to read. The run as
+   * recorded; null when it is gone.
+   */
+  async attemptFailed(runId: number, error: string): Promise<RelayActionRunEntity | null> {
+    return this.updated(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1 RETURNING *`, [
       runId,
       error,
     ]);
@@ -127,6 +133,12 @@ export class RelayActionRunsRepository {
       [runId, error],
     );
     return affected > 0;
+  }
+
+  /** Runs an UPDATE … RETURNING * of one run; TypeORM answers an UPDATE with [rows, affected count]. */
+  private async updated(sql: string, parameters: unknown[]): Promise<RelayActionRunEntity | null> {
+    const [rows]: [RelayActionRunRow[], number] = await this.dataSource.query(sql, parameters);
+    return rows[0] ? runOf(rows[0]) : null;
   }
 }
 

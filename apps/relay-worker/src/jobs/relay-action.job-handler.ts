@@ -56,13 +56,13 @@ export class RelayActionJobHandler {
       this.logger.log({ trigger: data.trigger }, 'relay run succeeded before: not driven again');
       return;
     }
-    // Told from the row as the attempt wrote it: the board waits for no query.
+    // Each change is told from the row its statement returned: the board waits for no query.
     this.runLive.written(run, action.relay);
     const started = process.hrtime.bigint();
     try {
       await this.driver.drive(action, data.trigger);
-      await this.runs.succeeded(run.id);
-      await this.runLive.changed(run.id);
+      const succeeded = await this.runs.succeeded(run.id);
+      if (succeeded) this.runLive.written(succeeded, action.relay);
       this.outcomes.inc({ outcome: 'succeeded' });
       this.logger.log({ runId: run.id, trigger: data.trigger, attempts: run.attempts }, 'relay run succeeded');
     } catch (error) {
@@ -73,9 +73,13 @@ export class RelayActionJobHandler {
         { runId: run.id, trigger: data.trigger, attempts: run.attempts, lastAttempt, reason },
         lastAttempt ? 'relay run failed for good' : 'relay run attempt failed, trying again',
       );
-      if (lastAttempt) await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
-      else await this.runs.attemptFailed(run.id, reason);
-      await this.runLive.changed(run.id);
+      if (lastAttempt) {
+        await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
+        await this.runLive.changed(run.id);
+      } else {
+        const retrying = await this.runs.attemptFailed(run.id, reason);
+        if (retrying) this.runLive.written(retrying, action.relay);
+      }
       throw error;
     } finally {
       this.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
