@@ -29,6 +29,8 @@ export interface ScenarioResult {
   metrics: Metric[];
   processes: ProcessUsage[];
   notes: string[];
+  /** Each measured latency in ms, in the order of what caused it (a fire's, say), so a tail can be read after the run. */
+  samples?: Record<string, number[]>;
 }
 
 export interface BenchRun {

@@ -4,6 +4,7 @@ import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, Queue
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
+import { MailAlarmPathWarmup } from './alerts/mail-alarm-path-warmup.service';
 import { TestModeMailSuppression } from './alerts/test-mode-mail-suppression.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
@@ -55,6 +56,7 @@ export class MailerModule implements OnModuleInit {
         PasswordResetMailHandler,
         PanelOutageMailHandler,
         TestModeMailSuppression,
+        MailAlarmPathWarmup,
         PanelEventAlerts,
       ],
     };

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig } from './relay-worker.config';
 import { startRelayWorkerTestApp } from './testing/relay-worker-test-app';
+import { RelayAlarmPathWarmup } from './events/relay-alarm-path-warmup.service';
 
 describe('relay-worker boot (real services)', () => {
   let environment: TestEnvironment;
@@ -32,6 +33,11 @@ describe('relay-worker boot (real services)', () => {
         relayBoards: { status: 'up' },
       },
     });
+  });
+
+  it("runs its alarm path's statements at start, and they run as written", async () => {
+    // Its start ran them (a failure is only logged there): run them again, where a failure fails.
+    await expect(app.get(RelayAlarmPathWarmup).warmUp()).resolves.toBeUndefined();
   });
 
   it('serves Prometheus metrics', async () => {

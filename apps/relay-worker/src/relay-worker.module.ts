@@ -12,6 +12,7 @@ import {
 import { NotificationsWriterModule } from '@app/notifications';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
+import { RelayAlarmPathWarmup } from './events/relay-alarm-path-warmup.service';
 import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
 import { PanelEventsConsumer } from './events/panel-events.consumer';
 import { TestModeRelaySuppression } from './events/test-mode-relay-suppression.service';
@@ -54,6 +55,7 @@ export class RelayWorkerModule {
         PanelEventRelayJobs,
         TestModeRelaySuppression,
         PanelEventsConsumer,
+        RelayAlarmPathWarmup,
         RelayActionRunsRepository,
         RelayFailureNotifier,
         RelayRunLivePublisher,

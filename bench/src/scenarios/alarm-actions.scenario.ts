@@ -50,11 +50,13 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     .filter((change) => change.kind === 'relay')
     .slice(0, fires)
     .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
-  const mailLatencies: number[] = [];
+  // By fire: a fire whose mail never came keeps NaN in its place (JSON null).
+  const mailByFire = titles.map(() => Number.NaN);
   for (const mail of env.smtp.accepted.slice(mailsBefore)) {
     const index = titles.findIndex((title) => mail.text.includes(title));
-    if (index >= 0) mailLatencies.push(mail.at - fireSentAt[index]);
+    if (index >= 0) mailByFire[index] = mail.at - fireSentAt[index];
   }
+  const mailLatencies = mailByFire.filter((latency) => !Number.isNaN(latency));
   rig.live.close();
   await Promise.all([rig.fleet.stop(), alarmPanel.stop(), relay.stop()]);
   const relaySummary = summarizeLatencies(relayLatencies);
@@ -101,5 +103,6 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     ],
     processes,
     notes,
+    samples: { 'fire → relay pulse': relayLatencies, 'fire → SMTP accepted': mailByFire },
   };
 }

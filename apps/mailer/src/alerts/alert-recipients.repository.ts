@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { claimGrantsAccess, ClaimEntity, PanelNetworkEntity } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
@@ -16,32 +16,40 @@ export interface AlertRecipient {
 export class AlertRecipients {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async ofSite(hwaddr: string): Promise<AlertRecipient[]> {
-    return this.query()
+  async ofSite(hwaddr: string, manager: EntityManager = this.dataSource.manager): Promise<AlertRecipient[]> {
+    return this.query(manager)
       .andWhere('claim.hwaddr = :hwaddr', { hwaddr })
       .orderBy('claim.user_id')
       .getRawMany<AlertRecipient>();
   }
 
   /** The same rule for one user, checked again just before sending: they may have opted out since. */
-  async one(hwaddr: string, userId: string): Promise<AlertRecipient | null> {
-    const found = await this.query()
+  async one(
+    hwaddr: string,
+    userId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AlertRecipient | null> {
+    const found = await this.query(manager)
       .andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId })
       .getRawOne<AlertRecipient>();
     return found ?? null;
   }
 
   /** The panel's name for a network, '' when not known yet. */
-  async panelName(hwaddr: string, networkId: number): Promise<string> {
-    const network = await this.dataSource
+  async panelName(
+    hwaddr: string,
+    networkId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string> {
+    const network = await manager
       .getRepository(PanelNetworkEntity)
       .findOne({ where: { hwaddr, networkId }, select: { strName: true } });
     return network?.strName ?? '';
   }
 
-  private query() {
+  private query(manager: EntityManager) {
     return (
-      this.dataSource
+      manager
         .getRepository(ClaimEntity)
         .createQueryBuilder('claim')
         .innerJoin('claim.user', 'user')

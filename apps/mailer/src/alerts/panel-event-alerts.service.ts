@@ -27,10 +27,17 @@ export class PanelEventAlerts {
   @AlertConsumers('mailer', { health: 'panelEventsConsumer', deliverFrom: 'new' })
   async queueAlerts(event: PanelEventMessage): Promise<void> {
     if (!isAlertCategory(event.category)) return;
-    const recipients = await this.recipients.ofSite(event.hwaddr);
+    // Two independent reads side by side: the alarm waits for the slower, not for both in turn.
+    const [recipients, testMode] = await Promise.all([
+      this.recipients.ofSite(event.hwaddr),
+      this.testMode.decide(event),
+    ]);
     if (recipients.length === 0) return;
     // A site in test mode at the event's arrival: recorded as suppressed, not queued (docs/test-mode.md).
-    if (await this.testMode.suppressed(event, recipients)) return;
+    if (testMode) {
+      await this.testMode.suppress(event, recipients, testMode);
+      return;
+    }
     const jobs = recipients.map((recipient) => eventAlertJob(event, recipient.userId, this.config.delivery));
     await enqueueMail(this.queues, jobs);
     // The alert consumer's scope names the event (its correlation id, panel, network and sequence).

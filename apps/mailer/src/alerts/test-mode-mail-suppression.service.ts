@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { eventMailJobId, isAlertCategory, testModeSuppressionReason, type PanelEventMessage } from '@app/contracts';
-import { alarmTestMode } from '@app/database';
+import { eventMailJobId, testModeSuppressionReason, type PanelEventMessage } from '@app/contracts';
+import { alarmTestMode, type AlarmTestMode } from '@app/database';
 import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
 import type { AlertRecipient } from './alert-recipients.repository';
 
@@ -20,11 +20,13 @@ export class TestModeMailSuppression {
     private readonly deliveries: MailDeliveries,
   ) {}
 
-  /** True when the event is a test event: its mails are recorded suppressed, and none is to be queued. */
-  async suppressed(event: PanelEventMessage, recipients: AlertRecipient[]): Promise<boolean> {
-    if (!isAlertCategory(event.category)) return false;
-    const testMode = await alarmTestMode(this.dataSource, event);
-    if (!testMode) return false;
+  /** The test mode that covered the alarm's arrival, or null: its mails are then sent. */
+  decide(event: PanelEventMessage): Promise<AlarmTestMode | null> {
+    return alarmTestMode(this.dataSource, event);
+  }
+
+  /** Records the mails a test alarm would have sent as suppressed: none is to be queued. */
+  async suppress(event: PanelEventMessage, recipients: AlertRecipient[], testMode: AlarmTestMode): Promise<void> {
     const reason = testModeSuppressionReason(testMode.reason);
     for (const recipient of recipients)
       await this.deliveries.suppressed(
@@ -43,6 +45,5 @@ export class TestModeMailSuppression {
       { category: event.category, testModeId: testMode.testModeId, userIds: recipients.map((r) => r.userId) },
       'alert mails suppressed: site in test mode',
     );
-    return true;
   }
 }

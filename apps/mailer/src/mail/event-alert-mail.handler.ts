@@ -22,13 +22,18 @@ export class EventAlertMailHandler {
 
   @JobHandler('mail', 'event-alert')
   async handle(data: EventAlertMailJob, job: Job): Promise<void> {
-    const recipient = await this.recipients.one(data.hwaddr, data.userId);
+    const { event } = data;
+    // Side by side: the panel's name is read even for a user who opted out since (rare), so that
+    // each mail waits for one read, not two.
+    const [recipient, storedPanelName] = await Promise.all([
+      this.recipients.one(data.hwaddr, data.userId),
+      this.recipients.panelName(event.hwaddr, event.networkId),
+    ]);
     if (!recipient) {
       this.logger.log('user no longer has e-mails for this site on: nothing sent');
       return;
     }
-    const { event } = data;
-    const panelName = panelLabel(await this.recipients.panelName(event.hwaddr, event.networkId), event.networkId);
+    const panelName = panelLabel(storedPanelName, event.networkId);
     const mail = this.content.eventAlertMail({
       event,
       recipientName: recipient.fullName,

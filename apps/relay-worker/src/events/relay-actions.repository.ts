@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { triggersAnything, withTriggerDefaults, type RelayTrigger } from '@app/contracts';
 import { claimGrantsAccess, RelayActionEntity, type RelayEntity } from '@app/database';
 
@@ -15,8 +15,12 @@ export class RelayActionsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** The site's firable actions that would do something on this trigger (on fire, on fault), by id. */
-  async firedBy(hwaddr: string, trigger: RelayTrigger): Promise<FirableRelayAction[]> {
-    const actions = (await this.firable()
+  async firedBy(
+    hwaddr: string,
+    trigger: RelayTrigger,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FirableRelayAction[]> {
+    const actions = (await this.firable(manager)
       .where('action.hwaddr = :hwaddr', { hwaddr })
       .orderBy('action.id', 'ASC')
       .getMany()) as FirableRelayAction[];
@@ -25,13 +29,18 @@ export class RelayActionsRepository {
     );
   }
 
-  async firableById(actionId: number): Promise<FirableRelayAction | null> {
-    return (await this.firable().where('action.id = :actionId', { actionId }).getOne()) as FirableRelayAction | null;
+  async firableById(
+    actionId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FirableRelayAction | null> {
+    return (await this.firable(manager)
+      .where('action.id = :actionId', { actionId })
+      .getOne()) as FirableRelayAction | null;
   }
 
   /** Actions with their relay, kept only while the relay's owner holds an AUTHED claim on the site. */
-  private firable(): SelectQueryBuilder<RelayActionEntity> {
-    return this.dataSource
+  private firable(manager: EntityManager): SelectQueryBuilder<RelayActionEntity> {
+    return manager
       .getRepository(RelayActionEntity)
       .createQueryBuilder('action')
       .innerJoinAndSelect('action.relay', 'relay')

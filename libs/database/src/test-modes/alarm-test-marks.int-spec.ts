@@ -7,6 +7,18 @@ const SITE = 'a0b1c2d3e501';
 const OTHER_SITE = 'a0b1c2d3e502';
 const at = (iso: string) => new Date(iso);
 
+/** Resolves once a statement of this database waits on a row lock (another transaction's insert). */
+async function waitForLockWait(db: TestDatabase): Promise<void> {
+  for (;;) {
+    const [{ waiting }] = await db.dataSource.query<Array<{ waiting: number }>>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if (waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe("alarms' test decisions (real PostgreSQL)", () => {
   let db: TestDatabase;
   let seq = 0;
@@ -101,6 +113,33 @@ describe("alarms' test decisions (real PostgreSQL)", () => {
       expect(Number(count)).toBe(3);
     } finally {
       await Promise.all(apps.map((app) => app.destroy()));
+    }
+  });
+
+  it('waits for a decision another app is writing, then answers with it', async () => {
+    const started = await testMode({ startedAt: at('2026-11-05T10:00:00Z'), until: at('2026-11-05T11:00:00Z') });
+    const alarm = { hwaddr: SITE, seq: ++seq, receivedAt: at('2026-11-05T10:30:00Z') };
+    // Another app decided while the test mode ran and has not committed; the test mode is ended
+    // meanwhile, so that deciding now would answer "not in test mode".
+    const writer = db.dataSource.createQueryRunner();
+    await writer.connect();
+    try {
+      await writer.startTransaction();
+      await writer.query('INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id) VALUES ($1, $2, $3)', [
+        alarm.hwaddr,
+        alarm.seq,
+        started.id,
+      ]);
+      await db.dataSource
+        .getRepository(SiteTestModeEntity)
+        .update({ id: started.id }, { endedAt: at('2026-11-05T10:20:00Z') });
+      const answer = alarmTestMode(db.dataSource, alarm);
+      await waitForLockWait(db);
+      await writer.commitTransaction();
+      expect(await answer).toEqual({ testModeId: started.id, reason: 'Detector tests' });
+    } finally {
+      if (writer.isTransactionActive) await writer.rollbackTransaction();
+      await writer.release();
     }
   });
 

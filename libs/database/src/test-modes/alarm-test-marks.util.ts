@@ -21,6 +21,14 @@ export function alarmKey(hwaddr: string, seq: number): string {
   return `${hwaddr}-${seq}`;
 }
 
+/** A decision as a statement answers it. */
+interface DecisionRow {
+  hwaddr: string;
+  event_seq: string;
+  test_mode_id: string | null;
+  reason: string | null;
+}
+
 /**
  * Each alarm's test decision (docs/test-mode.md): the test mode that covered its arrival, or null.
  * Taken once, by whichever of portal-api, the relay-worker and the mailer asks first, and read back
@@ -29,10 +37,11 @@ export function alarmKey(hwaddr: string, seq: number): string {
  * not seen by the first to decide, and then by no one for that event). A test mode covers the
  * events the gateway received from its start until it ended (or its `until`).
  *
- * Two statements, each committed on its own: the first records what is not decided yet (a decision
- * another app is writing at the same moment makes it wait, then keep that one), the second reads
- * every decision as stored. Never call it inside a transaction that stays open after it: the rows it
- * writes would hold back the other apps' decisions until that transaction ends.
+ * One statement, on the alarm path of all three apps: it records the decisions not taken yet and
+ * answers those with the ones already stored. A decision another app was writing at that moment
+ * makes the statement wait, then keep that one; as it was stored after the statement began, the
+ * statement cannot read it, and a second one does. Never call it inside a transaction that stays
+ * open after it: the rows it writes would hold back the other apps' decisions until it ends.
  */
 export async function alarmTestModes(
   runner: Queryable,
@@ -43,28 +52,47 @@ export async function alarmTestModes(
   if (unique.length === 0) return decided;
   const hwaddrs = unique.map((alarm) => alarm.hwaddr);
   const seqs = unique.map((alarm) => alarm.seq);
-  await runner.query(
-    `INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id)
-     SELECT a.hwaddr, a.seq,
-            (SELECT t.id FROM site_test_modes t
-              WHERE t.hwaddr = a.hwaddr AND t.started_at <= a.received_at AND a.received_at < COALESCE(t.ended_at, t.until)
-              ORDER BY t.started_at DESC LIMIT 1)
-       FROM unnest($1::char(12)[], $2::bigint[], $3::timestamptz[]) AS a(hwaddr, seq, received_at)
-     ON CONFLICT (hwaddr, event_seq) DO NOTHING`,
-    [hwaddrs, seqs, unique.map((alarm) => new Date(alarm.receivedAt).toISOString())],
+  const take = (rows: DecisionRow[]) => {
+    for (const row of rows)
+      decided.set(
+        alarmKey(row.hwaddr, Number(row.event_seq)),
+        row.test_mode_id === null ? null : { testModeId: Number(row.test_mode_id), reason: row.reason ?? '' },
+      );
+  };
+  // The main query reads the table as it was when the statement began: the rows inserted here are
+  // answered from RETURNING, those stored before from the table, never one twice.
+  take(
+    await runner.query<DecisionRow[]>(
+      `WITH a AS (
+         SELECT * FROM unnest($1::char(12)[], $2::bigint[], $3::timestamptz[]) AS a(hwaddr, seq, received_at)
+       ), taken AS (
+         INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id)
+         SELECT a.hwaddr, a.seq,
+                (SELECT t.id FROM site_test_modes t
+                  WHERE t.hwaddr = a.hwaddr AND t.started_at <= a.received_at AND a.received_at < COALESCE(t.ended_at, t.until)
+                  ORDER BY t.started_at DESC LIMIT 1)
+           FROM a
+         ON CONFLICT (hwaddr, event_seq) DO NOTHING
+         RETURNING hwaddr, event_seq, test_mode_id
+       )
+       SELECT m.hwaddr, m.event_seq, m.test_mode_id, t.reason
+         FROM (SELECT hwaddr, event_seq, test_mode_id FROM taken
+               UNION ALL
+               SELECT hwaddr, event_seq, test_mode_id FROM alarm_test_marks
+                WHERE (hwaddr, event_seq) IN (SELECT hwaddr, seq FROM a)) m
+         LEFT JOIN site_test_modes t ON t.id = m.test_mode_id`,
+      [hwaddrs, seqs, unique.map((alarm) => new Date(alarm.receivedAt).toISOString())],
+    ),
   );
-  const rows = await runner.query<
-    Array<{ hwaddr: string; event_seq: string; test_mode_id: string | null; reason: string | null }>
-  >(
-    `SELECT m.hwaddr, m.event_seq, m.test_mode_id, t.reason
-       FROM alarm_test_marks m LEFT JOIN site_test_modes t ON t.id = m.test_mode_id
-      WHERE (m.hwaddr, m.event_seq) IN (SELECT * FROM unnest($1::char(12)[], $2::bigint[]))`,
-    [hwaddrs, seqs],
-  );
-  for (const row of rows)
-    decided.set(
-      alarmKey(row.hwaddr, Number(row.event_seq)),
-      row.test_mode_id === null ? null : { testModeId: Number(row.test_mode_id), reason: row.reason ?? '' },
+  const raced = unique.filter((alarm) => !decided.has(alarmKey(alarm.hwaddr, alarm.seq)));
+  if (raced.length > 0)
+    take(
+      await runner.query<DecisionRow[]>(
+        `SELECT m.hwaddr, m.event_seq, m.test_mode_id, t.reason
+           FROM alarm_test_marks m LEFT JOIN site_test_modes t ON t.id = m.test_mode_id
+          WHERE (m.hwaddr, m.event_seq) IN (SELECT * FROM unnest($1::char(12)[], $2::bigint[]))`,
+        [raced.map((alarm) => alarm.hwaddr), raced.map((alarm) => alarm.seq)],
+      ),
     );
   return decided;
 }

@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AlarmPathWarmup, alarmTestMode, WARMUP_SITE } from '@app/database';
+import { AlertRecipients } from './alert-recipients.repository';
+
+/** The mailer's alarm path warmed at start: the site's recipients, the test decision, the mail job's reads. */
+@Injectable()
+export class MailAlarmPathWarmup extends AlarmPathWarmup {
+  constructor(
+    @Inject(DataSource) dataSource: DataSource,
+    private readonly recipients: AlertRecipients,
+  ) {
+    super(dataSource);
+  }
+
+  protected async warm(manager: EntityManager): Promise<void> {
+    await this.recipients.ofSite(WARMUP_SITE, manager);
+    await alarmTestMode(manager, { hwaddr: WARMUP_SITE, seq: 0, receivedAt: new Date() });
+    await this.recipients.one(WARMUP_SITE, '00000000-0000-0000-0000-000000000000', manager);
+    await this.recipients.panelName(WARMUP_SITE, 0, manager);
+  }
+}
