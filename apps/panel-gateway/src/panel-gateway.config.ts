@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
@@ -32,7 +33,7 @@ export interface PanelListenerConfig {
   commandTimeoutMs: number;
   /** How long one JetStream publish may take before it is tried again. */
   publishTimeoutMs: number;
-  /** Names this gateway copy in connection messages. */
+  /** Names this start of the gateway copy in connection messages and its sign of life (GATEWAY_ID and a suffix of the start). */
   gatewayId: string;
 }
 
@@ -67,6 +68,16 @@ function readTls(certFile: string, keyFile: string): PanelListenerConfig['tls'] 
   return { certFile, keyFile };
 }
 
+/**
+ * The id this start of the copy holds its panels under: the copy's name (GATEWAY_ID) and a suffix of
+ * this start. A copy restarted in place keeps its name (a pod's, its pid 1), and with it would renew
+ * the sign of life its dead predecessor's panels point to: a panel that never came back would then
+ * stay shown connected, and never be alerted offline.
+ */
+function gatewayStartId(copyName: string): string {
+  return `${copyName}.${randomBytes(4).toString('hex')}`;
+}
+
 export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayConfig {
   const values = readConfig(listenerSchema, source);
   return {
@@ -82,7 +93,7 @@ export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayC
       maxFrameBytes: values.GATEWAY_MAX_FRAME_BYTES,
       commandTimeoutMs: values.GATEWAY_COMMAND_TIMEOUT_MS,
       publishTimeoutMs: values.GATEWAY_PUBLISH_TIMEOUT_MS,
-      gatewayId: values.GATEWAY_ID,
+      gatewayId: gatewayStartId(values.GATEWAY_ID),
     },
   };
 }

@@ -69,9 +69,14 @@ describe('panel-gateway configuration', () => {
     expect(config.listener).toMatchObject({
       port: 7800,
       supervisionWindowMs: 60_000,
-      gatewayId: 'gw-a',
       commandTimeoutMs: 2500,
     });
+    expect(config.listener.gatewayId).toMatch(/^gw-a\.[0-9a-f]{8}$/);
+  });
+
+  it('holds panels under an id of its own at each start, whatever the name it is given', () => {
+    const starts = [0, 1, 2].map(() => loadPanelGatewayConfig({ GATEWAY_ID: 'gw-a' }).listener.gatewayId);
+    expect(new Set(starts).size).toBe(3);
   });
 
   it.each([

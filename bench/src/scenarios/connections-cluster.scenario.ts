@@ -33,7 +33,15 @@ interface GatewayCopy {
   port: number;
   pid: number;
   httpPort: number;
-  gatewayId: string;
+  /** Its GATEWAY_ID: it holds panels under this name and a suffix of its start. */
+  name: string;
+}
+
+/** The copy's name in the id a start of it holds panels under (`<GATEWAY_ID>.<start>`). */
+function copyNameOf(gatewayId: string | undefined): string {
+  if (gatewayId === undefined) return '';
+  const start = gatewayId.lastIndexOf('.');
+  return start < 0 ? gatewayId : gatewayId.slice(0, start);
 }
 
 /** The copy's own figures from its /metrics: panels past the key proof and V8's heap in use. */
@@ -67,7 +75,7 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
       port: env.stack.panelPorts[copy - 1],
       httpPort: env.stack.app('panel-gateway', copy).healthPort,
       // The gateway's own default (GATEWAY_ID unset): this host and its pid.
-      gatewayId: `${hostname()}-${pid}`,
+      name: `${hostname()}-${pid}`,
     });
   }
   const ports = copies.map((copy) => copy.port);
@@ -123,7 +131,7 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
     const user = await env.portal.registerUser('cluster');
     await env.portal.claim(user, picked);
     const token = await env.portal.claimsToken(user);
-    const portOfGateway = new Map(copies.map((copy) => [copy.gatewayId, copy.port]));
+    const portOfGateway = new Map(copies.map((copy) => [copy.name, copy.port]));
 
     /** Sends syncClock to each panel through portal-api, where the registry says it is held. */
     const sendCommands = async (targets: string[], tag: string) => {
@@ -135,7 +143,11 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
         await Promise.all(
           targets.slice(start, start + 10).map(async (hwaddr, offset) => {
             const correlationId = `bench-${tag}-${start + offset}-${hwaddr}`;
-            sent.push({ correlationId, hwaddr, port: portOfGateway.get(records.get(hwaddr)?.gatewayId ?? '') ?? 0 });
+            sent.push({
+              correlationId,
+              hwaddr,
+              port: portOfGateway.get(copyNameOf(records.get(hwaddr)?.gatewayId)) ?? 0,
+            });
             const started = performance.now();
             const response = await fetch(`http://127.0.0.1:${env.portal.port}/api/v2/sites/${hwaddr}/panel/1/clock`, {
               method: 'POST',
@@ -157,11 +169,11 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
 
     // Moves: each group of panels to the next copy round, all groups at once.
     const recordsBefore = await readConnectionRecords(NATS_URL, env.stack.natsPrefix, movePanels);
-    const copyOfGateway = new Map(copies.map((copy, index) => [copy.gatewayId, index]));
+    const copyOfGateway = new Map(copies.map((copy, index) => [copy.name, index]));
     const gaugesBefore = await Promise.all(copies.map(gatewayGauges));
     const groups = copies.map(() => [] as string[]);
     for (const hwaddr of movePanels) {
-      const from = copyOfGateway.get(recordsBefore.get(hwaddr)?.gatewayId ?? '');
+      const from = copyOfGateway.get(copyNameOf(recordsBefore.get(hwaddr)?.gatewayId));
       if (from !== undefined) groups[from].push(hwaddr);
     }
     const outcomes = (
@@ -184,12 +196,12 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
     );
     const recordsAfter = await readConnectionRecords(NATS_URL, env.stack.natsPrefix, movePanels);
     const registryMoved = movePanels.filter((hwaddr) => {
-      const from = copyOfGateway.get(recordsBefore.get(hwaddr)?.gatewayId ?? '');
+      const from = copyOfGateway.get(copyNameOf(recordsBefore.get(hwaddr)?.gatewayId));
       const after = recordsAfter.get(hwaddr);
       return (
         from !== undefined &&
         after?.connected === true &&
-        after.gatewayId === copies[moveTargetOf(from, copies.length)].gatewayId &&
+        copyNameOf(after.gatewayId) === copies[moveTargetOf(from, copies.length)].name &&
         after.connectionId !== recordsBefore.get(hwaddr)?.connectionId
       );
     }).length;

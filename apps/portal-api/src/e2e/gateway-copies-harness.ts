@@ -96,12 +96,17 @@ export async function connectionEntry(nats: NatsService, hwaddr: string): Promis
   return entry?.operation === 'PUT' && entry.length > 0 ? entry.json<PanelConnectionMessage>() : undefined;
 }
 
-/** The panel's connection entry once it names a connection of `gatewayId`, connected. */
+/**
+ * The panel's connection entry once it names a connection of the copy `gatewayId`, connected: a copy
+ * started here holds panels under that id, a copy in a process of its own under that name and a
+ * suffix of its start (GATEWAY_ID, panel-gateway.config.ts).
+ */
 export function heldBy(nats: NatsService, hwaddr: string, gatewayId: string): Promise<PanelConnectionMessage> {
   return waitUntil(
     async () => {
       const entry = await connectionEntry(nats, hwaddr);
-      return entry?.connected && entry.gatewayId === gatewayId ? entry : undefined;
+      const ofCopy = entry?.gatewayId === gatewayId || entry?.gatewayId.startsWith(`${gatewayId}.`);
+      return entry?.connected && ofCopy ? entry : undefined;
     },
     `panel ${hwaddr} reported connected through ${gatewayId}`,
     30_000,

@@ -80,4 +80,47 @@ describe('a gateway copy killed with its panels (real PostgreSQL, NATS, Redis; t
     );
     expect(stranded.link.isReady).toBe(false);
   }, 60_000);
+
+  it('shows a panel that never came back disconnected when its copy restarts in place under the same name', async () => {
+    const { nats } = survivor;
+    let first: GatewayProcess | undefined = await startGatewayProcess({
+      nats: world.portal.config.nats,
+      databaseUrl: world.portal.environment.database.url,
+      gatewayId: 'gateway-c',
+    });
+    let restarted: GatewayProcess | undefined;
+    try {
+      const gone = await world.panel(uniqueHwaddr(), [first.port]);
+      gone.start();
+      await heldBy(nats, gone.hwaddr, 'gateway-c');
+      const token = await ownerOf(world.portal, gone.hwaddr, 'Gail');
+      // The copy dies, the panel with it (it never reconnects), and the copy is back at once under
+      // its name, as a pod's container restarted in place is, well within its old sign of life.
+      const killedAt = Date.now();
+      await first.kill();
+      first = undefined;
+      await gone.stop();
+      restarted = await startGatewayProcess({
+        nats: world.portal.config.nats,
+        databaseUrl: world.portal.environment.database.url,
+        gatewayId: 'gateway-c',
+      });
+
+      let lastSeenConnectedAt = killedAt;
+      await waitUntil(
+        async () => {
+          const lookedAt = Date.now();
+          if (!(await siteOf(world.portal, token, gone.hwaddr)).connected) return true;
+          lastSeenConnectedAt = lookedAt;
+          return false;
+        },
+        'the panel of the restarted copy shown disconnected',
+        DEAD_COPY_SHOWN_DISCONNECTED_MS + 15_000,
+      );
+      expect(lastSeenConnectedAt - killedAt).toBeLessThanOrEqual(DEAD_COPY_SHOWN_DISCONNECTED_MS);
+    } finally {
+      await first?.kill();
+      await restarted?.kill();
+    }
+  }, 150_000);
 });
