@@ -12,7 +12,7 @@ import {
   readNatsConfig,
   readRuntimeConfig,
 } from '@app/config';
-import { PANEL_SUPERVISION_WINDOW_MS } from '@app/contracts';
+import { gatewayStartId, PANEL_SUPERVISION_WINDOW_MS } from '@app/contracts';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 
 type Env = Record<string, string | undefined>;
@@ -68,16 +68,6 @@ function readTls(certFile: string, keyFile: string): PanelListenerConfig['tls'] 
   return { certFile, keyFile };
 }
 
-/**
- * The id this start of the copy holds its panels under: the copy's name (GATEWAY_ID) and a suffix of
- * this start. A copy restarted in place keeps its name (a pod's, its pid 1), and with it would renew
- * the sign of life its dead predecessor's panels point to: a panel that never came back would then
- * stay shown connected, and never be alerted offline.
- */
-function gatewayStartId(copyName: string): string {
-  return `${copyName}.${randomBytes(4).toString('hex')}`;
-}
-
 export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayConfig {
   const values = readConfig(listenerSchema, source);
   return {
@@ -93,7 +83,7 @@ export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayC
       maxFrameBytes: values.GATEWAY_MAX_FRAME_BYTES,
       commandTimeoutMs: values.GATEWAY_COMMAND_TIMEOUT_MS,
       publishTimeoutMs: values.GATEWAY_PUBLISH_TIMEOUT_MS,
-      gatewayId: gatewayStartId(values.GATEWAY_ID),
+      gatewayId: gatewayStartId(values.GATEWAY_ID, randomBytes(4).toString('hex')),
     },
   };
 }

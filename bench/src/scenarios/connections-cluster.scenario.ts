@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { gatewayCopyName } from '@app/contracts';
 import type { Metric, ScenarioResult } from '../bench-results.types';
 import { NATS_URL } from '../bench-stack';
 import { readConnectionRecords } from '../connection-registry';
@@ -35,13 +36,6 @@ interface GatewayCopy {
   httpPort: number;
   /** Its GATEWAY_ID: it holds panels under this name and a suffix of its start. */
   name: string;
-}
-
-/** The copy's name in the id a start of it holds panels under (`<GATEWAY_ID>.<start>`). */
-function copyNameOf(gatewayId: string | undefined): string {
-  if (gatewayId === undefined) return '';
-  const start = gatewayId.lastIndexOf('.');
-  return start < 0 ? gatewayId : gatewayId.slice(0, start);
 }
 
 /** The copy's own figures from its /metrics: panels past the key proof and V8's heap in use. */
@@ -146,7 +140,7 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
             sent.push({
               correlationId,
               hwaddr,
-              port: portOfGateway.get(copyNameOf(records.get(hwaddr)?.gatewayId)) ?? 0,
+              port: portOfGateway.get(gatewayCopyName(records.get(hwaddr)?.gatewayId ?? '')) ?? 0,
             });
             const started = performance.now();
             const response = await fetch(`http://127.0.0.1:${env.portal.port}/api/v2/sites/${hwaddr}/panel/1/clock`, {
@@ -173,7 +167,7 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
     const gaugesBefore = await Promise.all(copies.map(gatewayGauges));
     const groups = copies.map(() => [] as string[]);
     for (const hwaddr of movePanels) {
-      const from = copyOfGateway.get(copyNameOf(recordsBefore.get(hwaddr)?.gatewayId));
+      const from = copyOfGateway.get(gatewayCopyName(recordsBefore.get(hwaddr)?.gatewayId ?? ''));
       if (from !== undefined) groups[from].push(hwaddr);
     }
     const outcomes = (
@@ -196,12 +190,12 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
     );
     const recordsAfter = await readConnectionRecords(NATS_URL, env.stack.natsPrefix, movePanels);
     const registryMoved = movePanels.filter((hwaddr) => {
-      const from = copyOfGateway.get(copyNameOf(recordsBefore.get(hwaddr)?.gatewayId));
+      const from = copyOfGateway.get(gatewayCopyName(recordsBefore.get(hwaddr)?.gatewayId ?? ''));
       const after = recordsAfter.get(hwaddr);
       return (
         from !== undefined &&
         after?.connected === true &&
-        copyNameOf(after.gatewayId) === copies[moveTargetOf(from, copies.length)].name &&
+        gatewayCopyName(after.gatewayId) === copies[moveTargetOf(from, copies.length)].name &&
         after.connectionId !== recordsBefore.get(hwaddr)?.connectionId
       );
     }).length;

@@ -1,25 +1,25 @@
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import { warmKeptConnections } from './warm-kept-connections.util';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { onEachKeptConnection } from './each-kept-connection.util';
 
 /** A site no panel has (hwaddrs are 12 hex digits): warm-up statements asked about it match nothing. */
 export const WARMUP_SITE = '000000000000';
 
 /**
  * An app's alarm path warmed at start: `warm` runs the statements every alarm waits for, once on
- * each kept connection, in a transaction rolled back (warmKeptConnections), so that the first fire
+ * each kept connection, in a transaction rolled back (onEachKeptConnection), so that the first fire
  * after a start or a restart is as fast as the ones after it.
  */
 export abstract class AlarmPathWarmup implements OnApplicationBootstrap {
   private readonly logger = new Logger(this.constructor.name);
-
-  protected constructor(private readonly warmedSource: DataSource) {}
+  // Injected into the property, so that each app's warm-up injects only what its statements need.
+  @Inject(DataSource) private readonly warmedSource!: DataSource;
 
   protected abstract warm(manager: EntityManager): Promise<unknown>;
 
   /** Runs the warm-up; rejects when one of its statements fails. */
   async warmUp(): Promise<void> {
-    await warmKeptConnections(this.warmedSource, (manager) => this.warm(manager));
+    await onEachKeptConnection(this.warmedSource, (manager) => this.warm(manager));
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -8,7 +8,8 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createDataSource, keptOpenOf } from './data-source';
+import { createDataSource } from './data-source';
+import { onEachKeptConnection } from './each-kept-connection.util';
 import { DATABASE_MODULE_OPTIONS } from './database.constants';
 import type { DatabaseModuleAsyncOptions, DatabaseModuleOptions } from './database-module-options.types';
 import { ensureDatabaseExists } from './ensure-database.util';
@@ -40,10 +41,8 @@ async function openDataSource(options: DatabaseModuleOptions): Promise<DataSourc
 }
 
 /** Opens the connections the pool keeps (keptOpenOf) at start, not at the first alarm. */
-async function openKeptConnections(dataSource: DataSource): Promise<void> {
-  const kept = keptOpenOf(dataSource.options.poolSize);
-  // Queries made at once: each takes a connection of its own.
-  await Promise.all(Array.from({ length: kept }, () => dataSource.query('SELECT 1')));
+function openKeptConnections(dataSource: DataSource): Promise<void> {
+  return onEachKeptConnection(dataSource, (manager) => manager.query('SELECT 1'));
 }
 
 const DATA_SOURCE_PROVIDER: Provider = {

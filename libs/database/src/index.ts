@@ -25,5 +25,5 @@ export {
   type AlarmTestMode,
 } from './test-modes/alarm-test-marks.util';
 export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';
-export { warmKeptConnections } from './warm-kept-connections.util';
+export { onEachKeptConnection } from './each-kept-connection.util';
 export { AlarmPathWarmup, WARMUP_SITE } from './alarm-path-warmup';

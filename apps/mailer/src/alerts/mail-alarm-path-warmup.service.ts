@@ -1,16 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AlarmPathWarmup, alarmTestMode, WARMUP_SITE } from '@app/database';
 import { AlertRecipients } from './alert-recipients.repository';
 
 /** The mailer's alarm path warmed at start: the site's recipients, the test decision, the mail job's reads. */
 @Injectable()
 export class MailAlarmPathWarmup extends AlarmPathWarmup {
-  constructor(
-    @Inject(DataSource) dataSource: DataSource,
-    private readonly recipients: AlertRecipients,
-  ) {
-    super(dataSource);
+  constructor(private readonly recipients: AlertRecipients) {
+    super();
   }
 
   protected async warm(manager: EntityManager): Promise<void> {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { PanelConnectionMessage, SiteDetail } from '@app/contracts';
+import { gatewayCopyName, type PanelConnectionMessage, type SiteDetail } from '@app/contracts';
 import { provisionTestPanel } from '@app/database/testing';
 import type { NatsService } from '@app/messaging';
 import { waitUntil } from '@app/testing';
@@ -105,8 +105,7 @@ export function heldBy(nats: NatsService, hwaddr: string, gatewayId: string): Pr
   return waitUntil(
     async () => {
       const entry = await connectionEntry(nats, hwaddr);
-      const ofCopy = entry?.gatewayId === gatewayId || entry?.gatewayId.startsWith(`${gatewayId}.`);
-      return entry?.connected && ofCopy ? entry : undefined;
+      return entry?.connected && gatewayCopyName(entry.gatewayId) === gatewayId ? entry : undefined;
     },
     `panel ${hwaddr} reported connected through ${gatewayId}`,
     30_000,

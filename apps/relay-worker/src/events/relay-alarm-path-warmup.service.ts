@@ -1,16 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AlarmPathWarmup, alarmTestMode, WARMUP_SITE } from '@app/database';
 import { RelayActionsRepository } from './relay-actions.repository';
 
 /** The relay-worker's alarm path warmed at start: the site's actions, the test decision, the job's re-read. */
 @Injectable()
 export class RelayAlarmPathWarmup extends AlarmPathWarmup {
-  constructor(
-    @Inject(DataSource) dataSource: DataSource,
-    private readonly actions: RelayActionsRepository,
-  ) {
-    super(dataSource);
+  constructor(private readonly actions: RelayActionsRepository) {
+    super();
   }
 
   protected async warm(manager: EntityManager): Promise<void> {

@@ -3,12 +3,10 @@ import { keptOpenOf } from './data-source';
 
 /**
  * Runs `work` once on each connection the pool keeps open (keptOpenOf), each in a transaction that
- * is rolled back, so that it may write and leaves no trace. An app runs its alarm path's statements
- * this way at start: the first alarm after a start would otherwise pay for the server loading what
- * those tables and plans need into each new connection's caches, and for the app's first run of
- * that code (seen: 60 ms more on the relay-worker's first fire).
+ * is rolled back, so that it may write and leaves no trace. The pool's start opens its kept
+ * connections this way, and an app warms its alarm path's statements on them (AlarmPathWarmup).
  */
-export async function warmKeptConnections(
+export async function onEachKeptConnection(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<unknown>,
 ): Promise<void> {

@@ -1,9 +1,9 @@
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { POOL_KEPT_OPEN } from './data-source';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
-import { warmKeptConnections } from './warm-kept-connections.util';
+import { onEachKeptConnection } from './each-kept-connection.util';
 
-describe('warmKeptConnections (real PostgreSQL)', () => {
+describe('onEachKeptConnection (real PostgreSQL)', () => {
   let db: TestDatabase;
 
   beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('warmKeptConnections (real PostgreSQL)', () => {
 
   it('runs the work once on each kept connection, and keeps nothing it wrote', async () => {
     const backends: number[] = [];
-    await warmKeptConnections(db.dataSource, async (manager) => {
+    await onEachKeptConnection(db.dataSource, async (manager) => {
       await manager.query(
         `INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id) VALUES ('000000000000', $1, NULL)`,
         [backends.length + 1],
@@ -31,7 +31,7 @@ describe('warmKeptConnections (real PostgreSQL)', () => {
 
   it('hands the connections back when the work fails', async () => {
     await expect(
-      warmKeptConnections(db.dataSource, (manager) => manager.query('SELECT * FROM no_such_table')),
+      onEachKeptConnection(db.dataSource, (manager) => manager.query('SELECT * FROM no_such_table')),
     ).rejects.toThrow(/no_such_table/);
     // Every connection the pool has open is idle again.
     const pool = (db.dataSource.driver as PostgresDriver).master as { totalCount: number; idleCount: number };
