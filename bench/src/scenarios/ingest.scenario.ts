@@ -1,5 +1,6 @@
 import type { BenchUser } from '../bench-portal.client';
-import type { Metric, ScenarioResult } from '../bench-results.types';
+import type { Metric, ProcessUsage, ScenarioResult } from '../bench-results.types';
+import { cpuPerEventMetrics, cpuPerEventNote } from '../cpu-per-event.util';
 import { summarizeLatencies, type LatencySummary } from '../latency-stats.util';
 import { LiveSockets } from '../live-sockets';
 import { PanelFleet, sendAtRate, waitFor } from '../panel-fleet';
@@ -97,6 +98,20 @@ export async function openWarmLiveSocket(
   return live;
 }
 
+/** The panel → browser p99 a rate must keep: 100 ms at 1,000 events/s, 250 ms at 10,000. */
+export const P99_TARGETS = [
+  { rate: 1000, p99Ms: 100 },
+  { rate: 10_000, p99Ms: 250 },
+] as const;
+/** The rate the ingest must sustain on the two cores. */
+export const TARGET_RATE = 10_000;
+
+function p99Target(rate: number): Metric['target'] {
+  if (rate <= P99_TARGETS[0].rate) return { kind: 'atMost', value: P99_TARGETS[0].p99Ms };
+  if (rate >= P99_TARGETS[1].rate) return { kind: 'atMost', value: P99_TARGETS[1].p99Ms };
+  return undefined;
+}
+
 /** Events sent that did not make every stage; warm-up events counted on the way cannot make it negative. */
 export function lostEvents(run: IngestRun): number {
   return Math.max(0, run.sent - Math.min(run.acked, run.stored, run.delivered));
@@ -110,7 +125,7 @@ export function ingestMetrics(run: IngestRun, rawInsertRate: number, rawPublishR
       value: run.storedPerSecond,
       unit: 'events/s',
       raw: { name: 'PostgreSQL batched insert', value: rawInsertRate },
-      target: rate >= 10_000 ? { kind: 'atLeast', value: 10_000 } : undefined,
+      target: rate >= TARGET_RATE ? { kind: 'atLeast', value: TARGET_RATE } : undefined,
     },
     {
       name: 'events stored per second vs JetStream',
@@ -130,7 +145,7 @@ export function ingestMetrics(run: IngestRun, rawInsertRate: number, rawPublishR
       name: 'panel → browser p99',
       value: run.latency.p99,
       unit: 'ms',
-      target: rate <= 1000 ? { kind: 'atMost', value: 100 } : undefined,
+      target: p99Target(rate),
     },
     { name: 'panel → browser max', value: run.latency.max, unit: 'ms' },
   ];
@@ -147,7 +162,7 @@ export async function ingestScenario(env: BenchEnvironment): Promise<ScenarioRes
     return {
       scenario: 'ingest',
       parameters: { panels, rate, durationSeconds: duration, sendSeconds: Number(run.sendSeconds.toFixed(2)) },
-      metrics: ingestMetrics(run, raw.insertRate, raw.publishRate, rate),
+      metrics: [...ingestMetrics(run, raw.insertRate, raw.publishRate, rate), ...cpuPerEventMetrics(processes, run.sent)],
       processes,
       notes: [],
     };
@@ -157,7 +172,11 @@ export async function ingestScenario(env: BenchEnvironment): Promise<ScenarioRes
   }
 }
 
-/** Raises the rate step by step (by `--step`) until p99 passes 1 s, an event is lost or storing falls behind. */
+/**
+ * Raises the rate step by step (by `--step`) until p99 passes 1 s, an event is lost or storing falls
+ * behind. Reports the highest rate held within 1 s and the highest held within the 250 ms of the
+ * 10,000 events/s target, and each step's CPU per event of every process.
+ */
 export async function ingestMaxScenario(env: BenchEnvironment): Promise<ScenarioResult> {
   const { panels, rate, duration, maxRate, step } = env.options;
   const stepSeconds = Math.min(duration, 10);
@@ -165,16 +184,26 @@ export async function ingestMaxScenario(env: BenchEnvironment): Promise<Scenario
   const notes: string[] = [];
   let best: IngestRun | undefined;
   let bestRate = 0;
+  let bestWithinTarget: IngestRun | undefined;
+  let bestRateWithinTarget = 0;
+  let lastStep: { rate: number; run: IngestRun; processes: ProcessUsage[] } | undefined;
   try {
     for (let stepRate = rate; stepRate <= maxRate; stepRate = Math.round(stepRate * step)) {
+      const watches = [...env.watchApps(), ...env.watchMachine()];
       const run = await runIngestLoad(env, fleet, live, stepRate, stepSeconds, `Max ${stepRate}`);
+      const processes = watches.map((watch) => watch.stop());
+      lastStep = { rate: stepRate, run, processes };
       const lost = lostEvents(run);
       notes.push(
-        `${stepRate} events/s for ${stepSeconds} s: stored ${run.storedPerSecond.toFixed(0)}/s, p99 ${run.latency.p99.toFixed(0)} ms, lost ${lost}`,
+        `${stepRate} events/s for ${stepSeconds} s: stored ${run.storedPerSecond.toFixed(0)}/s, p99 ${run.latency.p99.toFixed(0)} ms, lost ${lost}; ${cpuPerEventNote(processes, run.sent)}`,
       );
       if (lost > 0 || run.latency.p99 > 1000 || run.storedPerSecond < stepRate * 0.95) break;
       best = run;
       bestRate = stepRate;
+      if (run.latency.p99 <= P99_TARGETS[1].p99Ms) {
+        bestWithinTarget = run;
+        bestRateWithinTarget = stepRate;
+      }
     }
   } finally {
     live.close();
@@ -186,15 +215,23 @@ export async function ingestMaxScenario(env: BenchEnvironment): Promise<Scenario
     parameters: { panels, firstRate: rate, maxRate, stepFactor: step, stepSeconds },
     metrics: [
       {
-        name: 'highest rate sustained (p99 ≤ 1 s, no loss)',
-        value: bestRate,
+        name: `highest rate sustained (p99 ≤ ${P99_TARGETS[1].p99Ms} ms, no loss)`,
+        value: bestRateWithinTarget,
         unit: 'events/s',
         raw: { name: 'PostgreSQL batched insert', value: raw.insertRate },
-        target: { kind: 'atLeast', value: 10_000 },
+        target: { kind: 'atLeast', value: TARGET_RATE },
       },
+      { name: 'p99 at that rate', value: bestWithinTarget?.latency.p99 ?? Number.NaN, unit: 'ms' },
+      { name: 'highest rate sustained (p99 ≤ 1 s, no loss)', value: bestRate, unit: 'events/s' },
       { name: 'p99 at that rate', value: best?.latency.p99 ?? Number.NaN, unit: 'ms' },
+      ...(lastStep
+        ? cpuPerEventMetrics(lastStep.processes, lastStep.run.sent).map((metric) => ({
+            ...metric,
+            name: `${metric.name} (at ${lastStep!.rate}/s offered)`,
+          }))
+        : []),
     ],
-    processes: [],
+    processes: lastStep?.processes ?? [],
     notes,
   };
 }
