@@ -17,6 +17,7 @@ export {
   type PanelIdentitiesInsertOptions,
 } from './panel-identities/panel-identities-insert.util';
 export {
+  ALARM_DECISIONS_CTES,
   alarmKey,
   alarmTestMode,
   alarmTestModes,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAlertCategory } from '@app/contracts';
-import { alarmKey, alarmTestModes, type AlarmTestMode } from '@app/database';
+import { ALARM_DECISIONS_CTES, alarmKey, alarmTestModes, type AlarmTestMode } from '@app/database';
 import type { EventRow } from './event-rows.util';
 
 export interface StoredEvent extends EventRow {
@@ -47,27 +47,36 @@ export class EventStoreRepository {
     const decided = rows.map((row) =>
       isAlertCategory(row.category) ? (alarms.get(alarmKey(row.hwaddr, row.seq)) ?? null) !== null : null,
     );
-    const inserted = await manager.query<Array<{ id: string; hwaddr: string; seq: string; test: boolean }>>(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, received_at, test)
-       SELECT e.hwaddr, e.network_id, e.seq, e.category, e.title, e.date, e.location, e.received_at,
-              COALESCE(e.test, EXISTS (SELECT 1 FROM site_test_modes t
-                WHERE t.hwaddr = e.hwaddr AND t.started_at <= e.received_at AND e.received_at < COALESCE(t.ended_at, t.until)))
-         FROM unnest($1::char(12)[], $2::smallint[], $3::bigint[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::timestamptz[], $9::boolean[])
-           AS e(hwaddr, network_id, seq, category, title, date, location, received_at, test)
-       ON CONFLICT (hwaddr, seq) DO NOTHING
-       RETURNING id, hwaddr, seq, test`,
-      [
-        rows.map((row) => row.hwaddr),
-        rows.map((row) => row.networkId),
-        rows.map((row) => row.seq),
-        rows.map((row) => row.category),
-        rows.map((row) => row.title),
-        rows.map((row) => row.date.toISOString()),
-        rows.map((row) => row.location),
-        rows.map((row) => row.receivedAt.toISOString()),
-        decided,
-      ],
+    return this.stored(
+      rows,
+      await manager.query(`WITH e AS (${GIVEN_EVENTS}) ${INSERT_NEW_EVENTS}`, eventParameters(rows, decided)),
     );
+  }
+
+  /**
+   * A fire or fault stored with its test decision in one statement (the alarm lane's one round trip):
+   * the decision taken or read as alarmTestModes does, the event marked by it. Answers the event if
+   * it was stored; nothing if it was stored before, or if another app was writing its decision at
+   * that moment (which this statement cannot read): the caller then stores it the long way.
+   */
+  async insertDecidedAlarm(row: EventRow): Promise<StoredEvent[]> {
+    return this.stored(
+      [row],
+      await this.dataSource.query(
+        `WITH given AS (${GIVEN_EVENTS}),
+              a AS (SELECT hwaddr, seq, received_at FROM given),
+              ${ALARM_DECISIONS_CTES},
+              e AS (
+                SELECT g.hwaddr, g.network_id, g.seq, g.category, g.title, g.date, g.location, g.received_at,
+                       d.test_mode_id IS NOT NULL AS test
+                  FROM given g JOIN decided d ON d.hwaddr = g.hwaddr AND d.event_seq = g.seq)
+         ${INSERT_NEW_EVENTS}`,
+        eventParameters([row], [null]),
+      ),
+    );
+  }
+
+  private stored(rows: EventRow[], inserted: InsertedRow[]): StoredEvent[] {
     const byKey = new Map(rows.map((row) => [`${row.hwaddr}-${row.seq}`, row]));
     return inserted.map((row) => ({
       ...byKey.get(`${row.hwaddr}-${Number(row.seq)}`)!,
@@ -75,4 +84,42 @@ export class EventStoreRepository {
       test: row.test,
     }));
   }
+}
+
+interface InsertedRow {
+  id: string;
+  hwaddr: string;
+  seq: string;
+  test: boolean;
+}
+
+/** The events given as arrays ($1–$9, see eventParameters), a row each; `test` null where the site's test mode decides. */
+const GIVEN_EVENTS = `SELECT * FROM unnest($1::char(12)[], $2::smallint[], $3::bigint[], $4::text[], $5::text[],
+         $6::timestamptz[], $7::text[], $8::timestamptz[], $9::boolean[])
+    AS e(hwaddr, network_id, seq, category, title, date, location, received_at, test)`;
+
+/**
+ * Stores the events of a CTE `e` shaped as GIVEN_EVENTS that are new; one without a test mark is
+ * marked by the site's test mode at its arrival, looked up here. Returns what it stored.
+ */
+const INSERT_NEW_EVENTS = `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, received_at, test)
+       SELECT e.hwaddr, e.network_id, e.seq, e.category, e.title, e.date, e.location, e.received_at,
+              COALESCE(e.test, EXISTS (SELECT 1 FROM site_test_modes t
+                WHERE t.hwaddr = e.hwaddr AND t.started_at <= e.received_at AND e.received_at < COALESCE(t.ended_at, t.until)))
+         FROM e
+       ON CONFLICT (hwaddr, seq) DO NOTHING
+       RETURNING id, hwaddr, seq, test`;
+
+function eventParameters(rows: EventRow[], test: Array<boolean | null>): unknown[] {
+  return [
+    rows.map((row) => row.hwaddr),
+    rows.map((row) => row.networkId),
+    rows.map((row) => row.seq),
+    rows.map((row) => row.category),
+    rows.map((row) => row.title),
+    rows.map((row) => row.date.toISOString()),
+    rows.map((row) => row.location),
+    rows.map((row) => row.receivedAt.toISOString()),
+    test,
+  ];
 }

@@ -8,6 +8,8 @@ import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-
 const BACKGROUND = '00fa00000001';
 const ALARMS = '00fa00000002';
 const QUEUED = 2000;
+const HELD_BACKGROUND = '00fa00000003';
+const SKEWED = '00fa00000004';
 
 /**
  * Fire first in portal-api's ingest: a fire or fault published behind thousands of other events is
@@ -23,16 +25,36 @@ describe('portal-api ingest: alarms ahead of a queue of other events (real NATS,
   const live: Array<{ hwaddr: string; title: string }> = [];
   const listeners: Array<{ stop(): void }> = [];
 
-  const event = (hwaddr: string, seq: number, category: EventCategory, title: string): PanelEventMessage => ({
+  const event = (
+    hwaddr: string,
+    seq: number,
+    category: EventCategory,
+    title: string,
+    panelDate = new Date(),
+  ): PanelEventMessage => ({
     hwaddr,
     seq,
     networkId: 1,
     category,
     title,
     location: 'Zone 1',
-    panelDate: new Date().toISOString(),
+    panelDate: panelDate.toISOString(),
     receivedAt: new Date().toISOString(),
   });
+  /** Holds the events consumer on `hwaddr`'s first event: a transaction of the test inserts its row and stays open. */
+  const holdFirstEvent = async (hwaddr: string): Promise<PanelEventMessage> => {
+    await hold?.release();
+    hold = environment.database.dataSource.createQueryRunner();
+    await hold.connect();
+    await hold.startTransaction();
+    const first = event(hwaddr, 1, 'system', 'Queued 1');
+    await hold.query(
+      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, received_at, test)
+       VALUES ($1, 1, 1, 'system', $2, now(), 'Zone 1', now(), false)`,
+      [first.hwaddr, first.title],
+    );
+    return first;
+  };
   const publish = (message: PanelEventMessage) =>
     nats.jetstream.publish(nats.names.subjects.panelEvent(message.hwaddr, message.category), JSON.stringify(message));
   const stored = async (hwaddr: string, category?: EventCategory): Promise<number> => {
@@ -69,15 +91,7 @@ describe('portal-api ingest: alarms ahead of a queue of other events (real NATS,
   it('stores and sends a fire and a fault published behind thousands of others first, then every other event, each once', async () => {
     // The first queued event's row, inserted by a transaction left open: the events consumer's batch
     // that holds it waits on it, and every event behind it waits too.
-    hold = environment.database.dataSource.createQueryRunner();
-    await hold.connect();
-    await hold.startTransaction();
-    const first = event(BACKGROUND, 1, 'system', 'Queued 1');
-    await hold.query(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, received_at, test)
-       VALUES ($1, 1, 1, 'system', $2, now(), 'Zone 1', now(), false)`,
-      [first.hwaddr, first.title],
-    );
+    await holdFirstEvent(BACKGROUND);
 
     const categories: EventCategory[] = ['system', 'service', 'technical'];
     await Promise.all(
@@ -96,7 +110,7 @@ describe('portal-api ingest: alarms ahead of a queue of other events (real NATS,
     expect(liveTitles(BACKGROUND)).toEqual([]);
 
     // The hold ends (its row with it): the others are not starved, and none is stored or sent twice.
-    await hold.rollbackTransaction();
+    await hold!.rollbackTransaction();
     await waitUntil(async () => (await stored(BACKGROUND)) === QUEUED, 'every queued event stored', 60_000);
     await waitUntil(() => liveTitles(BACKGROUND).length === QUEUED, 'every queued event sent live', 60_000);
     await waitUntil(async () => {
@@ -106,5 +120,37 @@ describe('portal-api ingest: alarms ahead of a queue of other events (real NATS,
     expect(await stored(ALARMS)).toBe(2);
     expect(new Set(liveTitles(BACKGROUND)).size).toBe(QUEUED);
     expect(liveTitles(ALARMS)).toHaveLength(2);
+  });
+
+  it("raises a fire's TIME_DESYNC in the fire's own commit when the alarm lane stores it", async () => {
+    await publish(await holdFirstEvent(HELD_BACKGROUND));
+    await publish(
+      event(SKEWED, 1, 'fire', 'Fire from a panel three hours behind', new Date(Date.now() - 3 * 3600_000)),
+    );
+
+    // Both counted in one statement: the fire is never seen stored without its notification.
+    const counts = () =>
+      environment.database.dataSource
+        .query<Array<{ fires: number; desyncs: number }>>(
+          `SELECT (SELECT count(*)::int FROM events WHERE hwaddr = $1) AS fires,
+                  (SELECT count(*)::int FROM notifications WHERE hwaddr = $1 AND notification_type = 'TIME_DESYNC') AS desyncs`,
+          [SKEWED],
+        )
+        .then(([row]) => row);
+    const seen = await waitUntil(
+      async () => {
+        const now = await counts();
+        return now.fires > 0 ? now : undefined;
+      },
+      'the fire stored',
+      30_000,
+    );
+    // Stored by the alarm lane: the events consumer is still held behind the open transaction.
+    expect(await stored(HELD_BACKGROUND)).toBe(0);
+    expect(seen).toEqual({ fires: 1, desyncs: 1 });
+
+    await hold!.rollbackTransaction();
+    await waitUntil(async () => (await stored(HELD_BACKGROUND)) === 1, 'the held event stored', 30_000);
+    expect(await counts()).toEqual({ fires: 1, desyncs: 1 });
   });
 });

@@ -70,15 +70,22 @@ export class PanelEventsIngest {
   }
 
   /**
-   * The alarm lane: one fire or fault, stored and sent live at once. A shortcut, never the
-   * guarantee: it reads from new messages only (what came while no copy ran is `portalApi`'s), and
-   * an alarm it fails to store (the database away, an event the database refuses) is left to
-   * `portalApi`, which retries it or sets it aside as for any event, rather than retried here too.
+   * The alarm lane: one fire or fault, stored and sent live at once, in one statement with its test
+   * decision (the long way, a decision then a transaction, only when a TIME_DESYNC must be raised in
+   * the same commit, or when the one statement stored nothing: another lane stored it first, or
+   * another app was writing its decision). A shortcut, never the guarantee: it reads from new
+   * messages only (what came while no copy ran is `portalApi`'s), and an alarm it fails to store (the
+   * database away, an event the database refuses) is left to `portalApi`, which retries it or sets it
+   * aside as for any event, rather than retried here too.
    */
   @AlertConsumers<PanelEventsIngest>('portalApiAlarms', { health: 'panelAlarmsConsumer', deliverFrom: 'new' })
   async storeAlarm(event: PanelEventMessage): Promise<void> {
+    const row = toEventRow(event);
     try {
-      await this.storeBatch([toEventRow(event)]);
+      const stored = this.isOutOfStep(row) ? [] : await this.store.insertDecidedAlarm(row);
+      if (stored.length === 0) return await this.storeBatch([row]);
+      this.announce(stored, []);
+      this.logBatch(1, stored, 0);
     } catch (error) {
       this.logger.warn(
         { ...panelEventLogFields(event), category: event.category, err: error },
@@ -87,7 +94,7 @@ export class PanelEventsIngest {
     }
   }
 
-  private isOutOfStep(event: StoredEvent): boolean {
+  private isOutOfStep(event: EventRow): boolean {
     return Math.abs(event.receivedAt.getTime() - event.date.getTime()) > this.config.timeDesyncThresholdSeconds * 1000;
   }
 

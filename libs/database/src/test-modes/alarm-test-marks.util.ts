@@ -30,6 +30,30 @@ interface DecisionRow {
 }
 
 /**
+ * The CTEs that take the test decisions of the alarms of a CTE `a` (hwaddr, seq, received_at) and
+ * answer them as `decided` (hwaddr, event_seq, test_mode_id): those this statement records, from
+ * RETURNING, and those stored before, from the table as it was when the statement began, never one
+ * twice. A decision another app was writing at that moment is in neither: the statement waited for
+ * it and cannot read it, and a second statement must (see alarmTestModes). For a statement that
+ * acts on the decisions it takes (portal-api stores a fire with its decision in one statement).
+ */
+export const ALARM_DECISIONS_CTES = `taken AS (
+         INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id)
+         SELECT a.hwaddr, a.seq,
+                (SELECT t.id FROM site_test_modes t
+                  WHERE t.hwaddr = a.hwaddr AND t.started_at <= a.received_at AND a.received_at < COALESCE(t.ended_at, t.until)
+                  ORDER BY t.started_at DESC LIMIT 1)
+           FROM a
+         ON CONFLICT (hwaddr, event_seq) DO NOTHING
+         RETURNING hwaddr, event_seq, test_mode_id
+       ), decided AS (
+         SELECT hwaddr, event_seq, test_mode_id FROM taken
+         UNION ALL
+         SELECT hwaddr, event_seq, test_mode_id FROM alarm_test_marks
+          WHERE (hwaddr, event_seq) IN (SELECT hwaddr, seq FROM a)
+       )`;
+
+/**
  * Each alarm's test decision (docs/test-mode.md): the test mode that covered its arrival, or null.
  * Taken once, by whichever of portal-api, the relay-worker and the mailer asks first, and read back
  * by the others, so that the event's mark, its relay runs and its mails agree even when a test mode
@@ -59,28 +83,13 @@ export async function alarmTestModes(
         row.test_mode_id === null ? null : { testModeId: Number(row.test_mode_id), reason: row.reason ?? '' },
       );
   };
-  // The main query reads the table as it was when the statement began: the rows inserted here are
-  // answered from RETURNING, those stored before from the table, never one twice.
   take(
     await runner.query<DecisionRow[]>(
       `WITH a AS (
          SELECT * FROM unnest($1::char(12)[], $2::bigint[], $3::timestamptz[]) AS a(hwaddr, seq, received_at)
-       ), taken AS (
-         INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id)
-         SELECT a.hwaddr, a.seq,
-                (SELECT t.id FROM site_test_modes t
-                  WHERE t.hwaddr = a.hwaddr AND t.started_at <= a.received_at AND a.received_at < COALESCE(t.ended_at, t.until)
-                  ORDER BY t.started_at DESC LIMIT 1)
-           FROM a
-         ON CONFLICT (hwaddr, event_seq) DO NOTHING
-         RETURNING hwaddr, event_seq, test_mode_id
-       )
+       ), ${ALARM_DECISIONS_CTES}
        SELECT m.hwaddr, m.event_seq, m.test_mode_id, t.reason
-         FROM (SELECT hwaddr, event_seq, test_mode_id FROM taken
-               UNION ALL
-               SELECT hwaddr, event_seq, test_mode_id FROM alarm_test_marks
-                WHERE (hwaddr, event_seq) IN (SELECT hwaddr, seq FROM a)) m
-         LEFT JOIN site_test_modes t ON t.id = m.test_mode_id`,
+         FROM decided m LEFT JOIN site_test_modes t ON t.id = m.test_mode_id`,
       [hwaddrs, seqs, unique.map((alarm) => new Date(alarm.receivedAt).toISOString())],
     ),
   );
