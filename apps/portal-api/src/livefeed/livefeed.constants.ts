@@ -34,7 +34,10 @@ export const LIVEFEED_AUDIT_GRACE_MS = 2_000;
 
 /**
  * How long a copy keeps adding LogEvents to counts it read from the database before reading them
- * again; it bounds how long a count can stay wrong when a rare change (an event committed out of id
- * order, a lost stale notice) escapes the cache.
+ * again (in the background, while the counts it has keep serving); it bounds how long a count can
+ * stay wrong when a rare change (an event committed out of id order, a lost stale notice, a
+ * notification changed by hand) escapes the cache.
  */
 export const LIVEFEED_COUNTS_TTL_MS = 10_000;
+/** Counts no live message moved on for this long are forgotten (the next message reads them again). */
+export const LIVEFEED_COUNTS_FORGET_MS = 2 * LIVEFEED_COUNTS_TTL_MS;

@@ -1,8 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { LivefeedPublishedMessage, LivefeedSiteCounts } from '@app/contracts';
 import { LivefeedCountsCache, type CachedCounts } from './livefeed-counts-cache.service';
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
-import { countsAfterEach, countsWithBurst, NO_MARK, type CountsMark, type CountsNow } from './livefeed-counts.util';
+import {
+  countsAfterEach,
+  countsRefreshed,
+  countsWithBurst,
+  NO_MARK,
+  type CountsMark,
+  type CountsNow,
+} from './livefeed-counts.util';
 
 /** One message of a gathering, as the counts see it: whose counts it carries, for which site. */
 export interface CountedMessage {
@@ -30,9 +37,19 @@ const NO_SITE_COUNTS: LivefeedSiteCounts = { unreadCount: 0, perPanelCount: {} }
  * one query per user or per event, and for a site under a burst of alarms about one query per copy
  * and cache lifetime. The count of each event of a gathering is derived from the count after it
  * (countsAfterEach).
+ *
+ * A known pair whose counts are a TTL old is counted again in the background, never on the way of a
+ * live message: the gathering goes out with the cached counts, and the count query's answer is put
+ * together with what later bursts added (countsRefreshed). Only a pair the copy does not know, or
+ * whose notifications changed, waits for its count; a fire to one site never waits for a count of
+ * every site of a user with many unread events.
  */
 @Injectable()
 export class LivefeedBurstCounts {
+  private readonly logger = new Logger(LivefeedBurstCounts.name);
+  /** The pairs (pairKey) being counted again in the background: one query at a time for each. */
+  private readonly refreshing = new Set<string>();
+
   constructor(
     private readonly repository: LivefeedCountsRepository,
     private readonly cache: LivefeedCountsCache,
@@ -52,7 +69,7 @@ export class LivefeedBurstCounts {
     const cached = new Map<string, CachedCounts>();
     const toQuery: Array<{ userId: string; hwaddr: string; upToEventId: number | null }> = [];
     for (const [key, pair] of pairs) {
-      const entry = pair.recount ? undefined : this.cache.fresh(pair.userId, pair.hwaddr, now);
+      const entry = pair.recount ? undefined : this.cache.entry(pair.userId, pair.hwaddr);
       if (entry) cached.set(key, entry);
       else toQuery.push({ userId: pair.userId, hwaddr: pair.hwaddr, upToEventId: pair.lastEventId });
     }
@@ -60,6 +77,7 @@ export class LivefeedBurstCounts {
     if (toQuery.length > 0)
       for (const row of await this.repository.countsOf(toQuery)) queried.set(pairKey(row.userId, row.hwaddr), row);
     const afterBurst = new Map<string, CountsNow>();
+    const stale: Pair[] = [];
     for (const [key, pair] of pairs) {
       const entry = cached.get(key);
       if (entry) {
@@ -69,8 +87,10 @@ export class LivefeedBurstCounts {
         );
         afterBurst.set(key, mark);
         // Unless dropped while the others were counted: then the next gathering counts it again.
-        if (this.cache.holds(pair.userId, pair.hwaddr, entry))
+        if (this.cache.holds(pair.userId, pair.hwaddr, entry)) {
           this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: entry.fetchedAt });
+          if (this.cache.isStale(entry, now)) stale.push(pair);
+        }
       } else {
         const mark = queried.get(key) ?? NO_MARK;
         afterBurst.set(key, mark);
@@ -78,8 +98,55 @@ export class LivefeedBurstCounts {
         if (this.cache.epoch === epoch) this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: now });
       }
     }
+    this.countAgain(stale);
     const after = countsPerPair(batch, pairs, afterBurst);
     return (userId, hwaddr, index) => after.get(pairKey(userId, hwaddr))?.[index] ?? NO_SITE_COUNTS;
+  }
+
+  /**
+   * Counts the stale pairs again in one query, in the background, up to the highest event id their
+   * counts hold; the answer replaces their counts unless a drop or a count query came meanwhile.
+   * A failed query leaves the counts as they are, to be counted again a TTL later.
+   */
+  private countAgain(pairs: readonly Pair[]): void {
+    const started = pairs.flatMap((pair) => {
+      const key = pairKey(pair.userId, pair.hwaddr);
+      const entry = this.cache.entry(pair.userId, pair.hwaddr);
+      return entry && !this.refreshing.has(key) ? [{ key, userId: pair.userId, hwaddr: pair.hwaddr, entry }] : [];
+    });
+    if (started.length === 0) return;
+    for (const pair of started) this.refreshing.add(pair.key);
+    const epoch = this.cache.epoch;
+    const at = this.cache.now();
+    // Still the entry the query started from, moved on by bursts only (they keep its fetchedAt).
+    const unchanged = (pair: (typeof started)[number]) => {
+      const current = this.cache.entry(pair.userId, pair.hwaddr);
+      return this.cache.epoch === epoch && current?.fetchedAt === pair.entry.fetchedAt ? current : undefined;
+    };
+    this.repository
+      .countsOf(
+        started.map(({ userId, hwaddr, entry }) => ({ userId, hwaddr, upToEventId: entry.mark.highestEventId })),
+      )
+      .then((rows) => {
+        const answers = new Map(rows.map((row) => [pairKey(row.userId, row.hwaddr), row]));
+        for (const pair of started) {
+          const current = unchanged(pair);
+          if (!current) continue;
+          const mark = countsRefreshed(answers.get(pair.key) ?? NO_MARK, pair.entry.mark, current.mark);
+          if (mark) this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: at });
+          else this.cache.drop(pair.userId, pair.hwaddr);
+        }
+      })
+      .catch((error: unknown) => {
+        this.logger.warn({ pairs: started.length, err: error }, 'live counts not counted again; kept for another TTL');
+        for (const pair of started) {
+          const current = unchanged(pair);
+          if (current) this.cache.store(pair.userId, pair.hwaddr, { mark: current.mark, fetchedAt: at });
+        }
+      })
+      .finally(() => {
+        for (const pair of started) this.refreshing.delete(pair.key);
+      });
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@app/platform';
 import type { CountsMark } from './livefeed-counts.util';
-import { LIVEFEED_COUNTS_TTL_MS } from '../livefeed.constants';
+import { LIVEFEED_COUNTS_FORGET_MS, LIVEFEED_COUNTS_TTL_MS } from '../livefeed.constants';
 
 /** Counts of one (user, site) pair after the last burst delivered, and when the database last counted them. */
 export interface CachedCounts {
@@ -17,9 +17,10 @@ export interface CachedCounts {
  * (countsWithBurst). Counting again in the database for every burst cost in proportion to the unread
  * events and slowed the alarm path just when many events arrive.
  *
- * An entry is used for LIVEFEED_COUNTS_TTL_MS after the count query that made it, however often it
- * is moved on by bursts, and then counted again. Between, the cache is right as long as every change
- * to a count reaches it:
+ * An entry is fresh for LIVEFEED_COUNTS_TTL_MS after the count query that made it, however often it
+ * is moved on by bursts; then it is counted again in the background (LivefeedBurstCounts) while it
+ * keeps serving, so that no live message waits for a count query of a pair the copy knows. Between,
+ * the cache is right as long as every change to a count reaches it:
  * - new events arrive as LogEvents, added by the arithmetic;
  * - a notification raised or resolved arrives as a NotificationEvent: that pair is counted again;
  * - a user's claims changed (AUTH_CHK): every entry of the user is dropped;
@@ -35,8 +36,8 @@ export interface CachedCounts {
  * A drop that lands while a count query is under way (the only await of a delivery) also voids what
  * that delivery would store (`epoch`), so a count read before the drop is never kept after it.
  * Entries exist only for users with a socket on this copy: the last socket of a user closing drops
- * them, and entries older than the TTL are swept, so the map never outgrows the users of the last
- * few seconds.
+ * them, and entries not counted again for LIVEFEED_COUNTS_FORGET_MS (no live message for the pair
+ * since) are swept, so the map never outgrows the users of the last few seconds.
  */
 @Injectable()
 export class LivefeedCountsCache {
@@ -62,10 +63,14 @@ export class LivefeedCountsCache {
     return this.clock.now().getTime();
   }
 
-  /** The pair's entry if the database counted it less than the TTL ago. */
-  fresh(userId: string, hwaddr: string, now = this.now()): CachedCounts | undefined {
-    const entry = this.byUser.get(userId)?.get(hwaddr);
-    return entry && now - entry.fetchedAt < LIVEFEED_COUNTS_TTL_MS ? entry : undefined;
+  /** The pair's entry, however old (see isStale). */
+  entry(userId: string, hwaddr: string): CachedCounts | undefined {
+    return this.byUser.get(userId)?.get(hwaddr);
+  }
+
+  /** True once the database counted the entry a TTL ago or more: it is to be counted again. */
+  isStale(entry: CachedCounts, now = this.now()): boolean {
+    return now - entry.fetchedAt >= LIVEFEED_COUNTS_TTL_MS;
   }
 
   /** True when the pair's entry is still this one (not dropped, nor replaced). */
@@ -92,12 +97,12 @@ export class LivefeedCountsCache {
     this.byUser.delete(userId);
   }
 
-  /** Forgets expired entries, at most once per TTL (they would be counted again anyway). */
+  /** Forgets entries not counted again for LIVEFEED_COUNTS_FORGET_MS, at most once per TTL. */
   sweep(now = this.now()): void {
     if (now - this.lastSweep < LIVEFEED_COUNTS_TTL_MS) return;
     this.lastSweep = now;
     for (const [userId, sites] of this.byUser) {
-      for (const [hwaddr, entry] of sites) if (now - entry.fetchedAt >= LIVEFEED_COUNTS_TTL_MS) sites.delete(hwaddr);
+      for (const [hwaddr, entry] of sites) if (now - entry.fetchedAt >= LIVEFEED_COUNTS_FORGET_MS) sites.delete(hwaddr);
       if (sites.size === 0) this.byUser.delete(userId);
     }
   }

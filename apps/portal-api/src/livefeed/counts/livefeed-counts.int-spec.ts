@@ -8,6 +8,7 @@ import { startPortalApiTestApp, type PortalApiTestApp } from '../../testing/port
 import { LivefeedCountsRepository } from './livefeed-counts.repository';
 import { LivefeedRegistry } from '../socket/livefeed-registry.service';
 import { LivefeedTestClient } from '../testing/livefeed-test-client';
+import { LIVEFEED_COUNTS_TTL_MS } from '../livefeed.constants';
 import {
   claimPanels,
   claimsToken,
@@ -293,5 +294,50 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
     expect(events.map((message) => message.data.title)).toEqual(burst.map((event) => event.title));
     expect(events.map((message) => message.data.unreadCount)).toEqual(burst.map((_, index) => 1 + index));
     expect(events[4].data.perPanelCount).toEqual({ '1': 3, '2': 2 });
+  });
+
+  it("counts a known pair again in the background once its counts are a TTL old: no burst waits, the next carries the database's count", async () => {
+    const [aliceSocket] = clients;
+    await burstTo(aliceSocket, [row(1, 'Known counts')]);
+    // A notification the cache cannot hear of (none was published): only a count query sees it.
+    await portal.environment.database.dataSource.query(
+      `INSERT INTO notifications (hwaddr, notification_type, title, text) VALUES ($1, 'TIME_DESYNC', 'Unheard', 'Raised by hand')`,
+      [SITE],
+    );
+    const withUnheard = await countsOfSite(alice);
+    portal.clock.advance(LIVEFEED_COUNTS_TTL_MS / 1000 + 1);
+
+    const repository = portal.app.get(LivefeedCountsRepository);
+    const countsOf = repository.countsOf.bind(repository);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    const countQueries = jest.spyOn(repository, 'countsOf').mockImplementationOnce(async (pairs) => {
+      await released;
+      const rows = await countsOf(pairs);
+      answered = true;
+      return rows;
+    });
+    try {
+      // The burst goes out with the cached counts while its pair is counted again.
+      const [during] = await burstTo(aliceSocket, [row(2, 'While counting again')]);
+      expect(during.data.unreadCount).toBe(withUnheard.unreadCount);
+      // One query for every stale pair (Bob's socket has the site too), up to what their counts hold.
+      expect(countQueries).toHaveBeenCalledTimes(1);
+      expect(countQueries.mock.calls[0][0]).toEqual(
+        expect.arrayContaining([{ userId: alice.userId, hwaddr: SITE, upToEventId: during.data.id }]),
+      );
+    } finally {
+      release();
+    }
+    await waitUntil(() => answered, 'the count answered');
+    // Its answer and the burst's event together: the next burst needs no query and shows the site list's counts.
+    const after = await waitUntil(async () => {
+      const messages = await burstTo(aliceSocket, [row(3, `After counting again ${seq}`)]);
+      return countsOfLast(messages).unreadCount === withUnheard.unreadCount + 2 ? messages : undefined;
+    }, 'the counts with the unheard notification');
+    expect(countsOfLast(after)).toEqual(await countsOfSite(alice));
+    expect(countQueries).toHaveBeenCalledTimes(1);
+    countQueries.mockRestore();
   });
 });

@@ -1,5 +1,12 @@
 import { livefeedMessage, type LivefeedPublishedMessage, type NotificationDto } from '@app/contracts';
-import { countsAfterEach, countsWithBurst, NO_COUNTS, NO_MARK, type CountsMark } from './livefeed-counts.util';
+import {
+  countsAfterEach,
+  countsRefreshed,
+  countsWithBurst,
+  NO_COUNTS,
+  NO_MARK,
+  type CountsMark,
+} from './livefeed-counts.util';
 
 const SITE = '0011aabbcc01';
 const SEEN = new Date('2023-04-01T10:00:00.000Z');
@@ -129,5 +136,41 @@ describe('countsWithBurst', () => {
     expect(countsAfterEach(events.slice(8), cached)).toEqual([
       { unreadCount: 1 + 2 + 9, perPanelCount: { '1': 5, '2': 3, '3': 3 } },
     ]);
+  });
+});
+
+describe('countsRefreshed', () => {
+  const started: CountsMark = { lastEventSeen: SEEN, perPanelCount: { '1': 2 }, unresolved: 1, highestEventId: 10 };
+
+  it("takes the database's count up to the id it asked for, plus what the bursts added since", () => {
+    // Bursts added events 11 and 12 while the query ran; the database found an event the cache had
+    // missed (committed out of id order) and a notification resolved without a NotificationEvent.
+    const current = countsWithBurst(started, [
+      logEvent(11, 1, '2023-04-01T10:01:00.000Z'),
+      logEvent(12, 3, '2023-04-01T10:02:00.000Z'),
+    ]);
+    const queried: CountsMark = {
+      lastEventSeen: SEEN,
+      perPanelCount: { '1': 2, '2': 1 },
+      unresolved: 0,
+      highestEventId: 9,
+    };
+    expect(countsRefreshed(queried, started, current)).toEqual({
+      lastEventSeen: SEEN,
+      perPanelCount: { '1': 3, '2': 1, '3': 1 },
+      unresolved: 0,
+      highestEventId: 12,
+    });
+  });
+
+  it('gives the database its say when no burst came meanwhile', () => {
+    const queried: CountsMark = { lastEventSeen: SEEN, perPanelCount: { '1': 1 }, unresolved: 2, highestEventId: 8 };
+    expect(countsRefreshed(queried, started, started)).toEqual({ ...queried, highestEventId: 10 });
+  });
+
+  it('answers nothing when the mark moved unheard: the events seen since, or the claim gone', () => {
+    const later = new Date(SEEN.getTime() + 60_000);
+    expect(countsRefreshed({ ...started, lastEventSeen: later, perPanelCount: {} }, started, started)).toBeNull();
+    expect(countsRefreshed(NO_MARK, started, started)).toBeNull();
   });
 });

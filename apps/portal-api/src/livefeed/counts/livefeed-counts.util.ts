@@ -76,3 +76,28 @@ export function countsWithBurst(before: CountsMark, messages: readonly LivefeedP
   }
   return { lastEventSeen: before.lastEventSeen, perPanelCount, unresolved: before.unresolved, highestEventId };
 }
+
+/**
+ * Counts read again in the background, put together with what live messages added meanwhile.
+ * `started`: the cached counts when the count query was sent, which asked for the events up to
+ * `started.highestEventId`; `queried`: its answer; `current`: the cached counts now, moved on since
+ * by the LogEvents of later bursts (ids above started's highest). The result is the database's count
+ * of the events up to that id (which corrects what escaped the cache) plus what the bursts added
+ * since. Null when the user's mark moved (events marked seen, the claim gone) without the cache
+ * hearing of it: what the bursts added then counts against the wrong mark, and the pair must be
+ * counted afresh.
+ */
+export function countsRefreshed(queried: CountsMark, started: CountsMark, current: CountsMark): CountsMark | null {
+  if (queried.lastEventSeen?.getTime() !== started.lastEventSeen?.getTime()) return null;
+  const perPanelCount = { ...queried.perPanelCount };
+  for (const [networkId, count] of Object.entries(current.perPanelCount)) {
+    const added = count - (started.perPanelCount[networkId] ?? 0);
+    if (added > 0) perPanelCount[networkId] = (perPanelCount[networkId] ?? 0) + added;
+  }
+  return {
+    lastEventSeen: queried.lastEventSeen,
+    perPanelCount,
+    unresolved: queried.unresolved,
+    highestEventId: Math.max(current.highestEventId, started.highestEventId),
+  };
+}
