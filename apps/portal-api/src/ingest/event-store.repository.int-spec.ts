@@ -1,21 +1,9 @@
 import { alarmTestMode, SiteTestModeEntity } from '@app/database';
-import { createTestDatabase, type TestDatabase } from '@app/database/testing';
+import { createTestDatabase, uncommittedDecision, waitForLockWait, type TestDatabase } from '@app/database/testing';
 import type { EventRow } from './event-rows.util';
 import { EventStoreRepository } from './event-store.repository';
 
 const SITE = 'a0b1c2d3e601';
-
-/** Resolves once a statement of this database waits on a row lock (another transaction's insert). */
-async function waitForLockWait(db: TestDatabase): Promise<void> {
-  for (;;) {
-    const [{ waiting }] = await db.dataSource.query<Array<{ waiting: number }>>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** The alarm lane's one statement: a fire stored with its test decision (real PostgreSQL). */
 describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
@@ -95,18 +83,11 @@ describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
   it('answers nothing, and stores nothing, while another app was writing the decision it cannot read', async () => {
     const started = await testMode(new Date('2026-11-04T10:00:00Z'), new Date('2026-11-04T11:00:00Z'));
     const alarm = fire(new Date('2026-11-04T10:30:00Z'));
-    const writer = db.dataSource.createQueryRunner();
-    await writer.connect();
+    const writer = await uncommittedDecision(db.dataSource, alarm, started.id);
     try {
-      await writer.startTransaction();
-      await writer.query('INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id) VALUES ($1, $2, $3)', [
-        alarm.hwaddr,
-        alarm.seq,
-        started.id,
-      ]);
       const answer = store.insertDecidedAlarm(alarm);
-      await waitForLockWait(db);
-      await writer.commitTransaction();
+      await waitForLockWait(db.dataSource);
+      await writer.commit();
 
       // Stored unmarked it would contradict the relay-worker's decision: the caller goes the long way.
       expect(await answer).toEqual([]);
@@ -117,8 +98,7 @@ describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
         reason: 'Detector tests',
       });
     } finally {
-      if (writer.isTransactionActive) await writer.rollbackTransaction();
-      await writer.release();
+      await writer.end();
     }
   });
 });

@@ -1,23 +1,13 @@
 import { createDataSource } from '../data-source';
 import { SiteTestModeEntity } from '../entities/site-test-mode.entity';
+import { waitForLockWait } from '../testing/lock-wait';
+import { uncommittedDecision } from '../testing/uncommitted-decision';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { alarmKey, alarmTestMode, alarmTestModes, forgetAlarmTestMarks } from './alarm-test-marks.util';
 
 const SITE = 'a0b1c2d3e501';
 const OTHER_SITE = 'a0b1c2d3e502';
 const at = (iso: string) => new Date(iso);
-
-/** Resolves once a statement of this database waits on a row lock (another transaction's insert). */
-async function waitForLockWait(db: TestDatabase): Promise<void> {
-  for (;;) {
-    const [{ waiting }] = await db.dataSource.query<Array<{ waiting: number }>>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("alarms' test decisions (real PostgreSQL)", () => {
   let db: TestDatabase;
@@ -121,25 +111,17 @@ describe("alarms' test decisions (real PostgreSQL)", () => {
     const alarm = { hwaddr: SITE, seq: ++seq, receivedAt: at('2026-11-05T10:30:00Z') };
     // Another app decided while the test mode ran and has not committed; the test mode is ended
     // meanwhile, so that deciding now would answer "not in test mode".
-    const writer = db.dataSource.createQueryRunner();
-    await writer.connect();
+    const writer = await uncommittedDecision(db.dataSource, alarm, started.id);
     try {
-      await writer.startTransaction();
-      await writer.query('INSERT INTO alarm_test_marks (hwaddr, event_seq, test_mode_id) VALUES ($1, $2, $3)', [
-        alarm.hwaddr,
-        alarm.seq,
-        started.id,
-      ]);
       await db.dataSource
         .getRepository(SiteTestModeEntity)
         .update({ id: started.id }, { endedAt: at('2026-11-05T10:20:00Z') });
       const answer = alarmTestMode(db.dataSource, alarm);
-      await waitForLockWait(db);
-      await writer.commitTransaction();
+      await waitForLockWait(db.dataSource);
+      await writer.commit();
       expect(await answer).toEqual({ testModeId: started.id, reason: 'Detector tests' });
     } finally {
-      if (writer.isTransactionActive) await writer.rollbackTransaction();
-      await writer.release();
+      await writer.end();
     }
   });
 

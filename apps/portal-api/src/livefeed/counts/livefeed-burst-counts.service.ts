@@ -129,9 +129,12 @@ export class LivefeedBurstCounts {
       )
       .then((rows) => {
         const answers = new Map(rows.map((row) => [pairKey(row.userId, row.hwaddr), row]));
-        for (const pair of started) {
+        // Each pair judged before any is dropped here (a drop moves the epoch).
+        const kept = started.flatMap((pair) => {
           const current = unchanged(pair);
-          if (!current) continue;
+          return current ? [{ pair, current }] : [];
+        });
+        for (const { pair, current } of kept) {
           const mark = countsRefreshed(answers.get(pair.key) ?? NO_MARK, pair.entry.mark, current.mark);
           if (mark) this.cache.store(pair.userId, pair.hwaddr, { mark, fetchedAt: at });
           else this.cache.drop(pair.userId, pair.hwaddr);
