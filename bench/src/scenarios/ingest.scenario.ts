@@ -162,7 +162,10 @@ export async function ingestScenario(env: BenchEnvironment): Promise<ScenarioRes
     return {
       scenario: 'ingest',
       parameters: { panels, rate, durationSeconds: duration, sendSeconds: Number(run.sendSeconds.toFixed(2)) },
-      metrics: [...ingestMetrics(run, raw.insertRate, raw.publishRate, rate), ...cpuPerEventMetrics(processes, run.sent)],
+      metrics: [
+        ...ingestMetrics(run, raw.insertRate, raw.publishRate, rate),
+        ...cpuPerEventMetrics(processes, run.sent),
+      ],
       processes,
       notes: [],
     };
