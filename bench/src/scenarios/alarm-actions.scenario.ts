@@ -4,7 +4,7 @@ import { PanelFleet, waitFor } from '../panel-fleet';
 import { rawNatsRequestReply } from '../raw-limits';
 import { lostEvents, runIngestLoad, startIngestRig } from './ingest.scenario';
 import type { BenchEnvironment } from './bench-environment.types';
-import { relayPulsedOnFire } from './fire-relay.util';
+import { arrived, mailLatenciesByFire, relayPulsedOnFire, relayPulseLatencies } from './fire-relay.util';
 
 /**
  * Fire events from one site with a relay action and an opted-in user, one every 500 ms, while the
@@ -45,18 +45,9 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     100,
   ).catch((error: Error) => notes.push(error.message));
   const processes = watches.map((watch) => watch.stop());
-  const relayLatencies = relay.switches
-    .slice(switchesBefore)
-    .filter((change) => change.kind === 'relay')
-    .slice(0, fires)
-    .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
-  // By fire: a fire whose mail never came keeps NaN in its place (JSON null).
-  const mailByFire = titles.map(() => Number.NaN);
-  for (const mail of env.smtp.accepted.slice(mailsBefore)) {
-    const index = titles.findIndex((title) => mail.text.includes(title));
-    if (index >= 0) mailByFire[index] = mail.at - fireSentAt[index];
-  }
-  const mailLatencies = mailByFire.filter((latency) => !Number.isNaN(latency));
+  const relayLatencies = relayPulseLatencies(relay, switchesBefore, fireSentAt);
+  const mailByFire = mailLatenciesByFire(env.smtp.accepted.slice(mailsBefore), titles, fireSentAt);
+  const mailLatencies = arrived(mailByFire);
   rig.live.close();
   await Promise.all([rig.fleet.stop(), alarmPanel.stop(), relay.stop()]);
   const relaySummary = summarizeLatencies(relayLatencies);

@@ -4,7 +4,7 @@ import { summarizeLatencies } from '../latency-stats.util';
 import { LiveSockets } from '../live-sockets';
 import { PanelFleet, sendAtRate, waitFor } from '../panel-fleet';
 import type { BenchEnvironment } from './bench-environment.types';
-import { relayPulsedOnFire } from './fire-relay.util';
+import { arrived, mailLatenciesByFire, relayPulsedOnFire, relayPulseLatencies } from './fire-relay.util';
 import { openWarmLiveSocket } from './ingest.scenario';
 
 const FIRE_EVERY_MS = 500;
@@ -119,37 +119,34 @@ async function runPhase(
   const stored = (await env.portal.storedEventCount()) - storedBefore;
   const acked = fleet.acked + alarmPanel.acked - ackedBefore;
   const delivered = live.received - deliveredBefore;
-  const latencyOf = (keys: string[], sentAt: (key: string, index: number) => number) =>
-    keys.flatMap((key, index) => {
-      const arrival = live.arrivals.get(key);
-      return arrival ? [arrival.first - sentAt(key, index)] : [];
-    });
-  const browserLatencies = latencyOf(fireKeys, (_key, index) => fireSentAt[index]);
-  const browser = summarizeLatencies(browserLatencies);
-  const background = summarizeLatencies(latencyOf(backgroundKeys, (key) => fleet.sentAt.get(key)!));
-  const pulses = relay.switches
-    .slice(switchesBefore)
-    .filter((change) => change.kind === 'relay')
-    .slice(0, fireCount)
-    .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
+  const backgroundLatencies = backgroundKeys.flatMap((key) => {
+    const arrival = live.arrivals.get(key);
+    return arrival ? [arrival.first - fleet.sentAt.get(key)!] : [];
+  });
+  const background = summarizeLatencies(backgroundLatencies);
+  // By fire, as the pulses and mails: a fire that never arrived keeps NaN in its place.
+  const browserByFire = fireKeys.map((key, index) => {
+    const arrival = live.arrivals.get(key);
+    return arrival ? arrival.first - fireSentAt[index] : Number.NaN;
+  });
+  const browser = summarizeLatencies(arrived(browserByFire));
+  const pulses = relayPulseLatencies(relay, switchesBefore, fireSentAt);
   const relaySummary = summarizeLatencies(pulses);
-  const mails: number[] = [];
-  for (const mail of env.smtp.accepted.slice(mailsBefore)) {
-    const index = fireKeys.findIndex((key) => mail.text.includes(key.split('/')[1]));
-    if (index >= 0) mails.push(mail.at - fireSentAt[index]);
-  }
+  const fireTitles = fireKeys.map((key) => key.split('/')[1]);
+  const mailByFire = mailLatenciesByFire(env.smtp.accepted.slice(mailsBefore), fireTitles, fireSentAt);
+  const mails = arrived(mailByFire);
   const mailSummary = summarizeLatencies(mails);
   // Where a fire's time goes: the gateway notes when it read the event (received_at, its wall clock).
   const { rows } = await env.portal.db.query<{ title: string; received_at: Date }>(
     'SELECT title, received_at FROM events WHERE hwaddr = $1 AND title = ANY($2)',
-    [alarmPanel.hwaddrs[0], fireKeys.map((key) => key.split('/')[1])],
+    [alarmPanel.hwaddrs[0], fireTitles],
   );
   const readAt = new Map(rows.map((row) => [row.title, row.received_at.getTime()]));
-  const gatewayReads = fireKeys.flatMap((key, index) => {
-    const at = readAt.get(key.split('/')[1]);
-    return at === undefined ? [] : [at - (performance.timeOrigin + fireSentAt[index])];
+  const gatewayReads = fireTitles.map((title, index) => {
+    const at = readAt.get(title);
+    return at === undefined ? Number.NaN : at - (performance.timeOrigin + fireSentAt[index]);
   });
-  const gateway = summarizeLatencies(gatewayReads);
+  const gateway = summarizeLatencies(arrived(gatewayReads));
   const lost = Math.max(0, sent - Math.min(acked, stored));
   const undelivered = Math.max(0, sent - delivered);
   notes.push(
@@ -158,9 +155,9 @@ async function runPhase(
   const within = { kind: 'atMost', value: 100 } as const;
   const samples = {
     [`${label} fire → read by the gateway`]: gatewayReads,
-    [`${label} fire → browser`]: browserLatencies,
+    [`${label} fire → browser`]: browserByFire,
     [`${label} fire → relay pulse`]: pulses,
-    [`${label} fire → SMTP accepted`]: mails,
+    [`${label} fire → SMTP accepted`]: mailByFire,
   };
   const metrics: Metric[] = [
     { name: `${label} fire → read by the gateway p99`, value: gateway.p99, unit: 'ms' },

@@ -31,3 +31,38 @@ export async function relayPulsedOnFire(
     throw error;
   }
 }
+
+/** Each fire's relay pulse, ms after the fire was sent: the pulses since `switchesBefore`, in the fires' order. */
+export function relayPulseLatencies(
+  relay: Pick<RelaySimulator, 'switches'>,
+  switchesBefore: number,
+  fireSentAt: readonly number[],
+): number[] {
+  return relay.switches
+    .slice(switchesBefore)
+    .filter((change) => change.kind === 'relay')
+    .slice(0, fireSentAt.length)
+    .map((change, index) => change.at.getTime() - (performance.timeOrigin + fireSentAt[index]));
+}
+
+/**
+ * Each fire's mail, ms after the fire was sent, by fire (its title in the mail's text): a fire whose
+ * mail never came keeps NaN in its place (null in the results file; `arrived` leaves it out).
+ */
+export function mailLatenciesByFire(
+  accepted: ReadonlyArray<{ at: number; text: string }>,
+  titles: readonly string[],
+  fireSentAt: readonly number[],
+): number[] {
+  const byFire = titles.map(() => Number.NaN);
+  for (const mail of accepted) {
+    const index = titles.findIndex((title) => mail.text.includes(title));
+    if (index >= 0) byFire[index] = mail.at - fireSentAt[index];
+  }
+  return byFire;
+}
+
+/** The latencies of what arrived, without the NaN of what did not. */
+export function arrived(latencies: readonly number[]): number[] {
+  return latencies.filter((latency) => !Number.isNaN(latency));
+}

@@ -54,7 +54,7 @@ describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
     const during = fire(new Date('2026-11-01T10:30:00Z'));
     const after = fire(new Date('2026-11-01T11:30:00Z'));
 
-    const [stored] = await store.insertDecidedAlarm(during);
+    const [stored] = (await store.insertDecidedAlarm(during)) ?? [];
     expect(stored).toEqual({ ...during, id: expect.any(Number), test: true });
     expect(await storedRows(during)).toEqual([{ id: String(stored.id), test: true }]);
     expect(await alarmTestMode(db.dataSource, during)).toEqual({ testModeId: started.id, reason: 'Detector tests' });
@@ -72,15 +72,15 @@ describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
     expect(await store.insertDecidedAlarm(alarm)).toEqual([{ ...alarm, id: expect.any(Number), test: true }]);
   });
 
-  it('stores nothing and answers nothing for a fire stored before', async () => {
+  it('stores nothing and answers no event for a fire stored before', async () => {
     const alarm = fire(new Date('2026-11-03T10:00:00Z'));
-    const [first] = await store.insertDecidedAlarm(alarm);
+    const [first] = (await store.insertDecidedAlarm(alarm)) ?? [];
 
     expect(await store.insertDecidedAlarm(alarm)).toEqual([]);
     expect(await storedRows(alarm)).toEqual([{ id: String(first.id), test: false }]);
   });
 
-  it('answers nothing, and stores nothing, while another app was writing the decision it cannot read', async () => {
+  it('answers null, and stores nothing, while another app was writing the decision it cannot read', async () => {
     const started = await testMode(new Date('2026-11-04T10:00:00Z'), new Date('2026-11-04T11:00:00Z'));
     const alarm = fire(new Date('2026-11-04T10:30:00Z'));
     const writer = await uncommittedDecision(db.dataSource, alarm, started.id);
@@ -90,7 +90,7 @@ describe('EventStoreRepository.insertDecidedAlarm (real PostgreSQL)', () => {
       await writer.commit();
 
       // Stored unmarked it would contradict the relay-worker's decision: the caller goes the long way.
-      expect(await answer).toEqual([]);
+      expect(await answer).toBeNull();
       expect(await storedRows(alarm)).toEqual([]);
       const decisions = await store.alarmDecisions([alarm]);
       expect(decisions.get(`${alarm.hwaddr}-${alarm.seq}`)).toEqual({

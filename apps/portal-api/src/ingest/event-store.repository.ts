@@ -56,24 +56,26 @@ export class EventStoreRepository {
   /**
    * A fire or fault stored with its test decision in one statement (the alarm lane's one round trip):
    * the decision taken or read as alarmTestModes does, the event marked by it. Answers the event if
-   * it was stored; nothing if it was stored before, or if another app was writing its decision at
-   * that moment (which this statement cannot read): the caller then stores it the long way.
+   * it was stored, none if it was stored before (by the other lane: nothing more to do), and null if
+   * another app was writing its decision at that moment, which this statement cannot read: the
+   * caller then stores it the long way.
    */
-  async insertDecidedAlarm(row: EventRow): Promise<StoredEvent[]> {
-    return this.stored(
-      [row],
-      await this.dataSource.query(
-        `WITH given AS (${GIVEN_EVENTS}),
-              a AS (SELECT hwaddr, seq, received_at FROM given),
-              ${ALARM_DECISIONS_CTES},
-              e AS (
-                SELECT g.hwaddr, g.network_id, g.seq, g.category, g.title, g.date, g.location, g.received_at,
-                       d.test_mode_id IS NOT NULL AS test
-                  FROM given g JOIN decided d ON d.hwaddr = g.hwaddr AND d.event_seq = g.seq)
-         ${INSERT_NEW_EVENTS}`,
-        eventParameters([row], [null]),
-      ),
+  async insertDecidedAlarm(row: EventRow): Promise<StoredEvent[] | null> {
+    const [answer] = await this.dataSource.query<Array<Partial<InsertedRow> & { decided: boolean }>>(
+      `WITH given AS (${GIVEN_EVENTS}),
+            a AS (SELECT hwaddr, seq, received_at FROM given),
+            ${ALARM_DECISIONS_CTES},
+            e AS (
+              SELECT g.hwaddr, g.network_id, g.seq, g.category, g.title, g.date, g.location, g.received_at,
+                     d.test_mode_id IS NOT NULL AS test
+                FROM given g JOIN decided d ON d.hwaddr = g.hwaddr AND d.event_seq = g.seq),
+            inserted AS (${INSERT_NEW_EVENTS})
+       SELECT EXISTS (SELECT 1 FROM decided) AS decided, i.id, i.hwaddr, i.seq, i.test
+         FROM (SELECT 1) AS one LEFT JOIN inserted i ON true`,
+      eventParameters([row], [null]),
     );
+    if (!answer.decided) return null;
+    return answer.id === undefined || answer.id === null ? [] : this.stored([row], [answer as InsertedRow]);
   }
 
   private stored(rows: EventRow[], inserted: InsertedRow[]): StoredEvent[] {

@@ -72,8 +72,8 @@ export class PanelEventsIngest {
   /**
    * The alarm lane: one fire or fault, stored and sent live at once, in one statement with its test
    * decision (the long way, a decision then a transaction, only when a TIME_DESYNC must be raised in
-   * the same commit, or when the one statement stored nothing: another lane stored it first, or
-   * another app was writing its decision). A shortcut, never the guarantee: it reads from new
+   * the same commit, or when another app was writing its decision; one the other lane stored first
+   * is left as it is, already sent). A shortcut, never the guarantee: it reads from new
    * messages only (what came while no copy ran is `portalApi`'s), and an alarm it fails to store (the
    * database away, an event the database refuses) is left to `portalApi`, which retries it or sets it
    * aside as for any event, rather than retried here too.
@@ -82,8 +82,8 @@ export class PanelEventsIngest {
   async storeAlarm(event: PanelEventMessage): Promise<void> {
     const row = toEventRow(event);
     try {
-      const stored = this.isOutOfStep(row) ? [] : await this.store.insertDecidedAlarm(row);
-      if (stored.length === 0) return await this.storeBatch([row]);
+      const stored = this.isOutOfStep(row) ? null : await this.store.insertDecidedAlarm(row);
+      if (stored === null) return await this.storeBatch([row]);
       this.announce(stored, []);
       this.logBatch(1, stored, 0);
     } catch (error) {
