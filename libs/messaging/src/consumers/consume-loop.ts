@@ -85,6 +85,7 @@ export class ConsumeLoop {
     // Pulled but not started: handed back at once once the pull is closed (not before, or the server
     // would deliver them again to this pull), so another copy need not wait out the ack wait.
     this.pulled?.stopHandingOut();
+    await this.receiveInFlight();
     if (this.messages) await this.closeQuietly(this.messages);
     this.markPullClosed();
     this.pulled?.handBack();
@@ -185,6 +186,18 @@ export class ConsumeLoop {
     await ensureDurableConsumer(nats, settings, this.progress.resumeFrom());
     const consumer = await nats.jetstream.consumers.get(settings.stream, settings.durable);
     return consumer.consume({ max_messages: maxMessages, expires: PULL_EXPIRES_MS });
+  }
+
+  /**
+   * Waits until this copy has read what the server already sent its pull: one round trip, whose
+   * answer comes after them. The client drops what reaches a pull it has closed, and messages still
+   * on the way at the close would then wait out the ack wait instead of being handed back (seen on
+   * a busy machine, the server counting them delivered before the client had read them).
+   */
+  private async receiveInFlight(): Promise<void> {
+    await withTimeout(this.options.nats.ping(), CLOSE_TIMEOUT_MS, 'round trip before closing the pull').catch(
+      () => undefined,
+    );
   }
 
   /**
