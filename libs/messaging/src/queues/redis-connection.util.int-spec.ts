@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import type { Redis } from 'ioredis';
 import { waitUntil } from '@app/testing';
 import { TEST_REDIS_URL } from '../testing';
+import { PrivateRedisServer } from '../testing/private-redis-server';
 import { closeRedisConnection, createRedisConnection } from './redis-connection.util';
 
 const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
@@ -22,6 +24,35 @@ describe('closeRedisConnection (real Redis)', () => {
     const before = timers();
     await closeRedisConnection(connection);
     expect(timers()).toBe(before);
+    expect(connection.status).toBe('end');
+  });
+});
+
+describe('a connection disconnected while it waits to reconnect (private redis-server)', () => {
+  let server: PrivateRedisServer | undefined;
+
+  afterEach(async () => {
+    await server?.stop();
+  });
+
+  it.each([
+    ['a connection', (connection: Redis) => connection],
+    ['its duplicate (as BullMQ makes its own)', (connection: Redis) => connection.duplicate()],
+  ])('%s ends, emitting end, instead of staying reconnecting for ever', async (_kind, connectionOf) => {
+    server = await PrivateRedisServer.start();
+    const connection = connectionOf(createRedisConnection(server.url, 'close-spec-reconnecting'));
+    connection.on('error', () => undefined);
+    await connection.connect();
+    await server.stop();
+    await waitUntil(() => connection.status === 'reconnecting', 'the connection to wait to reconnect');
+
+    const ended = once(connection, 'end');
+    connection.disconnect();
+    await ended;
+    expect(connection.status).toBe('end');
+    // And it stays ended: no reconnect is still armed.
+    await server.resume();
+    await expect(connection.ping()).rejects.toThrow('Connection is closed.');
     expect(connection.status).toBe('end');
   });
 });
