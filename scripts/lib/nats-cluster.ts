@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** How long a test waits for a stream's new leader after killing its leader: several elections. */
+export const ELECTION_TIMEOUT_MS = 45_000;
 export const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 
 export interface NatsClusterPorts {
@@ -416,6 +418,24 @@ export class NatsCluster {
   /** The server leading `stream` as the running servers report it; undefined during an election. */
   async streamLeader(stream: string): Promise<string | undefined> {
     return (await clusterStreams(this.runningMonitors())).find((candidate) => candidate.name === stream)?.leader;
+  }
+
+  /**
+   * Waits until a server other than `former` leads `stream`, and names it. An election takes 4 to
+   * 9 s on nats-server 2.9 (its Raft timeouts); a split vote starts another, and on a busy machine
+   * late heartbeats can do the same, hence the generous default.
+   */
+  async waitStreamLeaderOtherThan(stream: string, former: string, timeoutMs = ELECTION_TIMEOUT_MS): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const leader = await this.streamLeader(stream);
+      if (leader !== undefined && leader !== former) return leader;
+      if (Date.now() > deadline)
+        throw new Error(
+          `no server but ${former} leads ${stream} within ${timeoutMs} ms (${leader ?? 'none'} does; logs in ${this.dataDir})`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** The server leading the durable `consumer` of `stream`; undefined during an election. */
