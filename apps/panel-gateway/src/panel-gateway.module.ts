@@ -11,6 +11,7 @@ import { GatewayMetrics } from './metrics/gateway-metrics.service';
 import type { PanelGatewayConfig } from './panel-gateway.config';
 import { PANEL_LISTENER_CONFIG } from './panel-gateway.constants';
 import { PanelPublisher } from './publishing/panel-publisher.service';
+import { ReadingPauses } from './sessions/reading-pauses.service';
 import { SessionRegistry } from './sessions/session-registry.service';
 
 /** Holds the panels' connections and carries their events, reports and commands over NATS. */
@@ -32,6 +33,7 @@ export class PanelGatewayModule {
         PanelPublisher,
         PanelIdentityRegistry,
         SessionRegistry,
+        ReadingPauses,
         PanelCommandRouter,
         PanelEvictionService,
         PanelListener,

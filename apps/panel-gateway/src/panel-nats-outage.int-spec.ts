@@ -25,13 +25,12 @@ describe('events survive a NATS outage (private nats-server)', () => {
     await server?.remove();
   });
 
-  async function retries(): Promise<number> {
-    const metric = await gateway.app
-      .get(MetricsService)
-      .registry.getSingleMetric('panel_gateway_publish_retries_total')!
-      .get();
-    return metric.values.reduce((sum, value) => sum + value.value, 0);
+  async function metric(name: string): Promise<number> {
+    const values = (await gateway.app.get(MetricsService).registry.getSingleMetric(name)!.get()).values;
+    return values.reduce((sum, value) => sum + value.value, 0);
   }
+  const retries = () => metric('panel_gateway_publish_retries_total');
+  const pausedPanels = () => metric('panel_gateway_paused_panels');
 
   const sendEvents = (count: number, label: string) => {
     for (let i = 0; i < count; i++)
@@ -54,10 +53,13 @@ describe('events survive a NATS outage (private nats-server)', () => {
     await waitUntil(async () => (await retries()) > 0, 'the gateway to find NATS gone');
     expect(panel.unacked.length).toBe(100);
     expect(panel.isReady).toBe(true);
+    // More queued than the gateway holds: it stopped reading from the panel, and counts it.
+    await waitUntil(async () => (await pausedPanels()) === 1, 'the gateway to stop reading from the panel');
 
     await server.resume();
     sendEvents(10, 'after');
     await waitUntil(() => panel.unacked.length === 0, 'every event acked after NATS returned', 30_000);
+    expect(await pausedPanels()).toBe(0);
 
     const stored = await readStream<PanelEventMessage>(gateway.nats, gateway.nats.names.streams.panelEvents);
     const seqs = stored.map((event) => event.seq);

@@ -18,6 +18,7 @@ import type { PanelListenerConfig } from '../panel-gateway.config';
 import { PanelPublisher } from '../publishing/panel-publisher.service';
 import { PanelSession } from '../sessions/panel-session';
 import type { SessionContext } from '../sessions/session-context.types';
+import { ReadingPauses } from '../sessions/reading-pauses.service';
 import { SessionRegistry } from '../sessions/session-registry.service';
 
 /** How long shutdown waits for the disconnect messages of the panels it lets go. */
@@ -41,11 +42,13 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
     commandRouter: PanelCommandRouter,
     private readonly health: HealthRegistry,
     identities: PanelIdentityRegistry,
+    readingPauses: ReadingPauses,
   ) {
     this.context = {
       config,
       publisher,
       metrics,
+      readingPauses,
       identities,
       registry,
       commandRouter,

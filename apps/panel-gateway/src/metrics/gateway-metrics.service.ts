@@ -6,6 +6,7 @@ import { MetricsService } from '@app/platform';
 @Injectable()
 export class GatewayMetrics {
   readonly connectedPanels: Gauge;
+  readonly pausedPanels: Gauge;
   readonly framesIn: Counter<'type'>;
   readonly framesOut: Counter<'type'>;
   readonly eventsAcked: Counter;
@@ -20,6 +21,10 @@ export class GatewayMetrics {
     this.connectedPanels = metrics.gauge({
       name: 'panel_gateway_connected_panels',
       help: 'Panels connected and past the key proof',
+    });
+    this.pausedPanels = metrics.gauge({
+      name: 'panel_gateway_paused_panels',
+      help: 'Connections the gateway stopped reading from because NATS is behind (their panels keep their events unacked)',
     });
     this.framesIn = metrics.counter({
       name: 'panel_gateway_frames_in_total',

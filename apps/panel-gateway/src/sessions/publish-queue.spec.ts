@@ -73,6 +73,29 @@ describe('PublishQueue', () => {
     expect(queue.length).toBe(0);
   });
 
+  it('releases a source it held back when stopped, once', async () => {
+    const flow = { pause: jest.fn(), resume: jest.fn() };
+    const queue = new PublishQueue(2, flow, jest.fn());
+    const gate = deferred();
+    queue.push(() => gate.promise);
+    queue.push(() => gate.promise);
+    expect(flow.pause).toHaveBeenCalledTimes(1);
+    queue.stop();
+    queue.stop();
+    gate.resolve();
+    await gate.promise;
+    expect(flow.resume).toHaveBeenCalledTimes(1);
+    expect(queue.isPaused).toBe(false);
+  });
+
+  it('releases nothing when stopped without holding its source back', () => {
+    const flow = { pause: jest.fn(), resume: jest.fn() };
+    const queue = new PublishQueue(4, flow, jest.fn());
+    queue.push(async () => undefined);
+    queue.stop();
+    expect(flow.resume).not.toHaveBeenCalled();
+  });
+
   it('runs an alarm job before the other jobs waiting, and tells the panel in the order it sent', async () => {
     const ran: string[] = [];
     const told: string[] = [];

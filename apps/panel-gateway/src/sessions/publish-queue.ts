@@ -71,12 +71,19 @@ export class PublishQueue {
     }
   }
 
-  /** Drops queued jobs (their frames stay unacked) and runs nothing more. */
+  /**
+   * Drops queued jobs (their frames stay unacked) and runs nothing more. A source it held back is
+   * released (resume), so that whoever counts the held-back sources counts this one out.
+   */
   stop(): void {
     this.stopped = true;
     this.alarms.length = 0;
     this.others.length = 0;
     this.told.clear();
+    if (this.paused) {
+      this.paused = false;
+      this.flow.resume();
+    }
   }
 
   private next(): Entry {

@@ -9,19 +9,22 @@ export const PUBLISH_HIGH_WATER = 64;
 /**
  * The connection's queue of work that waits on NATS. While NATS is behind, the gateway stops
  * reading from the panel (and stops supervising it: the silence is ours), and starts again once
- * the queue has drained: memory stays bounded and the panel keeps its unacked events.
+ * the queue has drained: memory stays bounded and the panel keeps its unacked events. The
+ * gateway's ReadingPauses counts the panels held back and says so once for all of them.
  */
 export function backPressureQueue(link: SessionLink, socket: Socket, supervision: SupervisionTimer): PublishQueue {
   return new PublishQueue(
     PUBLISH_HIGH_WATER,
     {
       pause: () => {
-        link.logger.warn(link.logFields, 'NATS is behind, no longer reading from the panel');
+        link.context.readingPauses.pause(link.logFields);
         socket.pause();
         supervision.stop();
       },
       resume: () => {
-        link.logger.log(link.logFields, 'NATS caught up, reading from the panel again');
+        link.context.readingPauses.resume(link.logFields);
+        // Released because the connection closed: there is nothing more to read or supervise.
+        if (link.state === 'closed') return;
         supervision.start();
         socket.resume();
       },
