@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { freeListenPort } from './listen-port.util';
 
 export const BENCH_APPS = ['portal-api', 'panel-gateway', 'relay-worker', 'mailer'] as const;
 export type BenchAppName = (typeof BENCH_APPS)[number];
@@ -50,17 +50,6 @@ interface CopyPorts {
   panel: number;
   relay: number;
   mailer: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -127,11 +116,11 @@ export class BenchStack {
     // connection, on a machine opening thousands): the copy tries again on other ports.
     for (let attempt = 1; ; attempt++) {
       this.ports[copy - 1] = {
-        portal: await freePort(),
-        gateway: await freePort(),
-        panel: await freePort(),
-        relay: await freePort(),
-        mailer: await freePort(),
+        portal: await freeListenPort(),
+        gateway: await freeListenPort(),
+        panel: await freeListenPort(),
+        relay: await freeListenPort(),
+        mailer: await freeListenPort(),
       };
       try {
         await this.startApp(name, copy);
@@ -162,11 +151,11 @@ export class BenchStack {
   async start(extraEnv: { smtpPort: number }): Promise<void> {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
-        portal: await freePort(),
-        gateway: await freePort(),
-        panel: await freePort(),
-        relay: await freePort(),
-        mailer: await freePort(),
+        portal: await freeListenPort(),
+        gateway: await freeListenPort(),
+        panel: await freeListenPort(),
+        relay: await freeListenPort(),
+        mailer: await freeListenPort(),
       });
     }
     this.env = {

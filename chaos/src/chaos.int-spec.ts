@@ -1,9 +1,6 @@
-import { join } from 'node:path';
 import { DEFAULT_CHAOS_OPTIONS, type ChaosOptions } from './chaos-options.util';
 import { chaosProblems, type ChaosResult } from './chaos-report.util';
-import { runChaos } from './chaos-run';
-
-const REGISTER = join(__dirname, 'testing', 'source-apps.register.js');
+import { runChaosFromSources, type ChaosTestRun } from './testing/run-chaos-from-sources';
 
 /**
  * The short chaos run: a small stream, an alarm every 1.5 s, and five faults (the mailer killed
@@ -22,17 +19,12 @@ describe('chaos run, short', () => {
     outage: 1,
     settle: 90,
   };
-  const runLog: string[] = [];
-  const appLog: string[] = [];
+  let run: ChaosTestRun;
   let result: ChaosResult;
 
   beforeAll(async () => {
-    result = await runChaos(
-      options,
-      (line) => runLog.push(`${new Date().toISOString()} ${line}`),
-      (line) => appLog.push(`${new Date().toISOString()} ${line.slice(0, 300)}`),
-      (name) => ['--require', REGISTER, join('apps', name, 'src', 'main.ts')],
-    );
+    run = await runChaosFromSources(options);
+    result = run.result;
   }, 600_000);
 
   it('injected every fault it names, in flight where aimed', () => {
@@ -46,7 +38,7 @@ describe('chaos run, short', () => {
     expect(result.relay.map((relay) => relay.alarms)).not.toContain(0);
     // The run's own lines (faults, API errors) and the apps' last ones are the evidence when something broke.
     const problems = chaosProblems(result);
-    const evidence = problems.length > 0 ? [...runLog, '…', ...appLog.slice(-20)] : [];
+    const evidence = problems.length > 0 ? run.evidence() : [];
     expect({ problems, evidence }).toEqual({ problems: [], evidence: [] });
   });
 });
