@@ -39,9 +39,9 @@ export class ReadingPauses {
     this.logger.warn(fields, 'NATS is behind: no longer reading from some panels until it catches up');
   }
 
-  /** A connection reads from its panel again, or closed while held back. */
+  /** A connection reads from its panel again, or closed while held back (the episode may end either way). */
   resume(fields: LogFields): void {
-    this.logger.debug(fields, 'NATS caught up, reading from the panel again');
+    this.logger.debug(fields, 'no longer holding the panel back');
     if (this.paused === 0) return;
     this.paused -= 1;
     this.metrics.pausedPanels.set(this.paused);
@@ -52,7 +52,7 @@ export class ReadingPauses {
         mostPanelsPaused: this.mostPaused,
         pauses: this.pausesInEpisode,
       },
-      'NATS caught up: reading from every panel again',
+      'reading from every connected panel again (NATS caught up, or the panels held back left)',
     );
     this.mostPaused = 0;
     this.pausesInEpisode = 0;
