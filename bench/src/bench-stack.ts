@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as connectNats } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { freeListenPort } from './listen-port.util';
+import { freePort } from '@app/testing';
 
 export const BENCH_APPS = ['portal-api', 'panel-gateway', 'relay-worker', 'mailer'] as const;
 export type BenchAppName = (typeof BENCH_APPS)[number];
@@ -116,11 +116,11 @@ export class BenchStack {
     // connection, on a machine opening thousands): the copy tries again on other ports.
     for (let attempt = 1; ; attempt++) {
       this.ports[copy - 1] = {
-        portal: await freeListenPort(),
-        gateway: await freeListenPort(),
-        panel: await freeListenPort(),
-        relay: await freeListenPort(),
-        mailer: await freeListenPort(),
+        portal: await freePort(),
+        gateway: await freePort(),
+        panel: await freePort(),
+        relay: await freePort(),
+        mailer: await freePort(),
       };
       try {
         await this.startApp(name, copy);
@@ -151,11 +151,11 @@ export class BenchStack {
   async start(extraEnv: { smtpPort: number }): Promise<void> {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
-        portal: await freeListenPort(),
-        gateway: await freeListenPort(),
-        panel: await freeListenPort(),
-        relay: await freeListenPort(),
-        mailer: await freeListenPort(),
+        portal: await freePort(),
+        gateway: await freePort(),
+        panel: await freePort(),
+        relay: await freePort(),
+        mailer: await freePort(),
       });
     }
     this.env = {

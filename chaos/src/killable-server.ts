@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { acceptsConnections, waitUntil } from '@app/testing';
-import { freeListenPort } from '../../bench/src/listen-port.util';
+import { acceptsConnections, freePort, waitUntil } from '@app/testing';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
@@ -43,7 +42,7 @@ export class KillableServer {
 
   /** nats-server with JetStream and a store of its own. */
   static async nats(): Promise<KillableServer> {
-    const port = await freeListenPort();
+    const port = await freePort();
     const store = mkdtempSync(join(tmpdir(), 'chaos-nats-'));
     return new KillableServer(
       'nats-server',
@@ -56,7 +55,7 @@ export class KillableServer {
 
   /** redis-server keeping its data in an append-only file synced every second, as docker-compose.yml deploys it. */
   static async redis(): Promise<KillableServer> {
-    const port = await freeListenPort();
+    const port = await freePort();
     const store = mkdtempSync(join(tmpdir(), 'chaos-redis-'));
     const args = [
       '--bind',
@@ -80,7 +79,7 @@ export class KillableServer {
    * production, so a kill -9 loses nothing committed.
    */
   static async postgres(): Promise<KillableServer> {
-    const port = await freeListenPort();
+    const port = await freePort();
     const store = mkdtempSync(join(tmpdir(), 'chaos-postgres-'));
     const account = postgresAccount();
     if (account) chownSync(store, account.uid, account.gid);

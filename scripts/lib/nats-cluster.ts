@@ -498,7 +498,10 @@ export class NatsCluster {
   }
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on now (as @app/testing's freePort, which scripts cannot import). */
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now. Scripts cannot import @app/testing's freePort,
+ * which keeps below the range of outgoing connections' ports; this one takes what port 0 gives.
+ */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

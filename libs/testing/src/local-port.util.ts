@@ -1,15 +1,57 @@
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on now (for a server a test starts itself). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Where Linux takes the local ports of outgoing connections when /proc does not say. */
+const DEFAULT_EPHEMERAL_FROM = 32_768;
+/** The lowest port handed out: above the well-known and most registered services' ports. */
+const LOWEST_LISTEN_PORT = 10_000;
+
+/** The first port of the range the kernel gives outgoing connections (ip_local_port_range). */
+export function ephemeralPortsFrom(rangeText?: string): number {
+  let text = rangeText;
+  if (text === undefined) {
+    try {
+      text = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+    } catch {
+      return DEFAULT_EPHEMERAL_FROM;
+    }
+  }
+  const from = Number(text.trim().split(/\s+/)[0]);
+  return Number.isInteger(from) && from > LOWEST_LISTEN_PORT ? from : DEFAULT_EPHEMERAL_FROM;
+}
+
+/** The kernel's range, read once per process. */
+let ephemeralFrom: number | undefined;
+
+/** Ports this process handed out: two apps of one stack never get the same one. */
+const handedOut = new Set<number>();
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now, for a server a test or the bench starts
+ * itself, taken below the range of outgoing connections' own ports. The server binds it a moment
+ * or seconds later (an app once it has started, a server killed and started again on it) while
+ * hundreds of connections open; a port from the kernel's ephemeral range (what listening on port 0
+ * gives) can be taken meanwhile as one of those connections' local port, and the server then stops
+ * with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  ephemeralFrom ??= ephemeralPortsFrom();
+  const below = ephemeralFrom;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = LOWEST_LISTEN_PORT + Math.floor(Math.random() * (below - LOWEST_LISTEN_PORT));
+    if (handedOut.has(port) || !(await listensOn(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${LOWEST_LISTEN_PORT} and ${below - 1} after 100 tries`);
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */

@@ -67,7 +67,6 @@ describe('ReadingPauses', () => {
   it('never counts below none (a resume it never saw paused)', async () => {
     pauses.resume(panel(1));
     pauses.pause(panel(2));
-    expect(pauses.count).toBe(1);
     expect(await gauge()).toBe(1);
   });
 });

@@ -22,11 +22,6 @@ export class ReadingPauses {
     private readonly clock: Clock,
   ) {}
 
-  /** Panels not read from right now. */
-  get count(): number {
-    return this.paused;
-  }
-
   /** A connection stopped reading from its panel. */
   pause(fields: LogFields): void {
     this.logger.debug(fields, 'NATS is behind, no longer reading from the panel');

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
-import { ephemeralPortsFrom, freeListenPort } from './listen-port.util';
+import { ephemeralPortsFrom, freePort } from './local-port.util';
 
-describe('freeListenPort', () => {
+describe('freePort', () => {
   it('gives a port below the range of outgoing connections that a server can listen on', async () => {
-    const port = await freeListenPort();
+    const port = await freePort();
     expect(port).toBeGreaterThanOrEqual(10_000);
     expect(port).toBeLessThan(ephemeralPortsFrom());
     const server = createServer();
