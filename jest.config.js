@@ -1,28 +1,37 @@
-// Every test of the project in one Jest run: the backend project (unit and integration tests of
-// apps/*, libs/*, tools/*, scripts/), the web client's unit tests and its browser tests.
+// Every test of the project in one Jest configuration: the backend's unit and integration tests
+// (apps/*, libs/*, tools/*, scripts/ …), split into the suites that start whole stacks and the rest,
+// the web client's unit tests and its browser tests. `npm test` runs them in the lanes of
+// jest.lanes.js, side by side; `npx jest` runs them all in one run.
 const { jestSettings: backendTransform } = require('./jest.backend-transform');
 const guards = require('./jest.guards');
+const { STACK_SUITES } = require('./jest.lanes');
+
+const backendRoots = ['apps', 'libs', 'tools', 'bench', 'chaos', 'scripts', 'deploy'].map(
+  (root) => `<rootDir>/${root}`,
+);
+// The web client's own tests run in its project; unit tests of the browser tests' Node helpers run here.
+const notBackend = ['/node_modules/', '/dist/', '<rootDir>/apps/web/(?!e2e/)'];
 
 const backend = {
   displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
-  roots: [
-    '<rootDir>/apps',
-    '<rootDir>/libs',
-    '<rootDir>/tools',
-    '<rootDir>/bench',
-    '<rootDir>/chaos',
-    '<rootDir>/scripts',
-    '<rootDir>/deploy',
-  ],
+  roots: backendRoots,
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
-  // The web client's own tests run in its project; unit tests of the browser tests' Node helpers run here.
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/apps/web/(?!e2e/)'],
+  testPathIgnorePatterns: [...notBackend, ...STACK_SUITES.map((path) => `<rootDir>/${path}`)],
   ...backendTransform,
+};
+
+// Only the suites that start whole stacks (testRegex, matched against the whole path).
+const { testMatch: _everySuite, ...backendSettings } = backend;
+const backendStacks = {
+  ...backendSettings,
+  displayName: 'backend-stacks',
+  testRegex: STACK_SUITES.map((path) => `/${path}`),
+  testPathIgnorePatterns: notBackend,
 };
 
 module.exports = {
   ...guards,
-  projects: [backend, '<rootDir>/apps/web/jest.config.js', '<rootDir>/apps/web/e2e/jest.config.js'],
+  projects: [backend, backendStacks, '<rootDir>/apps/web/jest.config.js', '<rootDir>/apps/web/e2e/jest.config.js'],
 };

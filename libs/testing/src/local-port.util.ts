@@ -20,8 +20,35 @@ export function ephemeralPortsFrom(rangeText?: string): number {
   return Number.isInteger(from) && from > LOWEST_LISTEN_PORT ? from : DEFAULT_EPHEMERAL_FROM;
 }
 
-/** The kernel's range, read once per process. */
-let ephemeralFrom: number | undefined;
+/**
+ * Test workers that run side by side (Jest's workers, in every lane of `npm test`) each take their
+ * ports from a band of their own, so two never hand out the same port between a check and a bind.
+ */
+export const TEST_PORT_BANDS = 8;
+
+export interface PortRange {
+  /** First port, included. */
+  from: number;
+  /** Last port, excluded. */
+  to: number;
+}
+
+/**
+ * The band of [from, to) this process takes its ports from: the whole range outside a test worker;
+ * in one, band (TEST_PORT_BAND_OFFSET + JEST_WORKER_ID - 1) of TEST_PORT_BANDS. `npm test` gives
+ * each lane its own offset, so that workers of two lanes running together do not share a band.
+ */
+export function portBand(range: PortRange, env: NodeJS.ProcessEnv = process.env): PortRange {
+  const worker = Number(env.JEST_WORKER_ID);
+  if (!Number.isInteger(worker) || worker < 1) return range;
+  const offset = Number(env.TEST_PORT_BAND_OFFSET ?? 0);
+  const band = ((Number.isInteger(offset) && offset > 0 ? offset : 0) + worker - 1) % TEST_PORT_BANDS;
+  const width = Math.floor((range.to - range.from) / TEST_PORT_BANDS);
+  return { from: range.from + band * width, to: range.from + (band + 1) * width };
+}
+
+/** This process's band, below the kernel's range (read once per process). */
+let band: PortRange | undefined;
 
 /** Ports this process handed out: two apps of one stack never get the same one. */
 const handedOut = new Set<number>();
@@ -43,15 +70,15 @@ function listensOn(port: number): Promise<boolean> {
  * with EADDRINUSE.
  */
 export async function freePort(): Promise<number> {
-  ephemeralFrom ??= ephemeralPortsFrom();
-  const below = ephemeralFrom;
+  band ??= portBand({ from: LOWEST_LISTEN_PORT, to: ephemeralPortsFrom() });
+  const { from, to } = band;
   for (let attempt = 0; attempt < 100; attempt++) {
-    const port = LOWEST_LISTEN_PORT + Math.floor(Math.random() * (below - LOWEST_LISTEN_PORT));
+    const port = from + Math.floor(Math.random() * (to - from));
     if (handedOut.has(port) || !(await listensOn(port))) continue;
     handedOut.add(port);
     return port;
   }
-  throw new Error(`no free port between ${LOWEST_LISTEN_PORT} and ${below - 1} after 100 tries`);
+  throw new Error(`no free port between ${from} and ${to - 1} after 100 tries`);
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */
