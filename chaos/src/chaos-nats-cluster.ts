@@ -1,5 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { clusterStreams, CuttableTcpProxy, NATS_SERVER_BIN, NatsCluster, type NatsClusterServer } from '@app/testing';
+import {
+  clusterStreams,
+  CuttableTcpProxy,
+  freePort,
+  NATS_SERVER_BIN,
+  NatsCluster,
+  type NatsClusterServer,
+} from '@app/testing';
 
 /**
  * The installed nats-server's version, and before 2.10 what the cluster runs found it to lose
@@ -47,6 +54,7 @@ export class ChaosNatsCluster {
     try {
       const cluster = await NatsCluster.start({
         name: `chaos-${process.pid}`,
+        freePort,
         readyTimeoutMs: 30_000,
         routeAddress: async (from, to, ports) => {
           const proxy = await CuttableTcpProxy.start(ports.cluster);

@@ -3,7 +3,7 @@
 // loss, a leader election; they import it from @app/testing). Node's modules only and no syntax
 // Node cannot strip, so the scripts run it as it is and Jest compiles it like the rest.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,13 @@ export interface NatsClusterOptions {
   dataDir?: string;
   /** Ports per server; free ports when absent. */
   ports?: NatsClusterPorts[];
+  /**
+   * Where free ports come from when `ports` is absent: tests pass @app/testing's freePort, which
+   * takes them below the range of outgoing connections' ports, from their worker's band. The default
+   * takes what listening on port 0 gives, a port of that range: while other work opens connections,
+   * one of them can take it before the server binds it, and the server stops at once.
+   */
+  freePort?: () => Promise<number>;
   /** The nats-server program (NATS_SERVER_BIN, else /usr/sbin/nats-server). */
   program?: string;
   /** More arguments for every server, e.g. ['-c', 'scripts/nats/jetstream-sync.conf']. */
@@ -274,11 +281,35 @@ export class NatsClusterServer {
 
   /** JetStream is up on this server and it knows the meta leader of a cluster of `size` servers. */
   async ready(size: number): Promise<boolean> {
-    if (!this.running) return false;
+    return (await this.notReady(size)) === undefined;
+  }
+
+  /** What this server lacks to be ready (see `ready`), or undefined when it is. */
+  async notReady(size: number): Promise<string | undefined> {
+    if (!this.running) return 'not running';
     const jsz = await this.monitor<{ meta_cluster?: { leader?: string; cluster_size?: number } }>('/jsz');
-    const meta = jsz?.meta_cluster;
-    if (!meta?.leader || (meta.cluster_size ?? 0) < size) return false;
-    return (await this.monitor<{ status?: string }>('/healthz')) !== undefined;
+    if (!jsz) return 'no JetStream report';
+    const meta = jsz.meta_cluster;
+    if (!meta?.leader) return 'no meta leader';
+    if ((meta.cluster_size ?? 0) < size) return `a cluster of ${meta.cluster_size ?? 0} of ${size}`;
+    if ((await this.monitor<{ status?: string }>('/healthz')) === undefined) return 'not healthy';
+    return undefined;
+  }
+
+  /** The last `count` lines of the server's log (empty when it has none yet). */
+  logTail(count: number): string[] {
+    try {
+      return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-count);
+    } catch {
+      return [];
+    }
+  }
+
+  /** How the process ended ('exit code 1', 'signal SIGKILL'), or undefined while it runs or before it started. */
+  get ended(): string | undefined {
+    const child = this.child;
+    if (!child || this.running) return undefined;
+    return child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
   }
 
   private end(signal: NodeJS.Signals, timeoutMs: number): Promise<void> {
@@ -325,10 +356,9 @@ export class NatsCluster {
     const name = options.name ?? `nats-test-${process.pid}`;
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'nats-cluster-'));
     const ports: NatsClusterPorts[] = [];
+    const port = options.freePort ?? anyFreePort;
     for (let index = 0; index < size; index++) {
-      ports.push(
-        options.ports?.[index] ?? { client: await freePort(), cluster: await freePort(), monitor: await freePort() },
-      );
+      ports.push(options.ports?.[index] ?? { client: await port(), cluster: await port(), monitor: await port() });
     }
     const servers: NatsClusterServer[] = [];
     for (const [index, own] of ports.entries()) {
@@ -378,8 +408,12 @@ export class NatsCluster {
     try {
       await cluster.waitReady();
     } catch (error) {
+      // The servers' logs are the evidence of why, and the folder holding them goes with the cluster.
+      const logs = servers.flatMap((server) => [`${server.name}:`, ...server.logTail(15).map((line) => `  ${line}`)]);
       await cluster.remove();
-      throw error;
+      throw new Error(`${(error as Error).message}\nthe servers' last log lines:\n${logs.join('\n')}`, {
+        cause: error,
+      });
     }
     return cluster;
   }
@@ -403,12 +437,15 @@ export class NatsCluster {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const running = this.servers.filter((server) => server.running);
-      const states = await Promise.all(running.map((server) => server.ready(this.servers.length)));
-      if (running.length > 0 && states.every(Boolean)) return;
+      const states = await Promise.all(running.map((server) => server.notReady(this.servers.length)));
+      if (running.length > 0 && states.every((state) => state === undefined)) return;
       if (Date.now() > deadline) {
-        const waiting = running.filter((_, index) => !states[index]).map((server) => server.name);
+        const waiting = running.flatMap((server, index) => (states[index] ? [`${server.name}: ${states[index]}`] : []));
+        const ended = this.servers.flatMap((server) =>
+          server.ended ? [`${server.name} ended (${server.ended})`] : [],
+        );
         throw new Error(
-          `NATS cluster ${this.name} not ready within ${timeoutMs} ms (waiting for ${waiting.join(', ') || 'a running server'}; logs in ${this.dataDir})`,
+          `NATS cluster ${this.name} not ready within ${timeoutMs} ms (${[...ended, ...waiting].join('; ') || 'no server running'}; logs in ${this.dataDir})`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -499,10 +536,10 @@ export class NatsCluster {
 }
 
 /**
- * A TCP port on 127.0.0.1 that nothing listens on now. Scripts cannot import @app/testing's freePort,
- * which keeps below the range of outgoing connections' ports; this one takes what port 0 gives.
+ * A TCP port on 127.0.0.1 that nothing listens on now: what port 0 gives. Scripts cannot import
+ * @app/testing's freePort (see NatsClusterOptions.freePort).
  */
-function freePort(): Promise<number> {
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,7 +1,7 @@
 import { NatsConfig } from '@app/config';
 import type { PanelEventMessage } from '@app/contracts';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { ELECTION_TIMEOUT_MS, NatsCluster, waitUntil } from '@app/testing';
+import { ELECTION_TIMEOUT_MS, freePort, NatsCluster, waitUntil } from '@app/testing';
 import { uniqueTestName } from '@app/messaging/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { readStream } from './testing/stream-reader.util';
@@ -16,7 +16,7 @@ describe('panel events while the server leading PANEL_EVENTS is killed (real thr
   let panel: PanelLinkClient;
 
   beforeAll(async () => {
-    cluster = await NatsCluster.start({ name: uniqueTestName('gateway-failover') });
+    cluster = await NatsCluster.start({ name: uniqueTestName('gateway-failover'), freePort });
     // Every server of the cluster, three copies of each stream; a publish left unanswered by a
     // leader that died is tried again after a second.
     gateway = await startGateway(new NatsConfig(cluster.urls, '', 3), { publishTimeoutMs: 1000 });

@@ -1,6 +1,7 @@
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { CuttableTcpProxy } from './cuttable-tcp-proxy';
+import { freePort } from './local-port.util';
 import { NatsCluster, type NatsClusterServer } from './nats-cluster';
 import { waitUntil } from './wait-until.util';
 
@@ -28,6 +29,7 @@ describe('a NATS cluster with its routes through cuttable proxies', () => {
   beforeAll(async () => {
     cluster = await NatsCluster.start({
       name: `routes-${process.pid}`,
+      freePort,
       routeAddress: async (from, to, ports) => {
         const proxy = await CuttableTcpProxy.start(ports.cluster);
         proxies.set(`${from}>${to}`, proxy);

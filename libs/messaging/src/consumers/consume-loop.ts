@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import { withTimeout } from '@app/platform';
+import { throughElections } from '../nats/jetstream-elections.util';
 import type { NatsService } from '../nats/nats.service';
 import { ensureDurableConsumer, type DurableConsumerSettings } from './ensure-durable-consumer.util';
 import { handBack, PulledMessages } from './pulled-messages';
@@ -65,11 +66,22 @@ export class ConsumeLoop {
     this.progress = new StreamProgress(ackFloor);
   }
 
-  /** Creates the consumer if missing and starts reading; fails when NATS refuses at start. */
+  /**
+   * Creates the consumer if missing and starts reading; fails when NATS refuses at start (an election
+   * under way is waited through).
+   */
   static async start(options: ConsumeLoopOptions): Promise<ConsumeLoop> {
-    await ensureDurableConsumer(options.nats, options.settings);
-    const consumer = await options.nats.jetstream.consumers.get(options.settings.stream, options.settings.durable);
-    const loop = new ConsumeLoop(options, (await consumer.info(true)).ack_floor.stream_seq);
+    const { nats, settings, logger } = options;
+    const { consumer, ackFloor } = await throughElections(
+      `consumer ${settings.durable}`,
+      async () => {
+        await ensureDurableConsumer(nats, settings);
+        const consumer = await nats.jetstream.consumers.get(settings.stream, settings.durable);
+        return { consumer, ackFloor: (await consumer.info(true)).ack_floor.stream_seq };
+      },
+      { logger },
+    );
+    const loop = new ConsumeLoop(options, ackFloor);
     const messages = await consumer.consume({ max_messages: options.maxMessages, expires: PULL_EXPIRES_MS });
     loop.loop = loop.run(messages);
     loop.watchForStall();

@@ -1,5 +1,5 @@
 import { NatsConfig } from '@app/config';
-import { ELECTION_TIMEOUT_MS, NatsCluster, waitUntil } from '@app/testing';
+import { ELECTION_TIMEOUT_MS, freePort, NatsCluster, waitUntil } from '@app/testing';
 import { startDurableConsumer, type DurableConsumer } from '../consumers/durable-consumer';
 import { uniqueTestName } from '../testing';
 import { NatsService } from './nats.service';
@@ -23,7 +23,7 @@ describe("a replicated stream's leader killed under a steady publish (real three
   const handled = new Map<number, number>();
 
   beforeAll(async () => {
-    cluster = await NatsCluster.start({ name: uniqueTestName('failover') });
+    cluster = await NatsCluster.start({ name: uniqueTestName('failover'), freePort });
     const config = new NatsConfig(cluster.urls, '', 3);
     publisher = await NatsService.connect(config, 'failover-publisher');
     reader = await NatsService.connect(config, 'failover-reader');

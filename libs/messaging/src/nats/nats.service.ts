@@ -1,10 +1,11 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
-import { connect, RequestError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
+import { connect, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { NatsConfig } from '@app/config';
 import { natsNames, type NatsNames } from '@app/contracts';
 import { logContextHeaders } from './log-context-headers.util';
+import { isTimeout, throughElections } from './jetstream-elections.util';
 import { ensureNatsTopology } from './nats-topology.util';
 import type { KvBucket, NatsRequestOptions, NatsRequestResult } from './nats-request.types';
 
@@ -49,9 +50,17 @@ export class NatsService implements OnApplicationShutdown {
       noAsyncTraces: true,
     });
     try {
-      const manager = await jetstreamManager(connection);
       const names = natsNames(config.prefix);
-      await ensureNatsTopology(connection, manager, names, config.streamReplicas);
+      // The manager's creation asks the server for the account's JetStream settings: a request too.
+      const manager = await throughElections(
+        'NATS streams and buckets',
+        async () => {
+          const manager = await jetstreamManager(connection);
+          await ensureNatsTopology(connection, manager, names, config.streamReplicas);
+          return manager;
+        },
+        { logger: new Logger(NatsService.name) },
+      );
       return new NatsService(connection, jetstream(connection), manager, names);
     } catch (error) {
       await connection.close();
@@ -88,8 +97,7 @@ export class NatsService implements OnApplicationShutdown {
       return { kind: 'ok', body: reply.json<T>() };
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) return { kind: 'no-responders' };
-      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError))
-        return { kind: 'timeout' };
+      if (isTimeout(error)) return { kind: 'timeout' };
       throw error;
     }
   }
