@@ -43,7 +43,7 @@ describe('throughElections', () => {
     expect(step).toHaveBeenCalledTimes(4);
     expect(sleeps).toEqual([250, 500, 1000]);
     expect(warnings.map((warning) => warning.message)).toEqual(
-      Array(3).fill('streams: JetStream is electing a leader, trying again'),
+      Array(3).fill('streams: JetStream has no leader for it yet, trying again'),
     );
   });
 

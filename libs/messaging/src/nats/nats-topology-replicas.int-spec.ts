@@ -89,6 +89,16 @@ describe('stream and bucket replicas (NATS_STREAM_REPLICAS) on a real three-serv
     expect(resend).toMatchObject({ duplicate: true, seq: ack.seq });
   });
 
+  it('starts copies together on streams none has yet, with 3 copies, each asking again what got no answer', async () => {
+    // As the apps of a new cluster deployment do: a copy's request about a stream another copy is
+    // creating right then gets no answer (nats-server 2.9), most times; it is sent again.
+    const config = new NatsConfig(cluster.urls, uniqueTestName('together'), 3);
+    const copies = await Promise.all([1, 2, 3].map(() => NatsService.connect(config, 'replicas-int-spec')));
+    services.push(...copies);
+    const info = await copies[0].manager.streams.info(copies[0].names.streams.panelEvents);
+    expect(info.config.num_replicas).toBe(3);
+  });
+
   it('starts while the cluster elects a new meta leader, its requests waiting through the election', async () => {
     const metaLeader = async () =>
       (await cluster.servers[0].monitor<{ meta_cluster?: { leader?: string } }>('/jsz'))?.meta_cluster?.leader;

@@ -1,4 +1,10 @@
-import { type JetStreamManager, type StreamConfig, type StreamInfo, JetStreamApiError } from '@nats-io/jetstream';
+import {
+  type JetStreamManager,
+  type StreamConfig,
+  type StreamInfo,
+  JetStreamApiError,
+  jetstream,
+} from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsStreamReplicas } from '@app/config';
@@ -21,7 +27,8 @@ export async function ensureNatsTopology(
   for (const config of streamConfigs(names, replicas)) {
     await explained(config.name, replicas, () => ensureStream(jsm, config));
   }
-  const kvm = new Kvm(nc);
+  // With the manager's settings (a start's shorter wait for answers), not the client's defaults.
+  const kvm = new Kvm(jetstream(nc, jsm.getOptions()));
   for (const bucket of bucketConfigs(names, replicas)) {
     const stream = bucketStreamName(bucket.name);
     await explained(stream, replicas, async () => {

@@ -1,6 +1,9 @@
 import { NatsConfig } from '@app/config';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '../testing';
+import { START_REQUEST_TIMEOUT_MS } from './jetstream-elections.util';
 import { NatsService } from './nats.service';
+import { rawConnection } from './raw-connection.util';
 
 describe('NatsService (real NATS with JetStream)', () => {
   const prefix = uniqueTestName('nats');
@@ -34,6 +37,29 @@ describe('NatsService (real NATS with JetStream)', () => {
     );
     const info = await again.manager.streams.info(`${prefix}_PANEL_EVENTS`);
     expect(info.config.subjects).toEqual([`${prefix}.panel.*.event.*`]);
+  });
+
+  it("waits less for its start's JetStream answers than for the app's own", async () => {
+    // On a cluster, a request about a stream another copy is creating or scaling gets no answer at
+    // all (nats-server 2.9): the start sends it again after START_REQUEST_TIMEOUT_MS, not 5 s.
+    const client = Object.getPrototypeOf(rawConnection(await connect())) as Pick<NatsConnection, 'request'>;
+    const request = jest.spyOn(client, 'request');
+    try {
+      const nats = await connect();
+      const starting = request.mock.calls.map(([subject, , options]) => ({ subject, timeout: options?.timeout }));
+      expect(starting).toEqual(
+        expect.arrayContaining([
+          { subject: `$JS.API.STREAM.INFO.${prefix}_PANEL_EVENTS`, timeout: START_REQUEST_TIMEOUT_MS },
+          { subject: `$JS.API.STREAM.INFO.KV_${prefix}_PANEL_CONNECTIONS`, timeout: START_REQUEST_TIMEOUT_MS },
+        ]),
+      );
+      expect(starting.filter((call) => call.timeout !== START_REQUEST_TIMEOUT_MS)).toEqual([]);
+      request.mockClear();
+      await nats.manager.streams.info(nats.names.streams.panelEvents);
+      expect(request.mock.calls.map(([, , options]) => options?.timeout)).toEqual([5000]);
+    } finally {
+      request.mockRestore();
+    }
   });
 
   it('de-duplicates a resent panel event by its message id', async () => {

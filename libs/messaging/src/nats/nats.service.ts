@@ -5,7 +5,7 @@ import { connect, RequestError, type NatsConnection } from '@nats-io/transport-n
 import { NatsConfig } from '@app/config';
 import { natsNames, type NatsNames } from '@app/contracts';
 import { logContextHeaders } from './log-context-headers.util';
-import { isTimeout, throughElections } from './jetstream-elections.util';
+import { isTimeout, START_REQUEST_TIMEOUT_MS, throughElections } from './jetstream-elections.util';
 import { ensureNatsTopology } from './nats-topology.util';
 import type { KvBucket, NatsRequestOptions, NatsRequestResult } from './nats-request.types';
 
@@ -52,15 +52,16 @@ export class NatsService implements OnApplicationShutdown {
     try {
       const names = natsNames(config.prefix);
       // The manager's creation asks the server for the account's JetStream settings: a request too.
-      const manager = await throughElections(
+      await throughElections(
         'NATS streams and buckets',
         async () => {
-          const manager = await jetstreamManager(connection);
-          await ensureNatsTopology(connection, manager, names, config.streamReplicas);
-          return manager;
+          const starting = await jetstreamManager(connection, { timeout: START_REQUEST_TIMEOUT_MS });
+          await ensureNatsTopology(connection, starting, names, config.streamReplicas);
         },
         { logger: new Logger(NatsService.name) },
       );
+      // The app's own requests wait the client's usual 5 s; JetStream's presence was checked above.
+      const manager = await jetstreamManager(connection, { checkAPI: false });
       return new NatsService(connection, jetstream(connection), manager, names);
     } catch (error) {
       await connection.close();
