@@ -257,9 +257,22 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
         'every mail tried twice and waiting for a retry',
         30_000,
       );
-      // Meanwhile one user loses the site and another turns e-mails off.
+      // Meanwhile one user loses the site and another turns e-mails off. An attempt that read their
+      // claims just before the change may still be on its way to the SMTP server: the server comes
+      // back only once each of their mails has had an attempt that read the change (nothing sent, its
+      // job done), so that no attempt crosses the change on a slow machine.
       await setClaim(gus.id, site, { status: 'UNAUTHORISED' });
       await setClaim(hal.id, site, { emailEvents: false });
+      const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
+      const jobIds = (await deliveries(site)).filter((row) => row.userId !== fay.id).map((row) => row.jobId);
+      await waitUntil(
+        async () => {
+          const states = await Promise.all(jobIds.map(async (jobId) => (await queue.getJob(jobId))?.getState()));
+          return states.every((state) => state === 'completed');
+        },
+        'the mails of the users no longer entitled done without sending',
+        30_000,
+      );
     } finally {
       await smtp.start();
     }
