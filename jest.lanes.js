@@ -22,7 +22,7 @@ const STACK_SUITES = [
 
 /** @type {Array<{ name: string, projects: string[], workers: number }>} */
 const LANES = [
-  { name: 'servers', projects: ['backend', 'web'], workers: 3 },
+  { name: 'servers', projects: ['backend', 'web'], workers: 2 },
   { name: 'stacks', projects: ['backend-stacks'], workers: 1 },
   { name: 'browser', projects: ['web-e2e'], workers: 1 },
 ];

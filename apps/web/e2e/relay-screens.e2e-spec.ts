@@ -129,6 +129,8 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
   it('adds an action for the site and saves its fire settings', async () => {
     await page.getByRole('heading', { name: 'Sounder strobe' }).waitFor();
     const select = page.getByLabel('Setup actions for site');
+    // The sites come after the relay: on a busy machine the heading shows while they still load.
+    await select.locator('option', { hasText: 'Warehouse' }).waitFor({ state: 'attached' });
     expect(await select.locator('option').allTextContents()).toEqual(['Warehouse']);
     await page.getByRole('button', { name: 'Add Action' }).click();
 
