@@ -187,9 +187,10 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
   });
 
   it('stops a holder whose hold passed to another worker before its next command', async () => {
-    // A reply wait long enough that only the lost hold can end the drive.
+    // Connect and reply waits long enough that only the lost hold can end the drive (a 1 s connect
+    // wait could end it first on a starved machine).
     const driving = drivingConfig({
-      RELAY_CONNECT_TIMEOUT_MS: '1000',
+      RELAY_CONNECT_TIMEOUT_MS: '10000',
       RELAY_REPLY_TIMEOUT_MS: '10000',
       RELAY_BOARD_LEASE_MS: '500',
       RELAY_BOARD_WAIT_MS: '5000',
@@ -213,8 +214,13 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
         outputs: [],
       },
     );
-    drive.catch(() => undefined);
-    await waitUntil(() => proxy.held.length === 1, 'the read-back of the first pulse is held');
+    let driveError: unknown;
+    drive.catch((error: unknown) => (driveError = error));
+    await waitUntil(() => {
+      // A drive that ended before its read-back was held says why, instead of a bare timeout.
+      if (driveError !== undefined) throw driveError;
+      return proxy.held.length === 1;
+    }, 'the read-back of the first pulse is held');
 
     // Meanwhile the hold is lost (Redis lost the key) and another worker takes the board.
     await redis.del(`${prefix}:relay-board:${boardKey}`);
