@@ -12,18 +12,17 @@ const backendRoots = ['apps', 'libs', 'tools', 'bench', 'chaos', 'scripts', 'dep
 // The web client's own tests run in its project; unit tests of the browser tests' Node helpers run here.
 const notBackend = ['/node_modules/', '/dist/', '<rootDir>/apps/web/(?!e2e/)'];
 
+/** What both backend projects share: where the sources are and how they are read. */
+const backendSettings = { rootDir: __dirname, testEnvironment: 'node', roots: backendRoots, ...backendTransform };
+
 const backend = {
+  ...backendSettings,
   displayName: 'backend',
-  rootDir: __dirname,
-  testEnvironment: 'node',
-  roots: backendRoots,
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   testPathIgnorePatterns: [...notBackend, ...STACK_SUITES.map((path) => `<rootDir>/${path}`)],
-  ...backendTransform,
 };
 
 // Only the suites that start whole stacks (testRegex, matched against the whole path).
-const { testMatch: _everySuite, ...backendSettings } = backend;
 const backendStacks = {
   ...backendSettings,
   displayName: 'backend-stacks',

@@ -10,16 +10,17 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { runPassed, testTimings, timingsReport, type JestJsonResults, type LaneRun } from './lib/test-timings.ts';
-
-interface Lane {
-  name: string;
-  projects: string[];
-  workers: number;
-}
+import {
+  runPassed,
+  testTimings,
+  timingsReport,
+  type JestJsonResults,
+  type LaneRun,
+  type TestLane,
+} from './lib/test-timings.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const { LANES } = createRequire(import.meta.url)(join(root, 'jest.lanes.js')) as { LANES: Lane[] };
+const { LANES } = createRequire(import.meta.url)(join(root, 'jest.lanes.js')) as { LANES: TestLane[] };
 const args = process.argv.slice(2);
 const startedAt = new Date();
 const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
@@ -29,7 +30,7 @@ mkdirSync(runDir, { recursive: true });
 const width = Math.max(...LANES.map((lane) => lane.name.length));
 
 /** Runs one lane's Jest, its output line by line under the lane's name; resolves with what it did. */
-function runLane(lane: Lane, bandOffset: number): Promise<LaneRun> {
+function runLane(lane: TestLane, bandOffset: number): Promise<LaneRun> {
   const resultsFile = join(runDir, `${lane.name}.json`);
   const jestArgs = [
     join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
@@ -80,8 +81,8 @@ mkdirSync(timingsDir, { recursive: true });
 const file = join(timingsDir, `${stamp}.json`);
 writeFileSync(file, `${JSON.stringify(timings, null, 2)}\n`);
 copyFileSync(file, join(timingsDir, 'latest.json'));
-const passed = runPassed(lanes);
+const passed = runPassed(timings);
 // The lanes' raw results are kept only when something failed, for a closer look.
 if (passed) rmSync(runDir, { recursive: true, force: true });
-console.log(timingsReport(timings, lanes, file).join('\n'));
+console.log(timingsReport(timings, file).join('\n'));
 process.exit(passed ? 0 : 1);

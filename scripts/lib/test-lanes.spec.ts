@@ -2,16 +2,11 @@
 // whole stack in the lane that runs them one at a time.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-interface Lane {
-  name: string;
-  projects: string[];
-  workers: number;
-}
+import type { TestLane } from './test-timings.ts';
 
 const root = join(__dirname, '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { LANES, STACK_SUITES } = require(join(root, 'jest.lanes.js')) as { LANES: Lane[]; STACK_SUITES: string[] };
+const { LANES, STACK_SUITES } = require(join(root, 'jest.lanes.js')) as { LANES: TestLane[]; STACK_SUITES: string[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(root, 'jest.config.js')) as { projects: Array<string | { displayName: string }> };
 

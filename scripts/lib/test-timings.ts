@@ -28,6 +28,13 @@ export interface JestJsonResults {
   }>;
 }
 
+/** A lane of jest.lanes.js: Jest projects run together in one Jest run with its own workers. */
+export interface TestLane {
+  name: string;
+  projects: string[];
+  workers: number;
+}
+
 /** One lane's run as scripts/test.mts saw it: its Jest results, or none when Jest wrote none (it died). */
 export interface LaneRun {
   name: string;
@@ -107,20 +114,17 @@ export function testTimings(
   };
 }
 
-/** Whether every lane ended well and ran what it was given. */
-export function runPassed(lanes: LaneRun[]): boolean {
-  return lanes.every(
-    (lane) =>
-      lane.exitCode === 0 &&
-      lane.results !== undefined &&
-      lane.results.numFailedTests === 0 &&
-      lane.results.numFailedTestSuites === 0 &&
-      lane.results.numRuntimeErrorTestSuites === 0,
+/** Whether every lane ended well with its results written, and every suite in them passed. */
+export function runPassed(timings: TestTimings): boolean {
+  return (
+    timings.lanes.every((lane) => lane.exitCode === 0 && lane.wroteResults) &&
+    timings.suites.every((suite) => suite.passed) &&
+    timings.tests.failed === 0
   );
 }
 
 /** The lines printed at the end of a run: lanes, time against the budget, slowest suites, failures, totals. */
-export function timingsReport(timings: TestTimings, lanes: LaneRun[], file: string): string[] {
+export function timingsReport(timings: TestTimings, file: string): string[] {
   const lines: string[] = [''];
   for (const lane of timings.lanes) {
     const outcome = !lane.wroteResults
@@ -141,12 +145,10 @@ export function timingsReport(timings: TestTimings, lanes: LaneRun[], file: stri
   for (const suite of timings.slowest)
     lines.push(`  ${suite.seconds.toFixed(1).padStart(6)} s  ${suite.lane.padEnd(8)} ${suite.path}`);
   lines.push(`Timings of every suite: ${file}`);
-  const failed = lanes.flatMap((lane) =>
-    (lane.results?.testResults ?? []).filter((suite) => suite.status !== 'passed').map((suite) => ({ lane, suite })),
-  );
+  const failed = timings.suites.filter((suite) => !suite.passed);
   if (failed.length > 0) {
     lines.push('', 'Failed suites (their output is above, under their lane):');
-    for (const { lane, suite } of failed) lines.push(`  ${lane.name}: ${suite.name}`);
+    for (const suite of failed) lines.push(`  ${suite.lane}: ${suite.path}`);
   }
   const { passed, failed: failedTests, skipped } = timings.tests;
   lines.push('', `Tests: ${passed} passed, ${failedTests} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
