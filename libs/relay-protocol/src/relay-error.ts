@@ -59,3 +59,22 @@ export function connectionError(host: string, port: number, error: NodeJS.ErrnoE
       return new RelayError('unreachable', `Relay ${target} could not be reached (${error.code ?? error.message})`);
   }
 }
+
+/** Kinds of failure that end a drive before any command reached the board. */
+const BEFORE_ANY_COMMAND: ReadonlySet<RelayErrorKind> = new Set([
+  'refused-target',
+  'not-found',
+  'unreachable',
+  'connection-refused',
+  'busy',
+]);
+
+/**
+ * Whether a drive that failed so may still have switched something on the board: a reply that never
+ * came, a connection closed mid-exchange or a hold lost all leave the board's side unknown, and so
+ * does any error that is not a RelayError. Only a failure known to come before the first command
+ * rules it out.
+ */
+export function boardMayHaveActed(error: unknown): boolean {
+  return !(error instanceof RelayError && BEFORE_ANY_COMMAND.has(error.kind));
+}

@@ -40,7 +40,12 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
   it('marks a run as driving before the board is driven, and unmarks it with the outcome', async () => {
     const run = await runs.startAttempt(actionId, hwaddr, 1, 'fire');
     expect(await row(run!.id)).toEqual({ status: 'pending', attempts: 1, possible_repeats: 0, driving: true });
-    expect(await runs.attemptFailed(run!.id, 'busy')).toMatchObject({ id: run!.id, error: 'busy', drivingSince: null });
+    expect(await runs.attemptFailed(run!.id, 'busy', false)).toMatchObject({
+      id: run!.id,
+      error: 'busy',
+      drivingSince: null,
+      lastOutcomeUnknown: false,
+    });
     const again = await runs.startAttempt(actionId, hwaddr, 1, 'fire');
     expect(again).toMatchObject({ id: run!.id, attempts: 2, status: 'pending', relayActionId: actionId, eventSeq: 1 });
     expect(again!.drivingSince).toBeInstanceOf(Date);
@@ -54,6 +59,23 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
     expect(await runs.succeeded(run!.id)).toMatchObject({ id: run!.id, status: 'succeeded', possibleRepeats: 1 });
     expect(await row(run!.id)).toEqual({ status: 'succeeded', attempts: 2, possible_repeats: 1, driving: false });
     expect(await runs.startAttempt(actionId, hwaddr, 2, 'fire')).toBeNull();
+  });
+
+  it('records the attempt after a failure that may have reached the board as a possible repeat', async () => {
+    const run = await runs.startAttempt(actionId, hwaddr, 4, 'fault');
+    // No reply came: the board may have pulsed.
+    expect(await runs.attemptFailed(run!.id, 'timeout', true)).toMatchObject({
+      drivingSince: null,
+      lastOutcomeUnknown: true,
+    });
+    expect(await runs.startAttempt(actionId, hwaddr, 4, 'fault')).toMatchObject({
+      attempts: 2,
+      possibleRepeats: 1,
+      lastOutcomeUnknown: false,
+    });
+    // A failure known to come before any command leaves the next attempt uncounted.
+    await runs.attemptFailed(run!.id, 'refused', false);
+    expect(await runs.startAttempt(actionId, hwaddr, 4, 'fault')).toMatchObject({ attempts: 3, possibleRepeats: 1 });
   });
 
   it('gives the open run of a job that never started one, without counting an attempt', async () => {

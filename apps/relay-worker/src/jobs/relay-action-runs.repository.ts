@@ -21,7 +21,8 @@ export class RelayActionRunsRepository {
    * Counts one more attempt of the run of (action, event), creating it on the first. Null when the
    * run already succeeded: the event was acted on, and must not be acted on twice. The run is marked
    * as driving until the attempt's outcome is recorded; an attempt that finds it still so follows a
-   * crash whose outcome is unknown: it drives again and counts a possible repeat.
+   * crash whose outcome is unknown, and one that follows a failure that may have reached the board
+   * finds it marked: either drives again and counts a possible repeat.
    */
   async startAttempt(
     actionId: number,
@@ -34,8 +35,9 @@ export class RelayActionRunsRepository {
        VALUES ($1, $2, $3, $4, 'pending', 1, now())
        ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key
        DO UPDATE SET attempts = relay_action_runs.attempts + 1, status = 'pending', finished_at = NULL,
-         possible_repeats = relay_action_runs.possible_repeats + CASE WHEN relay_action_runs.driving_since IS NULL THEN 0 ELSE 1 END,
-         driving_since = now()
+         possible_repeats = relay_action_runs.possible_repeats
+           + CASE WHEN relay_action_runs.driving_since IS NOT NULL OR relay_action_runs.last_outcome_unknown THEN 1 ELSE 0 END,
+         driving_since = now(), last_outcome_unknown = false
        WHERE relay_action_runs.status <> 'succeeded'
        RETURNING *`,
       [actionId, hwaddr, seq, trigger],
@@ -92,14 +94,15 @@ export class RelayActionRunsRepository {
   }
 
   /**
-   * A failed attempt that will be retried: the reason is kept for the owner to read. The run as
-   * recorded; null when it is gone.
+   * A failed attempt that will be retried: the reason is kept for the owner to read, and whether the
+   * board may have acted (then the next attempt counts a possible repeat). The run as recorded; null
+   * when it is gone.
    */
-  async attemptFailed(runId: number, error: string): Promise<RelayActionRunEntity | null> {
-    return this.updated(`UPDATE relay_action_runs SET error = $2, driving_since = NULL WHERE id = $1 RETURNING *`, [
-      runId,
-      error,
-    ]);
+  async attemptFailed(runId: number, error: string, outcomeUnknown: boolean): Promise<RelayActionRunEntity | null> {
+    return this.updated(
+      `UPDATE relay_action_runs SET error = $2, driving_since = NULL, last_outcome_unknown = $3 WHERE id = $1 RETURNING *`,
+      [runId, error, outcomeUnknown],
+    );
   }
 
   /** Runs still 'pending' created more than `afterMs` ago, oldest first: for the sweep. */
@@ -155,6 +158,7 @@ interface RelayActionRunRow {
   created_at: Date;
   finished_at: Date | null;
   driving_since: Date | null;
+  last_outcome_unknown: boolean;
   possible_repeats: number;
 }
 
@@ -172,6 +176,7 @@ function runOf(row: RelayActionRunRow): RelayActionRunEntity {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     drivingSince: row.driving_since,
+    lastOutcomeUnknown: row.last_outcome_unknown,
     possibleRepeats: row.possible_repeats,
   });
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { RelayActionJob } from '@app/contracts';
 import { JobHandler } from '@app/messaging';
-import { RelayError } from '@app/relay-protocol';
+import { boardMayHaveActed, RelayError } from '@app/relay-protocol';
 import { assignLogFields, MetricsService } from '@app/platform';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
@@ -59,8 +59,10 @@ export class RelayActionJobHandler {
     // Each change is told from the row its statement returned: the board waits for no query.
     this.runLive.written(run, action.relay);
     const started = process.hrtime.bigint();
+    let driven = false;
     try {
       await this.driver.drive(action, data.trigger);
+      driven = true;
       const succeeded = await this.runs.succeeded(run.id);
       if (succeeded) this.runLive.written(succeeded, action.relay);
       this.outcomes.inc({ outcome: 'succeeded' });
@@ -77,7 +79,9 @@ export class RelayActionJobHandler {
         await this.notifier.recordFailure(action, run.id, data.seq, data.trigger, reason);
         await this.runLive.changed(run.id);
       } else {
-        const retrying = await this.runs.attemptFailed(run.id, reason);
+        // A drive that succeeded but could not be recorded, or one cut short mid-exchange, may have
+        // switched the board: the next attempt drives again and counts a possible repeat.
+        const retrying = await this.runs.attemptFailed(run.id, reason, driven || boardMayHaveActed(error));
         if (retrying) this.runLive.written(retrying, action.relay);
       }
       throw error;

@@ -60,7 +60,11 @@ export class RelayActionRunEntity {
   @Column({ name: 'driving_since', type: 'timestamptz', nullable: true })
   drivingSince!: Date | null;
 
-  /** Attempts that found the previous one's outcome unknown (after a crash) and drove again. */
+  /** The last failed attempt may have switched something on the board (no reply, a lost hold): the next counts a possible repeat. */
+  @Column({ name: 'last_outcome_unknown', type: 'boolean', default: false })
+  lastOutcomeUnknown!: boolean;
+
+  /** Attempts that found the previous one's outcome unknown (after a crash or a failure mid-exchange) and drove again. */
   @Column({ name: 'possible_repeats', type: 'integer', default: 0 })
   possibleRepeats!: number;
 }

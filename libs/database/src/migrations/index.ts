@@ -12,6 +12,7 @@ import { PanelCommandAuditCorrelation1796200000000 } from './1796200000000-panel
 import { UserToastPreference1796300000000 } from './1796300000000-user-toast-preference.migration';
 import { SiteTestModes1796400000000 } from './1796400000000-site-test-modes.migration';
 import { AlarmTestMarksAge1796500000000 } from './1796500000000-alarm-test-marks-age.migration';
+import { RelayRunUnknownOutcome1796600000000 } from './1796600000000-relay-run-unknown-outcome.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   UserToastPreference1796300000000,
   SiteTestModes1796400000000,
   AlarmTestMarksAge1796500000000,
+  RelayRunUnknownOutcome1796600000000,
 ];
