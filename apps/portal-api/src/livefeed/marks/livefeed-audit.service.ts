@@ -64,7 +64,10 @@ export class LivefeedAudit {
     // sockets come back reads the last few periods' events, not all those since the last socket left.
     if (this.floors === null || watched.length === 0) {
       const highest = await this.repository.highestEventId();
-      this.floors = [highest, highest];
+      // A site that got its first socket while the query ran counts its events from what was known
+      // then; the floor must not pass that, or an event stored meanwhile is never read.
+      const floor = Math.min(highest, ...this.watchedFrom.values());
+      this.floors = [floor, floor];
       this.highestKnown = Math.max(this.highestKnown, highest);
       return [];
     }
