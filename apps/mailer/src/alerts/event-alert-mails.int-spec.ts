@@ -10,6 +10,7 @@ import {
 } from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
+import { NO_LONGER_OPTED_IN } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { startMailerTestApp, type MailerTestApp } from '../testing/mailer-test-app';
 import { SmtpTestServer } from '../testing/smtp-test-server';
@@ -279,10 +280,11 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     await settled();
 
     expect(mailsTo(fay.email, gus.email, hal.email).map((mail) => mail.recipients)).toEqual([[fay.email]]);
-    expect((await deliveries(site)).find((row) => row.userId === fay.id)).toMatchObject({
-      status: 'sent',
-      error: null,
-    });
+    const rows = await deliveries(site);
+    expect(rows.find((row) => row.userId === fay.id)).toMatchObject({ status: 'sent', error: null });
+    // Owed no longer: closed with why, not left for the sweep to take for lost.
+    for (const user of [gus, hal])
+      expect(rows.find((row) => row.userId === user.id)).toMatchObject({ status: 'failed', error: NO_LONGER_OPTED_IN });
     expect(await counterValue(mailer.app.get(MailerMetrics).retried, 'event-alert')).toBeGreaterThan(retriedBefore + 3);
   });
 

@@ -1,3 +1,5 @@
+import type { EventAlertMailJob, PanelOutageMailJob } from '@app/contracts';
+import { alarmMailJobId, recordOwedAlarmMails, UserEntity } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
 import { MailDeliveries, type DeliveryStart } from './mail-deliveries.repository';
 
@@ -49,5 +51,55 @@ describe('MailDeliveries (real PostgreSQL)', () => {
     await deliveries.sent('done', new Date());
     expect(await deliveries.begin(start('done'))).toEqual({ alreadySent: true, possibleRepeat: false });
     expect(await row('done')).toEqual({ status: 'sent', attempts: 1, possible_repeats: 0, sending: false });
+  });
+
+  it("records the mails an alarm owes before any try, to the user's address, once, and closes one no longer owed", async () => {
+    const user = await database.dataSource
+      .getRepository(UserEntity)
+      .save({ email: 'owed@example.com', fullName: 'Owed', passwordHash: 'x' });
+    const hwaddr = '0011aabbcc77';
+    const alert = { kind: 'event-alert', userId: user.id, hwaddr, seq: 9 } as EventAlertMailJob;
+    const offline = { kind: 'panel-offline', userId: user.id, hwaddr, outageId: 4 } as PanelOutageMailJob;
+    await recordOwedAlarmMails(database.dataSource, [alert, offline]);
+    const owed = await database.dataSource.query(
+      `SELECT job_id, kind, recipient, user_id, hwaddr, event_seq::int, outage_id::int, status, attempts
+       FROM mail_deliveries WHERE user_id = $1 ORDER BY kind`,
+      [user.id],
+    );
+    expect(owed).toEqual([
+      {
+        job_id: alarmMailJobId(alert),
+        kind: 'event-alert',
+        recipient: 'owed@example.com',
+        user_id: user.id,
+        hwaddr,
+        event_seq: 9,
+        outage_id: null,
+        status: 'queued',
+        attempts: 0,
+      },
+      {
+        job_id: alarmMailJobId(offline),
+        kind: 'panel-offline',
+        recipient: 'owed@example.com',
+        user_id: user.id,
+        hwaddr,
+        event_seq: null,
+        outage_id: 4,
+        status: 'queued',
+        attempts: 0,
+      },
+    ]);
+    // A redelivered alarm records nothing more: a try already counted stays counted.
+    await deliveries.begin({ ...start(alarmMailJobId(alert)), kind: 'event-alert' });
+    await recordOwedAlarmMails(database.dataSource, [alert]);
+    expect(await row(alarmMailJobId(alert))).toMatchObject({ status: 'queued', attempts: 1 });
+
+    await deliveries.notOwed(alarmMailJobId(offline), 'Not sent');
+    expect(await row(alarmMailJobId(offline))).toMatchObject({ status: 'failed', attempts: 0 });
+    // A mail sent is left as it is.
+    await deliveries.sent(alarmMailJobId(alert), new Date());
+    await deliveries.notOwed(alarmMailJobId(alert), 'Not sent');
+    expect(await row(alarmMailJobId(alert))).toMatchObject({ status: 'sent' });
   });
 });

@@ -124,6 +124,18 @@ export class MailDeliveries {
   }
 
   /** The record's status, null when there is none (its job has not started, or there is no such job). */
+  /**
+   * An owed mail its job found no longer owed (the user turned e-mails off or lost the site since
+   * the alarm): closed as failed with why, so that the sweep does not take it for lost. A record
+   * sent, failed or suppressed is left alone.
+   */
+  async notOwed(jobId: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mail_deliveries SET status = 'failed', error = $2 WHERE job_id = $1 AND status = 'queued'`,
+      [jobId, reason],
+    );
+  }
+
   async statusOf(jobId: string): Promise<MailDeliveryEntity['status'] | null> {
     const found = await this.repository().findOne({ where: { jobId }, select: { status: true } });
     return found?.status ?? null;

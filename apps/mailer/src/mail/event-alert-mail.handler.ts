@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { panelLabel, siteLabel, type EventAlertMailJob } from '@app/contracts';
 import { JobGivenUp, JobHandler } from '@app/messaging';
 import { AlertRecipients } from '../alerts/alert-recipients.repository';
+import { NO_LONGER_OPTED_IN } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { alertMessageId } from './alert-message-id.util';
 import { MailContent } from './mail-content.service';
@@ -30,6 +31,7 @@ export class EventAlertMailHandler {
       this.recipients.panelName(event.hwaddr, event.networkId),
     ]);
     if (!recipient) {
+      await this.sender.notOwed(job, NO_LONGER_OPTED_IN);
       this.logger.log('user no longer has e-mails for this site on: nothing sent');
       return;
     }

@@ -70,6 +70,11 @@ export class MailSender {
     return acceptedAt;
   }
 
+  /** The job's mail is no longer owed (see MailDeliveries.notOwed): nothing is sent. */
+  async notOwed(job: Job, reason: string): Promise<void> {
+    await this.deliveries.notOwed(deliveryId(job), reason);
+  }
+
   /**
    * Records the mail of a job that failed its last try without reaching `send`'s own last-try path
    * (its copies died while sending): failed for good, unless it was recorded sent. `facts` null:

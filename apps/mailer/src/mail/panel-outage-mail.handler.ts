@@ -4,6 +4,7 @@ import { panelOutageMailJobId, QUEUE_NAMES, siteLabel, type PanelOutageMailJob }
 import { JobGivenUp, JobHandler, QueueService } from '@app/messaging';
 import { AlertRecipients, type AlertRecipient } from '../alerts/alert-recipients.repository';
 import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
+import { NO_LONGER_OPTED_IN } from '../mailer.constants';
 import { outageMessageId } from './alert-message-id.util';
 import { MailContent } from './mail-content.service';
 import { MailSender, type DeliveryFacts } from './mail-sender.service';
@@ -37,14 +38,22 @@ export class PanelOutageMailHandler {
   @JobHandler('mail', 'panel-online')
   async restored(data: PanelOutageMailJob, job: Job): Promise<void> {
     const lostJobId = panelOutageMailJobId('panel-offline', data.hwaddr, data.outageId, data.userId);
-    if ((await this.deliveries.statusOf(lostJobId)) !== 'sent') {
-      const lostJob = await this.queues.queue(QUEUE_NAMES.mail).getJob(lostJobId);
-      const pending = lostJob !== undefined && LIVE_JOB_STATES.has(await lostJob.getState());
+    const lostStatus = await this.deliveries.statusOf(lostJobId);
+    if (lostStatus !== 'sent') {
+      // Owed (recorded queued) is on its way even when Redis lost its job: the sweep queues it again.
+      const lostJob = lostStatus === 'queued' ? undefined : await this.queues.queue(QUEUE_NAMES.mail).getJob(lostJobId);
+      const pending =
+        lostStatus === 'queued' || (lostJob !== undefined && LIVE_JOB_STATES.has(await lostJob.getState()));
       if (!pending) {
+        await this.sender.notOwed(job, "Not sent: the 'communication lost' mail before it was not sent");
         this.logger.log(outageLogFields(data), "its 'lost' mail was not sent: no 'restored' mail");
         return;
       }
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+        await this.sender.notOwed(
+          job,
+          "Not sent: the 'communication lost' mail before it was still not sent after every try",
+        );
         this.logger.warn(
           outageLogFields(data),
           "its 'lost' mail is still not sent after every try: no 'restored' mail",
@@ -71,6 +80,7 @@ export class PanelOutageMailHandler {
   private async send(data: PanelOutageMailJob, job: Job): Promise<void> {
     const recipient = await this.recipients.one(data.hwaddr, data.userId);
     if (!recipient) {
+      await this.sender.notOwed(job, NO_LONGER_OPTED_IN);
       this.logger.log(outageLogFields(data), 'user no longer has e-mails for this site on: nothing sent');
       return;
     }

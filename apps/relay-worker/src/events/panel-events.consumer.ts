@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isAlertCategory, type PanelEventMessage } from '@app/contracts';
 import { AlertConsumers } from '@app/messaging';
+import { RelayActionRunsRepository } from '../jobs/relay-action-runs.repository';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { PanelEventRelayJobs } from './panel-event-relay-jobs.service';
 import { RelayActionsRepository } from './relay-actions.repository';
@@ -8,14 +9,16 @@ import { TestModeRelaySuppression } from './test-mode-relay-suppression.service'
 
 /**
  * The worker's durable consumers of fire and fault events, shared by its copies: each event fires
- * its site's relay actions that act on its trigger. Ack after the jobs are added, or, for an event
- * of a site in test mode, after its runs are recorded suppressed.
+ * its site's relay actions that act on its trigger. Ack after each action's run is recorded owed in
+ * PostgreSQL and its job added to Redis (so whatever Redis loses, the sweep finds the run), or, for
+ * an event of a site in test mode, after its runs are recorded suppressed.
  */
 @Injectable()
 export class PanelEventsConsumer {
   constructor(
     private readonly actions: RelayActionsRepository,
     private readonly jobs: PanelEventRelayJobs,
+    private readonly runs: RelayActionRunsRepository,
     private readonly driving: RelayDrivingConfig,
     private readonly testMode: TestModeRelaySuppression,
   ) {}
@@ -40,6 +43,17 @@ export class PanelEventsConsumer {
     ]);
     if (actions.length === 0) return;
     if (testMode) await this.testMode.suppress(event, trigger, actions, testMode);
-    else await this.jobs.enqueue(event, trigger, actions);
+    else {
+      // Both before the ack, side by side: the board waits for the slower, not for both in turn.
+      await Promise.all([
+        this.runs.recordOwed(
+          actions.map((action) => action.id),
+          event.hwaddr,
+          event.seq,
+          trigger,
+        ),
+        this.jobs.enqueue(event, trigger, actions),
+      ]);
+    }
   }
 }

@@ -78,6 +78,31 @@ describe('RelayActionRunsRepository (real PostgreSQL)', () => {
     expect(await runs.startAttempt(actionId, hwaddr, 4, 'fault')).toMatchObject({ attempts: 3, possibleRepeats: 1 });
   });
 
+  it('records the runs an event owes before any attempt, once, and closes one no longer fired', async () => {
+    await runs.recordOwed([actionId], hwaddr, 5, 'fire');
+    const [owed] = await database.dataSource.query(
+      `SELECT id FROM relay_action_runs WHERE relay_action_id = $1 AND event_seq = 5`,
+      [actionId],
+    );
+    expect(await row(Number(owed.id))).toEqual({ status: 'pending', attempts: 0, possible_repeats: 0, driving: false });
+    // A redelivered event records nothing more; a job that started first keeps its attempt.
+    await runs.startAttempt(actionId, hwaddr, 5, 'fire');
+    await runs.recordOwed([actionId], hwaddr, 5, 'fire');
+    expect(await row(Number(owed.id))).toEqual({ status: 'pending', attempts: 1, possible_repeats: 0, driving: true });
+    await runs.succeeded(Number(owed.id));
+
+    await runs.recordOwed([actionId], hwaddr, 6, 'fault');
+    await runs.notFired(actionId, hwaddr, 6, 'Not driven');
+    const [closed] = await database.dataSource.query(
+      `SELECT status, error, finished_at IS NOT NULL AS finished FROM relay_action_runs WHERE relay_action_id = $1 AND event_seq = 6`,
+      [actionId],
+    );
+    expect(closed).toEqual({ status: 'failed', error: 'Not driven', finished: true });
+    // A run already done is left as it is.
+    await runs.notFired(actionId, hwaddr, 5, 'Not driven');
+    expect((await row(Number(owed.id))).status).toBe('succeeded');
+  });
+
   it('gives the open run of a job that never started one, without counting an attempt', async () => {
     const runId = await runs.openRun(actionId, hwaddr, 3, 'fault');
     expect(await row(runId!)).toEqual({ status: 'pending', attempts: 0, possible_repeats: 0, driving: false });

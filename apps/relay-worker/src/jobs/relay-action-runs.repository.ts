@@ -46,6 +46,35 @@ export class RelayActionRunsRepository {
   }
 
   /**
+   * Records the run each action owes the event ('pending', no attempt) in one statement, before the
+   * event is acknowledged: a job that Redis loses before it starts then still has its run, which the
+   * sweep finds and queues again. A run that exists already (a redelivered event, a job that started
+   * first) is left as it is.
+   */
+  async recordOwed(actionIds: readonly number[], hwaddr: string, seq: number, trigger: RelayTrigger): Promise<void> {
+    if (actionIds.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts)
+       SELECT unnest($1::bigint[]), $2, $3, $4, 'pending', 0
+       ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key DO NOTHING`,
+      [actionIds, hwaddr, seq, trigger],
+    );
+  }
+
+  /**
+   * An owed run its job found no longer fired (its relay's owner lost the site since the alarm):
+   * closed as failed with why, so that the sweep does not take it for lost. A run no longer pending
+   * is left alone.
+   */
+  async notFired(actionId: number, hwaddr: string, seq: number, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE relay_action_runs SET status = 'failed', error = $4, finished_at = now()
+       WHERE relay_action_id = $1 AND hwaddr = $2 AND event_seq = $3 AND status = 'pending'`,
+      [actionId, hwaddr, seq, reason],
+    );
+  }
+
+  /**
    * The open run of (action, event), created (with no attempt counted) when none was started; null
    * when it already succeeded or failed for good.
    */

@@ -47,6 +47,12 @@ export class RelayActionJobHandler {
     const action = await this.actions.firableById(data.relayActionId);
     // Deleted since the event, or the owner lost the site: nothing to drive.
     if (!action) {
+      await this.runs.notFired(
+        data.relayActionId,
+        data.hwaddr,
+        data.seq,
+        "Not driven: the relay's owner no longer holds the site",
+      );
       this.logger.log({ trigger: data.trigger }, 'relay action no longer fired: nothing driven');
       return;
     }
