@@ -1,3 +1,5 @@
+import { Queue } from 'bullmq';
+import { QUEUE_NAMES } from '@app/contracts';
 import type { BenchAppName } from '../../bench/src/bench-stack';
 import { waitFor } from '../../bench/src/panel-fleet';
 import { alertMailKey } from './chaos-counts.util';
@@ -55,6 +57,38 @@ export function killServer(which: 'nats' | 'redis' | 'postgres'): Fault {
     await server.start();
     return recovery(context, `kill -9 ${server.name}, ${context.outageMs / 1000} s down`);
   };
+}
+
+/**
+ * Redis killed and started with none of its data, aimed at reactions queued and not yet started:
+ * the relay and mail queues are paused until an alarm's jobs wait in them (a backlog, as behind a
+ * slow board), then Redis loses everything, the pause with it. Each of those reactions was recorded
+ * in PostgreSQL before its alarm was acked, so the sweeps queue them again and the run's counts
+ * show none lost and none repeated.
+ */
+async function wipeRedis(context: FaultContext): Promise<FaultOutcome> {
+  const { world } = context;
+  const fault = 'kill -9 redis, started again empty';
+  const queues = [QUEUE_NAMES.relayActions, QUEUE_NAMES.mail].map(
+    (name) => new Queue(name, { connection: { url: world.redis.url }, prefix: world.stack.id }),
+  );
+  let unstarted = 0;
+  try {
+    await Promise.all(queues.map((queue) => queue.pause()));
+    const counted = async () => {
+      const counts = await Promise.all(queues.map((queue) => queue.getJobCounts('waiting', 'prioritized')));
+      unstarted = counts.reduce((sum, count) => sum + count.waiting + count.prioritized, 0);
+      return unstarted > 0;
+    };
+    await waitFor(counted, context.settleMs, 'an alarm reaction queued and not started', 100).catch((error: Error) =>
+      world.log(`wipe-redis: ${error.message}`),
+    );
+  } finally {
+    // Closed before the kill: the run's own connections must not hold the restart up.
+    await Promise.all(queues.map((queue) => queue.close().catch(() => undefined)));
+  }
+  await world.redis.restartEmpty();
+  return recovery(context, fault, `${unstarted} alarm job(s) queued and not started, lost with Redis's data`);
 }
 
 export async function dropPostgres(context: FaultContext): Promise<FaultOutcome> {
@@ -212,6 +246,7 @@ export const FAULTS: Record<SingleNodeFaultName, Fault> = {
   'kill-mailer': killAndRestart('mailer'),
   'kill-nats': killServer('nats'),
   'kill-redis': killServer('redis'),
+  'wipe-redis': wipeRedis,
   'kill-postgres': killServer('postgres'),
   'drop-postgres': dropPostgres,
   'drop-panels': dropPanels,

@@ -6,6 +6,7 @@ export const FAULT_NAMES = [
   'kill-mailer',
   'kill-nats',
   'kill-redis',
+  'wipe-redis',
   'kill-postgres',
   'drop-postgres',
   'drop-panels',

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { acceptsConnections, freePort, waitUntil } from '@app/testing';
@@ -144,6 +144,15 @@ export class KillableServer {
   /** SIGKILL without waiting (the run on its way out). */
   killNow(): void {
     this.child?.kill('SIGKILL');
+  }
+
+  /** kill -9, and starts again with an empty store: a server whose data was lost with it. */
+  async restartEmpty(): Promise<void> {
+    await this.kill();
+    if (!this.storeDir) throw new Error(`${this.name} has no store of its own to empty`);
+    for (const entry of readdirSync(this.storeDir))
+      rmSync(join(this.storeDir, entry), { recursive: true, force: true });
+    await this.start();
   }
 
   async remove(): Promise<void> {
