@@ -1,11 +1,11 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
+import { AlarmReactions } from '@app/alarm-reactions';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
-import { PanelEventAlerts } from './alerts/panel-event-alerts.service';
+import { MailAlarmChannel } from './alerts/mail-alarm.channel';
 import { MailAlarmPathWarmup } from './alerts/mail-alarm-path-warmup.service';
-import { TestModeMailSuppression } from './alerts/test-mode-mail-suppression.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
@@ -55,9 +55,9 @@ export class MailerModule implements OnModuleInit {
         EventAlertMailHandler,
         PasswordResetMailHandler,
         PanelOutageMailHandler,
-        TestModeMailSuppression,
         MailAlarmPathWarmup,
-        PanelEventAlerts,
+        AlarmReactions,
+        MailAlarmChannel,
       ],
     };
   }

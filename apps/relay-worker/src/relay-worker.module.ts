@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AlarmReactions } from '@app/alarm-reactions';
 import { QUEUE_NAMES } from '@app/contracts';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import {
@@ -13,9 +14,7 @@ import { NotificationsWriterModule } from '@app/notifications';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
 import { RelayAlarmPathWarmup } from './events/relay-alarm-path-warmup.service';
-import { PanelEventRelayJobs } from './events/panel-event-relay-jobs.service';
-import { PanelEventsConsumer } from './events/panel-events.consumer';
-import { TestModeRelaySuppression } from './events/test-mode-relay-suppression.service';
+import { RelayAlarmChannel } from './events/relay-alarm.channel';
 import { RelayActionsRepository } from './events/relay-actions.repository';
 import { RelayActionDriver } from './jobs/relay-action-driver.service';
 import { RelayActionGivenUp } from './jobs/relay-action-given-up.service';
@@ -52,9 +51,8 @@ export class RelayWorkerModule {
       providers: [
         { provide: RecordSweepConfig, useValue: config.sweep },
         RelayActionsRepository,
-        PanelEventRelayJobs,
-        TestModeRelaySuppression,
-        PanelEventsConsumer,
+        AlarmReactions,
+        RelayAlarmChannel,
         RelayAlarmPathWarmup,
         RelayActionRunsRepository,
         RelayFailureNotifier,

@@ -1,13 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
 import { eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
-import {
-  enqueueMail,
-  eventAlertJob,
-  JobWorkers,
-  panelOutageMailJob,
-  PeriodicSweep,
-  QueueService,
-} from '@app/messaging';
+import { enqueueMail, eventAlertJob, JobWorkers, panelOutageMailJob, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
@@ -15,52 +9,57 @@ import { MailDeliveries, type OpenDelivery } from './mail-deliveries.repository'
 import { StoredEvents } from './stored-events.repository';
 import { StoredOutages } from './stored-outages.repository';
 
-/** Records looked at per run, oldest first; the rest wait for the next run. */
-const SWEEP_BATCH = 100;
-
 /**
- * Finds delivery records left 'queued' past RECORD_SWEEP_AFTER_MS whose job is no longer live (lost
- * with Redis's data, or failed with its failed handling cut short by a crash) and completes them:
- * a failed job runs again or is recorded given up, as a stalled one is; a lost alert mail's job is
+ * The mail deliveries the sweep of open alarm records looks after (OwedRecordsSweep): deliveries
+ * left 'queued' past RECORD_SWEEP_AFTER_MS with no live job behind them. A lost alert mail's job is
  * added again under its own id (so never twice) from the stored event, a lost outage mail's from
- * the stored outage; a lost reset mail, whose
- * link cannot be rebuilt, is recorded failed. A job still waiting or running is left alone.
+ * the stored outage; a lost reset mail, whose link cannot be rebuilt, is recorded failed, as is a
+ * delivery whose job ended without closing it.
  */
 @Injectable()
-export class MailDeliverySweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailDeliverySweep implements OwedRecords<OpenDelivery>, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailDeliverySweep.name);
-  private readonly timer: PeriodicSweep;
+  private readonly sweeper: OwedRecordsSweep<OpenDelivery>;
+  readonly queue = QUEUE_NAMES.mail;
 
   constructor(
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     private readonly deliveries: MailDeliveries,
     private readonly events: StoredEvents,
     private readonly outages: StoredOutages,
-    private readonly jobs: JobWorkers,
+    jobs: JobWorkers,
     private readonly queues: QueueService,
     private readonly metrics: MailerMetrics,
   ) {
-    this.timer = new PeriodicSweep(MailDeliverySweep.name, config.sweep.intervalMs, () => this.sweep());
+    this.sweeper = new OwedRecordsSweep(MailDeliverySweep.name, config.sweep, jobs, this);
   }
 
   onApplicationBootstrap(): void {
-    this.timer.start();
+    this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.timer.stop();
+    await this.sweeper.stop();
   }
 
   /** One pass over the records open past the bound. */
-  async sweep(): Promise<void> {
-    for (const record of await this.deliveries.queuedPast(this.config.sweep.afterMs, SWEEP_BATCH)) {
-      const outcome = await this.jobs.resumeAbandoned(QUEUE_NAMES.mail, record.jobId);
-      if (outcome === 'completed') await this.fail(record, 'Its job ended without recording whether the mail was sent');
-      if (outcome === 'missing') await this.requeue(record);
-    }
+  sweep(): Promise<void> {
+    return this.sweeper.sweep();
   }
 
-  private async requeue(record: OpenDelivery): Promise<void> {
+  openPast(afterMs: number, limit: number): Promise<OpenDelivery[]> {
+    return this.deliveries.queuedPast(afterMs, limit);
+  }
+
+  jobIdOf(record: OpenDelivery): string {
+    return record.jobId;
+  }
+
+  endedOpen(record: OpenDelivery): Promise<void> {
+    return this.fail(record, 'Its job ended without recording whether the mail was sent');
+  }
+
+  async requeue(record: OpenDelivery): Promise<void> {
     if (record.kind === 'panel-offline' || record.kind === 'panel-online')
       return this.requeueOutageMail(record, record.kind);
     const { hwaddr, eventSeq, userId } = record;

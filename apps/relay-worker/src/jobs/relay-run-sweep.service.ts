@@ -1,35 +1,25 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
 import { eventCorrelationId, QUEUE_NAMES, relayJobId } from '@app/contracts';
-import {
-  enqueueRelayActions,
-  JobWorkers,
-  PeriodicSweep,
-  QueueService,
-  RecordSweepConfig,
-  relayActionJob,
-} from '@app/messaging';
+import { enqueueRelayActions, JobWorkers, QueueService, RecordSweepConfig, relayActionJob } from '@app/messaging';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
 import { RelayDrivingConfig } from '../relay-worker.config';
 import { RelayRunLivePublisher } from '../runs/relay-run-live.publisher';
 import { RelayActionRunsRepository, type OpenRun } from './relay-action-runs.repository';
 import { RelayFailureNotifier } from './relay-failure-notifier.service';
 
-/** Runs looked at per pass, oldest first; the rest wait for the next pass. */
-const SWEEP_BATCH = 100;
-
 /**
- * Finds relay runs left 'pending' past RECORD_SWEEP_AFTER_MS whose job is no longer live (lost with
- * Redis's data, or failed with its failed handling cut short by a crash) and completes them: a
- * failed job runs again or is recorded given up with its 'Relay action failed' notification, as a
- * stalled one is; a lost job is added again under its own id (so the action is never driven twice
- * for it); a job that ended without closing its run has the run recorded failed. A job still
- * waiting or running is left alone.
+ * The relay runs the sweep of open alarm records looks after (OwedRecordsSweep): runs left
+ * 'pending' past RECORD_SWEEP_AFTER_MS with no live job behind them. A lost job is added again from
+ * the run (so the action is never driven twice for it); a job that ended without closing its run
+ * has the run recorded failed, with the owner's 'Relay action failed' notification.
  */
 @Injectable()
-export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RelayRunSweep implements OwedRecords<OpenRun>, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RelayRunSweep.name);
-  private readonly timer: PeriodicSweep;
+  private readonly sweeper: OwedRecordsSweep<OpenRun>;
+  readonly queue = QUEUE_NAMES.relayActions;
 
   constructor(
     config: RecordSweepConfig,
@@ -39,32 +29,44 @@ export class RelayRunSweep implements OnApplicationBootstrap, OnApplicationShutd
     private readonly actions: RelayActionsRepository,
     private readonly notifier: RelayFailureNotifier,
     private readonly runLive: RelayRunLivePublisher,
-    private readonly jobs: JobWorkers,
+    jobs: JobWorkers,
     private readonly queues: QueueService,
   ) {
-    this.timer = new PeriodicSweep(RelayRunSweep.name, config.intervalMs, () => this.sweep(config.afterMs));
+    this.sweeper = new OwedRecordsSweep(RelayRunSweep.name, config, jobs, this);
   }
 
   onApplicationBootstrap(): void {
-    this.timer.start();
+    this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.timer.stop();
+    await this.sweeper.stop();
   }
 
   /** One pass over the runs pending for longer than `afterMs`. */
-  async sweep(afterMs: number): Promise<void> {
-    for (const run of await this.runs.pendingPast(afterMs, SWEEP_BATCH)) {
-      const jobId = relayJobId(run.hwaddr, run.seq, run.relayActionId);
-      const outcome = await this.jobs.resumeAbandoned(QUEUE_NAMES.relayActions, jobId);
-      if (outcome === 'completed') await this.fail(run, 'Its job ended without recording whether the board was driven');
-      if (outcome === 'missing') {
-        const job = relayActionJob(run.hwaddr, run.seq, run.trigger, run.relayActionId, this.driving);
-        await enqueueRelayActions(this.queues, [job]);
-        this.logger.warn({ ...runLogFields(run), jobId }, 'relay run job lost while the run was pending; queued again');
-      }
-    }
+  sweep(afterMs?: number): Promise<void> {
+    return this.sweeper.sweep(afterMs);
+  }
+
+  openPast(afterMs: number, limit: number): Promise<OpenRun[]> {
+    return this.runs.pendingPast(afterMs, limit);
+  }
+
+  jobIdOf(run: OpenRun): string {
+    return relayJobId(run.hwaddr, run.seq, run.relayActionId);
+  }
+
+  async requeue(run: OpenRun): Promise<void> {
+    const job = relayActionJob(run.hwaddr, run.seq, run.trigger, run.relayActionId, this.driving);
+    await enqueueRelayActions(this.queues, [job]);
+    this.logger.warn(
+      { ...runLogFields(run), jobId: this.jobIdOf(run) },
+      'relay run job lost while the run was pending; queued again',
+    );
+  }
+
+  endedOpen(run: OpenRun): Promise<void> {
+    return this.fail(run, 'Its job ended without recording whether the board was driven');
   }
 
   /** Recorded failed, with the owner's notification while the action may still be fired. */

@@ -1,0 +1,99 @@
+import type { PanelEventMessage } from '@app/contracts';
+import { SiteTestModeEntity } from '@app/database';
+import { createTestDatabase, type TestDatabase } from '@app/database/testing';
+import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
+import { AlarmReactions } from './alarm-reactions.service';
+
+const SITE = 'a0b1c2d3e5aa';
+
+/** A channel that owes what it is told to and notes every call made to it. */
+class NotingChannel implements AlarmChannel<string> {
+  readonly name = 'relay';
+  readonly logLines = { queued: 'noted and queued', suppressed: 'noted as suppressed' };
+  readonly calls: string[] = [];
+
+  constructor(private readonly owes: string[]) {}
+
+  async owed(alarm: AlarmEvent): Promise<string[]> {
+    this.calls.push(`owed ${alarm.category} ${alarm.seq}`);
+    return this.owes;
+  }
+
+  async recordOwed(alarm: AlarmEvent, owed: readonly string[]): Promise<void> {
+    this.calls.push(`recorded ${owed.join(',')}`);
+  }
+
+  async enqueue(alarm: AlarmEvent, owed: readonly string[]): Promise<void> {
+    this.calls.push(`queued ${owed.join(',')}`);
+  }
+
+  async recordSuppressed(alarm: AlarmEvent, owed: readonly string[], reason: string): Promise<void> {
+    this.calls.push(`suppressed ${owed.join(',')}: ${reason}`);
+  }
+
+  describe(owed: readonly string[]) {
+    return { owed };
+  }
+}
+
+describe('AlarmReactions (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let reactions: AlarmReactions;
+  let seq = 0;
+
+  const event = (category: PanelEventMessage['category'], receivedAt = new Date()): PanelEventMessage => ({
+    hwaddr: SITE,
+    seq: ++seq,
+    networkId: 1,
+    category,
+    title: 'Zone 1',
+    panelDate: receivedAt.toISOString(),
+    location: 'Hall',
+    receivedAt: receivedAt.toISOString(),
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    reactions = new AlarmReactions(db.dataSource);
+  });
+
+  afterAll(() => db.drop());
+
+  it('records what a fire or fault owes and queues it, both before it resolves', async () => {
+    const channel = new NotingChannel(['a', 'b']);
+    await reactions.react(channel, event('fire'));
+    await reactions.react(channel, event('fault'));
+    expect(channel.calls).toEqual([
+      `owed fire ${seq - 1}`,
+      'recorded a,b',
+      'queued a,b',
+      `owed fault ${seq}`,
+      'recorded a,b',
+      'queued a,b',
+    ]);
+  });
+
+  it('asks nothing of the channel for an event that is no alarm, and records nothing when nothing is owed', async () => {
+    const channel = new NotingChannel([]);
+    await reactions.react(channel, event('system'));
+    await reactions.react(channel, event('fire'));
+    expect(channel.calls).toEqual([`owed fire ${seq}`]);
+  });
+
+  it('records every owed reaction of an alarm of a site in test mode as suppressed, with why, and queues none', async () => {
+    const repository = db.dataSource.getRepository(SiteTestModeEntity);
+    await repository.save(
+      repository.create({
+        hwaddr: SITE,
+        startedByName: 'Ann',
+        reason: 'Detector tests',
+        startedBy: null,
+        startedAt: new Date(Date.now() - 60_000),
+        until: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const channel = new NotingChannel(['a']);
+    await reactions.react(channel, event('fire'));
+    expect(channel.calls).toEqual([`owed fire ${seq}`, 'suppressed a: Suppressed: site in test mode (Detector tests)']);
+  });
+});

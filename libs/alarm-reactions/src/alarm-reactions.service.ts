@@ -1,0 +1,38 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { isAlertCategory, testModeSuppressionReason, type PanelEventMessage } from '@app/contracts';
+import { alarmTestMode } from '@app/database';
+import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
+
+/**
+ * The one path from a stored fire or fault to the work it owes on a channel, called by the
+ * channel's durable consumer for each event. What the alarm owes and its test-mode decision (the
+ * event's one decision, alarmTestMode, the one portal-api marks it with) are read side by side; in
+ * test mode each owed reaction is recorded suppressed with the reason and nothing is queued;
+ * otherwise each is recorded owed in PostgreSQL while its job is added to Redis, side by side. The
+ * consumer acks the event only once this resolves, so an acked alarm's reactions are all recorded.
+ */
+@Injectable()
+export class AlarmReactions {
+  private readonly logger = new Logger(AlarmReactions.name);
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async react<O>(channel: AlarmChannel<O>, event: PanelEventMessage): Promise<void> {
+    // Alarms are the alert categories: fire and fault.
+    if (!isAlertCategory(event.category)) return;
+    const alarm = event as AlarmEvent;
+    // Two independent reads side by side: the alarm waits for the slower, not for both in turn.
+    const [owed, testMode] = await Promise.all([channel.owed(alarm), alarmTestMode(this.dataSource, alarm)]);
+    if (owed.length === 0) return;
+    // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
+    const fields = { channel: channel.name, category: alarm.category, ...channel.describe(owed) };
+    if (testMode) {
+      await channel.recordSuppressed(alarm, owed, testModeSuppressionReason(testMode.reason));
+      this.logger.log({ ...fields, testModeId: testMode.testModeId }, channel.logLines.suppressed);
+      return;
+    }
+    await Promise.all([channel.recordOwed(alarm, owed), channel.enqueue(alarm, owed)]);
+    this.logger.log(fields, channel.logLines.queued);
+  }
+}
