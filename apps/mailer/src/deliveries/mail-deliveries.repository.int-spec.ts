@@ -38,6 +38,13 @@ describe('MailDeliveries (real PostgreSQL)', () => {
     expect(await row('mark')).toEqual({ status: 'queued', attempts: 2, possible_repeats: 0, sending: true });
   });
 
+  it('records the try after one that may have been accepted (no answer came) as a possible repeat', async () => {
+    await deliveries.begin(start('silent'));
+    await deliveries.failed('silent', 'ETIMEDOUT: Timeout', false, true);
+    expect(await deliveries.begin(start('silent'))).toEqual({ alreadySent: false, possibleRepeat: true });
+    expect(await row('silent')).toEqual({ status: 'queued', attempts: 2, possible_repeats: 1, sending: true });
+  });
+
   it('records a start after a crash between the send and its record as a possible repeat', async () => {
     await deliveries.begin(start('crash'));
     // The copy died with the delivery still marked sending: the outcome is unknown.

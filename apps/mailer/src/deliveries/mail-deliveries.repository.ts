@@ -60,13 +60,20 @@ export class MailDeliveries {
     await this.repository().update({ jobId }, { status: 'sent', sentAt: at, error: null, sendingSince: null });
   }
 
-  /** A failed try: `final` when no further try will come. */
-  async failed(jobId: string, reason: string, final: boolean): Promise<boolean> {
+  /**
+   * A failed try: `final` when no further try will come. A try that may have been accepted keeps its
+   * sending mark, so that the next try counts as a possible repeat.
+   */
+  async failed(jobId: string, reason: string, final: boolean, mayHaveBeenAccepted = false): Promise<boolean> {
     // A record already sent stays sent: a late failure report must not hide a delivered mail.
     const result = await this.dataSource
       .createQueryBuilder()
       .update(MailDeliveryEntity)
-      .set({ status: final ? 'failed' : 'queued', error: reason, sendingSince: null })
+      .set({
+        status: final ? 'failed' : 'queued',
+        error: reason,
+        ...(final || !mayHaveBeenAccepted ? { sendingSince: null } : {}),
+      })
       .where('job_id = :jobId AND status <> :sent', { jobId, sent: 'sent' })
       .execute();
     return (result.affected ?? 0) > 0;

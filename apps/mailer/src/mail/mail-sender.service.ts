@@ -50,7 +50,7 @@ export class MailSender {
     } catch (error) {
       const failure = classifySmtpFailure(error);
       const final = failure.permanent || lastAttempt;
-      await this.deliveries.failed(jobId, failure.reason, final);
+      await this.deliveries.failed(jobId, failure.reason, final, failure.mayHaveBeenAccepted);
       if (final) {
         this.metrics.countFailed(facts.kind);
         this.logger.error(

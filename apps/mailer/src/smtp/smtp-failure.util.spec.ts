@@ -7,6 +7,7 @@ describe('classifySmtpFailure', () => {
     ).toEqual({
       permanent: true,
       reason: 'EENVELOPE: 550 5.1.1 No such user',
+      mayHaveBeenAccepted: false,
     });
   });
 
@@ -17,7 +18,21 @@ describe('classifySmtpFailure', () => {
     expect(classifySmtpFailure({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:2525' })).toEqual({
       permanent: false,
       reason: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525',
+      mayHaveBeenAccepted: false,
     });
-    expect(classifySmtpFailure('boom')).toEqual({ permanent: false, reason: 'boom' });
+    expect(classifySmtpFailure('boom')).toEqual({ permanent: false, reason: 'boom', mayHaveBeenAccepted: true });
+  });
+
+  it('takes silence or a broken connection for a message the server may have accepted, an answer or a refusal for one it did not', () => {
+    expect(classifySmtpFailure({ code: 'ETIMEDOUT', message: 'Timeout' }).mayHaveBeenAccepted).toBe(true);
+    expect(
+      classifySmtpFailure({ code: 'ECONNECTION', message: 'Connection closed unexpectedly' }).mayHaveBeenAccepted,
+    ).toBe(true);
+    expect(
+      classifySmtpFailure({ code: 'EMESSAGE', responseCode: 451, response: '451 later' }).mayHaveBeenAccepted,
+    ).toBe(false);
+    expect(
+      classifySmtpFailure({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND smtp.example' }).mayHaveBeenAccepted,
+    ).toBe(false);
   });
 });

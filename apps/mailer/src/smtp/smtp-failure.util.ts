@@ -4,7 +4,16 @@ export interface SmtpFailure {
   permanent: boolean;
   /** One line for the delivery record and the logs. */
   reason: string;
+  /**
+   * No answer came and the connection was not refused: the server may have accepted the message
+   * before it went silent or away (nodemailer reports a timeout or a close at any stage alike), so a
+   * try after it counts as a possible repeat.
+   */
+  mayHaveBeenAccepted: boolean;
 }
+
+/** Connection failures that come before any part of a message is sent. */
+const BEFORE_SENDING = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/;
 
 interface NodemailerError {
   message?: string;
@@ -15,7 +24,8 @@ interface NodemailerError {
 
 /**
  * A 5xx answer (unknown recipient, message refused, authentication refused) is permanent; a 4xx
- * answer, a refused or broken connection and a timeout are temporary: the server may be back.
+ * answer, a refused or broken connection and a timeout are temporary: the server may be back. An
+ * answer or a refused connection means nothing was accepted; silence or a broken connection may not.
  */
 export function classifySmtpFailure(error: unknown): SmtpFailure {
   const details = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as NodemailerError;
@@ -25,5 +35,10 @@ export function classifySmtpFailure(error: unknown): SmtpFailure {
     .join(': ')
     .replace(/\s+/g, ' ')
     .trim();
-  return { permanent: typeof code === 'number' && code >= 500 && code < 600, reason: reason || 'unknown SMTP failure' };
+  const answered = typeof code === 'number';
+  return {
+    permanent: answered && code >= 500 && code < 600,
+    reason: reason || 'unknown SMTP failure',
+    mayHaveBeenAccepted: !answered && !BEFORE_SENDING.test(reason),
+  };
 }
