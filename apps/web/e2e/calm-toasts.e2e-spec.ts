@@ -64,6 +64,27 @@ describe('calm toasts in Chromium against portal-api and a simulated panel', () 
 
   /** Whether each page's latest live feed socket listens (its first Heartbeat came). */
   const feeds = new WeakMap<Page, { listening: boolean }>();
+  /** What each page's live feed received and its console said, latest last: told when a wait fails. */
+  const seen = new WeakMap<Page, string[]>();
+
+  function note(on: Page, line: string): void {
+    const lines = seen.get(on) ?? [];
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 200)}`);
+    seen.set(on, lines.slice(-40));
+  }
+
+  /** A toast waited for; when it never shows, the error says what the page's feed and console saw. */
+  async function shown(on: Page, toast: ReturnType<Page['locator']>): Promise<void> {
+    try {
+      await toast.waitFor();
+    } catch (error) {
+      const toastsNow = await on.locator('.Toastify__toast').allTextContents();
+      throw new Error(
+        `${(error as Error).message}\ntoasts shown: ${JSON.stringify(toastsNow)}\nthe page saw:\n${(seen.get(on) ?? []).join('\n')}`,
+        { cause: error },
+      );
+    }
+  }
 
   /** A page of a browser of its own, signed in as the user, its live feed listening. */
   async function signedInPage(): Promise<Page> {
@@ -75,8 +96,10 @@ describe('calm toasts in Chromium against portal-api and a simulated panel', () 
       feeds.set(fresh, feed);
       socket.on('framereceived', ({ payload }) => {
         if (String(payload).includes('"type":"Heartbeat"')) feed.listening = true;
+        else note(fresh, `frame ${String(payload)}`);
       });
     });
+    fresh.on('console', (message) => note(fresh, `console.${message.type()} ${message.text()}`));
     await fresh.goto(`${origin}/login`);
     await fresh.evaluate(
       ([storageKey, value]) => localStorage.setItem(storageKey, value),
@@ -146,7 +169,7 @@ describe('calm toasts in Chromium against portal-api and a simulated panel', () 
 
     otherEvents(1);
     const toast = toasts(page).filter({ hasText: 'Depot: ' });
-    await toast.waitFor();
+    await shown(page, toast);
     // Pointed at, as a user reading it would: it stays however slowly a busy machine delivers the rest.
     await toast.hover();
     otherEvents(49);
@@ -167,7 +190,7 @@ describe('calm toasts in Chromium against portal-api and a simulated panel', () 
     await page.locator(`.relay-action[data-hwaddr="${hwaddr}"]`).waitFor();
     otherEvents(1);
     const toast = toasts(page).filter({ hasText: 'Depot: ' });
-    await toast.waitFor();
+    await shown(page, toast);
     await toast.hover();
     otherEvents(9);
     await toasts(page).filter({ hasText: 'Depot: 10 new events' }).waitFor();
@@ -181,7 +204,7 @@ describe('calm toasts in Chromium against portal-api and a simulated panel', () 
     await page.getByRole('button', { name: 'All' }).waitFor();
     otherEvents(1);
     const burst = toasts(page).filter({ hasText: 'Depot: ' }).filter({ hasText: 'Other' });
-    await burst.waitFor();
+    await shown(page, burst);
     await burst.hover();
     otherEvents(10);
     panel.report(panel.model.setZone(1, 2, 'fire'));
