@@ -57,11 +57,7 @@ describe('alarm channels', () => {
   });
 
   it("provides each channel in its app's module", () => {
-    for (const channel of channels)
-      expect([channel.className, moduleOf(channel.app)]).toEqual([
-        channel.className,
-        expect.stringContaining(channel.className),
-      ]);
+    for (const channel of channels) expect(moduleOf(channel.app)).toContain(channel.className);
   });
 
   it('lists each channel, with its app, in docs/adding-an-alarm-channel.md', () => {

@@ -1,13 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-reactions';
-import { eventMailJobId, type PanelEventMessage } from '@app/contracts';
+import type { EventAlertMailJob, PanelEventMessage } from '@app/contracts';
 import { recordOwedAlarmMails } from '@app/database';
-import { AlertConsumers, enqueueMail, eventAlertJob, QueueService } from '@app/messaging';
+import { AlertConsumers, enqueueMail, eventAlertJob, QueueService, type QueuedJob } from '@app/messaging';
 import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients, type AlertRecipient } from './alert-recipients.repository';
+
+/** One mail an alarm owes: to whom, and its job (made once, for its record and its queue). */
+interface OwedAlertMail {
+  recipient: AlertRecipient;
+  job: QueuedJob<EventAlertMailJob>;
+}
 
 /**
  * The e-mail channel of the alarm pipeline (AlarmReactions; spec 2.12: 'Email Fire/Fault events to
@@ -16,7 +22,7 @@ import { AlertRecipients, type AlertRecipient } from './alert-recipients.reposit
  * adds nothing. Read by the mailer's durable consumers, shared by its copies.
  */
 @Injectable()
-export class MailAlarmChannel implements AlarmChannel<AlertRecipient> {
+export class MailAlarmChannel implements AlarmChannel<OwedAlertMail> {
   readonly name = 'e-mail';
   readonly logLines = { queued: 'alert mails queued', suppressed: 'alert mails suppressed: site in test mode' };
 
@@ -35,27 +41,34 @@ export class MailAlarmChannel implements AlarmChannel<AlertRecipient> {
     return this.reactions.react(this, event);
   }
 
-  owed(alarm: AlarmEvent): Promise<AlertRecipient[]> {
-    return this.recipients.ofSite(alarm.hwaddr);
+  async owed(alarm: AlarmEvent): Promise<OwedAlertMail[]> {
+    const recipients = await this.recipients.ofSite(alarm.hwaddr);
+    return recipients.map((recipient) => ({
+      recipient,
+      job: eventAlertJob(alarm, recipient.userId, this.config.delivery),
+    }));
   }
 
-  recordOwed(alarm: AlarmEvent, recipients: readonly AlertRecipient[]): Promise<void> {
+  recordOwed(_alarm: AlarmEvent, mails: readonly OwedAlertMail[]): Promise<void> {
     return recordOwedAlarmMails(
       this.dataSource,
-      this.jobs(alarm, recipients).map((job) => job.data),
+      mails.map((mail) => mail.job.data),
     );
   }
 
-  enqueue(alarm: AlarmEvent, recipients: readonly AlertRecipient[]): Promise<void> {
-    return enqueueMail(this.queues, this.jobs(alarm, recipients));
+  enqueue(_alarm: AlarmEvent, mails: readonly OwedAlertMail[]): Promise<void> {
+    return enqueueMail(
+      this.queues,
+      mails.map((mail) => mail.job),
+    );
   }
 
   /** Each mail recorded suppressed under the job id it would have had. */
-  async recordSuppressed(alarm: AlarmEvent, recipients: readonly AlertRecipient[], reason: string): Promise<void> {
-    for (const recipient of recipients)
+  async recordSuppressed(alarm: AlarmEvent, mails: readonly OwedAlertMail[], reason: string): Promise<void> {
+    for (const { recipient, job } of mails)
       await this.deliveries.suppressed(
         {
-          jobId: eventMailJobId(alarm.hwaddr, alarm.seq, recipient.userId),
+          jobId: job.opts.jobId!,
           kind: 'event-alert',
           recipient: recipient.email,
           userId: recipient.userId,
@@ -66,11 +79,7 @@ export class MailAlarmChannel implements AlarmChannel<AlertRecipient> {
       );
   }
 
-  describe(recipients: readonly AlertRecipient[]): Record<string, unknown> {
-    return { userIds: recipients.map((recipient) => recipient.userId) };
-  }
-
-  private jobs(alarm: AlarmEvent, recipients: readonly AlertRecipient[]) {
-    return recipients.map((recipient) => eventAlertJob(alarm, recipient.userId, this.config.delivery));
+  describe(mails: readonly OwedAlertMail[]): Record<string, unknown> {
+    return { userIds: mails.map((mail) => mail.recipient.userId) };
   }
 }

@@ -40,11 +40,7 @@ export class PanelOutageMailHandler {
     const lostJobId = panelOutageMailJobId('panel-offline', data.hwaddr, data.outageId, data.userId);
     const lostStatus = await this.deliveries.statusOf(lostJobId);
     if (lostStatus !== 'sent') {
-      // Owed (recorded queued) is on its way even when Redis lost its job: the sweep queues it again.
-      const lostJob = lostStatus === 'queued' ? undefined : await this.queues.queue(QUEUE_NAMES.mail).getJob(lostJobId);
-      const pending =
-        lostStatus === 'queued' || (lostJob !== undefined && LIVE_JOB_STATES.has(await lostJob.getState()));
-      if (!pending) {
+      if (!(await this.onItsWay(lostJobId, lostStatus))) {
         await this.sender.notOwed(job, "Not sent: the 'communication lost' mail before it was not sent");
         this.logger.log(outageLogFields(data), "its 'lost' mail was not sent: no 'restored' mail");
         return;
@@ -75,6 +71,16 @@ export class PanelOutageMailHandler {
   @JobGivenUp('mail', 'panel-online')
   async restoredGivenUp(data: PanelOutageMailJob, job: Job, reason: string): Promise<void> {
     await this.givenUp(data, job, reason);
+  }
+
+  /**
+   * Whether a mail not yet sent will still be tried: owed (recorded queued, which the sweep queues
+   * again even when Redis lost its job), or its job live in Redis.
+   */
+  private async onItsWay(jobId: string, status: string | null): Promise<boolean> {
+    if (status === 'queued') return true;
+    const queued = await this.queues.queue(QUEUE_NAMES.mail).getJob(jobId);
+    return queued !== undefined && LIVE_JOB_STATES.has(await queued.getState());
   }
 
   private async send(data: PanelOutageMailJob, job: Job): Promise<void> {

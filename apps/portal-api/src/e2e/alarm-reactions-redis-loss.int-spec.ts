@@ -168,18 +168,13 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
       await worker.get(RelayRunSweep).sweep(Number(SWEEP.RECORD_SWEEP_AFTER_MS));
       await mailer.app.get(MailDeliverySweep).sweep();
     }
-    expect(await relayQueue().getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toEqual({
-      waiting: 0,
-      active: 0,
-      delayed: 0,
-      prioritized: 0,
-    });
-    expect(await mailQueue().getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toEqual({
-      waiting: 0,
-      active: 0,
-      delayed: 0,
-      prioritized: 0,
-    });
+    for (const queue of [relayQueue(), mailQueue()])
+      expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        prioritized: 0,
+      });
     expect(board.switches.filter((change) => change.kind === 'relay')).toHaveLength(1);
     expect(
       smtp.mails
