@@ -21,6 +21,7 @@ import {
   type JobStallConfig,
   type RecordSweepConfig,
 } from '@app/messaging';
+import { readWebhookDeliveryConfig, type WebhookDeliveryConfig } from './webhooks/webhook-delivery.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -59,6 +60,8 @@ export interface MailerConfig {
   sweep: RecordSweepConfig;
   /** Where users reach the portal; links in mails start with it (no trailing slash). */
   publicUrl: string;
+  /** How sites' webhooks are posted to (WEBHOOK_*). */
+  webhooks: WebhookDeliveryConfig;
 }
 
 const mailerSchema = {
@@ -110,5 +113,6 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     jobs: readJobStallConfig(source),
     sweep: readRecordSweepConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
+    webhooks: readWebhookDeliveryConfig(source),
   };
 }

@@ -19,8 +19,16 @@ import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
 import { SmtpTransport } from './smtp/smtp-transport.service';
+import { WebhookAlarmChannel } from './webhooks/webhook-alarm.channel';
+import { WebhookDeliveries } from './webhooks/webhook-deliveries.repository';
+import { WebhookDeliveryHandler } from './webhooks/webhook-delivery.handler';
+import { WebhookDeliverySweep } from './webhooks/webhook-delivery-sweep.service';
+import { WebhookHttp } from './webhooks/webhook-http.service';
 
-/** Sends every e-mail of the portal: fire and fault alerts, panels' communication lost and back, password resets. */
+/**
+ * Sends every message that leaves the portal: e-mails (fire and fault alerts, panels' communication
+ * lost and back, password resets) and sites' webhooks (docs/webhooks.md).
+ */
 @Module({})
 export class MailerModule implements OnModuleInit {
   constructor(
@@ -38,8 +46,14 @@ export class MailerModule implements OnModuleInit {
         NatsModule.forRoot(config.nats),
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),
-        JobsModule.forRoot({ queues: { mail: { concurrency: config.delivery.concurrency } }, stall: config.jobs }),
-        MessageHandlersModule.forRoot({ consumers: ['mailer'] }),
+        JobsModule.forRoot({
+          queues: {
+            mail: { concurrency: config.delivery.concurrency },
+            webhooks: { concurrency: config.webhooks.concurrency },
+          },
+          stall: config.jobs,
+        }),
+        MessageHandlersModule.forRoot({ consumers: ['mailer', 'webhooks'] }),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },
@@ -58,6 +72,11 @@ export class MailerModule implements OnModuleInit {
         MailAlarmPathWarmup,
         AlarmReactions,
         MailAlarmChannel,
+        { provide: WebhookHttp, useFactory: () => new WebhookHttp(config.webhooks) },
+        WebhookDeliveries,
+        WebhookDeliveryHandler,
+        WebhookDeliverySweep,
+        WebhookAlarmChannel,
       ],
     };
   }

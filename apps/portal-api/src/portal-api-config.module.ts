@@ -4,6 +4,7 @@ import { SupportContactConfig } from './http/support-contact.config';
 import { LivefeedConfig } from './livefeed/livefeed.config';
 import type { PortalApiConfig } from './portal-api.config';
 import { PanelSupervisionConfig } from './supervision/panel-supervision.config';
+import { WebhooksConfig } from './webhooks/webhooks.config';
 
 /**
  * The sections of portal-api's configuration that several modules read, each injected by its class.
@@ -18,6 +19,7 @@ export class PortalApiConfigModule {
       { provide: LivefeedConfig, useValue: config.livefeed },
       { provide: SupportContactConfig, useValue: config.support },
       { provide: PanelSupervisionConfig, useValue: config.supervision },
+      { provide: WebhooksConfig, useValue: config.webhooks },
     ];
     return {
       module: PortalApiConfigModule,

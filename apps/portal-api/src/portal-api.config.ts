@@ -20,6 +20,7 @@ import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
 import { SupportContactConfig, readSupportContactConfig } from './http/support-contact.config';
 import { PanelSupervisionConfig, readPanelSupervisionConfig } from './supervision/panel-supervision.config';
 import { TestModeConfig, readTestModeConfig } from './test-mode/test-mode.config';
+import { WebhooksConfig, readWebhooksConfig } from './webhooks/webhooks.config';
 
 type Env = Record<string, string | undefined>;
 
@@ -54,6 +55,7 @@ export interface PortalApiConfig {
   support: SupportContactConfig;
   supervision: PanelSupervisionConfig;
   testMode: TestModeConfig;
+  webhooks: WebhooksConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -81,5 +83,6 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     support: readSupportContactConfig(source),
     supervision: readPanelSupervisionConfig(source),
     testMode: readTestModeConfig(source),
+    webhooks: readWebhooksConfig(source),
   };
 }

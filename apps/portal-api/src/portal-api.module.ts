@@ -21,6 +21,7 @@ import { PortalApiConfigModule } from './portal-api-config.module';
 import { RelaysModule } from './relays/relays.module';
 import { SitesModule } from './sites/sites.module';
 import { TestModeModule } from './test-mode/test-mode.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
 @Module({})
@@ -49,6 +50,7 @@ export class PortalApiModule {
         PanelsModule,
         EventsModule,
         NotificationsModule,
+        WebhooksModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({

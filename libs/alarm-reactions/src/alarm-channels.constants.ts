@@ -7,6 +7,7 @@
 export const ALARM_CHANNELS = {
   relay: 'relay-worker',
   'e-mail': 'mailer',
+  webhook: 'mailer',
 } as const;
 
 export type AlarmChannelName = keyof typeof ALARM_CHANNELS;

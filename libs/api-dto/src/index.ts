@@ -49,3 +49,5 @@ export * from './responses/site-panel-response.dto';
 export * from './responses/site-summary-response.dto';
 export * from './responses/site-test-mode-response.dto';
 export * from './responses/token-response.dto';
+export * from './webhooks/site-webhook.dto';
+export * from './responses/site-webhook-response.dto';

@@ -82,3 +82,7 @@ export * from './health/health-report.types';
 export * from './constants/product.constants';
 export * from './auth/reset-path.util';
 export * from './nats/gateway-key.util';
+export * from './api/webhooks-api.types';
+export * from './webhooks/webhook-events.types';
+export * from './webhooks/webhook-messages.util';
+export * from './webhooks/webhook.constants';

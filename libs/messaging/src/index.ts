@@ -17,6 +17,8 @@ export * from './jobs/jobs.module';
 export * from './jobs/queued-job.util';
 export * from './jobs/mail-jobs.util';
 export * from './jobs/relay-action-jobs.util';
+export * from './jobs/webhook-jobs.util';
+export * from './jobs/webhook-retry.config';
 // Consumers and subscriptions are declared with the handler decorators and started by MessageHandlers
 // (one way for every app): only their types and helpers are exported.
 export {

@@ -10,3 +10,5 @@ export * from './logging/log-context';
 export * from './logging/log-context.middleware';
 export * from './logging/log-level.util';
 export * from './logging/correlation-id.util';
+export * from './net/outbound-targets';
+export * from './net/allowed-targets.config';

@@ -5,7 +5,8 @@ import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '@app/messagin
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
 import { RedisBoardLock } from './relay-board-lock';
 import { RelayClient } from './relay-client';
-import { AllowedRelayTargets, RelayTargetPolicy } from './relay-target-policy';
+import { AllowedTargets } from '@app/platform';
+import { RelayTargetPolicy } from './relay-target-policy';
 
 const password = 'This MUST be 32 characters long.';
 
@@ -16,7 +17,7 @@ describe('RelayClient against the relay simulator (real Redis lock)', () => {
   const lock = new RedisBoardLock(new RedisLocks(redis), { prefix, leaseMs: 2_000, waitMs: 5_000 });
   // Generous: no test here waits for a timeout, and a busy machine must not turn a slow answer into a failure.
   const client = new RelayClient({
-    policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')),
+    policy: new RelayTargetPolicy(AllowedTargets.parse('127.0.0.1')),
     lock,
     connectTimeoutMs: 10_000,
     replyTimeoutMs: 10_000,

@@ -1,5 +1,5 @@
-import { ConfigError, env, readConfig, type RuntimeConfig } from '@app/config';
-import { AllowedRelayTargets } from './relay-target-policy';
+import { ConfigError, type RuntimeConfig } from '@app/config';
+import { readAllowedTargets, type AllowedTargets } from '@app/platform';
 
 type Env = Record<string, string | undefined>;
 
@@ -14,22 +14,12 @@ export class RelaySecurityConfig {
     /** Encrypts relay passwords at rest (RELAY_SECRET_KEY). */
     readonly secretKey: string,
     /** Targets in refused ranges that may be used anyway (RELAY_ALLOWED_TARGETS). */
-    readonly allowedTargets: AllowedRelayTargets,
+    readonly allowedTargets: AllowedTargets,
   ) {}
 }
 
 export function readRelaySecurityConfig(runtime: RuntimeConfig, source: Env = process.env): RelaySecurityConfig {
-  const { RELAY_ALLOWED_TARGETS } = readConfig({ RELAY_ALLOWED_TARGETS: env.string('') }, source);
-  let allowed: AllowedRelayTargets;
-  try {
-    allowed = AllowedRelayTargets.parse(RELAY_ALLOWED_TARGETS);
-  } catch (error) {
-    throw new ConfigError(
-      'RELAY_ALLOWED_TARGETS',
-      'a comma-separated list of host names, IP addresses or CIDR ranges',
-      (error as Error).message,
-    );
-  }
+  const allowed = readAllowedTargets('RELAY_ALLOWED_TARGETS', source);
   return new RelaySecurityConfig(readSecretKey(runtime, source.RELAY_SECRET_KEY), allowed);
 }
 

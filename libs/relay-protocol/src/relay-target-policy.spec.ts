@@ -1,4 +1,5 @@
-import { AllowedRelayTargets, RelayTargetPolicy, isRefusedAddress } from './relay-target-policy';
+import { AllowedTargets, isRefusedAddress } from '@app/platform';
+import { RelayTargetPolicy } from './relay-target-policy';
 
 describe('relay target policy', () => {
   it('knows the loopback, private and link-local ranges', () => {
@@ -22,7 +23,7 @@ describe('relay target policy', () => {
   });
 
   it('refuses a private address with a message saying what to do', async () => {
-    const policy = new RelayTargetPolicy(AllowedRelayTargets.parse(''));
+    const policy = new RelayTargetPolicy(AllowedTargets.parse(''));
     await expect(policy.resolve('192.168.0.123')).rejects.toMatchObject({
       kind: 'refused-target',
       message:
@@ -33,7 +34,7 @@ describe('relay target policy', () => {
   });
 
   it('lets the allow-list name hosts, addresses and ranges', async () => {
-    const policy = new RelayTargetPolicy(AllowedRelayTargets.parse(' localhost, 10.0.0.0/8 ,192.168.0.123'));
+    const policy = new RelayTargetPolicy(AllowedTargets.parse(' localhost, 10.0.0.0/8 ,192.168.0.123'));
     await expect(policy.resolve('localhost')).resolves.toMatch(/^(127\.0\.0\.1|::1)$/);
     await expect(policy.resolve('10.9.8.7')).resolves.toBe('10.9.8.7');
     await expect(policy.resolve('192.168.0.123')).resolves.toBe('192.168.0.123');
@@ -41,12 +42,12 @@ describe('relay target policy', () => {
   });
 
   it('names a host that does not resolve', async () => {
-    const policy = new RelayTargetPolicy(AllowedRelayTargets.parse(''));
+    const policy = new RelayTargetPolicy(AllowedTargets.parse(''));
     await expect(policy.resolve('no-such-relay.invalid')).rejects.toMatchObject({ kind: 'not-found' });
   });
 
   it('refuses allow-list entries that are none of host, address or range', () => {
-    expect(() => AllowedRelayTargets.parse('10.0.0.0/40')).toThrow("'10.0.0.0/40' is not a valid CIDR range");
-    expect(() => AllowedRelayTargets.parse('bad host!')).toThrow('is not a host name');
+    expect(() => AllowedTargets.parse('10.0.0.0/40')).toThrow("'10.0.0.0/40' is not a valid CIDR range");
+    expect(() => AllowedTargets.parse('bad host!')).toThrow('is not a host name');
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Counter, Histogram } from 'prom-client';
 import { MetricsService } from '@app/platform';
+import type { WebhookEventType } from '@app/contracts';
 import type { MailKind } from '@app/database';
 
 /** The mailer's Prometheus metrics, labelled by mail kind. */
@@ -14,6 +15,8 @@ export class MailerMetrics {
   readonly retried: Counter<'kind'>;
   /** From the gateway receiving a fire or fault event to the SMTP server accepting its mail. */
   readonly eventToAcceptance: Histogram<never>;
+  /** Webhook tries' outcomes: delivered, retried, failed (for good). */
+  readonly webhooks: Counter<'type' | 'outcome'>;
 
   constructor(metrics: MetricsService) {
     this.sent = metrics.counter({
@@ -36,6 +39,11 @@ export class MailerMetrics {
       help: 'Time from a fire or fault event reaching the gateway to the SMTP server accepting its alert mail',
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
     });
+    this.webhooks = metrics.counter({
+      name: 'mailer_webhook_deliveries_total',
+      help: 'Webhook tries by message type and outcome (delivered, retried, failed for good)',
+      labelNames: ['type', 'outcome'],
+    });
   }
 
   countSent(kind: MailKind): void {
@@ -48,5 +56,9 @@ export class MailerMetrics {
 
   countRetried(kind: MailKind): void {
     this.retried.inc({ kind });
+  }
+
+  countWebhook(type: WebhookEventType, outcome: 'delivered' | 'retried' | 'failed'): void {
+    this.webhooks.inc({ type, outcome });
   }
 }

@@ -7,7 +7,7 @@ import { NotificationsWriter } from '@app/notifications';
 import { Clock } from '@app/platform';
 import { lossNotificationData, mayMailLoss, restoredNotificationData } from './offline-alert.policy';
 import { PanelLinks } from './panel-links.reader';
-import { PanelOutageMails, type OutageMailKind } from './panel-outage-mails.service';
+import { PanelOutageReactions, type OutageMailKind } from './panel-outage-reactions.service';
 import { PanelOutagesRepository } from './panel-outages.repository';
 import { PanelSupervisionConfig } from './panel-supervision.config';
 
@@ -43,7 +43,7 @@ export class PanelOutages {
     private readonly outages: PanelOutagesRepository,
     private readonly links: PanelLinks,
     private readonly writer: NotificationsWriter,
-    private readonly mails: PanelOutageMails,
+    private readonly mails: PanelOutageReactions,
     private readonly clock: Clock,
   ) {}
 

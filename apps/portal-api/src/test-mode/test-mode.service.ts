@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  testModeWebhookMessage,
   SYSTEM_RESOLVER_NAME,
   TEST_MODE_AUDIT_KINDS,
   TEST_MODE_MESSAGES,
   type SiteTestMode,
   type TestModeStartRequest,
+  type WebhookDeliveryJob,
 } from '@app/contracts';
 import type { NotificationEntity, SiteTestModeEntity } from '@app/database';
 import { LivePublisher } from '@app/messaging';
@@ -15,6 +17,7 @@ import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { UsersRepository } from '../auth/users.repository';
 import { PanelAccessService } from '../panel-access/panel-access.service';
 import { SiteTestModesRepository, type TestModeEnding } from './site-test-modes.repository';
+import { WebhookMessages } from '../webhooks/webhook-messages.service';
 import { testModeNotificationData, toSiteTestMode } from './test-mode.util';
 
 /** What a committed change still has to tell: browsers (the site's TestMode) and the notified users. */
@@ -22,6 +25,8 @@ class Told {
   readonly notifications: NotificationEntity[] = [];
   /** The site's test mode after the change (null: none), when it changed. */
   change: { hwaddr: string; testMode: SiteTestMode | null } | null = null;
+  /** Messages owed to the site's webhook, recorded in the change's transaction, queued after it. */
+  readonly webhooks: WebhookDeliveryJob[] = [];
 }
 
 /**
@@ -43,6 +48,7 @@ export class SiteTestModes {
     private readonly users: UsersRepository,
     private readonly writer: NotificationsWriter,
     private readonly live: LivePublisher,
+    private readonly webhooks: WebhookMessages,
     private readonly clock: Clock,
   ) {}
 
@@ -84,9 +90,10 @@ export class SiteTestModes {
         if (notification) told.notifications.push(notification);
       }
       told.change = { hwaddr, testMode: toSiteTestMode(testMode) };
+      told.webhooks.push(...(await this.webhooks.owe(hwaddr, [testModeWebhookMessage('started', testMode)], manager)));
       return testMode;
     });
-    this.tell(told);
+    await this.tell(told);
     this.logger.log({ until: started.until.toISOString(), testModeId: started.id }, 'test mode started');
     return toSiteTestMode(started);
   }
@@ -104,7 +111,7 @@ export class SiteTestModes {
       if (!active || active.until <= now) throw new DomainError('conflict', TEST_MODE_MESSAGES.notOn);
       await this.finish(manager, active, { at: now, by: { userId: claims.userId, name } }, told);
     });
-    this.tell(told);
+    await this.tell(told);
     this.logger.log('test mode ended by hand');
   }
 
@@ -121,7 +128,7 @@ export class SiteTestModes {
       await this.finish(manager, testMode, { at: testMode.until, by: null }, told);
       return true;
     });
-    this.tell(told);
+    await this.tell(told);
     if (ended) this.logger.log({ hwaddr, testModeId }, 'test mode ended as planned');
     return ended;
   }
@@ -160,11 +167,20 @@ export class SiteTestModes {
       if (revised) told.notifications.push(revised);
     }
     told.change = { hwaddr: testMode.hwaddr, testMode: null };
+    told.webhooks.push(
+      ...(await this.webhooks.owe(testMode.hwaddr, [testModeWebhookMessage('ended', ended)], manager)),
+    );
   }
 
-  /** After the commit; never throws (the change is stored, and each browser reads it on its next fetch). */
-  private tell(told: Told): void {
+  /**
+   * After the commit; never throws (the change is stored, each browser reads it on its next fetch,
+   * and a webhook message not queued here is queued by the mailer's sweep from its record).
+   */
+  private async tell(told: Told): Promise<void> {
     for (const notification of told.notifications) this.writer.announce(notification);
     if (told.change) this.live.toPanel(told.change.hwaddr, { type: 'TestMode', data: told.change });
+    await this.webhooks.queue(told.webhooks).catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'test mode webhook not queued: the sweep will queue it'),
+    );
   }
 }

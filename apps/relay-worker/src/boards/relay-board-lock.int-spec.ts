@@ -2,7 +2,8 @@ import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import { Redis } from 'ioredis';
 import { RedisLocks } from '@app/messaging';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '@app/messaging/testing';
-import { AllowedRelayTargets, RelayClient, RelayTargetPolicy, type RedisBoardLock } from '@app/relay-protocol';
+import { AllowedTargets } from '@app/platform';
+import { RelayClient, RelayTargetPolicy, type RedisBoardLock } from '@app/relay-protocol';
 import { waitUntil } from '@app/testing';
 import { RelaySimulator } from '../../../../tools/relay-simulator/src/relay-simulator';
 import { loadRelayWorkerConfig, type RelayDrivingConfig } from '../relay-worker.config';
@@ -93,7 +94,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
   };
   const clientOf = (lock: RedisBoardLock, driving: RelayDrivingConfig): RelayClient =>
     new RelayClient({
-      policy: new RelayTargetPolicy(AllowedRelayTargets.parse('127.0.0.1')),
+      policy: new RelayTargetPolicy(AllowedTargets.parse('127.0.0.1')),
       lock,
       connectTimeoutMs: driving.connectTimeoutMs,
       replyTimeoutMs: driving.replyTimeoutMs,

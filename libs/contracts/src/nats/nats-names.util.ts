@@ -47,6 +47,8 @@ export interface NatsNames {
     /** One durable per category acted on, so that other events never reach (nor delay) these. */
     relayWorker(category: EventCategory): string;
     mailer(category: EventCategory): string;
+    /** The mailer's webhook channel: its own durables, so alarm mails and webhooks never wait on each other. */
+    webhooks(category: EventCategory): string;
   };
 }
 
@@ -88,6 +90,7 @@ export function natsNames(prefix = ''): NatsNames {
       portalApiAlarms: (category) => `portal-api-${category}`,
       relayWorker: (category) => `relay-worker-${category}`,
       mailer: (category) => `mailer-${category}`,
+      webhooks: (category) => `webhooks-${category}`,
     },
   };
 }

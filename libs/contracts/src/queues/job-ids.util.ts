@@ -29,3 +29,8 @@ export function panelOutageMailJobId(
 ): string {
   return jobId([kind, hwaddr, outageId, userId]);
 }
+
+/** One job per message of a site's webhook endpoint. */
+export function webhookJobId(endpointId: number, messageId: string): string {
+  return jobId(['webhook', endpointId, messageId]);
+}

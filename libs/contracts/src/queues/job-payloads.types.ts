@@ -1,3 +1,4 @@
+import type { WebhookPayload } from '../webhooks/webhook-events.types';
 import type { PanelEventMessage } from '../nats/panel-messages.types';
 import type { RelayTrigger } from '../relays/relay-trigger.types';
 
@@ -57,3 +58,15 @@ export interface PanelOutageMailJob {
 }
 
 export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob;
+
+/** POST one message to a site's webhook (docs/webhooks.md): its owed delivery, (endpointId, messageId). */
+export interface WebhookDeliveryJob {
+  endpointId: number;
+  /** The message's webhook-id. */
+  messageId: string;
+  hwaddr: string;
+  /** The alarm's correlation id, for the job's log lines. */
+  correlationId?: string;
+  /** The body, as recorded with the delivery: the job needs no other copy of it. */
+  payload: WebhookPayload;
+}

@@ -2,6 +2,7 @@
 export const QUEUE_NAMES = {
   relayActions: 'relay-actions',
   mail: 'mail',
+  webhooks: 'webhooks',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -13,6 +14,7 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 export const QUEUE_JOB_NAMES = {
   'relay-actions': ['relay-action'],
   mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online'],
+  webhooks: ['webhook-delivery'],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 export type JobNameOf<Q extends QueueName> = (typeof QUEUE_JOB_NAMES)[Q][number];

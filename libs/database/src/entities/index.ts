@@ -15,6 +15,9 @@ import { RelayActionEntity } from './relay-action.entity';
 import { RelayEntity } from './relay.entity';
 import { SiteTestModeEntity } from './site-test-mode.entity';
 import { UserEntity } from './user.entity';
+import { WebhookAttemptEntity } from './webhook-attempt.entity';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
 export * from './bigint-column.util';
 export * from './column-values.types';
@@ -37,6 +40,9 @@ export {
   RelayEntity,
   SiteTestModeEntity,
   UserEntity,
+  WebhookAttemptEntity,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
 };
 
 /** Every entity the portal maps. Listed by hand: no globs. */
@@ -58,4 +64,7 @@ export const ENTITIES = [
   PanelOutageEntity,
   SiteTestModeEntity,
   AlarmTestMarkEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
 ];

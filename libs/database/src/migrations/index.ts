@@ -13,6 +13,7 @@ import { UserToastPreference1796300000000 } from './1796300000000-user-toast-pre
 import { SiteTestModes1796400000000 } from './1796400000000-site-test-modes.migration';
 import { AlarmTestMarksAge1796500000000 } from './1796500000000-alarm-test-marks-age.migration';
 import { RelayRunUnknownOutcome1796600000000 } from './1796600000000-relay-run-unknown-outcome.migration';
+import { Webhooks1796700000000 } from './1796700000000-webhooks.migration';
 
 /** Every migration, oldest first. Listed by hand: no globs, so a build ships exactly these. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   SiteTestModes1796400000000,
   AlarmTestMarksAge1796500000000,
   RelayRunUnknownOutcome1796600000000,
+  Webhooks1796700000000,
 ];

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES } from '@app/contracts';
+import { EVENT_CATEGORIES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from '@app/contracts';
 import { createDataSource } from '../data-source';
 import {
   CLAIM_STATUSES,
@@ -35,6 +35,9 @@ const EXPECTED_TABLES = [
   'relays',
   'site_test_modes',
   'users',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
 ];
 
 async function tableNames(database: TestDatabase): Promise<string[]> {
@@ -107,6 +110,8 @@ describe('initial schema migration', () => {
       panel_command_audit_outcome_check: PANEL_COMMAND_OUTCOMES,
       panel_identities_source_check: PANEL_IDENTITY_SOURCES,
       panel_outages_status_check: PANEL_OUTAGE_STATUSES,
+      webhook_deliveries_type_check: WEBHOOK_EVENT_TYPES,
+      webhook_deliveries_state_check: WEBHOOK_DELIVERY_STATES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

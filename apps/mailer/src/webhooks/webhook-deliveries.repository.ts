@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { WebhookDeliveryJob, WebhookPayload } from '@app/contracts';
+import { Clock } from '@app/platform';
+
+/** A try about to be made: the delivery, its try number, and the endpoint as it is now. */
+export interface WebhookTry {
+  deliveryId: number;
+  attempt: number;
+  url: string;
+  secret: string;
+  /** The try before was cut short with its outcome unknown: the receiver may get the message twice. */
+  possibleRepeat: boolean;
+}
+
+/** What `begin` found. */
+export type WebhookStart =
+  | { kind: 'try'; attempt: WebhookTry }
+  /** Delivered, failed, suppressed or cancelled already: nothing to do. */
+  | { kind: 'closed'; state: string }
+  /** The site's webhook was removed: nothing is owed any more. */
+  | { kind: 'no-endpoint' };
+
+/** A delivery the sweep looks at: still owed, its job to be checked. */
+export interface OpenWebhookDelivery {
+  id: number;
+  endpointId: number;
+  messageId: string;
+  hwaddr: string;
+  payload: WebhookPayload;
+}
+
+const OPEN = `('owed', 'sending', 'retrying')`;
+
+/** The mailer's reads and writes of webhook_deliveries and webhook_attempts. */
+@Injectable()
+export class WebhookDeliveries {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Starts a try, in one transaction: the delivery (recorded now if its owed record lost the race
+   * with its job) moves to 'sending' with one more try counted, and the try is written. A delivery
+   * found 'sending' was cut short by a crash: its open try is closed as unknown and this one is a
+   * possible repeat.
+   */
+  begin(job: WebhookDeliveryJob): Promise<WebhookStart> {
+    return this.dataSource.transaction(async (manager) => {
+      const endpoints: Array<{ url: string; secret: string }> = await manager.query(
+        `SELECT url, secret FROM webhook_endpoints WHERE id = $1 FOR SHARE`,
+        [job.endpointId],
+      );
+      if (endpoints.length === 0) return { kind: 'no-endpoint' } as const;
+      await manager.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, hwaddr, message_id, type, payload)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
+        [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
+      );
+      const [row]: Array<{ id: string; state: string; attempts: number }> = await manager.query(
+        `SELECT id, state, attempts FROM webhook_deliveries WHERE endpoint_id = $1 AND message_id = $2 FOR UPDATE`,
+        [job.endpointId, job.messageId],
+      );
+      if (!['owed', 'sending', 'retrying'].includes(row.state)) return { kind: 'closed', state: row.state } as const;
+      const deliveryId = Number(row.id);
+      const cutShort = row.state === 'sending';
+      const now = this.clock.now();
+      if (cutShort)
+        await manager.query(
+          `UPDATE webhook_attempts SET finished_at = $2, error = 'Cut short (the sending copy stopped): outcome unknown'
+           WHERE delivery_id = $1 AND finished_at IS NULL`,
+          [deliveryId, now],
+        );
+      const attempt = row.attempts + 1;
+      await manager.query(
+        `UPDATE webhook_deliveries SET state = 'sending', attempts = $2, possible_repeat = possible_repeat OR $3
+         WHERE id = $1`,
+        [deliveryId, attempt, cutShort],
+      );
+      await manager.query(`INSERT INTO webhook_attempts (delivery_id, attempt, started_at) VALUES ($1, $2, $3)`, [
+        deliveryId,
+        attempt,
+        now,
+      ]);
+      return {
+        kind: 'try',
+        attempt: { deliveryId, attempt, url: endpoints[0].url, secret: endpoints[0].secret, possibleRepeat: cutShort },
+      } as const;
+    });
+  }
+
+  /** The try's answer, and where the delivery stands after it. */
+  async finish(
+    attempt: Pick<WebhookTry, 'deliveryId' | 'attempt'>,
+    answer: { statusCode: number | null; error: string | null },
+    state: 'delivered' | 'retrying' | 'failed',
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE webhook_attempts SET finished_at = $3, status_code = $4, error = $5 WHERE delivery_id = $1 AND attempt = $2`,
+        [attempt.deliveryId, attempt.attempt, now, answer.statusCode, answer.error],
+      );
+      await manager.query(
+        `UPDATE webhook_deliveries
+         SET state = $2, delivered_at = CASE WHEN $2 = 'delivered' THEN $3::timestamptz ELSE delivered_at END,
+             reason = CASE WHEN $2 = 'failed' THEN $4 ELSE NULL END
+         WHERE id = $1 AND state IN ${OPEN}`,
+        [attempt.deliveryId, state, now, answer.error],
+      );
+    });
+  }
+
+  /** Closes a delivery still owed, with why: failed (given up) or cancelled (the webhook was removed). */
+  async close(
+    key: { endpointId: number | null; messageId: string } | { id: number },
+    state: 'failed' | 'cancelled',
+    reason: string,
+  ): Promise<boolean> {
+    const [where, parameters] =
+      'id' in key
+        ? ['id = $3', [key.id]]
+        : ['endpoint_id = $3 AND message_id = $4', [key.endpointId, key.messageId]];
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE webhook_deliveries SET state = $1, reason = $2 WHERE ${where} AND state IN ${OPEN} RETURNING id`,
+      [state, reason, ...parameters],
+    );
+    return rows.length > 0;
+  }
+
+  /** Deliveries still owed, recorded more than `afterMs` ago, oldest first. */
+  async openPast(afterMs: number, limit: number): Promise<OpenWebhookDelivery[]> {
+    const rows: Array<{ id: string; endpoint_id: string; message_id: string; hwaddr: string; payload: WebhookPayload }> =
+      await this.dataSource.query(
+        `SELECT id, endpoint_id, message_id, hwaddr, payload FROM webhook_deliveries
+         WHERE state IN ${OPEN} AND endpoint_id IS NOT NULL AND created_at < $1
+         ORDER BY created_at LIMIT $2`,
+        [new Date(this.clock.now().getTime() - afterMs), limit],
+      );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      endpointId: Number(row.endpoint_id),
+      messageId: row.message_id,
+      hwaddr: row.hwaddr,
+      payload: row.payload,
+    }));
+  }
+}

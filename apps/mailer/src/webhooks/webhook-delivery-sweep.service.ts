@@ -1,0 +1,64 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
+import { QUEUE_NAMES, webhookJobId } from '@app/contracts';
+import { enqueueWebhooks, JobWorkers, QueueService, webhookDeliveryJob } from '@app/messaging';
+import type { MailerConfig } from '../mailer.config';
+import { MAILER_CONFIG } from '../mailer.constants';
+import { WebhookDeliveries, type OpenWebhookDelivery } from './webhook-deliveries.repository';
+
+/**
+ * The webhook deliveries the sweep of open alarm records looks after (OwedRecordsSweep): deliveries
+ * still owed past RECORD_SWEEP_AFTER_MS with no live job behind them. Each holds its message, so a
+ * lost job is added again under its own id (never twice); one whose job ended without closing it is
+ * recorded failed.
+ */
+@Injectable()
+export class WebhookDeliverySweep
+  implements OwedRecords<OpenWebhookDelivery>, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger(WebhookDeliverySweep.name);
+  private readonly sweeper: OwedRecordsSweep<OpenWebhookDelivery>;
+  readonly queue = QUEUE_NAMES.webhooks;
+
+  constructor(
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
+    private readonly deliveries: WebhookDeliveries,
+    jobs: JobWorkers,
+    private readonly queues: QueueService,
+  ) {
+    this.sweeper = new OwedRecordsSweep(WebhookDeliverySweep.name, config.sweep, jobs, this);
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeper.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeper.stop();
+  }
+
+  /** One pass over the records open past the bound. */
+  sweep(): Promise<void> {
+    return this.sweeper.sweep();
+  }
+
+  openPast(afterMs: number, limit: number): Promise<OpenWebhookDelivery[]> {
+    return this.deliveries.openPast(afterMs, limit);
+  }
+
+  jobIdOf(record: OpenWebhookDelivery): string {
+    return webhookJobId(record.endpointId, record.messageId);
+  }
+
+  async endedOpen(record: OpenWebhookDelivery): Promise<void> {
+    const reason = 'Its job ended without recording whether the message was delivered';
+    if (await this.deliveries.close({ id: record.id }, 'failed', reason))
+      this.logger.error({ messageId: record.messageId, hwaddr: record.hwaddr, reason }, 'webhook failed for good');
+  }
+
+  async requeue(record: OpenWebhookDelivery): Promise<void> {
+    const { endpointId, messageId, hwaddr, payload } = record;
+    await enqueueWebhooks(this.queues, [webhookDeliveryJob({ endpointId, messageId, hwaddr, payload }, this.config.webhooks)]);
+    this.logger.warn({ messageId, hwaddr }, 'webhook job lost while its delivery was owed; queued again');
+  }
+}

@@ -1,0 +1,110 @@
+import { request } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Injectable } from '@nestjs/common';
+import { resolveOutboundTarget } from '@app/platform';
+import type { WebhookDeliveryConfig } from './webhook-delivery.config';
+
+/** A receiver's answer: its HTTP status, or why none came (refused address, timeout, connection error). */
+export type WebhookAnswer = { statusCode: number; error: null } | { statusCode: number | null; error: string };
+
+/** The most of an answer's body read (and thrown away): a receiver cannot hold a try open by talking. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * The mailer's one way out to a webhook receiver: an HTTPS POST to the address the host resolved to
+ * once and was checked at (no loopback, private or link-local address unless allowed), following
+ * no redirect, cut off after the configured time. Never throws: every outcome is an answer.
+ */
+@Injectable()
+export class WebhookHttp {
+  constructor(private readonly config: WebhookDeliveryConfig) {}
+
+  async post(url: string, headers: Record<string, string>, body: string): Promise<WebhookAnswer> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { statusCode: null, error: 'Not a valid address' };
+    }
+    if (target.protocol !== 'https:') return { statusCode: null, error: 'Not an https:// address' };
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const resolved = await resolveOutboundTarget(host, this.config.allowedTargets);
+    if (!resolved.ok)
+      return {
+        statusCode: null,
+        error:
+          resolved.why === 'not-found'
+            ? `Host ${host} could not be found`
+            : `Refused: ${host} is a loopback, private or link-local address (${resolved.address})`,
+      };
+    return this.send(target, isIP(host) === 0 ? resolved.address : null, headers, body);
+  }
+
+  private send(
+    target: URL,
+    address: string | null,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<WebhookAnswer> {
+    // The checked address, so that the connection cannot go where a second lookup would point.
+    const lookup: LookupFunction | undefined = address
+      ? (_host, options, callback) => {
+          const family = isIP(address);
+          if ((options as { all?: boolean }).all) (callback as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
+          else callback(null, address, family);
+        }
+      : undefined;
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (answer: WebhookAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(answer);
+      };
+      const outgoing = request(
+        target,
+        {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': 'fire-alarm-portal-webhooks',
+          },
+          lookup,
+          ...(this.config.extraCa ? { ca: [this.config.extraCa, ...rootCertificates] } : {}),
+          agent: false,
+        },
+        (answer) => {
+          let read = 0;
+          answer.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_ANSWER_BYTES) answer.destroy();
+          });
+          const done = () => settle(toAnswer(answer.statusCode ?? 0, answer.headers.location));
+          answer.on('end', done);
+          answer.on('close', done);
+          answer.on('error', done);
+        },
+      );
+      const timer = setTimeout(() => {
+        settle({ statusCode: null, error: `No answer within ${this.config.timeoutMs} ms` });
+        outgoing.destroy();
+      }, this.config.timeoutMs);
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        settle({ statusCode: null, error: `Connection failed: ${error.code ?? error.message}` }),
+      );
+      outgoing.end(body);
+    });
+  }
+}
+
+function toAnswer(statusCode: number, location: string | undefined): WebhookAnswer {
+  if (statusCode >= 200 && statusCode < 300) return { statusCode, error: null };
+  if (statusCode >= 300 && statusCode < 400)
+    return { statusCode, error: `Redirect not followed${location ? ` (to ${location.slice(0, 200)})` : ''}` };
+  return { statusCode, error: `HTTP ${statusCode}` };
+}
