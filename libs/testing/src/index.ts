@@ -5,3 +5,4 @@ export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
 export * from './healthy-report.util';
 export * from './nats-cluster';
+export * from './webhook-receiver';

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-reactions';
-import { alarmWebhookMessage, eventCorrelationId, type PanelEventMessage, type WebhookDeliveryJob } from '@app/contracts';
+import {
+  alarmWebhookMessage,
+  eventCorrelationId,
+  type PanelEventMessage,
+  type WebhookDeliveryJob,
+} from '@app/contracts';
 import { owedWebhookDeliveries, recordOwedWebhooks } from '@app/database';
 import { AlertConsumers, enqueueWebhooks, QueueService, webhookDeliveryJob } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';

@@ -119,9 +119,7 @@ export class WebhookDeliveries {
     reason: string,
   ): Promise<boolean> {
     const [where, parameters] =
-      'id' in key
-        ? ['id = $3', [key.id]]
-        : ['endpoint_id = $3 AND message_id = $4', [key.endpointId, key.messageId]];
+      'id' in key ? ['id = $3', [key.id]] : ['endpoint_id = $3 AND message_id = $4', [key.endpointId, key.messageId]];
     const rows: unknown[] = await this.dataSource.query(
       `UPDATE webhook_deliveries SET state = $1, reason = $2 WHERE ${where} AND state IN ${OPEN} RETURNING id`,
       [state, reason, ...parameters],
@@ -131,13 +129,18 @@ export class WebhookDeliveries {
 
   /** Deliveries still owed, recorded more than `afterMs` ago, oldest first. */
   async openPast(afterMs: number, limit: number): Promise<OpenWebhookDelivery[]> {
-    const rows: Array<{ id: string; endpoint_id: string; message_id: string; hwaddr: string; payload: WebhookPayload }> =
-      await this.dataSource.query(
-        `SELECT id, endpoint_id, message_id, hwaddr, payload FROM webhook_deliveries
+    const rows: Array<{
+      id: string;
+      endpoint_id: string;
+      message_id: string;
+      hwaddr: string;
+      payload: WebhookPayload;
+    }> = await this.dataSource.query(
+      `SELECT id, endpoint_id, message_id, hwaddr, payload FROM webhook_deliveries
          WHERE state IN ${OPEN} AND endpoint_id IS NOT NULL AND created_at < $1
          ORDER BY created_at LIMIT $2`,
-        [new Date(this.clock.now().getTime() - afterMs), limit],
-      );
+      [new Date(this.clock.now().getTime() - afterMs), limit],
+    );
     return rows.map((row) => ({
       id: Number(row.id),
       endpointId: Number(row.endpoint_id),

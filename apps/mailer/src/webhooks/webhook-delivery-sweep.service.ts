@@ -58,7 +58,9 @@ export class WebhookDeliverySweep
 
   async requeue(record: OpenWebhookDelivery): Promise<void> {
     const { endpointId, messageId, hwaddr, payload } = record;
-    await enqueueWebhooks(this.queues, [webhookDeliveryJob({ endpointId, messageId, hwaddr, payload }, this.config.webhooks)]);
+    await enqueueWebhooks(this.queues, [
+      webhookDeliveryJob({ endpointId, messageId, hwaddr, payload }, this.config.webhooks),
+    ]);
     this.logger.warn({ messageId, hwaddr }, 'webhook job lost while its delivery was owed; queued again');
   }
 }

@@ -40,6 +40,10 @@ function readCa(path: string): string {
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no PEM certificate in it');
     return pem;
   } catch (error) {
-    throw new ConfigError('WEBHOOK_CA_FILE', 'a readable file of PEM certificates', `${path}: ${(error as Error).message}`);
+    throw new ConfigError(
+      'WEBHOOK_CA_FILE',
+      'a readable file of PEM certificates',
+      `${path}: ${(error as Error).message}`,
+    );
   }
 }

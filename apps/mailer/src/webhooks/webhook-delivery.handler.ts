@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryJob } from '@app/contracts';
 import { JobGivenUp, JobHandler } from '@app/messaging';
@@ -17,7 +17,7 @@ export const WEBHOOK_REMOVED = "Not sent: the site's webhook was removed";
  * POSTs one owed message to its site's webhook, signed as Standard Webhooks says (webhook-id,
  * webhook-timestamp, webhook-signature; the maintained `standardwebhooks` package signs), and
  * records the try and its answer. A failed try rethrows so that BullMQ tries again with backoff;
- * the last one records the delivery failed.
+ * the last one, or one no later try can better (a refused address), records the delivery failed.
  */
 @Injectable()
 export class WebhookDeliveryHandler {
@@ -40,7 +40,10 @@ export class WebhookDeliveryHandler {
       return;
     }
     if (start.kind === 'closed') {
-      this.logger.log({ messageId: data.messageId, state: start.state }, 'webhook delivery closed already: nothing sent');
+      this.logger.log(
+        { messageId: data.messageId, state: start.state },
+        'webhook delivery closed already: nothing sent',
+      );
       return;
     }
     const { attempt } = start;
@@ -68,7 +71,7 @@ export class WebhookDeliveryHandler {
       this.logger.log({ ...fields, statusCode: answer.statusCode }, 'webhook delivered');
       return;
     }
-    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const final = answer.permanent === true || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.deliveries.finish(attempt, answer, final ? 'failed' : 'retrying');
     if (final) {
       this.metrics.countWebhook(data.payload.type, 'failed');
@@ -77,7 +80,8 @@ export class WebhookDeliveryHandler {
       this.metrics.countWebhook(data.payload.type, 'retried');
       this.logger.warn({ ...fields, reason: answer.error }, 'webhook not delivered, trying again');
     }
-    throw new Error(answer.error);
+    // A permanent failure stops the retries at once; BullMQ tries any other again after its back-off.
+    throw answer.permanent ? new UnrecoverableError(answer.error) : new Error(answer.error);
   }
 
   /** Its copies died while posting on every try (a crash loop): recorded as failed, never left owed. */

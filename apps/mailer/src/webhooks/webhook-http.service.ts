@@ -6,8 +6,13 @@ import { Injectable } from '@nestjs/common';
 import { resolveOutboundTarget } from '@app/platform';
 import type { WebhookDeliveryConfig } from './webhook-delivery.config';
 
-/** A receiver's answer: its HTTP status, or why none came (refused address, timeout, connection error). */
-export type WebhookAnswer = { statusCode: number; error: null } | { statusCode: number | null; error: string };
+/**
+ * A receiver's answer: its HTTP status, or why none came (refused address, timeout, connection
+ * error). `permanent`: no later try can do better (the address is refused or not https://).
+ */
+export type WebhookAnswer =
+  | { statusCode: number; error: null }
+  | { statusCode: number | null; error: string; permanent?: true };
 
 /** The most of an answer's body read (and thrown away): a receiver cannot hold a try open by talking. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -26,18 +31,18 @@ export class WebhookHttp {
     try {
       target = new URL(url);
     } catch {
-      return { statusCode: null, error: 'Not a valid address' };
+      return { statusCode: null, error: 'Not a valid address', permanent: true };
     }
-    if (target.protocol !== 'https:') return { statusCode: null, error: 'Not an https:// address' };
+    if (target.protocol !== 'https:') return { statusCode: null, error: 'Not an https:// address', permanent: true };
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
     const resolved = await resolveOutboundTarget(host, this.config.allowedTargets);
+    if (!resolved.ok && resolved.why === 'not-found')
+      return { statusCode: null, error: `Host ${host} could not be found` };
     if (!resolved.ok)
       return {
         statusCode: null,
-        error:
-          resolved.why === 'not-found'
-            ? `Host ${host} could not be found`
-            : `Refused: ${host} is a loopback, private or link-local address (${resolved.address})`,
+        error: `Refused: ${host} is a loopback, private or link-local address (${resolved.address})`,
+        permanent: true,
       };
     return this.send(target, isIP(host) === 0 ? resolved.address : null, headers, body);
   }
@@ -52,7 +57,8 @@ export class WebhookHttp {
     const lookup: LookupFunction | undefined = address
       ? (_host, options, callback) => {
           const family = isIP(address);
-          if ((options as { all?: boolean }).all) (callback as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
+          if ((options as { all?: boolean }).all)
+            (callback as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
           else callback(null, address, family);
         }
       : undefined;
