@@ -1,12 +1,22 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { ALERT_CATEGORIES, QUEUE_NAMES, type RelayTriggerSettings } from '@app/contracts';
-import { EventEntity, MailDeliveryEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/database';
+import {
+  EventEntity,
+  MailDeliveryEntity,
+  RelayActionEntity,
+  RelayActionRunEntity,
+  RelayEntity,
+  WebhookAttemptEntity,
+  WebhookDeliveryEntity,
+} from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
 import { RelayPasswordCipher } from '@app/relay-protocol';
-import { waitUntil } from '@app/testing';
+import request from 'supertest';
+import { localCertificate, waitUntil, WebhookReceiver, type LocalCertificate } from '@app/testing';
 import { MailDeliverySweep } from '../../../mailer/src/deliveries/mail-delivery-sweep.service';
+import { WebhookDeliverySweep } from '../../../mailer/src/webhooks/webhook-delivery-sweep.service';
 import { startMailerTestApp, type MailerTestApp } from '../../../mailer/src/testing/mailer-test-app';
 import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import { RelayRunSweep } from '../../../relay-worker/src/jobs/relay-run-sweep.service';
@@ -16,6 +26,7 @@ import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simul
 import {
   authorisedSite,
   claimPanel,
+  claimsTokenOf,
   registerUniqueUser,
   startPortalWithPanels,
   type PortalWithPanels,
@@ -35,11 +46,12 @@ const SWEEP = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' }
  * What an alarm owes is recorded in PostgreSQL before the alarm is acknowledged, so Redis losing the
  * queued work (an append-only file's last second, a failover to a replica behind, an operator's
  * flush) loses no reaction: a fire on a simulated panel → a real gateway → portal-api, with the
- * relay-worker (a relay simulator) and the mailer (an SMTP server) holding its jobs unstarted in
- * paused queues; every key of the deployment's Redis is then deleted, and each reaction is
- * performed exactly once after all: one pulse, one mail per opted-in user, none a possible repeat.
+ * relay-worker (a relay simulator) and the mailer (an SMTP server, an HTTPS webhook receiver)
+ * holding its jobs unstarted in paused queues; every key of the deployment's Redis is then deleted,
+ * and each reaction is performed exactly once after all: one pulse, one mail per opted-in user, one
+ * webhook message (its signature verified), none a possible repeat.
  */
-describe('alarm reactions queued when Redis loses its data (real gateway, portal-api, relay-worker, mailer, relay board, SMTP server)', () => {
+describe('alarm reactions queued when Redis loses its data (real gateway, portal-api, relay-worker, mailer, relay board, SMTP server, HTTPS webhook receiver)', () => {
   let world: PortalWithPanels;
   let worker: INestApplication;
   let mailer: MailerTestApp;
@@ -49,13 +61,20 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
   let bob: TestUser;
   let panel: SimulatedPanel;
   let actionId: number;
+  let certificate: LocalCertificate;
+  let receiver: WebhookReceiver;
+  let webhookSecret = '';
 
   const db = () => world.portal.environment.database.dataSource;
   const relayQueue = () => worker.get(QueueService).queue(QUEUE_NAMES.relayActions);
   const mailQueue = () => mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
+  const webhookQueue = () => mailer.app.get(QueueService).queue(QUEUE_NAMES.webhooks);
 
   beforeAll(async () => {
-    world = await startPortalWithPanels();
+    certificate = localCertificate();
+    receiver = new WebhookReceiver(certificate, () => webhookSecret);
+    await receiver.start();
+    world = await startPortalWithPanels({ WEBHOOK_ALLOWED_TARGETS: '127.0.0.1' });
     const { environment } = world.portal;
     await board.start();
     await smtp.start();
@@ -66,11 +85,22 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
         ...SWEEP,
       })
     ).app;
-    mailer = await startMailerTestApp(environment, smtp.port, { MAIL_RETRY_DELAY_MS: '100', ...SWEEP });
+    mailer = await startMailerTestApp(environment, smtp.port, {
+      MAIL_RETRY_DELAY_MS: '100',
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+      WEBHOOK_CA_FILE: certificate.certFile,
+      ...SWEEP,
+    });
     ann = await registerUniqueUser(world.portal, 'Ann');
     bob = await registerUniqueUser(world.portal, 'Bob');
     panel = await authorisedSite(world, ann, { nickname: 'Depot', notify: true });
     await claimPanel(world.portal, bob, panel.hwaddr, '1234', { nickname: 'Depot too', notify: true });
+    const webhook = await request(world.portal.server)
+      .put(`/api/v2/sites/${panel.hwaddr}/webhook`)
+      .set('Authorization', `Bearer ${await claimsTokenOf(world.portal, ann)}`)
+      .send({ url: `${receiver.url}/depot` })
+      .expect(200);
+    webhookSecret = webhook.body.secret;
     const relay = await db()
       .getRepository(RelayEntity)
       .save({
@@ -93,6 +123,8 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
     await world?.close();
     await board.stop();
     await smtp.stop();
+    await receiver?.stop();
+    certificate?.remove();
   });
 
   /** Jobs waiting to start, by priority or not. */
@@ -102,7 +134,7 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
     return counts.waiting + counts.prioritized;
   }
 
-  /** Both apps' alert consumers have acked every event: what the fire owes is, by then, all they hold of it. */
+  /** Every alert consumer of both apps has acked every event: what the fire owes is, by then, all they hold of it. */
   async function alarmsAcked(): Promise<void> {
     const nats = worker.get(NatsService);
     await waitUntil(async () => {
@@ -110,6 +142,7 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
         ALERT_CATEGORIES.flatMap((category) => [
           nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.relayWorker(category)),
           nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer(category)),
+          nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.webhooks(category)),
         ]),
       );
       return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0);
@@ -118,7 +151,7 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
 
   it('performs each reaction of a fire exactly once after Redis lost the jobs before they started', async () => {
     // Jobs wait unstarted: a backlog, as during an alarm burst or behind a slow board.
-    await Promise.all([relayQueue().pause(), mailQueue().pause()]);
+    await Promise.all([relayQueue().pause(), mailQueue().pause(), webhookQueue().pause()]);
     panel.report(panel.model.setZone(1, 0, 'fire'));
     const fire = await waitUntil(
       () => db().getRepository(EventEntity).findOneBy({ hwaddr: panel.hwaddr, category: 'fire' }),
@@ -128,6 +161,7 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
     // Queued, none started.
     expect(await unstarted(relayQueue())).toBe(1);
     expect(await unstarted(mailQueue())).toBe(2);
+    expect(await unstarted(webhookQueue())).toBe(1);
     // Owed before the ack: the run and both mails are recorded, none started.
     expect(await db().getRepository(RelayActionRunEntity).findBy({ hwaddr: panel.hwaddr, eventSeq: fire.seq })).toEqual(
       [expect.objectContaining({ relayActionId: actionId, status: 'pending', attempts: 0 })],
@@ -142,6 +176,12 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
       ].sort(),
     );
 
+    const messageId = `alarm-${panel.hwaddr}-${fire.seq}`;
+    expect(await db().getRepository(WebhookDeliveryEntity).findBy({ hwaddr: panel.hwaddr, messageId })).toEqual([
+      expect.objectContaining({ type: 'alarm.fire', state: 'owed', attempts: 0 }),
+    ]);
+    expect(receiver.received).toEqual([]);
+
     // Redis loses everything the deployment kept there (the paused flags included).
     await removeRedisPrefix(world.portal.environment.redisConfig.prefix);
 
@@ -155,20 +195,31 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
       return mails.length === 2 && mails.every((mail) => mail.status === 'sent') ? mails : undefined;
     }, 'both mails sent after all');
     for (const mail of sent) expect(mail).toMatchObject({ attempts: 1, possibleRepeats: 0 });
+    const delivered = await waitUntil(
+      () =>
+        db().getRepository(WebhookDeliveryEntity).findOneBy({ hwaddr: panel.hwaddr, messageId, state: 'delivered' }),
+      'the webhook message delivered after all',
+    );
+    expect(delivered).toMatchObject({ attempts: 1, possibleRepeat: false });
+    expect(await db().getRepository(WebhookAttemptEntity).findBy({ deliveryId: delivered.id })).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, error: null }),
+    ]);
 
     // Exactly once: the sweeps that follow find nothing more to do.
     await waitUntil(
       async () =>
         (await relayQueue().getJobCounts('completed')).completed === 1 &&
-        (await mailQueue().getJobCounts('completed')).completed === 2,
+        (await mailQueue().getJobCounts('completed')).completed === 2 &&
+        (await webhookQueue().getJobCounts('completed')).completed === 1,
       'the re-added jobs completed',
     );
     await waitUntil(() => smtp.mails.length >= 2, 'the mails at the SMTP server');
     for (let pass = 0; pass < 2; pass++) {
       await worker.get(RelayRunSweep).sweep(Number(SWEEP.RECORD_SWEEP_AFTER_MS));
       await mailer.app.get(MailDeliverySweep).sweep();
+      await mailer.app.get(WebhookDeliverySweep).sweep();
     }
-    for (const queue of [relayQueue(), mailQueue()])
+    for (const queue of [relayQueue(), mailQueue(), webhookQueue()])
       expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).toEqual({
         waiting: 0,
         active: 0,
@@ -182,5 +233,8 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
         .flat()
         .sort(),
     ).toEqual([ann, bob].map((user) => `${user.name.toLowerCase()}@example.com`).sort());
+    expect(receiver.received.map((message) => [message.id, message.verified, message.payload?.type])).toEqual([
+      [messageId, true, 'alarm.fire'],
+    ]);
   });
 });
