@@ -25,7 +25,10 @@ export class SiteWebhooksController {
   constructor(private readonly webhooks: SiteWebhooks) {}
 
   @Get()
-  @ApiOperation({ summary: "The site's webhook", description: 'Its address and signing secret; null while it has none.' })
+  @ApiOperation({
+    summary: "The site's webhook",
+    description: 'Its address and signing secret; null while it has none.',
+  })
   @ApiOkResponse({ type: SiteWebhookEnvelopeDto })
   @ApiErrors(403)
   async get(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<SiteWebhookResponse> {
@@ -36,7 +39,7 @@ export class SiteWebhooksController {
   @ApiOperation({
     summary: "Set the site's webhook",
     description:
-      "Each fire, fault, panel communication lost and restored, and test mode start and end of the site is then POSTed " +
+      'Each fire, fault, panel communication lost and restored, and test mode start and end of the site is then POSTed ' +
       'to the address as JSON signed per the Standard Webhooks specification, retried with back-off; fire and fault ' +
       'messages are suppressed while the site is in test mode. Without `secret` the secret is kept (a new webhook gets one).',
   })

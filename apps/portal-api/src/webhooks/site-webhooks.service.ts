@@ -51,8 +51,7 @@ export class SiteWebhooks {
       throw new DomainError('invalid', WEBHOOK_MESSAGES.secretInvalid);
     const url = await this.urls.check(request.url);
     const current = await this.webhooks.of(hwaddr);
-    const secret =
-      request.secret ?? (request.newSecret || !current ? newWebhookSecret() : current.secret);
+    const secret = request.secret ?? (request.newSecret || !current ? newWebhookSecret() : current.secret);
     const endpoint = await this.webhooks.set({ hwaddr, url, secret, updatedBy: claims.userId }, this.clock.now());
     this.logger.log({ hwaddr, created: !current, newSecret: secret !== current?.secret }, 'webhook set');
     return toSiteWebhook(endpoint);

@@ -2,7 +2,10 @@ import type { WebhookDeliveryView } from '@app/contracts';
 import type { WebhookAttemptEntity, WebhookDeliveryEntity } from '@app/database';
 
 /** A delivery and its tries as the API answers them. */
-export function toWebhookDeliveryView(delivery: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[]): WebhookDeliveryView {
+export function toWebhookDeliveryView(
+  delivery: WebhookDeliveryEntity,
+  attempts: WebhookAttemptEntity[],
+): WebhookDeliveryView {
   return {
     messageId: delivery.messageId,
     type: delivery.type,
