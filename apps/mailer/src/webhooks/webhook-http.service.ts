@@ -11,8 +11,7 @@ import type { WebhookDeliveryConfig } from './webhook-delivery.config';
  * error). `permanent`: no later try can do better (the address is refused or not https://).
  */
 export type WebhookAnswer =
-  | { statusCode: number; error: null }
-  | { statusCode: number | null; error: string; permanent?: true };
+  { statusCode: number; error: null } | { statusCode: number | null; error: string; permanent?: true };
 
 /** The most of an answer's body read (and thrown away): a receiver cannot hold a try open by talking. */
 const MAX_ANSWER_BYTES = 64 * 1024;

@@ -179,8 +179,10 @@ export class SiteTestModes {
   private async tell(told: Told): Promise<void> {
     for (const notification of told.notifications) this.writer.announce(notification);
     if (told.change) this.live.toPanel(told.change.hwaddr, { type: 'TestMode', data: told.change });
-    await this.webhooks.queue(told.webhooks).catch((error: unknown) =>
-      this.logger.warn({ err: error }, 'test mode webhook not queued: the sweep will queue it'),
-    );
+    await this.webhooks
+      .queue(told.webhooks)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'test mode webhook not queued: the sweep will queue it'),
+      );
   }
 }

@@ -43,7 +43,12 @@ export class WebhookAttemptResponseDto implements WebhookAttemptView {
   @ApiProperty({ ...ISO_DATE_PROPERTY, description: 'When the try started' })
   at!: string;
 
-  @ApiProperty({ type: Number, format: 'int32', nullable: true, description: "The receiver's HTTP status; null when none came" })
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    nullable: true,
+    description: "The receiver's HTTP status; null when none came",
+  })
   statusCode!: number | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why the try failed; null when it succeeded' })
@@ -55,7 +60,10 @@ export class WebhookAttemptResponseDto implements WebhookAttemptView {
 
 /** One message owed to the site's webhook, with its tries. */
 export class WebhookDeliveryResponseDto implements WebhookDeliveryView {
-  @ApiProperty({ type: String, description: 'Its webhook-id header: the same on every try, for the receiver to drop repeats' })
+  @ApiProperty({
+    type: String,
+    description: 'Its webhook-id header: the same on every try, for the receiver to drop repeats',
+  })
   messageId!: string;
 
   @ApiProperty({ type: String, enum: WEBHOOK_EVENT_TYPES })
@@ -73,7 +81,10 @@ export class WebhookDeliveryResponseDto implements WebhookDeliveryView {
   @ApiProperty({ type: String, nullable: true, description: 'Why it was suppressed, cancelled or failed' })
   reason!: string | null;
 
-  @ApiProperty({ type: Boolean, description: 'A try was cut short with its outcome unknown: the receiver may have it twice' })
+  @ApiProperty({
+    type: Boolean,
+    description: 'A try was cut short with its outcome unknown: the receiver may have it twice',
+  })
   possibleRepeat!: boolean;
 
   @ApiProperty({ type: WebhookAttemptResponseDto, isArray: true })

@@ -9,7 +9,7 @@ export const WEBHOOK_MESSAGES = {
   none: 'This site has no webhook',
   urlNotHttps: 'url must be an https:// address',
   urlInvalid: 'url must be a valid address',
-  urlPrivate: 'url is a loopback, private or link-local address: use the receiver\'s public address or name',
+  urlPrivate: "url is a loopback, private or link-local address: use the receiver's public address or name",
   secretInvalid: "secret must be 'whsec_' followed by the base64 of 24 to 64 bytes",
   secretAndNew: 'secret and newSecret cannot both be given',
 } as const;

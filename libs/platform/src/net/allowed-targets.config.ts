@@ -12,6 +12,10 @@ export function readAllowedTargets(variable: string, source: Env = process.env):
   try {
     return AllowedTargets.parse(raw);
   } catch (error) {
-    throw new ConfigError(variable, 'a comma-separated list of host names, IP addresses or CIDR ranges', (error as Error).message);
+    throw new ConfigError(
+      variable,
+      'a comma-separated list of host names, IP addresses or CIDR ranges',
+      (error as Error).message,
+    );
   }
 }

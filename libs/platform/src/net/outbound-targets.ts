@@ -78,12 +78,9 @@ export function isRefusedAddress(address: string): boolean {
   return REFUSED.check(plain, family(plain));
 }
 
-
 /** Where an outgoing connection to `host` goes, or why it may not. */
 export type OutboundTarget =
-  | { ok: true; address: string }
-  | { ok: false; why: 'refused'; address: string }
-  | { ok: false; why: 'not-found' };
+  { ok: true; address: string } | { ok: false; why: 'refused'; address: string } | { ok: false; why: 'not-found' };
 
 /**
  * Resolves `host` once and checks every address it has: the connection then goes to the checked
