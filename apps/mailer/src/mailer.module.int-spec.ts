@@ -33,6 +33,7 @@ describe('mailer boot (real services)', () => {
         redis: { status: 'up' },
         smtp: { status: 'up' },
         panelEventsConsumer: { status: 'up' },
+        webhookEventsConsumer: { status: 'up' },
       },
     });
   });

@@ -29,7 +29,7 @@ export class SiteWebhooksController {
     summary: "The site's webhook",
     description: 'Its address and signing secret; null while it has none.',
   })
-  @ApiOkResponse({ type: SiteWebhookEnvelopeDto })
+  @ApiOkResponse({ description: 'The webhook, or null', type: SiteWebhookEnvelopeDto })
   @ApiErrors(403)
   async get(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<SiteWebhookResponse> {
     return { webhook: await this.webhooks.get(claims, params.hwaddr) };
@@ -44,7 +44,7 @@ export class SiteWebhooksController {
       'messages are suppressed while the site is in test mode. Without `secret` the secret is kept (a new webhook gets one).',
   })
   @ApiJsonBody(SiteWebhookDto, WEBHOOK_MESSAGES.urlNotHttps)
-  @ApiOkResponse({ type: SiteWebhookResponseDto })
+  @ApiOkResponse({ description: 'The webhook as set', type: SiteWebhookResponseDto })
   @ApiErrors(403)
   set(
     @CurrentClaims() claims: ClaimsIdentity,
@@ -73,7 +73,7 @@ export class SiteWebhooksController {
     summary: "The site's latest webhook deliveries",
     description: 'Newest first, at most 50, each with its tries (HTTP status or why none came).',
   })
-  @ApiOkResponse({ type: WebhookDeliveryResponseDto, isArray: true })
+  @ApiOkResponse({ description: 'The latest deliveries', type: WebhookDeliveryResponseDto, isArray: true })
   @ApiErrors(403)
   deliveries(@CurrentClaims() claims: ClaimsIdentity, @Param() params: HwaddrParamDto): Promise<WebhookDeliveryView[]> {
     return this.webhooks.deliveries(claims, params.hwaddr);
