@@ -1,46 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { NatsConfig } from '@app/config';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { waitUntil } from '@app/testing';
+import { localCertificate, waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { connectClient } from './testing/test-panels.util';
 
 describe('panels over TLS (real NATS)', () => {
   const prefix = uniqueTestName('gwtls');
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-tls-'));
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
+  const { certFile, keyFile, remove } = localCertificate();
   let gateway: StartedGateway;
   let client: PanelLinkClient | undefined;
 
   beforeAll(async () => {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
     gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { tls: { certFile, keyFile } });
   });
 
@@ -48,7 +20,7 @@ describe('panels over TLS (real NATS)', () => {
     await client?.stop();
     await gateway?.close();
     await removeNatsPrefix(prefix);
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('runs the protocol inside TLS, trusting the gateway certificate', async () => {

@@ -5,4 +5,5 @@ export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
 export * from './healthy-report.util';
 export * from './nats-cluster';
+export * from './local-certificate';
 export * from './webhook-receiver';

@@ -1,53 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-
-/** A certificate for 127.0.0.1 and localhost, made by openssl in a folder of its own. */
-export interface LocalCertificate {
-  certFile: string;
-  cert: string;
-  key: string;
-  remove(): void;
-}
-
-export function localCertificate(): LocalCertificate {
-  const dir = mkdtempSync(join(tmpdir(), 'webhook-receiver-'));
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  return {
-    certFile,
-    cert: readFileSync(certFile, 'utf8'),
-    key: readFileSync(keyFile, 'utf8'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+import type { LocalCertificate } from './local-certificate';
 
 /** One request the receiver took: verified with the specification's own check, or not. */
 export interface ReceivedWebhook {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALERT_CATEGORIES, QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
+import { QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
 import {
   ClaimEntity,
   MailDeliveryEntity,
@@ -12,6 +12,7 @@ import { NatsService, QueueService } from '@app/messaging';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { NO_LONGER_OPTED_IN } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
+import { alertsSettled } from '../testing/alerts-settled.util';
 import { startMailerTestApp, type MailerTestApp } from '../testing/mailer-test-app';
 import { SmtpTestServer } from '../testing/smtp-test-server';
 
@@ -88,27 +89,7 @@ describe('fire and fault mails (real NATS, Redis, PostgreSQL and SMTP server)', 
     );
   }
 
-  /** Every published event acked by the mailer, and no mail job waiting, running or due for a retry. */
-  async function settled(): Promise<void> {
-    const nats = mailer.app.get(NatsService);
-    const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.mail);
-    await waitUntil(
-      async () => {
-        const infos = await Promise.all(
-          ALERT_CATEGORIES.map((category) =>
-            nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.mailer(category)),
-          ),
-        );
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        return (
-          infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) &&
-          Object.values(counts).every((count) => count === 0)
-        );
-      },
-      'events acked and mail jobs finished',
-      30_000,
-    );
-  }
+  const settled = () => alertsSettled(mailer.app, 'mailer', QUEUE_NAMES.mail);
 
   const deliveries = (hwaddr: string) =>
     environment.database.dataSource.getRepository(MailDeliveryEntity).find({ where: { hwaddr }, order: { id: 'ASC' } });

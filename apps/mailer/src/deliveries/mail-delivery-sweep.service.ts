@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OwedRecordsSweep } from '@app/alarm-reactions';
 import { eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
 import { enqueueMail, eventAlertJob, JobWorkers, panelOutageMailJob, QueueService } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
@@ -17,9 +17,8 @@ import { StoredOutages } from './stored-outages.repository';
  * delivery whose job ended without closing it.
  */
 @Injectable()
-export class MailDeliverySweep implements OwedRecords<OpenDelivery>, OnApplicationBootstrap, OnApplicationShutdown {
+export class MailDeliverySweep extends OwedRecordsSweep<OpenDelivery> {
   private readonly logger = new Logger(MailDeliverySweep.name);
-  private readonly sweeper: OwedRecordsSweep<OpenDelivery>;
   readonly queue = QUEUE_NAMES.mail;
 
   constructor(
@@ -31,20 +30,7 @@ export class MailDeliverySweep implements OwedRecords<OpenDelivery>, OnApplicati
     private readonly queues: QueueService,
     private readonly metrics: MailerMetrics,
   ) {
-    this.sweeper = new OwedRecordsSweep(MailDeliverySweep.name, config.sweep, jobs, this);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeper.stop();
-  }
-
-  /** One pass over the records open past the bound. */
-  sweep(): Promise<void> {
-    return this.sweeper.sweep();
+    super(MailDeliverySweep.name, config.sweep, jobs);
   }
 
   openPast(afterMs: number, limit: number): Promise<OpenDelivery[]> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALERT_CATEGORIES, QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
+import { QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
 import {
   PanelEntity,
   SiteTestModeEntity,
@@ -7,15 +7,15 @@ import {
   WebhookDeliveryEntity,
   WebhookEndpointEntity,
 } from '@app/database';
-import { NatsService, QueueService } from '@app/messaging';
+import { NatsService } from '@app/messaging';
 import {
   createTestEnvironment,
   localCertificate,
-  waitUntil,
   WebhookReceiver,
   type LocalCertificate,
   type TestEnvironment,
 } from '@app/testing';
+import { alertsSettled } from '../testing/alerts-settled.util';
 import { startMailerTestApp, type MailerTestApp } from '../testing/mailer-test-app';
 
 jest.setTimeout(60_000);
@@ -67,27 +67,7 @@ describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', ()
     );
   }
 
-  /** Every published event acked by the webhook channel, and no webhook job waiting, running or due. */
-  async function settled(): Promise<void> {
-    const nats = mailer.app.get(NatsService);
-    const queue = mailer.app.get(QueueService).queue(QUEUE_NAMES.webhooks);
-    await waitUntil(
-      async () => {
-        const infos = await Promise.all(
-          ALERT_CATEGORIES.map((category) =>
-            nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.webhooks(category)),
-          ),
-        );
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        return (
-          infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) &&
-          Object.values(counts).every((count) => count === 0)
-        );
-      },
-      'events acked and webhook jobs finished',
-      30_000,
-    );
-  }
+  const settled = () => alertsSettled(mailer.app, 'webhooks', QUEUE_NAMES.webhooks);
 
   const deliveriesOf = (hwaddr: string) =>
     db()

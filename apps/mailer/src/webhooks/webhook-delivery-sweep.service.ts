@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OwedRecordsSweep } from '@app/alarm-reactions';
 import { QUEUE_NAMES, webhookJobId } from '@app/contracts';
 import { enqueueWebhooks, JobWorkers, QueueService, webhookDeliveryJob } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
@@ -13,11 +13,8 @@ import { WebhookDeliveries, type OpenWebhookDelivery } from './webhook-deliverie
  * recorded failed.
  */
 @Injectable()
-export class WebhookDeliverySweep
-  implements OwedRecords<OpenWebhookDelivery>, OnApplicationBootstrap, OnApplicationShutdown
-{
+export class WebhookDeliverySweep extends OwedRecordsSweep<OpenWebhookDelivery> {
   private readonly logger = new Logger(WebhookDeliverySweep.name);
-  private readonly sweeper: OwedRecordsSweep<OpenWebhookDelivery>;
   readonly queue = QUEUE_NAMES.webhooks;
 
   constructor(
@@ -26,20 +23,7 @@ export class WebhookDeliverySweep
     jobs: JobWorkers,
     private readonly queues: QueueService,
   ) {
-    this.sweeper = new OwedRecordsSweep(WebhookDeliverySweep.name, config.sweep, jobs, this);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeper.stop();
-  }
-
-  /** One pass over the records open past the bound. */
-  sweep(): Promise<void> {
-    return this.sweeper.sweep();
+    super(WebhookDeliverySweep.name, config.sweep, jobs);
   }
 
   openPast(afterMs: number, limit: number): Promise<OpenWebhookDelivery[]> {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OwedRecordsSweep, type OwedRecords } from '@app/alarm-reactions';
+import { OwedRecordsSweep } from '@app/alarm-reactions';
 import { eventCorrelationId, QUEUE_NAMES, relayJobId } from '@app/contracts';
 import { enqueueRelayActions, JobWorkers, QueueService, RecordSweepConfig, relayActionJob } from '@app/messaging';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
@@ -16,9 +16,8 @@ import { RelayFailureNotifier } from './relay-failure-notifier.service';
  * has the run recorded failed, with the owner's 'Relay action failed' notification.
  */
 @Injectable()
-export class RelayRunSweep implements OwedRecords<OpenRun>, OnApplicationBootstrap, OnApplicationShutdown {
+export class RelayRunSweep extends OwedRecordsSweep<OpenRun> {
   private readonly logger = new Logger(RelayRunSweep.name);
-  private readonly sweeper: OwedRecordsSweep<OpenRun>;
   readonly queue = QUEUE_NAMES.relayActions;
 
   constructor(
@@ -32,20 +31,7 @@ export class RelayRunSweep implements OwedRecords<OpenRun>, OnApplicationBootstr
     jobs: JobWorkers,
     private readonly queues: QueueService,
   ) {
-    this.sweeper = new OwedRecordsSweep(RelayRunSweep.name, config, jobs, this);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sweeper.stop();
-  }
-
-  /** One pass over the runs pending for longer than `afterMs`. */
-  sweep(afterMs?: number): Promise<void> {
-    return this.sweeper.sweep(afterMs);
+    super(RelayRunSweep.name, config, jobs);
   }
 
   openPast(afterMs: number, limit: number): Promise<OpenRun[]> {
