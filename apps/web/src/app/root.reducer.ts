@@ -10,6 +10,7 @@ import { relaysSlice } from '../relays/relays.slice';
 import { sitesSlice } from '../sites/sites.slice';
 import { systemSlice } from '../system/system.slice';
 import { toastsSlice } from '../toasts/toasts.slice';
+import { webhooksSlice } from '../webhooks/webhooks.slice';
 import type { RootState } from '../shared/root-state.types';
 
 /**
@@ -26,6 +27,7 @@ export const rootReducer = combineReducers({
   [notificationsSlice.name]: notificationsSlice.reducer,
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
+  [webhooksSlice.name]: webhooksSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

@@ -12,6 +12,7 @@ import { selectSiteLabel } from '../sites/sites.selectors';
 import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
 import { systemSaga } from '../system/system.sagas';
 import { toastsSaga } from '../toasts/toasts.sagas';
+import { webhooksSaga } from '../webhooks/webhooks.sagas';
 
 export function* rootSaga() {
   yield* all([
@@ -24,6 +25,7 @@ export function* rootSaga() {
     fork(notificationsSaga),
     fork(panelsSaga),
     fork(relaysSaga),
+    fork(webhooksSaga),
     fork(toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.

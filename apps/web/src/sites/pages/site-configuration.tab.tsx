@@ -3,13 +3,17 @@ import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { hwaddrToColonForm, SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { SiteWebhookSection } from '../../webhooks/pages/site-webhook.section';
 import { selectSiteSummary } from '../sites.selectors';
 import { claimRemoveRequested, siteEmailRequested, siteRenameRequested } from '../sites.slice';
 import { RemoveAccessDialog } from './remove-access.dialog';
 import { SiteTestModeSection } from './site-test-mode.section';
 import { useSiteForm } from './use-site-form.hook';
 
-/** Site Configuration (spec 2.12): nickname, e-mail choice, test mode (docs/test-mode.md), removing one's own access. */
+/**
+ * Site Configuration (spec 2.12): nickname, e-mail choice, test mode (docs/test-mode.md), the webhook
+ * (docs/webhooks.md), removing one's own access.
+ */
 export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
   const rename = useSiteForm('renameSite');
@@ -85,6 +89,7 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
         </Alert>
       )}
       <SiteTestModeSection hwaddr={hwaddr} />
+      <SiteWebhookSection hwaddr={hwaddr} />
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel
       </Button>
