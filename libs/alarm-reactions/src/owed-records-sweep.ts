@@ -1,6 +1,5 @@
 import type { QueueName } from '@app/contracts';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PeriodicSweep, type JobWorkers, type RecordSweepConfig } from '@app/messaging';
+import { ScheduledSweep, type JobWorkers, type RecordSweepConfig } from '@app/messaging';
 
 /** Records looked at per pass, oldest first; the rest wait for the next pass. */
 const SWEEP_BATCH = 100;
@@ -17,8 +16,7 @@ const SWEEP_BATCH = 100;
  * A channel's sweep extends it and says only how its records are read and completed: each was
  * written before its alarm was acked, and its job runs on `queue` under an id of the record's own.
  */
-export abstract class OwedRecordsSweep<R> implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly timer: PeriodicSweep;
+export abstract class OwedRecordsSweep<R> extends ScheduledSweep {
   abstract readonly queue: QueueName;
 
   protected constructor(
@@ -26,7 +24,7 @@ export abstract class OwedRecordsSweep<R> implements OnApplicationBootstrap, OnA
     private readonly recordSweep: RecordSweepConfig,
     private readonly jobWorkers: JobWorkers,
   ) {
-    this.timer = new PeriodicSweep(name, recordSweep.intervalMs, () => this.sweep());
+    super(name, recordSweep.intervalMs);
   }
 
   /** Records still open that were created more than `afterMs` ago, oldest first, at most `limit`. */
@@ -36,14 +34,6 @@ export abstract class OwedRecordsSweep<R> implements OnApplicationBootstrap, OnA
   abstract requeue(record: R): Promise<void>;
   /** Its job completed without closing the record: recorded failed. */
   abstract endedOpen(record: R): Promise<void>;
-
-  onApplicationBootstrap(): void {
-    this.timer.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.timer.stop();
-  }
 
   /** One pass over the records open for longer than `afterMs` (the configured bound unless given). */
   async sweep(afterMs = this.recordSweep.afterMs): Promise<void> {

@@ -37,6 +37,7 @@ export * from './dead-letters/dead-letters.service';
 export * from './dead-letters/dead-letters.module';
 export * from './jobs/record-sweep.config';
 export * from './jobs/periodic-sweep';
+export * from './jobs/scheduled-sweep';
 export * from './handlers/message-handler.decorators';
 export * from './handlers/message-handlers.options';
 export * from './handlers/message-handlers.service';

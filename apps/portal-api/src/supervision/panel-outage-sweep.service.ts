@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { LivePublisher, PeriodicSweep } from '@app/messaging';
+import { Injectable, Logger } from '@nestjs/common';
+import { LivePublisher, ScheduledSweep } from '@app/messaging';
 import { Clock, type LogFields } from '@app/platform';
 import { PanelLinks } from './panel-links.reader';
 import { PanelOutages } from './panel-outages.service';
@@ -21,9 +21,8 @@ const OPEN_RECHECK_MS = 60_000;
  * lost. Copies sweep side by side: every change is made once (PanelOutages), whoever comes first.
  */
 @Injectable()
-export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PanelOutageSweep extends ScheduledSweep {
   private readonly logger = new Logger(PanelOutageSweep.name);
-  private readonly timer: PeriodicSweep;
   private lastOpenRecheck = 0;
   private startupDone = false;
   /** Gateway copies seen without a sign of life at the last pass: acted on when still so at the next. */
@@ -37,15 +36,7 @@ export class PanelOutageSweep implements OnApplicationBootstrap, OnApplicationSh
     private readonly live: LivePublisher,
     private readonly clock: Clock,
   ) {
-    this.timer = new PeriodicSweep(PanelOutageSweep.name, config.sweepIntervalMs, () => this.sweep());
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.timer.stop();
+    super(PanelOutageSweep.name, config.sweepIntervalMs);
   }
 
   /** One pass; the first also catches up with what happened while no copy was running. */

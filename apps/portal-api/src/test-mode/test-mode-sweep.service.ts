@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { forgetAlarmTestMarks } from '@app/database';
-import { PeriodicSweep } from '@app/messaging';
+import { ScheduledSweep } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { SiteTestModesRepository } from './site-test-modes.repository';
 import { SiteTestModes } from './test-mode.service';
@@ -27,9 +27,8 @@ const FORGET_BATCH = 10_000;
  * the site's lock), whoever comes first; nothing is held in memory, so a restart loses nothing.
  */
 @Injectable()
-export class TestModeSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TestModeSweep extends ScheduledSweep {
   private readonly logger = new Logger(TestModeSweep.name);
-  private readonly timer: PeriodicSweep;
   private forgottenAt = -Infinity;
 
   constructor(
@@ -39,15 +38,7 @@ export class TestModeSweep implements OnApplicationBootstrap, OnApplicationShutd
     private readonly clock: Clock,
     @Inject(DataSource) private readonly dataSource: DataSource,
   ) {
-    this.timer = new PeriodicSweep(TestModeSweep.name, config.sweepIntervalMs, () => this.sweep());
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.timer.stop();
+    super(TestModeSweep.name, config.sweepIntervalMs);
   }
 
   /** One pass. A test mode that could not be ended (the database away a moment) is tried at the next. */
