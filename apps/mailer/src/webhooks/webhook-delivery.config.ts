@@ -18,7 +18,9 @@ export interface WebhookDeliveryConfig extends WebhookRetryPolicy {
 }
 
 const webhookSchema = {
-  WEBHOOK_CONCURRENCY: env.int({ fallback: 8, min: 1, max: 100 }),
+  // Posts wait on receivers, not on this copy: enough of them at once that a few slow receivers
+  // (each held at most WEBHOOK_TIMEOUT_MS) do not hold up the other sites' alarms.
+  WEBHOOK_CONCURRENCY: env.int({ fallback: 32, min: 1, max: 200 }),
   WEBHOOK_TIMEOUT_MS: env.int({ fallback: 10_000, min: 100, max: 120_000 }),
   WEBHOOK_CA_FILE: env.string(''),
 };
