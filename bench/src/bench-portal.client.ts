@@ -18,7 +18,7 @@ export class BenchPortalClient {
     this.db = new Pool({ connectionString: databaseUrl, max: 4 });
   }
 
-  async api<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+  async api<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
     const response = await fetch(`http://127.0.0.1:${this.port}/api${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -58,6 +58,12 @@ export class BenchPortalClient {
 
   async claimsToken(user: BenchUser): Promise<string> {
     return (await this.api<{ token: string }>('POST', '/v2/claims/auth', user.session)).token;
+  }
+
+  /** Sets the site's webhook through the API, as a person does; answers its signing secret. */
+  async setWebhook(user: BenchUser, hwaddr: string, url: string): Promise<string> {
+    const token = await this.claimsToken(user);
+    return (await this.api<{ secret: string }>('PUT', `/v2/sites/${hwaddr}/webhook`, token, { url })).secret;
   }
 
   async storedEventCount(): Promise<number> {

@@ -148,7 +148,8 @@ export class BenchStack {
     return this.id;
   }
 
-  async start(extraEnv: { smtpPort: number }): Promise<void> {
+  /** `webhookCaFile`: the bench's webhook receiver's certificate, trusted by the mailer, on loopback. */
+  async start(extraEnv: { smtpPort: number; webhookCaFile?: string }): Promise<void> {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
         portal: await freePort(),
@@ -172,6 +173,9 @@ export class BenchStack {
       SMTP_PORT: String(extraEnv.smtpPort),
       SMTP_SECURE: 'false',
       RELAY_ALLOWED_TARGETS: '127.0.0.1',
+      ...(extraEnv.webhookCaFile
+        ? { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: extraEnv.webhookCaFile }
+        : {}),
       // Many sign-ups and logins come from 127.0.0.1 in one run.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       WEB_DIST_DIR: 'dist/bench-no-web-client',

@@ -12,6 +12,7 @@ import { runPanelFleetWorker } from './panel-fleet-worker';
 import { runLiveSocketClient } from './live-socket-client';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
+import { WebhookSink } from './webhook-sink';
 import type { BenchEnvironment } from './scenarios/bench-environment.types';
 import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
 import { fireFirstScenario } from './scenarios/fire-first.scenario';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   log(`scenarios: ${options.scenarios.join(', ')}`);
   const stack = new BenchStack(log);
   const sink = new SmtpSink();
+  const webhooks = new WebhookSink();
   let portal: BenchPortalClient | undefined;
   const run: BenchRun = {
     date: new Date().toISOString(),
@@ -72,12 +74,14 @@ async function main(): Promise<void> {
     await portal?.close().catch(() => undefined);
     await stack.stop();
     await sink.stop();
+    await webhooks.stop();
   };
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     await sink.start();
+    await webhooks.start();
     log(`starting the stack (${stack.id})`);
-    await stack.start({ smtpPort: sink.port });
+    await stack.start({ smtpPort: sink.port, webhookCaFile: webhooks.certFile });
     portal = new BenchPortalClient(stack.portalPort, stack.databaseUrl);
     let rawIngest: { insertRate: number; publishRate: number } | undefined;
     const env: BenchEnvironment = {
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
           publishRate: await rawJetStreamPublishRate(stack.id, 20_000, 64),
         }),
       smtp: sink,
+      webhooks,
     };
     for (const name of options.scenarios) {
       log(`scenario ${name}…`);

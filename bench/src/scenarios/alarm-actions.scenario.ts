@@ -4,12 +4,20 @@ import { PanelFleet, waitFor } from '../panel-fleet';
 import { rawNatsRequestReply } from '../raw-limits';
 import { lostEvents, runIngestLoad, startIngestRig } from './ingest.scenario';
 import type { BenchEnvironment } from './bench-environment.types';
-import { arrived, mailLatenciesByFire, relayPulsedOnFire, relayPulseLatencies } from './fire-relay.util';
+import {
+  arrived,
+  mailLatenciesByFire,
+  relayPulsedOnFire,
+  relayPulseLatencies,
+  webhookLatenciesByFire,
+} from './fire-relay.util';
 
 /**
- * Fire events from one site with a relay action and an opted-in user, one every 500 ms, while the
- * ingest load runs in the background: fire → relay pulse seen by the relay simulator, and fire →
- * mail accepted by the SMTP sink. Pulses are matched to fires in order (one board, one job at a time).
+ * Fire events from one site with a relay action, an opted-in user and a webhook, one every 500 ms,
+ * while the ingest load runs in the background: fire → relay pulse seen by the relay simulator,
+ * fire → mail accepted by the SMTP sink, and fire → webhook received (and verified) by the HTTPS
+ * receiver. Pulses are matched to fires in order (one board, one job at a time); mails and webhooks
+ * by the fire's title.
  */
 export async function alarmActionsScenario(env: BenchEnvironment): Promise<ScenarioResult> {
   const { fires, background, panels } = env.options;
@@ -19,9 +27,13 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const user = await env.portal.registerUser('alarms');
   await env.portal.claim(user, alarmPanel.hwaddrs, true);
   const relay = await relayPulsedOnFire(env.portal, user, alarmPanel.hwaddrs[0]);
+  const site = alarmPanel.hwaddrs[0];
+  env.webhooks.trust(site, await env.portal.setWebhook(user, site, env.webhooks.urlFor(site)));
   const rig = await startIngestRig(env, panels, 0xb6);
   const switchesBefore = relay.switches.length;
   const mailsBefore = env.smtp.accepted.length;
+  const webhooksBefore = env.webhooks.received.length;
+  const webhooksVerified = () => env.webhooks.received.slice(webhooksBefore).filter((message) => message.verified);
   const fireSentAt: number[] = [];
   const titles: string[] = [];
   const watches = [...env.watchApps(), ...env.watchMachine()];
@@ -39,19 +51,25 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const backgroundRun = await load;
   const notes: string[] = [];
   await waitFor(
-    () => relay.switches.length - switchesBefore >= fires && env.smtp.accepted.length - mailsBefore >= fires,
+    () =>
+      relay.switches.length - switchesBefore >= fires &&
+      env.smtp.accepted.length - mailsBefore >= fires &&
+      webhooksVerified().length >= fires,
     60_000,
-    'a relay pulse and a mail per fire',
+    'a relay pulse, a mail and a verified webhook per fire',
     100,
   ).catch((error: Error) => notes.push(error.message));
   const processes = watches.map((watch) => watch.stop());
   const relayLatencies = relayPulseLatencies(relay, switchesBefore, fireSentAt);
   const mailByFire = mailLatenciesByFire(env.smtp.accepted.slice(mailsBefore), titles, fireSentAt);
   const mailLatencies = arrived(mailByFire);
+  const webhookByFire = webhookLatenciesByFire(env.webhooks.received.slice(webhooksBefore), titles, fireSentAt);
+  const webhookLatencies = arrived(webhookByFire);
   rig.live.close();
   await Promise.all([rig.fleet.stop(), alarmPanel.stop(), relay.stop()]);
   const relaySummary = summarizeLatencies(relayLatencies);
   const mailSummary = summarizeLatencies(mailLatencies);
+  const webhookSummary = summarizeLatencies(webhookLatencies);
   const nats = await rawNatsRequestReply(env.stack.id, 2000);
   return {
     scenario: 'alarm-actions',
@@ -84,6 +102,17 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
       },
       { name: 'fire → SMTP accepted p50', value: mailSummary.p50, unit: 'ms' },
       { name: 'fire → SMTP accepted p99', value: mailSummary.p99, unit: 'ms', target: { kind: 'atMost', value: 1000 } },
+      { name: `webhooks received verified (of ${fires} fires)`, value: webhookLatencies.length, unit: 'webhooks' },
+      {
+        name: 'webhooks lost (missing or unverified)',
+        value: fires - webhookLatencies.length,
+        unit: 'webhooks',
+        target: { kind: 'atMost', value: 0 },
+      },
+      { name: 'fire → webhook received p50', value: webhookSummary.p50, unit: 'ms' },
+      { name: 'fire → webhook received p95', value: webhookSummary.p95, unit: 'ms' },
+      { name: 'fire → webhook received p99', value: webhookSummary.p99, unit: 'ms' },
+      { name: 'fire → webhook received max', value: webhookSummary.max, unit: 'ms' },
       {
         name: 'background events lost',
         value: lostEvents(backgroundRun),
@@ -94,6 +123,10 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     ],
     processes,
     notes,
-    samples: { 'fire → relay pulse': relayLatencies, 'fire → SMTP accepted': mailByFire },
+    samples: {
+      'fire → relay pulse': relayLatencies,
+      'fire → SMTP accepted': mailByFire,
+      'fire → webhook received': webhookByFire,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { BenchPortalClient } from '../bench-portal.client';
 import type { BenchAppName, BenchStack } from '../bench-stack';
 import type { ProcessWatch } from '../process-usage.util';
 import type { SmtpSink } from '../smtp-sink';
+import type { WebhookSink } from '../webhook-sink';
 
 /** What every scenario gets: the running stack, its API and database, the options, the raw limits. */
 export interface BenchEnvironment {
@@ -17,4 +18,6 @@ export interface BenchEnvironment {
   /** The raw insert and publish rates of the ingest path, measured once per run. */
   rawIngestLimits(): Promise<{ insertRate: number; publishRate: number }>;
   smtp: SmtpSink;
+  /** The HTTPS receiver the sites' webhooks may point to. */
+  webhooks: WebhookSink;
 }

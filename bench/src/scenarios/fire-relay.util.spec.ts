@@ -1,4 +1,4 @@
-import { arrived, mailLatenciesByFire, relayPulseLatencies } from './fire-relay.util';
+import { arrived, mailLatenciesByFire, relayPulseLatencies, webhookLatenciesByFire } from './fire-relay.util';
 
 describe('fire latencies', () => {
   it("gives each fire its relay pulse, in the fires' order, leaving out earlier switches and the IOs", () => {
@@ -27,5 +27,28 @@ describe('fire latencies', () => {
     );
     expect(byFire).toEqual([50, 120, Number.NaN]);
     expect(arrived(byFire)).toEqual([50, 120]);
+  });
+
+  it('gives each fire its first verified alarm.fire webhook by title; an unverified or missing one is lost (NaN)', () => {
+    const at = (ms: number) => performance.timeOrigin + ms;
+    const fire = (title: string) => ({ type: 'alarm.fire', data: { title } });
+    const received = [
+      { verified: true, payload: { type: 'panel.communication_restored', data: {} }, receivedAt: at(50) },
+      { verified: true, payload: fire('BenchFire00001'), receivedAt: at(690) },
+      { verified: true, payload: fire('BenchFire00000'), receivedAt: at(180) },
+      // a repeat of a message already received keeps the first arrival
+      { verified: true, payload: fire('BenchFire00000'), receivedAt: at(400) },
+      // a signature that does not verify has no payload: the fire's webhook is lost
+      { verified: false, payload: null, receivedAt: at(1150) },
+    ];
+    const byFire = webhookLatenciesByFire(
+      received,
+      ['BenchFire00000', 'BenchFire00001', 'BenchFire00002'],
+      [100, 600, 1100],
+    );
+    // Date.now() holds whole milliseconds: within one of the arrival's time.
+    expect(byFire[2]).toBeNaN();
+    byFire.slice(0, 2).forEach((latency, index) => expect(Math.abs(latency - [80, 90][index])).toBeLessThan(1));
+    expect(arrived(byFire)).toHaveLength(2);
   });
 });

@@ -62,6 +62,35 @@ export function mailLatenciesByFire(
   return byFire;
 }
 
+/** What the webhook receiver noted of one request: whether it verified, its body, its wall-clock receive time. */
+export interface WebhookArrival {
+  verified: boolean;
+  payload: { type: string; data: Record<string, unknown> } | null;
+  /** Date.now() when the receiver had read and checked it. */
+  receivedAt: number;
+}
+
+/**
+ * Each fire's webhook, ms after the fire was sent, by fire (its title in the message's data): only
+ * a verified 'alarm.fire' message counts, the first of a repeat; a fire without one keeps NaN (lost).
+ * The receiver's wall-clock time is put on the fires' clock through `performance.timeOrigin`, as
+ * the relay pulse's is.
+ */
+export function webhookLatenciesByFire(
+  received: readonly WebhookArrival[],
+  titles: readonly string[],
+  fireSentAt: readonly number[],
+): number[] {
+  const byFire = titles.map(() => Number.NaN);
+  for (const message of received) {
+    if (!message.verified || message.payload?.type !== 'alarm.fire') continue;
+    const index = titles.indexOf(String(message.payload.data.title));
+    if (index >= 0 && Number.isNaN(byFire[index]))
+      byFire[index] = message.receivedAt - (performance.timeOrigin + fireSentAt[index]);
+  }
+  return byFire;
+}
+
 /** The latencies of what arrived, without the NaN of what did not. */
 export function arrived(latencies: readonly number[]): number[] {
   return latencies.filter((latency) => !Number.isNaN(latency));
