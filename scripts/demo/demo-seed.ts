@@ -1,6 +1,6 @@
-// The demo's account, sites and relay, made through the portal's own API exactly as a person would
-// make them (register, claim with a key the panel checks, add a relay and its action), or found
-// again on a later start. Shared by `npm start` and the browser test of the demo's first run, so it
+// The demo's account, sites, relay and webhook, made through the portal's own API exactly as a
+// person would make them (register, claim with a key the panel checks, add a relay and its action,
+// set the site's webhook), or found again on a later start. Shared by `npm start` and the browser test of the demo's first run, so it
 // imports nothing but Node (Node runs it from the start script with its types stripped).
 
 export const DEMO_ACCOUNT = {
@@ -62,7 +62,7 @@ interface ApiAnswer {
 
 async function call(
   origin: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   token?: string,
   body?: unknown,
@@ -210,4 +210,19 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     })),
     relay,
   };
+}
+
+/**
+ * Points the demo site's webhook at `url` (the demo's receiver, on a new port each start); the site
+ * keeps its secret from one start to the next. Answers the secret, for the receiver to verify with.
+ */
+export async function setDemoWebhook(origin: string, url: string): Promise<string> {
+  const session = await demoSession(origin);
+  const claims = await expectOk(call(origin, 'POST', '/v2/claims/auth', session), 'a claims token');
+  const hwaddr = DEMO_PANELS.headOffice.hwaddr;
+  const webhook = await expectOk(
+    call(origin, 'PUT', `/v2/sites/${hwaddr}/webhook`, claims.token as string, { url }),
+    'setting the demo webhook',
+  );
+  return webhook.secret as string;
 }

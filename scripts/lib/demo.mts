@@ -1,14 +1,23 @@
 // The demo `npm start` runs by default: two simulated panels (the demo site's, lively, driven from
-// the terminal; and one the demo account claims with a wrong key), a simulated relay board, and the
-// demo account with its three sites and its relay, made through the portal's API.
+// the terminal; and one the demo account claims with a wrong key), a simulated relay board, a webhook
+// receiver, and the demo account with its three sites, its relay and the demo site's webhook, made
+// through the portal's API.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_PANELS, DEMO_RELAY, DEMO_SITES, seedDemo, type DemoSeedResult } from '../demo/demo-seed.ts';
+import {
+  DEMO_PANELS,
+  DEMO_RELAY,
+  DEMO_SITES,
+  seedDemo,
+  setDemoWebhook,
+  type DemoSeedResult,
+} from '../demo/demo-seed.ts';
 import { DEMO_PROGRAMS, startDemoProgram, type RunningApp } from './app-processes.mts';
 import type { OutputSettings } from './child-output.mts';
 import { demoPanelLines, quietLines, relayBoardLines } from './console-lines.ts';
+import type { WebhookReceiver } from './webhook-receiver.mts';
 
 export function demoEnabled(env: NodeJS.ProcessEnv): boolean {
   if (env.NODE_ENV === 'production') return false;
@@ -18,6 +27,15 @@ export function demoEnabled(env: NodeJS.ProcessEnv): boolean {
 /** Lets the relay-worker drive the demo board, which lives on loopback. */
 export function demoEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { RELAY_ALLOWED_TARGETS: env.RELAY_ALLOWED_TARGETS ?? DEMO_RELAY.host };
+}
+
+/**
+ * Lets portal-api accept, and the mailer post to, the demo's webhook receiver on loopback, under its
+ * own certificate (`caFile`), beside any receivers allowed already.
+ */
+export function demoWebhookEnvironment(env: NodeJS.ProcessEnv, caFile: string): NodeJS.ProcessEnv {
+  const allowed = env.WEBHOOK_ALLOWED_TARGETS ? `${env.WEBHOOK_ALLOWED_TARGETS},127.0.0.1` : '127.0.0.1';
+  return { WEBHOOK_ALLOWED_TARGETS: allowed, WEBHOOK_CA_FILE: caFile };
 }
 
 export interface DemoContext {
@@ -32,6 +50,8 @@ export interface DemoContext {
   dataDir: string;
   output: OutputSettings;
   log: (line: string) => void;
+  /** The receiver the demo site's webhook is pointed at, when it could be started. */
+  webhooks?: WebhookReceiver;
 }
 
 export interface RunningDemo {
@@ -40,6 +60,8 @@ export interface RunningDemo {
   panel: RunningApp | undefined;
   seeded: DemoSeedResult | undefined;
   relayPort: number | undefined;
+  /** Where the demo site's webhook posts, once set. */
+  webhookUrl: string | undefined;
 }
 
 /**
@@ -109,7 +131,13 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
     const first = panel % gatewayPorts.length;
     return [...gatewayPorts.slice(first), ...gatewayPorts.slice(0, first)];
   };
-  const demo: RunningDemo = { programs: [], panel: undefined, seeded: undefined, relayPort: undefined };
+  const demo: RunningDemo = {
+    programs: [],
+    panel: undefined,
+    seeded: undefined,
+    relayPort: undefined,
+    webhookUrl: undefined,
+  };
   const missing = [...new Set(Object.values(DEMO_PROGRAMS))].filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
     log(`no demo: ${missing.join(', ')} not built (npm run build builds them)`);
@@ -173,6 +201,17 @@ export async function startDemo(context: DemoContext): Promise<RunningDemo> {
   } catch (error) {
     log(`demo: the demo account could not be set up: ${(error as Error).message}`);
   }
+  const headOffice = demo.seeded?.sites.find((site) => site.hwaddr === DEMO_PANELS.headOffice.hwaddr);
+  // A webhook is only for a site its user is authorised on.
+  if (context.webhooks && headOffice?.status === 'AUTHED') {
+    const url = context.webhooks.urlFor(headOffice.hwaddr);
+    try {
+      context.webhooks.trust(headOffice.hwaddr, await setDemoWebhook(context.origin, url));
+      demo.webhookUrl = url;
+    } catch (error) {
+      log(`demo: the demo site's webhook could not be set: ${(error as Error).message}`);
+    }
+  }
   return demo;
 }
 
@@ -198,6 +237,10 @@ export function demoBanner(demo: RunningDemo): string[] {
       `  relay: ${DEMO_RELAY.name} at ${DEMO_RELAY.host}:${demo.relayPort}${moved}, password '${DEMO_RELAY.password}'`,
     );
   }
+  if (demo.webhookUrl)
+    lines.push(
+      `  webhook: ${DEMO_SITES[0].nickname} posts to ${demo.webhookUrl}, each message printed here ([webhook])`,
+    );
   if (!demo.panel) return lines;
   const head = DEMO_SITES[0];
   lines.push(

@@ -1,10 +1,19 @@
 // What `npm start` and `npm run cluster` share: the environment the apps get, the terminal and the
 // log files, PostgreSQL and Redis (and for `npm start` NATS) made to answer, the mail sink, the demo
-// and its console, and stopping everything in order on Ctrl-C or when an app stops.
+// (with its webhook receiver) and its console, and stopping everything in order on Ctrl-C or when an
+// app stops.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startMailSink } from './mail-sink.mts';
-import { demoBanner, demoEnabled, demoEnvironment, startDemo, type RunningDemo } from './demo.mts';
+import {
+  demoBanner,
+  demoEnabled,
+  demoEnvironment,
+  demoWebhookEnvironment,
+  startDemo,
+  type RunningDemo,
+} from './demo.mts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.mts';
 import { APPS, appEntry, describeExit, stopApp, type RunningApp } from './app-processes.mts';
 import type { OutputSettings } from './child-output.mts';
 import { Terminal } from './terminal.mts';
@@ -27,6 +36,8 @@ export class PortalRun {
   readonly apps: RunningApp[] = [];
   private readonly tag: string;
   private stopping = false;
+  /** The demo's webhook receiver, started with the apps' environment (they must trust its certificate). */
+  private webhooks: WebhookReceiver | undefined;
 
   /** `tag` starts its own lines ([start]); the apps' logs go to `logDir` under the data folder. */
   constructor(tag: string, logDir = 'logs') {
@@ -154,7 +165,23 @@ export class PortalRun {
       this.services.push(sink.service);
       Object.assign(this.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'false' });
     }
-    if (demoEnabled(this.env)) Object.assign(this.env, demoEnvironment(this.env));
+    if (demoEnabled(this.env)) {
+      Object.assign(this.env, demoEnvironment(this.env));
+      await this.startWebhookReceiver();
+    }
+  }
+
+  /** The demo's webhook receiver; without it (no openssl, say) the demo runs with no webhook. */
+  private async startWebhookReceiver(): Promise<void> {
+    try {
+      const print = (line: string) => this.terminal.print(`[webhook] ${line}`);
+      const receiver = await startWebhookReceiver(join(this.dataDir, 'webhooks'), print, this.env.WEBHOOK_CA_FILE);
+      this.services.push(receiver.service);
+      this.webhooks = receiver;
+      Object.assign(this.env, demoWebhookEnvironment(this.env, receiver.caFile));
+    } catch (error) {
+      this.log(`demo: no webhook receiver (${(error as Error).message.split('\n')[0]})`);
+    }
   }
 
   /**
@@ -192,6 +219,7 @@ export class PortalRun {
       dataDir: this.dataDir,
       output: this.output,
       log: (line) => this.log(line),
+      webhooks: this.webhooks,
     });
     this.apps.push(...demo.programs);
     for (const program of demo.programs) {
