@@ -2,7 +2,8 @@ import {
   alertMailKey,
   countEvents,
   countLive,
-  countMails,
+  alarmWebhookKey,
+  countMessages,
   countRelay,
   eventKey,
   type SentEvent,
@@ -130,43 +131,51 @@ describe('alertMailKey', () => {
   });
 });
 
-describe('countMails', () => {
+describe('alarmWebhookKey', () => {
+  it("reads an alarm's webhook-id, and nothing else", () => {
+    expect(alarmWebhookKey(`alarm-${A}-17`)).toBe(`${A}/17/webhook`);
+    expect(alarmWebhookKey('outage-4-lost')).toBeUndefined();
+    expect(alarmWebhookKey(`test-${A}-1`)).toBeUndefined();
+  });
+});
+
+describe('countMessages', () => {
   const alarms = [sent(A, 1, 'fire'), sent(A, 2, 'fault')];
-  const row = (seq: number, status: string, possibleRepeats: number) => ({
+  const row = (seq: number, done: boolean, possibleRepeats: number) => ({
     hwaddr: A,
     eventSeq: seq,
-    userId: 'u1',
-    status,
-    attempts: 1,
+    recipient: 'u1',
+    done,
+    status: done ? 'sent' : 'queued',
     possibleRepeats,
   });
 
-  it('owes one mail per alarm and opted-in user', () => {
+  it('owes one message per alarm and recipient', () => {
     const received = new Map([
       [`${A}/1/u1`, 1],
       [`${A}/2/u1`, 1],
     ]);
-    expect(countMails(alarms, ['u1'], received, [row(1, 'sent', 0), row(2, 'sent', 0)])).toEqual({
+    expect(countMessages(alarms, ['u1'], received, [row(1, true, 0), row(2, true, 0)])).toEqual({
       owed: 2,
       exactlyOne: 2,
       lost: 0,
       repeats: 0,
       recordedRepeats: 0,
       unrecordedRepeats: 0,
-      notMarkedSent: 0,
+      notMarkedDone: 0,
       longestDelayMs: 0,
     });
   });
 
-  it('tells a recorded repeat from an unrecorded one, and a lost mail left queued', () => {
+  it('tells a recorded repeat from an unrecorded one, and a lost message left owed', () => {
     const received = new Map([[`${A}/1/u1`, 3]]);
-    expect(countMails(alarms, ['u1'], received, [row(1, 'sent', 1), row(2, 'queued', 0)])).toMatchObject({
+    expect(countMessages(alarms, ['u1'], received, [row(1, true, 1), row(2, false, 0)])).toMatchObject({
       exactlyOne: 0,
       lost: 1,
       repeats: 2,
       recordedRepeats: 1,
       unrecordedRepeats: 1,
-      notMarkedSent: 1,
+      notMarkedDone: 1,
     });
   });
 });

@@ -164,31 +164,36 @@ export function countRelay(
   };
 }
 
-/** A mail_deliveries row of an alert mail. */
-export interface MailDelivery {
+/**
+ * The record of one message an alarm owes one recipient: an alert mail to a user (mail_deliveries),
+ * or a message to the site's webhook (webhook_deliveries, recipient 'webhook').
+ */
+export interface MessageDelivery {
   hwaddr: string;
   eventSeq: number;
-  userId: string;
+  recipient: string;
+  /** Recorded sent (a mail) or delivered (a webhook message). */
+  done: boolean;
+  /** Its state as recorded, for the evidence. */
   status: string;
-  attempts: number;
   possibleRepeats: number;
-  /** When the delivery was recorded sent (epoch ms). */
-  sentAt?: number | null;
+  /** When it was recorded done (epoch ms). */
+  doneAt?: number | null;
 }
 
-export interface MailCounts {
-  /** Alarms times opted-in users: the mails owed. */
+export interface MessageCounts {
+  /** Alarms times recipients: the messages owed. */
   owed: number;
   exactlyOne: number;
-  /** Owed mails the SMTP server never received. */
+  /** Owed messages the receiver (the SMTP sink, the webhook receiver) never got. */
   lost: number;
-  /** Mails received beyond one per alarm and user (same Message-ID). */
+  /** Messages received beyond one per alarm and recipient (same Message-ID or webhook-id). */
   repeats: number;
   recordedRepeats: number;
   unrecordedRepeats: number;
-  /** Delivery rows of owed mails not marked sent (left queued, or failed). */
-  notMarkedSent: number;
-  /** Longest time from an alarm to a delivery of it recorded sent. */
+  /** Delivery rows of owed messages not recorded done (left owed, or failed). */
+  notMarkedDone: number;
+  /** Longest time from an alarm to a delivery of it recorded done. */
   longestDelayMs: number;
 }
 
@@ -201,27 +206,36 @@ export function alertMailKey(text: string): string | undefined {
   return match ? `${match[1]}/${match[2]}/${match[3]}` : undefined;
 }
 
-/** Mails the SMTP server received per alarm and opted-in user, against the delivery records. */
-export function countMails(
+/** The recipient of an alarm's webhook message in the counts (one per site). */
+export const WEBHOOK_RECIPIENT = 'webhook';
+
+/** The alarm a webhook message is about, from its webhook-id `alarm-<hwaddr>-<seq>`; undefined for others. */
+export function alarmWebhookKey(messageId: string): string | undefined {
+  const match = /^alarm-([0-9a-f]{12})-(\d+)$/.exec(messageId);
+  return match ? `${match[1]}/${match[2]}/${WEBHOOK_RECIPIENT}` : undefined;
+}
+
+/** Messages received per alarm and recipient, against their delivery records. */
+export function countMessages(
   alarms: readonly SentEvent[],
-  userIds: readonly string[],
+  recipients: readonly string[],
   received: ReadonlyMap<string, number>,
-  deliveries: readonly MailDelivery[],
-): MailCounts {
-  const rows = new Map(deliveries.map((row) => [`${row.hwaddr}/${row.eventSeq}/${row.userId}`, row]));
-  const counts: MailCounts = {
+  deliveries: readonly MessageDelivery[],
+): MessageCounts {
+  const rows = new Map(deliveries.map((row) => [`${row.hwaddr}/${row.eventSeq}/${row.recipient}`, row]));
+  const counts: MessageCounts = {
     owed: 0,
     exactlyOne: 0,
     lost: 0,
     repeats: 0,
     recordedRepeats: 0,
     unrecordedRepeats: 0,
-    notMarkedSent: 0,
+    notMarkedDone: 0,
     longestDelayMs: 0,
   };
   for (const alarm of alarms) {
-    for (const userId of userIds) {
-      const key = `${alarm.hwaddr}/${alarm.seq}/${userId}`;
+    for (const recipient of recipients) {
+      const key = `${alarm.hwaddr}/${alarm.seq}/${recipient}`;
       const seen = received.get(key) ?? 0;
       const row = rows.get(key);
       counts.owed++;
@@ -232,9 +246,9 @@ export function countMails(
       counts.repeats += repeats;
       counts.recordedRepeats += recorded;
       counts.unrecordedRepeats += Math.max(0, repeats - recorded);
-      if (row?.status !== 'sent') counts.notMarkedSent++;
-      if (row?.sentAt && alarm.at !== undefined)
-        counts.longestDelayMs = Math.max(counts.longestDelayMs, row.sentAt - alarm.at);
+      if (!row?.done) counts.notMarkedDone++;
+      if (row?.doneAt && alarm.at !== undefined)
+        counts.longestDelayMs = Math.max(counts.longestDelayMs, row.doneAt - alarm.at);
     }
   }
   return counts;

@@ -25,8 +25,18 @@ function cleanRun(): ChaosResult {
       repeats: 1,
       recordedRepeats: 1,
       unrecordedRepeats: 0,
-      notMarkedSent: 0,
+      notMarkedDone: 0,
       longestDelayMs: 700,
+    },
+    webhook: {
+      owed: 2,
+      exactlyOne: 2,
+      lost: 0,
+      repeats: 0,
+      recordedRepeats: 0,
+      unrecordedRepeats: 0,
+      notMarkedDone: 0,
+      longestDelayMs: 400,
     },
     live: { stored: 10, seenLive: 8, recoveredByRefetch: 2, neverShown: 0 },
     longestAckMs: 300,
@@ -42,6 +52,8 @@ describe('chaos report', () => {
     const rows = chaosRows(cleanRun());
     expect(rows).toContainEqual(['recovery', 'kill -9 mailer: all green again', '1.5 s', 'yes']);
     expect(rows).toContainEqual(['mail', 'repeats not recorded', '0', 'yes']);
+    expect(rows).toContainEqual(['webhook', 'received again (same webhook-id)', '0', '']);
+    expect(rows).toContainEqual(['webhook', 'never received', '0', 'yes']);
   });
 
   it("lists a fault's own figures after it, judging those it judges", () => {
@@ -89,7 +101,8 @@ describe('chaos report', () => {
     const run = cleanRun();
     run.events = { ...run.events, storedOnce: 9, lost: 1, lostAfterAck: 1 };
     run.relay[0] = { ...run.relay[0], unrecordedRepeats: 1 };
-    run.mail = { ...run.mail, lost: 1, notMarkedSent: 1 };
+    run.mail = { ...run.mail, lost: 1, notMarkedDone: 1 };
+    run.webhook = { ...run.webhook, unrecordedRepeats: 1 };
     run.live = { ...run.live, neverShown: 3 };
     run.faults.push({ fault: 'kill -9 nats-server', recoverySeconds: null, healthWentRed: true });
     run.boards = { ...run.boards, longestMs: 65_000, overLease: 1 };
@@ -101,6 +114,7 @@ describe('chaos report', () => {
       'relay (fire): repeats not recorded: 1',
       'mail: never received: 1',
       'mail: delivery rows not marked sent: 1',
+      'webhook: repeats not recorded: 1',
       'live: stored but never shown: 3',
       'boards: holds longer than one lease, never renewed: 1',
       'api: probe answers other 5xx: 2',

@@ -1,5 +1,5 @@
 import type { ApiAnswers } from './api-probe';
-import type { EventCounts, LiveCounts, MailCounts, RelayCounts } from './chaos-counts.util';
+import type { EventCounts, LiveCounts, MessageCounts, RelayCounts } from './chaos-counts.util';
 
 /** What one fault did to the apps' health and how long they took to be green again by themselves. */
 export interface FaultOutcome {
@@ -36,7 +36,9 @@ export interface ChaosResult {
   longestAckMs: number;
   api: ApiAnswers;
   relay: RelayCounts[];
-  mail: MailCounts;
+  mail: MessageCounts;
+  /** The alarm site's webhook messages, counted as mails are. */
+  webhook: MessageCounts;
   live: LiveCounts;
   faults: FaultOutcome[];
   boards: BoardHolds;
@@ -52,8 +54,22 @@ function seconds(value: number | null): string {
   return value === null ? 'never' : `${value.toFixed(1)} s`;
 }
 
+/** One channel's messages: owed, received once, lost, repeats (recorded or not), rows left open, the longest delay. */
+function messageRows(area: string, owedFigure: string, idHeader: string, done: string, counts: MessageCounts): Row[] {
+  return [
+    [area, owedFigure, counts.owed, undefined],
+    [area, 'received exactly once', counts.exactlyOne, undefined],
+    [area, 'never received', counts.lost, counts.lost > 0],
+    [area, `received again (same ${idHeader})`, counts.repeats, undefined],
+    [area, 'possible repeats recorded on deliveries', counts.recordedRepeats, undefined],
+    [area, 'repeats not recorded', counts.unrecordedRepeats, counts.unrecordedRepeats > 0],
+    [area, `delivery rows not marked ${done}`, counts.notMarkedDone, counts.notMarkedDone > 0],
+    [area, `longest alarm → delivery recorded ${done}`, seconds(counts.longestDelayMs / 1000), undefined],
+  ];
+}
+
 function rowsOf(result: ChaosResult): Row[] {
-  const { events, mail, live, boards } = result;
+  const { events, mail, webhook, live, boards } = result;
   const rows: Row[] = [
     ['events', 'sent (distinct panel sequence numbers)', events.sent, undefined],
     ['events', 'acked by the gateway', events.acked, events.acked !== events.sent],
@@ -79,14 +95,14 @@ function rowsOf(result: ChaosResult): Row[] {
     );
   }
   rows.push(
-    ['mail', 'alert mails owed (alarms × opted-in users)', mail.owed, undefined],
-    ['mail', 'received exactly once', mail.exactlyOne, undefined],
-    ['mail', 'never received', mail.lost, mail.lost > 0],
-    ['mail', 'received again (same Message-ID)', mail.repeats, undefined],
-    ['mail', 'possible repeats recorded on deliveries', mail.recordedRepeats, undefined],
-    ['mail', 'repeats not recorded', mail.unrecordedRepeats, mail.unrecordedRepeats > 0],
-    ['mail', 'delivery rows not marked sent', mail.notMarkedSent, mail.notMarkedSent > 0],
-    ['mail', 'longest alarm → delivery recorded sent', seconds(mail.longestDelayMs / 1000), undefined],
+    ...messageRows('mail', 'alert mails owed (alarms × opted-in users)', 'Message-ID', 'sent', mail),
+    ...messageRows(
+      'webhook',
+      "webhook messages owed (alarms × the site's webhook)",
+      'webhook-id',
+      'delivered',
+      webhook,
+    ),
     ['live', 'events stored for the watched sites', live.stored, undefined],
     ['live', 'seen on the live socket', live.seenLive, undefined],
     ['live', 'recovered by a refetch', live.recoveredByRefetch, undefined],

@@ -1,13 +1,15 @@
 import type { BenchStackOptions } from '../../bench/src/bench-stack';
 import { waitFor } from '../../bench/src/panel-fleet';
 import {
+  alarmWebhookKey,
   alertMailKey,
   countEvents,
   countLive,
-  countMails,
+  countMessages,
   countRelay,
   eventKey,
-  type MailDelivery,
+  type MessageDelivery,
+  WEBHOOK_RECIPIENT,
   type RelayRun,
   type SentEvent,
   type StoredEvent,
@@ -24,9 +26,9 @@ async function pause(seconds: number): Promise<void> {
 }
 
 /**
- * Waits (bounded) until every event is acked and stored, every alarm has its relay run and its
- * mail delivery (a consumer slow to come back is waited for, not counted as a loss), and no alarm
- * effect is still under way.
+ * Waits (bounded) until every event is acked and stored, every alarm has its relay run, its mail
+ * delivery and its webhook delivery (a consumer slow to come back is waited for, not counted as a
+ * loss), and no alarm effect is still under way.
  */
 async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
   const db = world.portal.db;
@@ -35,18 +37,30 @@ async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
   ).length;
   const quiet = async () => {
     if (world.ledger.unackedCount > 0) return false;
-    const { rows } = await db.query<{ stored: string; pending: string; queued: string; runs: string; mails: string }>(
+    const { rows } = await db.query<{
+      stored: string;
+      pending: string;
+      queued: string;
+      owed: string;
+      runs: string;
+      mails: string;
+      webhooks: string;
+    }>(
       `SELECT (SELECT count(*) FROM events) AS stored,
               (SELECT count(*) FROM relay_action_runs WHERE status = 'pending') AS pending,
               (SELECT count(*) FROM mail_deliveries WHERE status = 'queued') AS queued,
+              (SELECT count(*) FROM webhook_deliveries WHERE state IN ('owed', 'sending', 'retrying')) AS owed,
               (SELECT count(DISTINCT event_seq) FROM relay_action_runs WHERE hwaddr = $1) AS runs,
               (SELECT count(DISTINCT (event_seq, user_id)) FROM mail_deliveries
-               WHERE kind = 'event-alert' AND hwaddr = $1) AS mails`,
+               WHERE kind = 'event-alert' AND hwaddr = $1) AS mails,
+              (SELECT count(*) FROM webhook_deliveries
+               WHERE hwaddr = $1 AND type IN ('alarm.fire', 'alarm.fault')) AS webhooks`,
       [world.alarmPanel.hwaddr],
     );
     const [row] = rows;
-    const effects = Number(row.runs) >= alarms && Number(row.mails) >= alarms;
-    return Number(row.stored) >= world.ledger.sent.length && effects && row.pending === '0' && row.queued === '0';
+    const effects = Number(row.runs) >= alarms && Number(row.mails) >= alarms && Number(row.webhooks) >= alarms;
+    const open = row.pending === '0' && row.queued === '0' && row.owed === '0';
+    return Number(row.stored) >= world.ledger.sent.length && effects && open;
   };
   await waitFor(
     () => quiet().catch(() => false),
@@ -84,12 +98,12 @@ function logLostEvents(world: ChaosWorld, stored: readonly StoredEvent[]): void 
   if (lost.length > 12) world.log(`… and ${lost.length - 12} more`);
 }
 
-/** The first alarms left without their relay run or their mail, with what was recorded of them: the evidence. */
+/** The first alarms left without their relay run, mail or webhook message, with what was recorded of them: the evidence. */
 function logMissingEffects(
   world: ChaosWorld,
   alarms: readonly SentEvent[],
   runs: readonly RelayRun[],
-  deliveries: readonly MailDelivery[],
+  deliveries: readonly MessageDelivery[],
   received: ReadonlyMap<string, number>,
 ): void {
   const missing: string[] = [];
@@ -98,16 +112,23 @@ function logMissingEffects(
     const run = runs.find((candidate) => candidate.eventSeq === alarm.seq);
     if (run?.status !== 'succeeded')
       missing.push(`${alarm.category} ${alarm.seq} (sent ${sentAt}): relay run ${run?.status ?? 'none'}`);
-    const key = `${alarm.hwaddr}/${alarm.seq}/${world.user.id}`;
-    const delivery = deliveries.find((row) => `${row.hwaddr}/${row.eventSeq}/${row.userId}` === key);
-    if (!received.get(key))
-      missing.push(`${alarm.category} ${alarm.seq} (sent ${sentAt}): no mail, delivery ${delivery?.status ?? 'none'}`);
+    for (const [recipient, what] of [
+      [world.user.id, 'mail'],
+      [WEBHOOK_RECIPIENT, 'webhook message'],
+    ]) {
+      const key = `${alarm.hwaddr}/${alarm.seq}/${recipient}`;
+      const delivery = deliveries.find((row) => `${row.hwaddr}/${row.eventSeq}/${row.recipient}` === key);
+      if (!received.get(key))
+        missing.push(
+          `${alarm.category} ${alarm.seq} (sent ${sentAt}): no ${what}, delivery ${delivery?.status ?? 'none'}`,
+        );
+    }
   }
   for (const line of missing.slice(0, 12)) world.log(`alarm without its effect: ${line}`);
   if (missing.length > 12) world.log(`… and ${missing.length - 12} more`);
 }
 
-/** Counts what the panels sent, the database holds, the board, the SMTP sink and the browser saw. */
+/** Counts what the panels sent, the database holds, the board, the SMTP sink, the webhook receiver and the browser saw. */
 async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number): Promise<ChaosResult> {
   const db = world.portal.db;
   const stored = (await db.query<StoredEvent>('SELECT id::int AS id, hwaddr, seq::int AS seq, title FROM events')).rows;
@@ -119,12 +140,20 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
       [world.alarmPanel.hwaddr],
     )
   ).rows;
-  const deliveries = (
-    await db.query<MailDelivery>(
-      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id AS "userId", status, attempts,
-              possible_repeats AS "possibleRepeats",
-              (extract(epoch FROM sent_at) * 1000)::float8 AS "sentAt"
+  const mails = (
+    await db.query<MessageDelivery>(
+      `SELECT hwaddr, event_seq::int AS "eventSeq", user_id::text AS recipient, status = 'sent' AS done, status,
+              possible_repeats AS "possibleRepeats", (extract(epoch FROM sent_at) * 1000)::float8 AS "doneAt"
        FROM mail_deliveries WHERE kind = 'event-alert'`,
+    )
+  ).rows;
+  const webhooks = (
+    await db.query<MessageDelivery>(
+      `SELECT hwaddr, (payload->'data'->>'seq')::int AS "eventSeq", $1 AS recipient, state = 'delivered' AS done,
+              state AS status, possible_repeat::int AS "possibleRepeats",
+              (extract(epoch FROM delivered_at) * 1000)::float8 AS "doneAt"
+       FROM webhook_deliveries WHERE type IN ('alarm.fire', 'alarm.fault')`,
+      [WEBHOOK_RECIPIENT],
     )
   ).rows;
   const alarms = world.ledger.sent.filter(
@@ -137,9 +166,13 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
     const key = alertMailKey(mail.text);
     if (key) received.set(key, (received.get(key) ?? 0) + 1);
   }
+  for (const message of world.webhooks.received) {
+    const key = message.verified ? alarmWebhookKey(message.id) : undefined;
+    if (key) received.set(key, (received.get(key) ?? 0) + 1);
+  }
   const eventCopies = await copiesAtTheEnd(world);
   logLostEvents(world, stored);
-  logMissingEffects(world, alarms, runs, deliveries, received);
+  logMissingEffects(world, alarms, runs, [...mails, ...webhooks], received);
   return {
     seconds,
     events: countEvents(world.ledger.sent, world.ledger.acked, stored),
@@ -149,7 +182,8 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
       countRelay('fire', alarms, runs, pulses(FIRE_RELAY)),
       countRelay('fault', alarms, runs, pulses(FAULT_RELAY)),
     ],
-    mail: countMails(alarms, [world.user.id], received, deliveries),
+    mail: countMessages(alarms, [world.user.id], received, mails),
+    webhook: countMessages(alarms, [WEBHOOK_RECIPIENT], received, webhooks),
     live: countLive(
       stored.map((row) => row.id),
       world.browser.liveIds,

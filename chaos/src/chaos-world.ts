@@ -5,6 +5,7 @@ import { BenchPortalClient, type BenchUser } from '../../bench/src/bench-portal.
 import { BenchStack, type BenchAppName, type BenchStackOptions } from '../../bench/src/bench-stack';
 import { PanelFleet } from '../../bench/src/panel-fleet';
 import { SmtpSink } from '../../bench/src/smtp-sink';
+import { WebhookSink } from '../../bench/src/webhook-sink';
 import { HttpBalancer } from '../../scripts/lib/http-balancer';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
 import { ApiProbe } from './api-probe';
@@ -33,7 +34,7 @@ export const CLUSTER_APP_COPIES = 2;
 /**
  * Everything a chaos run drives: private PostgreSQL, NATS and Redis it can kill, the four apps on
  * them, the panels behind a proxy that can drop every connection at once, the alarm site with its
- * relay board and opted-in user, the SMTP sink and one live browser. A cluster run has a
+ * relay board, opted-in user and webhook, the SMTP sink, the webhook receiver and one live browser. A cluster run has a
  * three-server NATS cluster instead of one server, two copies of every app, portal-api's behind a
  * balancer the browser and the API probe use, and a proxy in front of each gateway copy, half the
  * panels starting on each and knowing both.
@@ -41,6 +42,8 @@ export const CLUSTER_APP_COPIES = 2;
 export class ChaosWorld {
   readonly ledger = new EventLedger();
   readonly sink = new SmtpSink();
+  /** The alarm site's webhook receiver: a real HTTPS one that verifies each message's signature. */
+  readonly webhooks = new WebhookSink();
   readonly relay = new RelaySimulator({ password: RELAY_PASSWORD });
   /** Called with every switch the board makes, before it answers: a window for a worker's crash. */
   onSwitch: ((change: RelaySwitch) => void) | undefined;
@@ -95,6 +98,7 @@ export class ChaosWorld {
       this.redis.start(),
       this.postgres.start(),
       this.sink.start(),
+      this.webhooks.start(),
       this.relay.start(),
     ]);
     this.watchSwitches();
@@ -113,7 +117,7 @@ export class ChaosWorld {
     const servers = `PostgreSQL ${this.postgres.url}, NATS ${natsUrl}, Redis ${this.redis.url}`;
     const copies = cluster ? `, ${CLUSTER_APP_COPIES} copies of each, streams on 3 servers` : '';
     this.log(`starting the apps (${this.stack.id}${copies}; ${servers})`);
-    await this.stack.start({ smtpPort: this.sink.port });
+    await this.stack.start({ smtpPort: this.sink.port, webhookCaFile: this.webhooks.certFile });
     if (cluster)
       this.balancer = await HttpBalancer.start({
         port: 0,
@@ -174,11 +178,13 @@ export class ChaosWorld {
     return this.allPanels.filter((panel) => panel.isReady).length;
   }
 
-  /** One user watching every site, opted in to alert mails of the alarm site, owning its relay board. */
+  /** One user watching every site, opted in to alert mails of the alarm site, owning its relay board; its webhook set. */
   private async setUpAlarmSite(): Promise<void> {
     this.user = await this.portal.registerUser('chaos');
     await this.portal.claim(this.user, this.fleet.hwaddrs, false);
     await this.portal.claim(this.user, [this.alarmPanel.hwaddr], true);
+    const hwaddr = this.alarmPanel.hwaddr;
+    this.webhooks.trust(hwaddr, await this.portal.setWebhook(this.user, hwaddr, this.webhooks.urlFor(hwaddr)));
     const created = await this.portal.api<{ id: number }>('POST', '/relays/_new', this.user.session, {
       host: '127.0.0.1',
       port: this.relay.port,
@@ -241,6 +247,7 @@ export class ChaosWorld {
       () =>
         Promise.all([
           this.sink.stop(),
+          this.webhooks.stop(),
           this.relay.stop(),
           this.nats?.remove(),
           this.natsCluster?.remove(),

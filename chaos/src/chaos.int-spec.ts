@@ -33,9 +33,12 @@ describe('chaos run, short', () => {
     expect(aimed.map((fault) => fault.detail)).not.toContainEqual(expect.stringMatching(/^no /));
   });
 
-  it('finds every event stored once, every alarm acted on once or recorded as repeated, every app green again', () => {
+  it('finds every event stored once, every alarm acted on (relay, mail, webhook) once or recorded as repeated, every app green again', () => {
     expect(result.events.sent).toBeGreaterThan(0);
     expect(result.relay.map((relay) => relay.alarms)).not.toContain(0);
+    // One mail (one opted-in user) and one webhook message owed per alarm, each counted.
+    expect(result.webhook.owed).toBeGreaterThan(0);
+    expect(result.webhook.owed).toBe(result.mail.owed);
     // The run's own lines (faults, API errors) and the apps' last ones are the evidence when something broke.
     const problems = chaosProblems(result);
     const evidence = problems.length > 0 ? run.evidence() : [];
