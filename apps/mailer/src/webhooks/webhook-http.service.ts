@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Injectable } from '@nestjs/common';
-import { resolveOutboundTarget } from '@app/platform';
+import { resolveOutboundTarget, withTimeout } from '@app/platform';
 import type { WebhookDeliveryConfig } from './webhook-delivery.config';
 
 /**
@@ -34,7 +34,17 @@ export class WebhookHttp {
     }
     if (target.protocol !== 'https:') return { statusCode: null, error: 'Not an https:// address', permanent: true };
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    const resolved = await resolveOutboundTarget(host, this.config.allowedTargets);
+    // A name server that does not answer fails the try like a receiver that does not.
+    const resolved = await withTimeout(
+      resolveOutboundTarget(host, this.config.allowedTargets),
+      this.config.timeoutMs,
+      'lookup timed out',
+    ).catch(() => null);
+    if (!resolved)
+      return {
+        statusCode: null,
+        error: `No answer from the name servers for ${host} within ${this.config.timeoutMs} ms`,
+      };
     if (!resolved.ok && resolved.why === 'not-found')
       return { statusCode: null, error: `Host ${host} could not be found` };
     if (!resolved.ok)
