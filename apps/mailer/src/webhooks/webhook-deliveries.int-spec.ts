@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
+import { alarmWebhookMessage, QUEUE_NAMES, type PanelEventMessage } from '@app/contracts';
 import {
+  owedWebhookDeliveries,
   PanelEntity,
   SiteTestModeEntity,
   WebhookAttemptEntity,
   WebhookDeliveryEntity,
   WebhookEndpointEntity,
 } from '@app/database';
-import { NatsService } from '@app/messaging';
+import { enqueueWebhooks, NatsService, QueueService, webhookDeliveryJob } from '@app/messaging';
 import {
   createTestEnvironment,
   localCertificate,
@@ -228,5 +229,32 @@ describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', ()
       reason: 'Refused: 10.1.2.3 is a loopback, private or link-local address (10.1.2.3)',
     });
     expect(await attemptsOf(delivery.id)).toHaveLength(1);
+  });
+
+  it('posts again a message whose try a crash cut short, recording the unknown try and a possible repeat', async () => {
+    const site = await siteWithWebhook();
+    const fire = event(site, 'fire');
+    const message = alarmWebhookMessage({ ...fire, category: 'fire' });
+    const [owed] = await owedWebhookDeliveries(db(), site, [message]);
+    // As a copy left it when killed mid-post: 'sending', its first try open.
+    const delivery = await db()
+      .getRepository(WebhookDeliveryEntity)
+      .save({ ...owed, type: 'alarm.fire', state: 'sending', attempts: 1 });
+    await db()
+      .getRepository(WebhookAttemptEntity)
+      .save({ deliveryId: delivery.id, attempt: 1, startedAt: new Date(), finishedAt: null });
+    await enqueueWebhooks(mailer.app.get(QueueService), [webhookDeliveryJob(owed)]);
+    await settled();
+
+    expect(await deliveriesOf(site)).toEqual([
+      expect.objectContaining({ state: 'delivered', attempts: 2, possibleRepeat: true }),
+    ]);
+    expect(
+      (await attemptsOf(delivery.id)).map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error]),
+    ).toEqual([
+      [1, null, 'Cut short (the sending copy stopped): outcome unknown'],
+      [2, 200, null],
+    ]);
+    expect(receivedFor(site).map((received) => [received.id, received.verified])).toEqual([[message.messageId, true]]);
   });
 });

@@ -48,20 +48,23 @@ export class WebhookDeliveries {
    */
   begin(job: WebhookDeliveryJob): Promise<WebhookStart> {
     return this.dataSource.transaction(async (manager) => {
-      const endpoints: Array<{ url: string; secret: string }> = await manager.query(
-        `SELECT url, secret FROM webhook_endpoints WHERE id = $1 FOR SHARE`,
-        [job.endpointId],
-      );
-      if (endpoints.length === 0) return { kind: 'no-endpoint' } as const;
+      // Recorded here only while its endpoint exists (a removed webhook is owed nothing).
       await manager.query(
         `INSERT INTO webhook_deliveries (endpoint_id, hwaddr, message_id, type, payload)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
+         SELECT id, $2, $3, $4, $5 FROM webhook_endpoints WHERE id = $1
+         ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
         [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
       );
-      const [row]: Array<{ id: string; state: string; attempts: number }> = await manager.query(
-        `SELECT id, state, attempts FROM webhook_deliveries WHERE endpoint_id = $1 AND message_id = $2 FOR UPDATE`,
-        [job.endpointId, job.messageId],
-      );
+      // Locked: a removal of the webhook (which cancels it first) waits for this try's start.
+      const [row]: Array<{ id: string; state: string; attempts: number; url: string; secret: string }> =
+        await manager.query(
+          `SELECT delivery.id, delivery.state, delivery.attempts, endpoint.url, endpoint.secret
+           FROM webhook_deliveries delivery JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
+           WHERE delivery.endpoint_id = $1 AND delivery.message_id = $2
+           FOR UPDATE OF delivery`,
+          [job.endpointId, job.messageId],
+        );
+      if (!row) return { kind: 'no-endpoint' } as const;
       if (!['owed', 'sending', 'retrying'].includes(row.state)) return { kind: 'closed', state: row.state } as const;
       const deliveryId = Number(row.id);
       const cutShort = row.state === 'sending';
@@ -74,42 +77,35 @@ export class WebhookDeliveries {
         );
       const attempt = row.attempts + 1;
       await manager.query(
-        `UPDATE webhook_deliveries SET state = 'sending', attempts = $2, possible_repeat = possible_repeat OR $3
-         WHERE id = $1`,
-        [deliveryId, attempt, cutShort],
+        `WITH started AS (
+           UPDATE webhook_deliveries SET state = 'sending', attempts = $2, possible_repeat = possible_repeat OR $3
+           WHERE id = $1 RETURNING id)
+         INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT id, $2, $4 FROM started`,
+        [deliveryId, attempt, cutShort, now],
       );
-      await manager.query(`INSERT INTO webhook_attempts (delivery_id, attempt, started_at) VALUES ($1, $2, $3)`, [
-        deliveryId,
-        attempt,
-        now,
-      ]);
       return {
         kind: 'try',
-        attempt: { deliveryId, attempt, url: endpoints[0].url, secret: endpoints[0].secret, possibleRepeat: cutShort },
+        attempt: { deliveryId, attempt, url: row.url, secret: row.secret, possibleRepeat: cutShort },
       } as const;
     });
   }
 
-  /** The try's answer, and where the delivery stands after it. */
+  /** The try's answer, and where the delivery stands after it: one statement. */
   async finish(
     attempt: Pick<WebhookTry, 'deliveryId' | 'attempt'>,
     answer: { statusCode: number | null; error: string | null },
     state: 'delivered' | 'retrying' | 'failed',
   ): Promise<void> {
-    const now = this.clock.now();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE webhook_attempts SET finished_at = $3, status_code = $4, error = $5 WHERE delivery_id = $1 AND attempt = $2`,
-        [attempt.deliveryId, attempt.attempt, now, answer.statusCode, answer.error],
-      );
-      await manager.query(
-        `UPDATE webhook_deliveries
-         SET state = $2, delivered_at = CASE WHEN $2 = 'delivered' THEN $3::timestamptz ELSE delivered_at END,
-             reason = CASE WHEN $2 = 'failed' THEN $4 ELSE NULL END
-         WHERE id = $1 AND state IN ${OPEN}`,
-        [attempt.deliveryId, state, now, answer.error],
-      );
-    });
+    await this.dataSource.query(
+      `WITH tried AS (
+         UPDATE webhook_attempts SET finished_at = $3, status_code = $5, error = $6
+         WHERE delivery_id = $1 AND attempt = $2)
+       UPDATE webhook_deliveries
+       SET state = $4, delivered_at = CASE WHEN $4 = 'delivered' THEN $3::timestamptz ELSE delivered_at END,
+           reason = CASE WHEN $4 = 'failed' THEN $6 ELSE NULL END
+       WHERE id = $1 AND state IN ${OPEN}`,
+      [attempt.deliveryId, attempt.attempt, this.clock.now(), state, answer.statusCode, answer.error],
+    );
   }
 
   /** Closes a delivery still owed, with why: failed (given up) or cancelled (the webhook was removed). */

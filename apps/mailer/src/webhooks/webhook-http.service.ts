@@ -1,8 +1,8 @@
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { resolveOutboundTarget, withTimeout } from '@app/platform';
 import type { WebhookDeliveryConfig } from './webhook-delivery.config';
 
@@ -15,6 +15,8 @@ export type WebhookAnswer =
 
 /** The most of an answer's body read (and thrown away): a receiver cannot hold a try open by talking. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** How long a kept connection may stay idle. */
+const IDLE_CONNECTION_MS = 4_000;
 
 /**
  * The mailer's one way out to a webhook receiver: an HTTPS POST to the address the host resolved to
@@ -22,8 +24,25 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * no redirect, cut off after the configured time. Never throws: every outcome is an answer.
  */
 @Injectable()
-export class WebhookHttp {
-  constructor(private readonly config: WebhookDeliveryConfig) {}
+export class WebhookHttp implements OnApplicationShutdown {
+  /**
+   * Connections kept open between messages: an alarm's post then costs no TCP and TLS handshake (on
+   * the receiver's side either). A pooled connection was checked when it was opened.
+   */
+  private readonly agent: Agent;
+
+  constructor(private readonly config: WebhookDeliveryConfig) {
+    this.agent = new Agent({
+      keepAlive: true,
+      // Closed well before a receiver's own idle limit (Node's 5 s, nginx's 75 s) would close it under a post.
+      timeout: IDLE_CONNECTION_MS,
+      ...(config.extraCa ? { ca: [config.extraCa, ...rootCertificates] } : {}),
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.agent.destroy();
+  }
 
   async post(url: string, headers: Record<string, string>, body: string): Promise<WebhookAnswer> {
     let target: URL;
@@ -53,7 +72,11 @@ export class WebhookHttp {
         error: `Refused: ${host} is a loopback, private or link-local address (${resolved.address})`,
         permanent: true,
       };
-    return this.send(target, isIP(host) === 0 ? resolved.address : null, headers, body);
+    const address = isIP(host) === 0 ? resolved.address : null;
+    const answer = await this.send(target, address, headers, body);
+    // A kept connection the receiver closed as the post went out: it never read it, so it goes again
+    // at once on a new connection rather than after a retry's delay.
+    return answer.staleConnection ? this.send(target, address, headers, body) : answer;
   }
 
   private send(
@@ -61,7 +84,7 @@ export class WebhookHttp {
     address: string | null,
     headers: Record<string, string>,
     body: string,
-  ): Promise<WebhookAnswer> {
+  ): Promise<WebhookAnswer & { staleConnection?: true }> {
     // The checked address, so that the connection cannot go where a second lookup would point.
     const lookup: LookupFunction | undefined = address
       ? (_host, options, callback) => {
@@ -73,7 +96,7 @@ export class WebhookHttp {
       : undefined;
     return new Promise((resolve) => {
       let settled = false;
-      const settle = (answer: WebhookAnswer) => {
+      const settle = (answer: WebhookAnswer & { staleConnection?: true }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -90,8 +113,7 @@ export class WebhookHttp {
             'user-agent': 'fire-alarm-portal-webhooks',
           },
           lookup,
-          ...(this.config.extraCa ? { ca: [this.config.extraCa, ...rootCertificates] } : {}),
-          agent: false,
+          agent: this.agent,
         },
         (answer) => {
           let read = 0;
@@ -110,7 +132,13 @@ export class WebhookHttp {
         outgoing.destroy();
       }, this.config.timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) =>
-        settle({ statusCode: null, error: `Connection failed: ${error.code ?? error.message}` }),
+        settle({
+          statusCode: null,
+          error: `Connection failed: ${error.code ?? error.message}`,
+          ...(outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+            ? { staleConnection: true as const }
+            : {}),
+        }),
       );
       outgoing.end(body);
     });
