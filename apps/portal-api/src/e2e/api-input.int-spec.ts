@@ -117,6 +117,7 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'name',
     },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
+    '/api/v2/sites/:hwaddr/webhook/test': { token: 'claims', params: { hwaddr: SITE } },
     '/api/v2/sites/:hwaddr/test-mode': {
       token: 'claims',
       params: { hwaddr: SITE },

@@ -90,6 +90,22 @@ describe("a site's webhook through the API", () => {
       WEBHOOK_MESSAGES.secretAndNew,
     );
     expect((await api(token).put(path, { url: 42 }).expect(400)).body.err).toEqual(expect.stringContaining('url'));
+    expect((await api(token).put(path, { url: 'https://arc.example.com/', surplus: 1 }).expect(400)).body).toEqual({
+      err: 'surplus is not an accepted field',
+    });
+    expect(
+      (await api(token).put(path, { url: 'https://arc.example.com/', newSecret: 'yes' }).expect(400)).body.err,
+    ).toEqual(expect.stringContaining('newSecret'));
+    expect(
+      (await api(token).put(path, {}).set('Content-Type', 'application/json').send('{"url": ').expect(400)).body.err,
+    ).toEqual(expect.stringContaining('not valid JSON'));
+    expect(
+      (
+        await api(token)
+          .put(path, { url: `https://arc.example.com/${'a'.repeat(2100)}` })
+          .expect(400)
+      ).body.err,
+    ).toEqual(expect.stringContaining('url'));
     expect((await api(token).get(path).expect(200)).body).toEqual({ webhook: null });
 
     const stranger = await claimsTokenOf(portal, await registerUniqueUser(portal, 'Eve'));
