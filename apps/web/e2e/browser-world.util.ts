@@ -1,3 +1,4 @@
+import { AUTH_STORAGE_KEY } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { startPortalWithPanels, type PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
@@ -53,4 +54,14 @@ export async function startBrowserWorld(
       await world.close();
     },
   };
+}
+
+/** Signs the page in as the client keeps a session (its token in local storage), from the login page. */
+export async function signInWithSession(page: Page, origin: string, session: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.evaluate(
+    ([storageKey, value]) =>
+      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
+    [AUTH_STORAGE_KEY, JSON.stringify({ session })],
+  );
 }

@@ -1,4 +1,3 @@
-import { AUTH_STORAGE_KEY } from '@app/contracts';
 import { WebhookDeliveryEntity, WebhookEndpointEntity } from '@app/database';
 import { localCertificate, waitUntil, WebhookReceiver, type LocalCertificate } from '@app/testing';
 import type { Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { startMailerTestApp, type MailerTestApp } from '../../mailer/src/testing
 import { SmtpTestServer } from '../../mailer/src/testing/smtp-test-server';
 import { authorisedSite, registerUniqueUser, type TestUser } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
-import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
+import { signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /**
  * A site's webhook in the built client, on the real stack (portal-api, a gateway and a simulated
@@ -43,12 +42,7 @@ describe("a site's webhook in Chromium", () => {
     });
     ann = await registerUniqueUser(started.world.portal, 'Ann');
     panel = await authorisedSite(started.world, ann, { nickname: 'Depot', notify: false });
-    await page.goto(`${origin}/login`);
-    await page.evaluate(
-      ([storageKey, value]) =>
-        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
-      [AUTH_STORAGE_KEY, JSON.stringify({ session: ann.session })],
-    );
+    await signInWithSession(page, origin, ann.session);
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, type RelayTriggerSettings } from '@app/contracts';
+import type { RelayTriggerSettings } from '@app/contracts';
 import {
   EventEntity,
   MailDeliveryEntity,
@@ -19,7 +19,7 @@ import { startRelayWorkerTestApp } from '../../relay-worker/src/testing/relay-wo
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
 import { docsScreenshotPath } from './browser.util';
-import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
+import { signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 const PASSWORD = 'Browser test mode key: 32 chars!';
 const SECRET_KEY = 'test-mode-e2e-spec-secret-key-0123456789ab';
@@ -72,12 +72,7 @@ describe('test mode in Chromium against the whole alarm path', () => {
     relayId = relay.id;
     await db.getRepository(RelayActionEntity).save({ relayId, hwaddr, onFire: ON_FIRE, onFault: NOTHING });
 
-    await page.goto(`${origin}/login`);
-    await page.evaluate(
-      ([storageKey, value]) =>
-        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
-      [AUTH_STORAGE_KEY, JSON.stringify({ session: ann.session })],
-    );
+    await signInWithSession(page, origin, ann.session);
   });
 
   afterAll(async () => {

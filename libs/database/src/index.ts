@@ -26,7 +26,7 @@ export {
   type AlarmTestMode,
 } from './test-modes/alarm-test-marks.util';
 export { alarmMailJobId, recordOwedAlarmMails, type AlarmMailJob } from './mail-deliveries/owed-alarm-mails.util';
-export { owedWebhookDeliveries, recordOwedWebhooks } from './webhooks/owed-webhooks.util';
+export { OPEN_WEBHOOK_STATES_SQL, owedWebhookDeliveries, recordOwedWebhooks } from './webhooks/owed-webhooks.util';
 export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';
 export { onEachKeptConnection } from './each-kept-connection.util';
 export { AlarmPathWarmup, WARMUP_SITE } from './alarm-path-warmup';

@@ -10,6 +10,7 @@ export * from './queues/redis-connection.util';
 export * from './redis/redis-client.service';
 export * from './redis/redis-counters';
 export * from './redis/redis-locks';
+export * from './jobs/job-attempts.util';
 export * from './jobs/job-handler.decorator';
 export * from './jobs/job-stall.config';
 export * from './jobs/job-workers.service';

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
+import { currentAttempt, isLastAttempt } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { MailDeliveries, type DeliveryStart } from '../deliveries/mail-deliveries.repository';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
@@ -33,8 +34,8 @@ export class MailSender {
   /** Returns the moment the SMTP server accepted the mail, or null when it had been sent before. */
   async send(job: Job, facts: DeliveryFacts, mail: OutgoingMail): Promise<Date | null> {
     const jobId = deliveryId(job);
-    const attempt = job.attemptsMade + 1;
-    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    const attempt = currentAttempt(job);
+    const lastAttempt = isLastAttempt(job);
     const { alreadySent, possibleRepeat } = await this.deliveries.begin({ ...facts, jobId });
     if (alreadySent) {
       this.logger.log({ kind: facts.kind }, 'mail sent before: not sending it again');

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { panelOutageMailJobId, QUEUE_NAMES, siteLabel, type PanelOutageMailJob } from '@app/contracts';
-import { JobGivenUp, JobHandler, QueueService } from '@app/messaging';
+import { isLastAttempt, JobGivenUp, JobHandler, QueueService } from '@app/messaging';
 import { AlertRecipients, type AlertRecipient } from '../alerts/alert-recipients.repository';
 import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
 import { NO_LONGER_OPTED_IN } from '../mailer.constants';
@@ -45,7 +45,7 @@ export class PanelOutageMailHandler {
         this.logger.log(outageLogFields(data), "its 'lost' mail was not sent: no 'restored' mail");
         return;
       }
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+      if (isLastAttempt(job)) {
         await this.sender.notOwed(
           job,
           "Not sent: the 'communication lost' mail before it was still not sent after every try",

@@ -22,6 +22,8 @@ import { startMailerTestApp, type MailerTestApp } from '../testing/mailer-test-a
 jest.setTimeout(60_000);
 
 const ATTEMPTS = 4;
+/** Long enough that no answering try runs out of time on a busy machine; one silent try waits it out. */
+const TIMEOUT_MS = 2500;
 
 // Every test makes its own site and webhook and reads only its messages, so each runs alone and in any order.
 describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', () => {
@@ -90,7 +92,7 @@ describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', ()
       WEBHOOK_CA_FILE: certificate.certFile,
       WEBHOOK_ATTEMPTS: String(ATTEMPTS),
       WEBHOOK_RETRY_DELAY_MS: '50',
-      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
     });
   });
 
@@ -178,7 +180,7 @@ describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', ()
     expect(delivery).toMatchObject({ state: 'failed', attempts: ATTEMPTS, reason: 'HTTP 503' });
     expect((await attemptsOf(delivery.id)).map((attempt) => [attempt.statusCode, attempt.error])).toEqual([
       [302, 'Redirect not followed (to /moved)'],
-      [null, 'No answer within 1000 ms'],
+      [null, `No answer within ${TIMEOUT_MS} ms`],
       [503, 'HTTP 503'],
       [503, 'HTTP 503'],
     ]);

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { WebhookDeliveryJob, WebhookPayload } from '@app/contracts';
+import {
+  OPEN_WEBHOOK_DELIVERY_STATES,
+  type WebhookDeliveryJob,
+  type WebhookDeliveryState,
+  type WebhookPayload,
+} from '@app/contracts';
+import { OPEN_WEBHOOK_STATES_SQL } from '@app/database';
 import { Clock } from '@app/platform';
 
 /** A try about to be made: the delivery, its try number, and the endpoint as it is now. */
@@ -30,8 +36,6 @@ export interface OpenWebhookDelivery {
   payload: WebhookPayload;
 }
 
-const OPEN = `('owed', 'sending', 'retrying')`;
-
 /** The mailer's reads and writes of webhook_deliveries and webhook_attempts. */
 @Injectable()
 export class WebhookDeliveries {
@@ -56,7 +60,7 @@ export class WebhookDeliveries {
         [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
       );
       // Locked: a removal of the webhook (which cancels it first) waits for this try's start.
-      const [row]: Array<{ id: string; state: string; attempts: number; url: string; secret: string }> =
+      const [row]: Array<{ id: string; state: WebhookDeliveryState; attempts: number; url: string; secret: string }> =
         await manager.query(
           `SELECT delivery.id, delivery.state, delivery.attempts, endpoint.url, endpoint.secret
            FROM webhook_deliveries delivery JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
@@ -65,7 +69,7 @@ export class WebhookDeliveries {
           [job.endpointId, job.messageId],
         );
       if (!row) return { kind: 'no-endpoint' } as const;
-      if (!['owed', 'sending', 'retrying'].includes(row.state)) return { kind: 'closed', state: row.state } as const;
+      if (!OPEN_WEBHOOK_DELIVERY_STATES.includes(row.state)) return { kind: 'closed', state: row.state } as const;
       const deliveryId = Number(row.id);
       const cutShort = row.state === 'sending';
       const now = this.clock.now();
@@ -103,22 +107,19 @@ export class WebhookDeliveries {
        UPDATE webhook_deliveries
        SET state = $4, delivered_at = CASE WHEN $4 = 'delivered' THEN $3::timestamptz ELSE delivered_at END,
            reason = CASE WHEN $4 = 'failed' THEN $6 ELSE NULL END
-       WHERE id = $1 AND state IN ${OPEN}`,
+       WHERE id = $1 AND state IN ${OPEN_WEBHOOK_STATES_SQL}`,
       [attempt.deliveryId, attempt.attempt, this.clock.now(), state, answer.statusCode, answer.error],
     );
   }
 
-  /** Closes a delivery still owed, with why: failed (given up) or cancelled (the webhook was removed). */
-  async close(
-    key: { endpointId: number | null; messageId: string } | { id: number },
-    state: 'failed' | 'cancelled',
-    reason: string,
-  ): Promise<boolean> {
+  /** Records a delivery still owed as failed for good, with why; false when it was closed already. */
+  async failed(key: { endpointId: number; messageId: string } | { id: number }, reason: string): Promise<boolean> {
     const [where, parameters] =
-      'id' in key ? ['id = $3', [key.id]] : ['endpoint_id = $3 AND message_id = $4', [key.endpointId, key.messageId]];
+      'id' in key ? ['id = $2', [key.id]] : ['endpoint_id = $2 AND message_id = $3', [key.endpointId, key.messageId]];
     const rows: unknown[] = await this.dataSource.query(
-      `UPDATE webhook_deliveries SET state = $1, reason = $2 WHERE ${where} AND state IN ${OPEN} RETURNING id`,
-      [state, reason, ...parameters],
+      `UPDATE webhook_deliveries SET state = 'failed', reason = $1
+       WHERE ${where} AND state IN ${OPEN_WEBHOOK_STATES_SQL} RETURNING id`,
+      [reason, ...parameters],
     );
     return rows.length > 0;
   }
@@ -133,7 +134,7 @@ export class WebhookDeliveries {
       payload: WebhookPayload;
     }> = await this.dataSource.query(
       `SELECT id, endpoint_id, message_id, hwaddr, payload FROM webhook_deliveries
-         WHERE state IN ${OPEN} AND endpoint_id IS NOT NULL AND created_at < $1
+         WHERE state IN ${OPEN_WEBHOOK_STATES_SQL} AND endpoint_id IS NOT NULL AND created_at < $1
          ORDER BY created_at LIMIT $2`,
       [new Date(this.clock.now().getTime() - afterMs), limit],
     );

@@ -36,7 +36,7 @@ export class WebhookDeliverySweep extends OwedRecordsSweep<OpenWebhookDelivery> 
 
   async endedOpen(record: OpenWebhookDelivery): Promise<void> {
     const reason = 'Its job ended without recording whether the message was delivered';
-    if (await this.deliveries.close({ id: record.id }, 'failed', reason))
+    if (await this.deliveries.failed({ id: record.id }, reason))
       this.logger.error({ messageId: record.messageId, hwaddr: record.hwaddr, reason }, 'webhook failed for good');
   }
 

@@ -2,16 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDeliveryJob } from '@app/contracts';
-import { JobGivenUp, JobHandler } from '@app/messaging';
+import { isLastAttempt, JobGivenUp, JobHandler } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { MAILER_CONFIG } from '../mailer.constants';
 import type { MailerConfig } from '../mailer.config';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { WebhookDeliveries } from './webhook-deliveries.repository';
 import { WebhookHttp } from './webhook-http.service';
-
-/** Why a delivery owed to a removed webhook was not sent. */
-export const WEBHOOK_REMOVED = "Not sent: the site's webhook was removed";
 
 /**
  * POSTs one owed message to its site's webhook, signed as Standard Webhooks says (webhook-id,
@@ -34,8 +31,8 @@ export class WebhookDeliveryHandler {
   @JobHandler('webhooks', 'webhook-delivery')
   async handle(data: WebhookDeliveryJob, job: Job): Promise<void> {
     const start = await this.deliveries.begin(data);
+    // Its removal cancelled what it was owed, in the same transaction: nothing is left to record.
     if (start.kind === 'no-endpoint') {
-      await this.deliveries.close(data, 'cancelled', WEBHOOK_REMOVED);
       this.logger.log({ messageId: data.messageId }, 'webhook removed: nothing sent');
       return;
     }
@@ -71,7 +68,7 @@ export class WebhookDeliveryHandler {
       this.logger.log({ ...fields, statusCode: answer.statusCode }, 'webhook delivered');
       return;
     }
-    const final = answer.permanent === true || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const final = answer.permanent === true || isLastAttempt(job);
     await this.deliveries.finish(attempt, answer, final ? 'failed' : 'retrying');
     if (final) {
       this.metrics.countWebhook(data.payload.type, 'failed');
@@ -87,7 +84,7 @@ export class WebhookDeliveryHandler {
   /** Its copies died while posting on every try (a crash loop): recorded as failed, never left owed. */
   @JobGivenUp('webhooks', 'webhook-delivery')
   async givenUp(data: WebhookDeliveryJob, _job: Job, reason: string): Promise<void> {
-    const recorded = await this.deliveries.close(data, 'failed', reason);
+    const recorded = await this.deliveries.failed(data, reason);
     if (recorded) this.metrics.countWebhook(data.payload.type, 'failed');
     this.logger.error({ messageId: data.messageId, reason, recorded }, 'webhook failed for good');
   }

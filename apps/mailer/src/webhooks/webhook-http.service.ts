@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { resolveOutboundTarget, withTimeout } from '@app/platform';
+import { resolveOutboundTarget, urlHost, withTimeout } from '@app/platform';
 import type { WebhookDeliveryConfig } from './webhook-delivery.config';
 
 /**
@@ -52,7 +52,7 @@ export class WebhookHttp implements OnApplicationShutdown {
       return { statusCode: null, error: 'Not a valid address', permanent: true };
     }
     if (target.protocol !== 'https:') return { statusCode: null, error: 'Not an https:// address', permanent: true };
-    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const host = urlHost(target);
     // A name server that does not answer fails the try like a receiver that does not.
     const resolved = await withTimeout(
       resolveOutboundTarget(host, this.config.allowedTargets),

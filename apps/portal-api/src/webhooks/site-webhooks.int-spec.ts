@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { MESSAGES, QUEUE_NAMES, WEBHOOK_MESSAGES, webhookJobId, type WebhookDeliveryView } from '@app/contracts';
+import {
+  MESSAGES,
+  QUEUE_NAMES,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_REMOVED_REASON,
+  webhookJobId,
+  type WebhookDeliveryView,
+} from '@app/contracts';
 import { ClaimEntity, PanelEntity, WebhookDeliveryEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { claimsTokenOf, registerUniqueUser, type TestUser } from '../e2e/portal-panel-harness';
 import { PanelOutageReactions } from '../supervision/panel-outage-reactions.service';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
-import { WEBHOOK_REMOVED_REASON } from './site-webhooks.service';
 
 jest.setTimeout(60_000);
 

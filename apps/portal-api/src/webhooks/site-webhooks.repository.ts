@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { WEBHOOK_DELIVERIES_LISTED } from '@app/contracts';
-import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from '@app/database';
+import {
+  OPEN_WEBHOOK_STATES_SQL,
+  WebhookAttemptEntity,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
+} from '@app/database';
 
 /** A site's webhook as stored, to set. */
 export type WebhookSettings = Pick<WebhookEndpointEntity, 'hwaddr' | 'url' | 'secret' | 'updatedBy'>;
@@ -44,7 +49,7 @@ export class SiteWebhooksRepository {
       if (!endpoint) return false;
       await manager.query(
         `UPDATE webhook_deliveries SET state = 'cancelled', reason = $2
-         WHERE endpoint_id = $1 AND state IN ('owed', 'sending', 'retrying')`,
+         WHERE endpoint_id = $1 AND state IN ${OPEN_WEBHOOK_STATES_SQL}`,
         [endpoint.id, reason],
       );
       await manager.delete(WebhookEndpointEntity, { id: endpoint.id });

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   testWebhookMessage,
   WEBHOOK_MESSAGES,
+  WEBHOOK_REMOVED_REASON,
   type SiteWebhook,
   type SiteWebhookRequest,
   type WebhookDeliveryView,
@@ -17,9 +18,6 @@ import { toWebhookDeliveryView } from './webhook-delivery-view.util';
 import { WebhookMessages } from './webhook-messages.service';
 import { isWebhookSecret, newWebhookSecret } from './webhook-secret.util';
 import { WebhookUrlPolicy } from './webhook-url.policy';
-
-/** Why deliveries still owed were not sent: their webhook was removed. */
-export const WEBHOOK_REMOVED_REASON = "Not sent: the site's webhook was removed";
 
 /**
  * A site's webhook (docs/webhooks.md), set, read and removed by any user with an AUTHED claim for

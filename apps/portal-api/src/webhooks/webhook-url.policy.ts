@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import { WEBHOOK_MESSAGES, WEBHOOK_URL_MAX_LENGTH } from '@app/contracts';
-import { DomainError, resolveOutboundTarget } from '@app/platform';
+import { DomainError, resolveOutboundTarget, urlHost } from '@app/platform';
 import { WebhooksConfig } from './webhooks.config';
 
 /**
@@ -25,7 +25,7 @@ export class WebhookUrlPolicy {
     if (url.protocol !== 'https:') throw new DomainError('invalid', WEBHOOK_MESSAGES.urlNotHttps);
     if (url.username || url.password || url.hash || text.length > WEBHOOK_URL_MAX_LENGTH)
       throw new DomainError('invalid', WEBHOOK_MESSAGES.urlInvalid);
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const host = urlHost(url);
     const target = await resolveOutboundTarget(host, this.config.allowedTargets);
     if (!target.ok && target.why === 'refused') throw new DomainError('invalid', WEBHOOK_MESSAGES.urlPrivate);
     if (!target.ok && isIP(host) !== 0) throw new DomainError('invalid', WEBHOOK_MESSAGES.urlInvalid);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { RelayActionJob } from '@app/contracts';
-import { JobHandler } from '@app/messaging';
+import { isLastAttempt, JobHandler } from '@app/messaging';
 import { boardMayHaveActed, RelayError } from '@app/relay-protocol';
 import { assignLogFields, MetricsService } from '@app/platform';
 import { RelayActionsRepository } from '../events/relay-actions.repository';
@@ -75,7 +75,7 @@ export class RelayActionJobHandler {
       this.logger.log({ runId: run.id, trigger: data.trigger, attempts: run.attempts }, 'relay run succeeded');
     } catch (error) {
       const reason = error instanceof RelayError ? error.message : `Internal error: ${(error as Error).message}`;
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const lastAttempt = isLastAttempt(job);
       this.outcomes.inc({ outcome: lastAttempt ? 'failed' : 'retried' });
       this.logger.warn(
         { runId: run.id, trigger: data.trigger, attempts: run.attempts, lastAttempt, reason },

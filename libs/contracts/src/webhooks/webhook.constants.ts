@@ -4,6 +4,9 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 /** The deliveries a site's webhook screen lists, newest first. */
 export const WEBHOOK_DELIVERIES_LISTED = 50;
 
+/** Why messages still owed to a removed webhook were not sent (recorded on them as they are cancelled). */
+export const WEBHOOK_REMOVED_REASON = "Not sent: the site's webhook was removed";
+
 /** The errors of the webhook calls (docs/api.md). */
 export const WEBHOOK_MESSAGES = {
   none: 'This site has no webhook',

@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import type { WebhookDeliveryJob, WebhookMessage } from '@app/contracts';
+import { OPEN_WEBHOOK_DELIVERY_STATES, type WebhookDeliveryJob, type WebhookMessage } from '@app/contracts';
 
 type Queryable = Pick<EntityManager, 'query'>;
+
+/** The states a delivery is still owed in, as an SQL list: `state IN ${OPEN_WEBHOOK_STATES_SQL}`. */
+export const OPEN_WEBHOOK_STATES_SQL = `(${OPEN_WEBHOOK_DELIVERY_STATES.map((state) => `'${state}'`).join(', ')})`;
 
 /**
  * The deliveries a site's webhook is owed for these messages: one per message when the site has a

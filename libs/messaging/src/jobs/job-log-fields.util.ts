@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { LogFields } from '@app/platform';
+import { currentAttempt } from './job-attempts.util';
 
 const TEXT_FIELDS = ['correlationId', 'hwaddr', 'userId'] as const;
 const NUMBER_FIELDS = ['networkId', 'seq', 'relayActionId'] as const;
@@ -10,7 +11,7 @@ const NUMBER_FIELDS = ['networkId', 'seq', 'relayActionId'] as const;
  */
 export function jobLogFields(job: Pick<Job, 'id' | 'data' | 'attemptsMade'>): LogFields {
   const data = (typeof job.data === 'object' && job.data !== null ? job.data : {}) as Record<string, unknown>;
-  const fields: LogFields = { jobId: job.id, attempt: job.attemptsMade + 1 };
+  const fields: LogFields = { jobId: job.id, attempt: currentAttempt(job) };
   for (const name of TEXT_FIELDS) if (typeof data[name] === 'string') fields[name] = data[name];
   for (const name of NUMBER_FIELDS) if (typeof data[name] === 'number') fields[name] = data[name];
   return fields;

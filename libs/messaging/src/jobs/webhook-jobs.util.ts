@@ -1,6 +1,6 @@
 import { QUEUE_NAMES, webhookJobId, type WebhookDeliveryJob } from '@app/contracts';
 import type { QueueService } from '../queues/queue.service';
-import { JOB_PRIORITY } from './job-priority.util';
+import { alarmJobPriority, JOB_PRIORITY } from './job-priority.util';
 import { enqueueJobs, type QueuedJob } from './queued-job.util';
 
 /** How a webhook delivery is tried again (the mailer's WEBHOOK_ATTEMPTS and WEBHOOK_RETRY_DELAY_MS). */
@@ -23,7 +23,7 @@ export function webhookDeliveryJob(
   delivery: WebhookDeliveryJob,
   retry: WebhookRetryPolicy = WEBHOOK_RETRY_DEFAULTS,
 ): QueuedJob<WebhookDeliveryJob> & { name: 'webhook-delivery' } {
-  const type = delivery.payload.type;
+  const { payload } = delivery;
   return {
     name: 'webhook-delivery',
     data: delivery,
@@ -31,8 +31,9 @@ export function webhookDeliveryJob(
       jobId: webhookJobId(delivery.endpointId, delivery.messageId),
       attempts: retry.attempts,
       backoff: { type: 'exponential', delay: retry.retryDelayMs },
-      // A fire's job carries no priority: BullMQ takes it before every job that has one.
-      ...(type === 'alarm.fire' ? {} : { priority: type === 'alarm.fault' ? JOB_PRIORITY.fault : JOB_PRIORITY.other }),
+      ...(payload.type === 'alarm.fire' || payload.type === 'alarm.fault'
+        ? alarmJobPriority(payload.data.category)
+        : { priority: JOB_PRIORITY.other }),
       // Kept a week, as long as the stream keeps the event: a redelivery finds the job and adds nothing.
       removeOnComplete: { age: 7 * 24 * 3600 },
       removeOnFail: { age: 30 * 24 * 3600 },

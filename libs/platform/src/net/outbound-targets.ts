@@ -78,6 +78,11 @@ export function isRefusedAddress(address: string): boolean {
   return REFUSED.check(plain, family(plain));
 }
 
+/** The host of a URL as a name or a bare address (`[::1]` is `::1`), to resolve and check. */
+export function urlHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 /** Where an outgoing connection to `host` goes, or why it may not. */
 export type OutboundTarget =
   { ok: true; address: string } | { ok: false; why: 'refused'; address: string } | { ok: false; why: 'not-found' };
