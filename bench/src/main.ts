@@ -12,7 +12,7 @@ import { runPanelFleetWorker } from './panel-fleet-worker';
 import { runLiveSocketClient } from './live-socket-client';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
-import { WebhookSink } from './webhook-sink';
+import { runWebhookSink, WebhookSink } from './webhook-sink';
 import type { BenchEnvironment } from './scenarios/bench-environment.types';
 import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
 import { fireFirstScenario } from './scenarios/fire-first.scenario';
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   log(`scenarios: ${options.scenarios.join(', ')}`);
   const stack = new BenchStack(log);
   const sink = new SmtpSink();
-  const webhooks = new WebhookSink();
+  const webhooks = new WebhookSink([process.argv[1], 'webhook-sink']);
   let portal: BenchPortalClient | undefined;
   const run: BenchRun = {
     date: new Date().toISOString(),
@@ -140,8 +140,8 @@ async function main(): Promise<void> {
   );
 }
 
-// The plain servers of the raw fan-out and connection limits, the fan-out's browser sockets and the
-// connections-cluster's panel fleet run as this same program in child processes.
+// The plain servers of the raw fan-out and connection limits, the fan-out's browser sockets, the
+// connections-cluster's panel fleet and the webhook receiver run as this same program in child processes.
 if (process.argv[2] === 'raw-ws-server') {
   runRawWebsocketServer();
 } else if (process.argv[2] === 'raw-tcp-server') {
@@ -150,6 +150,8 @@ if (process.argv[2] === 'raw-ws-server') {
   runPanelFleetWorker();
 } else if (process.argv[2] === 'live-socket-client') {
   runLiveSocketClient();
+} else if (process.argv[2] === 'webhook-sink') {
+  runWebhookSink();
 } else {
   main().then(
     // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.

@@ -184,7 +184,7 @@ export class ChaosWorld {
     await this.portal.claim(this.user, this.fleet.hwaddrs, false);
     await this.portal.claim(this.user, [this.alarmPanel.hwaddr], true);
     const hwaddr = this.alarmPanel.hwaddr;
-    this.webhooks.trust(hwaddr, await this.portal.setWebhook(this.user, hwaddr, this.webhooks.urlFor(hwaddr)));
+    await this.webhooks.trust(hwaddr, await this.portal.setWebhook(this.user, hwaddr, this.webhooks.urlFor(hwaddr)));
     const created = await this.portal.api<{ id: number }>('POST', '/relays/_new', this.user.session, {
       host: '127.0.0.1',
       port: this.relay.port,

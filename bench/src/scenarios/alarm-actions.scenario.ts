@@ -28,7 +28,7 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   await env.portal.claim(user, alarmPanel.hwaddrs, true);
   const relay = await relayPulsedOnFire(env.portal, user, alarmPanel.hwaddrs[0]);
   const site = alarmPanel.hwaddrs[0];
-  env.webhooks.trust(site, await env.portal.setWebhook(user, site, env.webhooks.urlFor(site)));
+  await env.webhooks.trust(site, await env.portal.setWebhook(user, site, env.webhooks.urlFor(site)));
   const rig = await startIngestRig(env, panels, 0xb6);
   const switchesBefore = relay.switches.length;
   const mailsBefore = env.smtp.accepted.length;

@@ -5,6 +5,7 @@ import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
 import { AlarmReactions } from './alarm-reactions.service';
 
 const SITE = 'a0b1c2d3e5aa';
+const OTHER_SITE = 'a0b1c2d3e5ab';
 
 /** A channel that owes what it is told to and notes every call made to it. */
 class NotingChannel implements AlarmChannel<string> {
@@ -95,5 +96,37 @@ describe('AlarmReactions (real PostgreSQL)', () => {
     const channel = new NotingChannel(['a']);
     await reactions.react(channel, event('fire'));
     expect(channel.calls).toEqual([`owed fire ${seq}`, 'suppressed a: Suppressed: site in test mode (Detector tests)']);
+  });
+
+  it("asks an alarm's test-mode decision once for all the channels of a process", async () => {
+    const fire = { ...event('fire'), hwaddr: OTHER_SITE };
+    const mails = new NotingChannel(['mail']);
+    await reactions.react(mails, fire);
+    // Were the webhook channel to ask again, it would decide again from the test mode now stored.
+    await db.dataSource.query(`DELETE FROM alarm_test_marks WHERE hwaddr = $1 AND event_seq = $2`, [
+      OTHER_SITE,
+      fire.seq,
+    ]);
+    const repository = db.dataSource.getRepository(SiteTestModeEntity);
+    await repository.save(
+      repository.create({
+        hwaddr: OTHER_SITE,
+        startedByName: 'Ann',
+        reason: 'Started later',
+        startedBy: null,
+        startedAt: new Date(Date.parse(fire.receivedAt) - 1_000),
+        until: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const webhooks = new NotingChannel(['webhook']);
+    await reactions.react(webhooks, fire);
+    expect([...mails.calls, ...webhooks.calls]).toEqual([
+      `owed fire ${fire.seq}`,
+      'recorded mail',
+      'queued mail',
+      `owed fire ${fire.seq}`,
+      'recorded webhook',
+      'queued webhook',
+    ]);
   });
 });

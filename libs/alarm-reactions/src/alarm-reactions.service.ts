@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isAlertCategory, testModeSuppressionReason, type PanelEventMessage } from '@app/contracts';
-import { alarmTestMode } from '@app/database';
+import { alarmKey, alarmTestMode, type AlarmTestMode } from '@app/database';
 import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
+
+/** How many alarms' test-mode decisions a process keeps at hand (the latest). */
+const DECISIONS_KEPT = 1000;
 
 /**
  * The one path from a stored fire or fault to the work it owes on a channel, called by the
@@ -12,9 +15,17 @@ import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
  * otherwise each is recorded owed in PostgreSQL while its job is added to Redis, side by side. The
  * consumer acks the event only once this resolves, so an acked alarm's reactions are all recorded.
  */
+
 @Injectable()
 export class AlarmReactions {
   private readonly logger = new Logger(AlarmReactions.name);
+
+  /**
+   * The decisions asked for lately, by alarm: once taken a decision never changes, and an app with
+   * two channels (the mailer's mails and webhooks) reacts to each alarm twice at the same moment,
+   * so it asks PostgreSQL once. A failed ask is forgotten, to be asked again on redelivery.
+   */
+  private readonly decisions = new Map<string, Promise<AlarmTestMode | null>>();
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
@@ -23,7 +34,7 @@ export class AlarmReactions {
     if (!isAlertCategory(event.category)) return;
     const alarm = event as AlarmEvent;
     // Two independent reads side by side: the alarm waits for the slower, not for both in turn.
-    const [owed, testMode] = await Promise.all([channel.owed(alarm), alarmTestMode(this.dataSource, alarm)]);
+    const [owed, testMode] = await Promise.all([channel.owed(alarm), this.testModeOf(alarm)]);
     if (owed.length === 0) return;
     // The alert consumer's scope names the event (its correlation id, panel, network and sequence).
     const fields = { channel: channel.name, category: alarm.category, ...channel.describe(owed) };
@@ -34,5 +45,19 @@ export class AlarmReactions {
     }
     await Promise.all([channel.recordOwed(alarm, owed), channel.enqueue(alarm, owed)]);
     this.logger.log(fields, channel.logLines.queued);
+  }
+
+  private testModeOf(alarm: AlarmEvent): Promise<AlarmTestMode | null> {
+    const key = alarmKey(alarm.hwaddr, alarm.seq);
+    const known = this.decisions.get(key);
+    if (known) return known;
+    const decision = alarmTestMode(this.dataSource, alarm);
+    this.decisions.set(key, decision);
+    decision.catch(() => {
+      if (this.decisions.get(key) === decision) this.decisions.delete(key);
+    });
+    // A Map keeps insertion order: the first key is the oldest.
+    if (this.decisions.size > DECISIONS_KEPT) this.decisions.delete(this.decisions.keys().next().value!);
+    return decision;
   }
 }

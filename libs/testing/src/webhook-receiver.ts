@@ -35,9 +35,11 @@ export class WebhookReceiver {
   port = 0;
 
   constructor(
-    private readonly certificate: LocalCertificate,
+    private readonly certificate: Pick<LocalCertificate, 'cert' | 'key'>,
     /** The secret each message must be signed with; a function for a receiver of several sites. */
     private readonly secretOf: (path: string) => string | undefined,
+    /** Told of each request once it is recorded (a receiver in a process of its own reports it). */
+    private readonly onReceived: (message: ReceivedWebhook) => void = () => undefined,
   ) {}
 
   get url(): string {
@@ -94,7 +96,7 @@ export class WebhookReceiver {
     }
     const answers = this.scripted.get(id) ?? this.defaultAnswers;
     const answer = answers.shift() ?? 200;
-    this.received.push({
+    const message: ReceivedWebhook = {
       id,
       timestamp: header('webhook-timestamp'),
       payload,
@@ -102,7 +104,9 @@ export class WebhookReceiver {
       error,
       status: answer === 'hang' ? 0 : error === null ? answer : 401,
       receivedAt: Date.now(),
-    });
+    };
+    this.received.push(message);
+    this.onReceived(message);
     if (answer === 'hang') {
       this.hanging.add(response);
       return;

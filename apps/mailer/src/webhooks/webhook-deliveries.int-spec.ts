@@ -259,4 +259,24 @@ describe('webhooks (real NATS, Redis, PostgreSQL and a real HTTPS receiver)', ()
     ]);
     expect(receivedFor(site).map((received) => [received.id, received.verified])).toEqual([[message.messageId, true]]);
   });
+
+  it('records and posts a message whose job started before its owed record was written, and none for a removed webhook', async () => {
+    const site = await siteWithWebhook();
+    const message = alarmWebhookMessage({ ...event(site, 'fire'), category: 'fire' });
+    const [owed] = await owedWebhookDeliveries(db(), site, [message]);
+    const removedSite = await siteWithWebhook();
+    const removedMessage = alarmWebhookMessage({ ...event(removedSite, 'fire'), category: 'fire' });
+    const [removedOwed] = await owedWebhookDeliveries(db(), removedSite, [removedMessage]);
+    await db().query(`DELETE FROM webhook_endpoints WHERE hwaddr = $1`, [removedSite]);
+
+    await enqueueWebhooks(mailer.app.get(QueueService), [webhookDeliveryJob(owed), webhookDeliveryJob(removedOwed)]);
+    await settled();
+
+    expect(await deliveriesOf(site)).toEqual([
+      expect.objectContaining({ state: 'delivered', attempts: 1, possibleRepeat: false }),
+    ]);
+    expect(receivedFor(site).map((received) => [received.id, received.verified])).toEqual([[message.messageId, true]]);
+    expect(await deliveriesOf(removedSite)).toEqual([]);
+    expect(receivedFor(removedSite)).toEqual([]);
+  });
 });

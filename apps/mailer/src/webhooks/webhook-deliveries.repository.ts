@@ -45,53 +45,64 @@ export class WebhookDeliveries {
   ) {}
 
   /**
-   * Starts a try, in one transaction: the delivery (recorded now if its owed record lost the race
-   * with its job) moves to 'sending' with one more try counted, and the try is written. A delivery
-   * found 'sending' was cut short by a crash: its open try is closed as unknown and this one is a
-   * possible repeat.
+   * Starts a try: the delivery moves to 'sending' with one more try counted, and the try is
+   * written. A delivery found 'sending' was cut short by a crash: its open try is closed as unknown
+   * and this one is a possible repeat. One statement when the owed record is there, as it nearly
+   * always is; when its job started first, the record is written here and the try started then.
    */
-  begin(job: WebhookDeliveryJob): Promise<WebhookStart> {
-    return this.dataSource.transaction(async (manager) => {
-      // Recorded here only while its endpoint exists (a removed webhook is owed nothing).
-      await manager.query(
-        `INSERT INTO webhook_deliveries (endpoint_id, hwaddr, message_id, type, payload)
-         SELECT id, $2, $3, $4, $5 FROM webhook_endpoints WHERE id = $1
-         ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
-        [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
-      );
-      // Locked: a removal of the webhook (which cancels it first) waits for this try's start.
-      const [row]: Array<{ id: string; state: WebhookDeliveryState; attempts: number; url: string; secret: string }> =
-        await manager.query(
-          `SELECT delivery.id, delivery.state, delivery.attempts, endpoint.url, endpoint.secret
+  async begin(job: WebhookDeliveryJob): Promise<WebhookStart> {
+    const started = await this.startTry(job);
+    if (started) return started;
+    // Recorded here only while its endpoint exists (a removed webhook is owed nothing).
+    await this.dataSource.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, hwaddr, message_id, type, payload)
+       SELECT id, $2, $3, $4, $5 FROM webhook_endpoints WHERE id = $1
+       ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
+      [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
+    );
+    return (await this.startTry(job)) ?? { kind: 'no-endpoint' };
+  }
+
+  /**
+   * The start of a try as one statement (so, atomic): the delivery's row is locked, so a removal
+   * of the webhook (which cancels it first) waits for it, and a second copy that raced this one
+   * finds it 'sending'. Null when the delivery is not recorded (or its webhook was removed).
+   */
+  private async startTry(job: WebhookDeliveryJob): Promise<WebhookStart | null> {
+    const [row]: Array<{ id: string; state: WebhookDeliveryState; attempts: number; url: string; secret: string }> =
+      await this.dataSource.query(
+        `WITH target AS (
+           SELECT delivery.id, delivery.state, delivery.attempts, endpoint.url, endpoint.secret
            FROM webhook_deliveries delivery JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
            WHERE delivery.endpoint_id = $1 AND delivery.message_id = $2
-           FOR UPDATE OF delivery`,
-          [job.endpointId, job.messageId],
-        );
-      if (!row) return { kind: 'no-endpoint' } as const;
-      if (!OPEN_WEBHOOK_DELIVERY_STATES.includes(row.state)) return { kind: 'closed', state: row.state } as const;
-      const deliveryId = Number(row.id);
-      const cutShort = row.state === 'sending';
-      const now = this.clock.now();
-      if (cutShort)
-        await manager.query(
-          `UPDATE webhook_attempts SET finished_at = $2, error = 'Cut short (the sending copy stopped): outcome unknown'
-           WHERE delivery_id = $1 AND finished_at IS NULL`,
-          [deliveryId, now],
-        );
-      const attempt = row.attempts + 1;
-      await manager.query(
-        `WITH started AS (
-           UPDATE webhook_deliveries SET state = 'sending', attempts = $2, possible_repeat = possible_repeat OR $3
-           WHERE id = $1 RETURNING id)
-         INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT id, $2, $4 FROM started`,
-        [deliveryId, attempt, cutShort, now],
+           FOR UPDATE OF delivery),
+         started AS (
+           UPDATE webhook_deliveries delivery
+           SET state = 'sending', attempts = target.attempts + 1,
+               possible_repeat = delivery.possible_repeat OR target.state = 'sending'
+           FROM target WHERE delivery.id = target.id AND target.state IN ${OPEN_WEBHOOK_STATES_SQL}
+           RETURNING delivery.id, delivery.attempts),
+         cut_short AS (
+           UPDATE webhook_attempts SET finished_at = $3, error = 'Cut short (the sending copy stopped): outcome unknown'
+           WHERE delivery_id IN (SELECT id FROM target WHERE state = 'sending') AND finished_at IS NULL),
+         tried AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt, started_at) SELECT id, attempts, $3 FROM started)
+         SELECT id, state, attempts, url, secret FROM target`,
+        [job.endpointId, job.messageId, this.clock.now()],
       );
-      return {
-        kind: 'try',
-        attempt: { deliveryId, attempt, url: row.url, secret: row.secret, possibleRepeat: cutShort },
-      } as const;
-    });
+    if (!row) return null;
+    if (!OPEN_WEBHOOK_DELIVERY_STATES.includes(row.state)) return { kind: 'closed', state: row.state };
+    const cutShort = row.state === 'sending';
+    return {
+      kind: 'try',
+      attempt: {
+        deliveryId: Number(row.id),
+        attempt: row.attempts + 1,
+        url: row.url,
+        secret: row.secret,
+        possibleRepeat: cutShort,
+      },
+    };
   }
 
   /** The try's answer, and where the delivery stands after it: one statement. */
