@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { resolveOutboundTarget, urlHost, withTimeout } from '@app/platform';
 import type { WebhookDeliveryConfig } from './webhook-delivery.config';
@@ -36,7 +36,9 @@ export class WebhookHttp implements OnApplicationShutdown {
       keepAlive: true,
       // Closed well before a receiver's own idle limit (Node's 5 s, nginx's 75 s) would close it under a post.
       timeout: IDLE_CONNECTION_MS,
-      ...(config.extraCa ? { ca: [config.extraCa, ...rootCertificates] } : {}),
+      // One context made here: given as `ca`, the 140-odd trusted certificates would be parsed again
+      // for each new connection, and joined into the pool's key on every post.
+      ...(config.extraCa ? { secureContext: createSecureContext({ ca: [config.extraCa, ...rootCertificates] }) } : {}),
     });
   }
 
