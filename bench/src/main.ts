@@ -94,6 +94,7 @@ async function main(): Promise<void> {
       // process, and the servers the apps talk to.
       watchMachine: () => [
         ProcessWatch.of('bench (panels, sockets)', process.pid),
+        ...(webhooks.pid === undefined ? [] : [ProcessWatch.of('webhook receiver (bench)', webhooks.pid)]),
         new ProcessWatch('nats-server', () => pidsOfCommand('nats-server')),
         new ProcessWatch('postgres (all backends)', () => pidsOfCommand('postgres')),
         new ProcessWatch('redis-server', () => pidsOfCommand('redis-server')),

@@ -41,6 +41,11 @@ export class WebhookSink {
     return this.certificate.certFile;
   }
 
+  /** The receiver's process, when it runs in one: its CPU is the bench's, and is reported as such. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Every request taken, verified or not, with its receive time (Date.now()). */
   get received(): readonly ReceivedWebhook[] {
     return this.messages;

@@ -3,7 +3,7 @@ import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app
 import { loadMailerConfig } from './mailer.config';
 import { startMailerTestApp, type MailerTestApp } from './testing/mailer-test-app';
 import { SmtpTestServer } from './testing/smtp-test-server';
-import { MailAlarmPathWarmup } from './alerts/mail-alarm-path-warmup.service';
+import { MailerAlarmPathWarmup } from './alerts/mailer-alarm-path-warmup.service';
 
 describe('mailer boot (real services)', () => {
   let environment: TestEnvironment;
@@ -50,7 +50,7 @@ describe('mailer boot (real services)', () => {
 
   it("runs its alarm path's statements at start, and they run as written", async () => {
     // Its start ran them (a failure is only logged there): run them again, where a failure fails.
-    await expect(mailer.app.get(MailAlarmPathWarmup).warmUp()).resolves.toBeUndefined();
+    await expect(mailer.app.get(MailerAlarmPathWarmup).warmUp()).resolves.toBeUndefined();
   });
 
   it('serves Prometheus metrics, the mail counters among them', async () => {

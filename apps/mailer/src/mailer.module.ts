@@ -5,7 +5,7 @@ import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, Queue
 import { HealthRegistry, PlatformModule } from '@app/platform';
 import { AlertRecipients } from './alerts/alert-recipients.repository';
 import { MailAlarmChannel } from './alerts/mail-alarm.channel';
-import { MailAlarmPathWarmup } from './alerts/mail-alarm-path-warmup.service';
+import { MailerAlarmPathWarmup } from './alerts/mailer-alarm-path-warmup.service';
 import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
@@ -20,6 +20,7 @@ import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
 import { SmtpTransport } from './smtp/smtp-transport.service';
 import { WebhookAlarmChannel } from './webhooks/webhook-alarm.channel';
+import { WebhookAlarmPathWarmup } from './webhooks/webhook-alarm-path-warmup.service';
 import { WebhookDeliveries } from './webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryHandler } from './webhooks/webhook-delivery.handler';
 import { WebhookDeliverySweep } from './webhooks/webhook-delivery-sweep.service';
@@ -69,11 +70,12 @@ export class MailerModule implements OnModuleInit {
         EventAlertMailHandler,
         PasswordResetMailHandler,
         PanelOutageMailHandler,
-        MailAlarmPathWarmup,
+        MailerAlarmPathWarmup,
         AlarmReactions,
         MailAlarmChannel,
         { provide: WebhookHttp, useFactory: () => new WebhookHttp(config.webhooks) },
         WebhookDeliveries,
+        WebhookAlarmPathWarmup,
         WebhookDeliveryHandler,
         WebhookDeliverySweep,
         WebhookAlarmChannel,

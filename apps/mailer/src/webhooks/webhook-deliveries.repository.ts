@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   OPEN_WEBHOOK_DELIVERY_STATES,
   type WebhookDeliveryJob,
@@ -8,6 +8,9 @@ import {
 } from '@app/contracts';
 import { OPEN_WEBHOOK_STATES_SQL } from '@app/database';
 import { Clock } from '@app/platform';
+
+/** Where a statement runs: the pool, or a warm-up's connection (AlarmPathWarmup). */
+type Queryable = Pick<EntityManager, 'query'>;
 
 /** A try about to be made: the delivery, its try number, and the endpoint as it is now. */
 export interface WebhookTry {
@@ -50,17 +53,17 @@ export class WebhookDeliveries {
    * and this one is a possible repeat. One statement when the owed record is there, as it nearly
    * always is; when its job started first, the record is written here and the try started then.
    */
-  async begin(job: WebhookDeliveryJob): Promise<WebhookStart> {
-    const started = await this.startTry(job);
+  async begin(job: WebhookDeliveryJob, db: Queryable = this.dataSource): Promise<WebhookStart> {
+    const started = await this.startTry(job, db);
     if (started) return started;
     // Recorded here only while its endpoint exists (a removed webhook is owed nothing).
-    await this.dataSource.query(
+    await db.query(
       `INSERT INTO webhook_deliveries (endpoint_id, hwaddr, message_id, type, payload)
        SELECT id, $2, $3, $4, $5 FROM webhook_endpoints WHERE id = $1
        ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
       [job.endpointId, job.hwaddr, job.messageId, job.payload.type, JSON.stringify(job.payload)],
     );
-    return (await this.startTry(job)) ?? { kind: 'no-endpoint' };
+    return (await this.startTry(job, db)) ?? { kind: 'no-endpoint' };
   }
 
   /**
@@ -68,9 +71,9 @@ export class WebhookDeliveries {
    * of the webhook (which cancels it first) waits for it, and a second copy that raced this one
    * finds it 'sending'. Null when the delivery is not recorded (or its webhook was removed).
    */
-  private async startTry(job: WebhookDeliveryJob): Promise<WebhookStart | null> {
+  private async startTry(job: WebhookDeliveryJob, db: Queryable): Promise<WebhookStart | null> {
     const [row]: Array<{ id: string; state: WebhookDeliveryState; attempts: number; url: string; secret: string }> =
-      await this.dataSource.query(
+      await db.query(
         `WITH target AS (
            SELECT delivery.id, delivery.state, delivery.attempts, endpoint.url, endpoint.secret
            FROM webhook_deliveries delivery JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
@@ -110,8 +113,9 @@ export class WebhookDeliveries {
     attempt: Pick<WebhookTry, 'deliveryId' | 'attempt'>,
     answer: { statusCode: number | null; error: string | null },
     state: 'delivered' | 'retrying' | 'failed',
+    db: Queryable = this.dataSource,
   ): Promise<void> {
-    await this.dataSource.query(
+    await db.query(
       `WITH tried AS (
          UPDATE webhook_attempts SET finished_at = $3, status_code = $5, error = $6
          WHERE delivery_id = $1 AND attempt = $2)
