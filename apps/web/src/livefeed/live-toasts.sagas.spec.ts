@@ -1,4 +1,4 @@
-import type { LivefeedLogCategory, LivefeedLogEventData } from '@app/contracts';
+import type { LivefeedLogCategory, LivefeedLogEventData, NotificationDto } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
 import { authReady } from '../auth/auth.slice';
 import { toastClosed } from '../toasts/toasts.slice';
@@ -140,6 +140,51 @@ describe('live event toasts', () => {
     expect(shown().map(({ title, text }) => [title, text])).toEqual([
       ['Fault', 'Depot: Zone fault'],
       ['Fire', 'Annexe: Fire alarm'],
+    ]);
+  });
+
+  it("tells a panel's reported loss of communication as a fault, once per loss, and nothing of its restoration", async () => {
+    await signedIn(false);
+    const loss = (lostAt: string, restoredAt: string | null, resolvedBy: string | null): NotificationDto => ({
+      id: 9,
+      hwaddr: annexe,
+      created_at: '2026-03-04T05:00:00.000Z',
+      notification_type: 'PANEL_OFFLINE',
+      notification_data: { lost_at: lostAt, restored_at: restoredAt, losses: 1, first_lost_at: lostAt } as never,
+      title: 'Panel communication lost',
+      text: `No communication with the panel since ${lostAt.slice(11, 19)} (UTC).`,
+      resolved_by: resolvedBy,
+      resolved_on: resolvedBy === null ? null : '2026-03-04T06:00:00.000Z',
+    });
+    const sendNotification = (notification: NotificationDto) =>
+      socket.serverSends({ type: 'NotificationEvent', data: { hwaddr: annexe, notification, unreadCount: 1 } });
+
+    sendNotification(loss('2026-03-04T05:00:00.000Z', null, null));
+    // The same loss again (its notification changed), then restored: no second toast.
+    sendNotification(loss('2026-03-04T05:00:00.000Z', null, null));
+    sendNotification(loss('2026-03-04T05:00:00.000Z', '2026-03-04T05:10:00.000Z', 'System'));
+    // Lost again later: the same notification re-opened, told again.
+    sendNotification(loss('2026-03-04T07:00:00.000Z', null, null));
+    await waitForState(app.store, (state) => state.toasts.shown.length === 2);
+    socket.serverSends({ type: 'LogEvent', data: logEvent(depot, 'fault', 'Zone fault') });
+    await waitForState(app.store, (state) => state.toasts.shown.length === 3);
+
+    expect(shown()).toEqual([
+      {
+        kind: 'warning',
+        title: 'Panel communication lost',
+        text: 'Annexe: No communication with the panel since 05:00:00 (UTC).',
+        durationMs: 30000,
+        alarm: true,
+      },
+      {
+        kind: 'warning',
+        title: 'Panel communication lost',
+        text: 'Annexe: No communication with the panel since 07:00:00 (UTC).',
+        durationMs: 30000,
+        alarm: true,
+      },
+      { kind: 'warning', title: 'Fault', text: 'Depot: Zone fault', durationMs: 30000, alarm: true },
     ]);
   });
 });

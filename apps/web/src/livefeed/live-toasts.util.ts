@@ -1,4 +1,11 @@
-import { FIRE_FAULT_TOAST_MS, siteConnectedMessage, siteDisconnectedMessage } from '@app/contracts';
+import {
+  FIRE_FAULT_TOAST_MS,
+  NOTIFICATION_TITLES,
+  siteConnectedMessage,
+  siteDisconnectedMessage,
+  type NotificationDto,
+  type PanelOfflineData,
+} from '@app/contracts';
 import type { LiveLogEvent } from './livefeed.actions';
 import type { ToastSpec } from '../toasts/toast.types';
 
@@ -76,4 +83,27 @@ export function connectionToast(siteName: string, connected: boolean): ToastSpec
   return connected
     ? { kind: 'success', text: siteConnectedMessage(siteName) }
     : { kind: 'warning', text: siteDisconnectedMessage(siteName) };
+}
+
+/**
+ * A panel's loss of communication reported (or reported again), not yet restored nor resolved:
+ * its key, one per loss, so that the loss is told once however often its notification changes.
+ */
+export function reportedLossKey(notification: NotificationDto): string | null {
+  if (notification.notification_type !== 'PANEL_OFFLINE' || notification.resolved_by !== null) return null;
+  // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
+  const data = notification.notification_data as unknown as Partial<PanelOfflineData>;
+  if (!data.lost_at || data.restored_at) return null;
+  return `${notification.id}-${data.lost_at}`;
+}
+
+/** A reported loss of communication is told as a fault is: a warning of 30 s that waits behind nothing. */
+export function communicationLostToast(notification: NotificationDto, siteName: string): ToastSpec {
+  return {
+    kind: 'warning',
+    title: NOTIFICATION_TITLES.PANEL_OFFLINE,
+    text: `${siteName}: ${notification.text}`,
+    durationMs: FIRE_FAULT_TOAST_MS,
+    alarm: true,
+  };
 }
