@@ -53,6 +53,21 @@ describe('AlarmReactions (real PostgreSQL)', () => {
     receivedAt: receivedAt.toISOString(),
   });
 
+  /** A test mode of the site, started by Ann at `startedAt` for an hour from now. */
+  async function startTestMode(hwaddr: string, reason: string, startedAt: Date): Promise<void> {
+    const repository = db.dataSource.getRepository(SiteTestModeEntity);
+    await repository.save(
+      repository.create({
+        hwaddr,
+        startedByName: 'Ann',
+        reason,
+        startedBy: null,
+        startedAt,
+        until: new Date(Date.now() + 3_600_000),
+      }),
+    );
+  }
+
   beforeAll(async () => {
     db = await createTestDatabase();
     reactions = new AlarmReactions(db.dataSource);
@@ -82,17 +97,7 @@ describe('AlarmReactions (real PostgreSQL)', () => {
   });
 
   it('records every owed reaction of an alarm of a site in test mode as suppressed, with why, and queues none', async () => {
-    const repository = db.dataSource.getRepository(SiteTestModeEntity);
-    await repository.save(
-      repository.create({
-        hwaddr: SITE,
-        startedByName: 'Ann',
-        reason: 'Detector tests',
-        startedBy: null,
-        startedAt: new Date(Date.now() - 60_000),
-        until: new Date(Date.now() + 3_600_000),
-      }),
-    );
+    await startTestMode(SITE, 'Detector tests', new Date(Date.now() - 60_000));
     const channel = new NotingChannel(['a']);
     await reactions.react(channel, event('fire'));
     expect(channel.calls).toEqual([`owed fire ${seq}`, 'suppressed a: Suppressed: site in test mode (Detector tests)']);
@@ -107,17 +112,7 @@ describe('AlarmReactions (real PostgreSQL)', () => {
       OTHER_SITE,
       fire.seq,
     ]);
-    const repository = db.dataSource.getRepository(SiteTestModeEntity);
-    await repository.save(
-      repository.create({
-        hwaddr: OTHER_SITE,
-        startedByName: 'Ann',
-        reason: 'Started later',
-        startedBy: null,
-        startedAt: new Date(Date.parse(fire.receivedAt) - 1_000),
-        until: new Date(Date.now() + 3_600_000),
-      }),
-    );
+    await startTestMode(OTHER_SITE, 'Started later', new Date(Date.parse(fire.receivedAt) - 1_000));
     const webhooks = new NotingChannel(['webhook']);
     await reactions.react(webhooks, fire);
     expect([...mails.calls, ...webhooks.calls]).toEqual([
