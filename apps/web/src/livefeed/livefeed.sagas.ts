@@ -74,6 +74,11 @@ function* handleMessage(
     case 'TestMode':
       yield* put(testModeReceived(message.data));
       return;
+    default: {
+      // A message type added to the contract and not handled here fails the typecheck.
+      const unhandled: never = message;
+      console.debug('Live feed message not handled', unhandled);
+    }
   }
 }
 

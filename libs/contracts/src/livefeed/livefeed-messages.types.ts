@@ -126,19 +126,25 @@ export type LivefeedClientMessage = {
   [K in LivefeedClientMessageType]: { type: K; data: LivefeedClientMessageMap[K] };
 }[LivefeedClientMessageType];
 
-export const LIVEFEED_MESSAGE_TYPES: readonly LivefeedMessageType[] = [
-  'INIT',
-  'AUTH_CHK',
-  'NotificationEvent',
-  'LogEvent',
-  'Connection',
-  'Runtime',
-  'Resync',
-  'ConfigSync',
-  'Heartbeat',
-  'RelayRun',
-  'TestMode',
-];
+/**
+ * Every message type of the map, each once: a type added to LivefeedServerMessageMap and not here
+ * (or here and not there) fails the typecheck, so no message the server sends is dropped as unknown.
+ */
+const LIVEFEED_MESSAGE_TYPE_SET = {
+  INIT: true,
+  AUTH_CHK: true,
+  NotificationEvent: true,
+  LogEvent: true,
+  Connection: true,
+  Runtime: true,
+  Resync: true,
+  ConfigSync: true,
+  Heartbeat: true,
+  RelayRun: true,
+  TestMode: true,
+} as const satisfies Record<LivefeedMessageType, true>;
+
+export const LIVEFEED_MESSAGE_TYPES = Object.keys(LIVEFEED_MESSAGE_TYPE_SET) as readonly LivefeedMessageType[];
 
 /**
  * What publishers put on the live subjects (NATS), before portal-api's copies add the receiving
