@@ -1,15 +1,20 @@
-import type { PanelOfflineData, RelayFailureData, TestModeData, TimeDesyncData } from '@app/contracts';
+import type {
+  NotificationDataMap,
+  NotificationType,
+  PanelOfflineData,
+  TestModeData,
+  UserNotificationType,
+} from '@app/contracts';
 
-/** A notification to store: its site, its data, and whom it is for. */
-export type NotificationDraft =
-  /** For every user of the site; at most one open per site (a repeat while one is open stores nothing). */
-  | { type: 'TIME_DESYNC'; hwaddr: string; data: TimeDesyncData }
-  /** For the relay's owner only: the other users of the site have no say over the relay. */
-  | { type: 'RELAY_FAILURE'; hwaddr: string; userId: string; data: RelayFailureData }
-  /** For every user of the site: its panel's communication was lost (portal-api's panel supervision). */
-  | { type: 'PANEL_OFFLINE'; hwaddr: string; data: PanelOfflineData }
-  /** For one other user of the site: its test mode started (portal-api's test mode, docs/test-mode.md). */
-  | { type: 'TEST_MODE'; hwaddr: string; userId: string; data: TestModeData };
+/**
+ * A notification to store: its kind, its site and its data, and the user it is for when its kind
+ * is for one user (NOTIFICATION_AUDIENCES); one variant per kind of NotificationDataMap.
+ */
+export type NotificationDraft = {
+  [K in NotificationType]: { type: K; hwaddr: string; data: NotificationDataMap[K] } & (K extends UserNotificationType
+    ? { userId: string }
+    : Record<never, never>);
+}[NotificationType];
 
 /**
  * A change to a stored notification: new data (its text follows), and resolved by the portal itself

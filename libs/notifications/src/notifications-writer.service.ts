@@ -42,7 +42,7 @@ export class NotificationsWriter {
        RETURNING id`,
       [
         draft.hwaddr,
-        draft.type === 'RELAY_FAILURE' || draft.type === 'TEST_MODE' ? draft.userId : null,
+        'userId' in draft ? draft.userId : null,
         draft.type,
         JSON.stringify(draft.data),
         NOTIFICATION_TITLES[draft.type],

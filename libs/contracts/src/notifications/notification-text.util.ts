@@ -3,6 +3,8 @@ import { formatEventTime } from '../events/event-time.util';
 import {
   NOTIFICATION_TITLES,
   isNotificationType,
+  type NotificationDataMap,
+  type NotificationType,
   type PanelOfflineData,
   type RelayFailureData,
   type TestModeData,
@@ -23,11 +25,12 @@ export function notificationTitle(notification: NotificationDescription): string
 
 /** The explanation shown under the title; empty for a type this portal does not know. */
 export function notificationText(notification: NotificationDescription): string {
-  if (notification.notification_type === 'RELAY_FAILURE') return relayFailureText(notification.notification_data ?? {});
-  if (notification.notification_type === 'PANEL_OFFLINE') return panelOfflineText(notification.notification_data ?? {});
-  if (notification.notification_type === 'TEST_MODE') return testModeText(notification.notification_data ?? {});
-  if (notification.notification_type !== 'TIME_DESYNC') return '';
-  const data = notification.notification_data ?? {};
+  if (!isNotificationType(notification.notification_type)) return '';
+  return NOTIFICATION_TEXTS[notification.notification_type](notification.notification_data ?? {});
+}
+
+/** When the event arrived, and the time the panel reported. */
+function timeDesyncText(data: Partial<TimeDesyncData>): string {
   const recorded = data.recorded_time ? formatEventTime(data.recorded_time) : 'an unknown time';
   const panel = data.panel_time ? formatEventTime(data.panel_time) : 'an unknown time';
   return `An event was received at ${recorded} (UTC) while the panel reported the time as ${panel}.`;
@@ -60,3 +63,11 @@ function testModeText(data: Partial<TestModeData>): string {
     ? `${started}. Ended by ${data.ended_by} at ${ended} (UTC).`
     : `${started}. Ended at ${ended} (UTC), as planned.`;
 }
+
+/** Each kind's text from its data: a kind missing here fails the typecheck. */
+const NOTIFICATION_TEXTS: { [K in NotificationType]: (data: Partial<NotificationDataMap[K]>) => string } = {
+  TIME_DESYNC: timeDesyncText,
+  RELAY_FAILURE: relayFailureText,
+  PANEL_OFFLINE: panelOfflineText,
+  TEST_MODE: testModeText,
+};

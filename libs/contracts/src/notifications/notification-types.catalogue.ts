@@ -1,17 +1,43 @@
 import { MESSAGES } from '../constants/messages.constants';
 
-/** Kinds of site notification (spec 3, 4). */
+/**
+ * Kinds of site notification (spec 3, 4), each defined here once by its data; the places that must
+ * know every kind are records over NotificationType, so a kind added here and missing from one of
+ * them fails the typecheck (docs/adding-a-notification-type.md).
+ */
+export interface NotificationDataMap {
+  TIME_DESYNC: TimeDesyncData;
+  RELAY_FAILURE: RelayFailureData;
+  PANEL_OFFLINE: PanelOfflineData;
+  TEST_MODE: TestModeData;
+}
 
-export const NOTIFICATION_TYPES = ['TIME_DESYNC', 'RELAY_FAILURE', 'PANEL_OFFLINE', 'TEST_MODE'] as const;
+export type NotificationType = keyof NotificationDataMap;
 
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-export const NOTIFICATION_TITLES: Readonly<Record<NotificationType, string>> = {
+export const NOTIFICATION_TITLES = {
   TIME_DESYNC: MESSAGES.panelTimeOutOfSync,
   RELAY_FAILURE: 'Relay action failed',
   PANEL_OFFLINE: 'Panel communication lost',
   TEST_MODE: 'Site in test mode',
-};
+} as const satisfies Record<NotificationType, string>;
+
+/**
+ * Whom a notification of each kind is for: every user of its site, or one user (a relay's owner;
+ * each other user of a site whose test mode started).
+ */
+export const NOTIFICATION_AUDIENCES = {
+  TIME_DESYNC: 'site',
+  RELAY_FAILURE: 'user',
+  PANEL_OFFLINE: 'site',
+  TEST_MODE: 'user',
+} as const satisfies Record<NotificationType, 'site' | 'user'>;
+
+/** The kinds whose notifications are each for one user. */
+export type UserNotificationType = {
+  [K in NotificationType]: (typeof NOTIFICATION_AUDIENCES)[K] extends 'user' ? K : never;
+}[NotificationType];
+
+export const NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TITLES) as readonly NotificationType[];
 
 /** resolved_by of a notification the portal resolved itself (a panel whose communication came back). */
 export const SYSTEM_RESOLVER_NAME = 'System';
