@@ -53,7 +53,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     await this.keyCheck.onConnection(message);
     this.livefeed.toPanel(message.hwaddr, {
       type: 'Connection',
-      data: { hwaddr: message.hwaddr, connected: message.connected },
+      data: { hwaddr: message.hwaddr, connected: message.connected, at: message.at },
     });
     // A panel back online sends its whole configuration again: browsers reload the site.
     if (message.connected) this.livefeed.toPanel(message.hwaddr, { type: 'Resync', data: { hwaddr: message.hwaddr } });

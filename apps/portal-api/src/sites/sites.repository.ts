@@ -16,6 +16,7 @@ interface SiteRow {
   panel_type: string | null;
   unresolved: string;
   offline_since: Date | null;
+  connection_lost_since: Date | null;
   test_started_by: string | null;
   test_started_at: Date | null;
   test_until: Date | null;
@@ -49,6 +50,9 @@ export class SitesRepository {
                 CASE WHEN ${claimGrantsAccess('c')}
                      THEN (SELECT o.lost_at FROM panel_outages o WHERE o.hwaddr = c.hwaddr AND o.status = 'reported')
                      END AS offline_since,
+                CASE WHEN ${claimGrantsAccess('c')}
+                     THEN (SELECT max(o.lost_at) FROM panel_outages o WHERE o.hwaddr = c.hwaddr AND o.status = 'pending')
+                     END AS connection_lost_since,
                 t.started_by_name AS test_started_by, t.started_at AS test_started_at, t.until AS test_until,
                 t.reason AS test_reason
            FROM claims c LEFT JOIN panels p ON p.hwaddr = c.hwaddr
@@ -82,6 +86,8 @@ export class SitesRepository {
         unreadCount: unreadEvents + Number(site.unresolved),
         perPanelCount,
         offlineSince: site.offline_since ? site.offline_since.toISOString() : null,
+        connectionLostSince:
+          site.connection_lost_since && !site.offline_since ? site.connection_lost_since.toISOString() : null,
         testMode:
           site.test_started_at && site.test_until
             ? {

@@ -98,15 +98,23 @@ describe("'Panel communication lost' (real PostgreSQL, NATS, Redis, gateway, mai
     );
   }
 
-  it('reports nothing for a panel back within the delay', async () => {
+  it('reports nothing for a panel back within the delay; its tile says the connection is lost meanwhile', async () => {
     const site = await outageSite();
     await site.panel.stop();
     await probe.waitForOutages(site.hwaddr, ['pending']);
+    const [pending] = await probe.outages(site.hwaddr);
+    expect(await tileOf(world.portal, site.annToken, site.hwaddr)).toMatchObject({
+      connectionLostSince: pending.lostAt.toISOString(),
+      offlineSince: null,
+    });
     site.panel.start();
     // The connection settles the loss: later passes, past the delay, have nothing to report.
     await probe.waitForOutages(site.hwaddr, ['cancelled']);
     expect(await notificationsOf(world.portal, site.annToken, site.hwaddr)).toEqual([]);
-    expect((await tileOf(world.portal, site.annToken, site.hwaddr)).offlineSince).toBeNull();
+    expect(await tileOf(world.portal, site.annToken, site.hwaddr)).toMatchObject({
+      offlineSince: null,
+      connectionLostSince: null,
+    });
   });
 
   it('reports a panel stopped past the delay once, to every user, and mails the opted-in ones; back, once more', async () => {
@@ -125,7 +133,10 @@ describe("'Panel communication lost' (real PostgreSQL, NATS, Redis, gateway, mai
           notification_data: expect.objectContaining({ lost_at: loss.lostAt.toISOString(), losses: 1 }),
         }),
       ]);
-      expect((await tileOf(world.portal, token, site.hwaddr)).offlineSince).toBe(loss.lostAt.toISOString());
+      expect(await tileOf(world.portal, token, site.hwaddr)).toMatchObject({
+        offlineSince: loss.lostAt.toISOString(),
+        connectionLostSince: null,
+      });
     }
     await probe.mailsSettled();
     const [lost] = probe.mails(emailOf(site.ann), 'lost');

@@ -85,7 +85,10 @@ export class PanelOutageSweep extends ScheduledSweep {
         if (!link || link.connected || link.connectionId !== panel.connectionId) return;
         // Once, by whichever copy stores it first: browsers see the panel go as on a disconnect report.
         if (await this.outages.markDisconnected(panel.hwaddr, panel.connectionId)) {
-          this.live.toPanel(panel.hwaddr, { type: 'Connection', data: { hwaddr: panel.hwaddr, connected: false } });
+          this.live.toPanel(panel.hwaddr, {
+            type: 'Connection',
+            data: { hwaddr: panel.hwaddr, connected: false, at: link.since.toISOString() },
+          });
           this.logger.warn(
             { hwaddr: panel.hwaddr, connectionId: panel.connectionId },
             'panel disconnected without a report (its gateway copy died, or the report was lost)',

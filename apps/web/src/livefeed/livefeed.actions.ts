@@ -23,7 +23,7 @@ export const notificationEventReceived = createAction<LiveNotificationEvent>('li
 export const configSyncReceived = createAction<LiveConfigSync>('livefeed/configSyncReceived');
 
 /** The panel's connection flag changed. */
-export const connectionReceived = createAction<{ hwaddr: string; connected: boolean }>('livefeed/connectionReceived');
+export const connectionReceived = createAction<LivefeedServerMessageMap['Connection']>('livefeed/connectionReceived');
 
 /** A network's latest runtime report. */
 export interface LiveRuntime {

@@ -32,6 +32,8 @@ export interface Stamped<T> {
 /** What the client knows of one site's live parts, even before (or without) its screen's data. */
 export interface SiteKnowledge {
   connected?: Stamped<boolean>;
+  /** Since when the connection is lost, from the feed's Connection (null: connected). */
+  connectionLostSince?: Stamped<string | null>;
   /** Since when the panel is offline once its loss was reported (ISO), null when it is not. */
   offlineSince?: Stamped<string | null>;
   /** Its test mode while it lasts, null when it has none (docs/test-mode.md). */
@@ -63,6 +65,10 @@ function liveStamp(knowledge: KnowledgeState): number {
 
 export function knowLiveConnection(knowledge: KnowledgeState, hwaddr: string, connected: boolean): void {
   siteOf(knowledge, hwaddr).connected = { at: liveStamp(knowledge), value: connected };
+}
+
+export function knowLiveConnectionLostSince(knowledge: KnowledgeState, hwaddr: string, since: string | null): void {
+  siteOf(knowledge, hwaddr).connectionLostSince = { at: liveStamp(knowledge), value: since };
 }
 
 export function knowLiveOfflineSince(knowledge: KnowledgeState, hwaddr: string, since: string | null): void {

@@ -97,4 +97,36 @@ describe("a site's 'Offline since'", () => {
     const stale = rootReducer(back, sitesLoaded([{ ...summary, offlineSince: '2026-05-01T10:00:00.000Z' }], sentAt));
     expect(offline(stale)).toEqual({ tile: null, screen: null });
   });
+
+  it("says the connection is lost the moment the feed tells so, until 'Offline since' follows; gone when back", () => {
+    let state = rootReducer(rootReducer(undefined, sitesLoaded([summary])), siteDetailLoaded(detail));
+    state = rootReducer(state, connectionReceived({ hwaddr, connected: false, at: '2026-05-01T10:00:00.000Z' }));
+    expect(offline(state)).toEqual({
+      tile: 'Connection lost since 01/05/2026 10:00:00',
+      screen: 'Connection lost since 01/05/2026 10:00:00',
+    });
+
+    const reported = rootReducer(
+      state,
+      notificationEventReceived({ hwaddr, notification: offlineNotification(null), unreadCount: 1 }),
+    );
+    expect(offline(reported)).toEqual({
+      tile: 'Offline since 01/05/2026 10:00:00',
+      screen: 'Offline since 01/05/2026 10:00:00',
+    });
+
+    const back = rootReducer(state, connectionReceived({ hwaddr, connected: true, at: '2026-05-01T10:00:40.000Z' }));
+    expect(offline(back)).toEqual({ tile: null, screen: null });
+  });
+
+  it('says the connection is lost from the site list, as the server read it', () => {
+    const state = rootReducer(
+      undefined,
+      sitesLoaded([{ ...summary, connectionLostSince: '2026-05-01T10:00:00.000Z' }]),
+    );
+    expect(offline(state)).toEqual({
+      tile: 'Connection lost since 01/05/2026 10:00:00',
+      screen: 'Connection lost since 01/05/2026 10:00:00',
+    });
+  });
 });

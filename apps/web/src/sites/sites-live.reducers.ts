@@ -15,6 +15,7 @@ import {
   knowLiveOfflineSince,
   knowLiveRuntime,
   knowLiveTestMode,
+  knowLiveConnectionLostSince,
 } from './site-knowledge.util';
 import type { SitesState } from './sites.slice';
 
@@ -87,6 +88,10 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
     })
     .addCase(connectionReceived, (state, action) => {
       knowLiveConnection(state.knowledge, action.payload.hwaddr, action.payload.connected);
+      // 'Connection lost since …' at once, until 'Offline since' once the loss is reported.
+      const lostSince = action.payload.connected ? null : (action.payload.at ?? null);
+      knowLiveConnectionLostSince(state.knowledge, action.payload.hwaddr, lostSince);
+      for (const entry of countedEntries(state, action.payload.hwaddr)) entry.connectionLostSince = lostSince;
       // Back: no longer offline, before the server's restoration of the loss arrives.
       if (action.payload.connected) setOfflineSince(state, action.payload.hwaddr, null);
       // Gone: no zone shown in fire or fault, as the server counts none for a panel not connected.

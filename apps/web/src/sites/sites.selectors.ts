@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import {
   formatEventTime,
   isAuthorised,
+  connectionLostSinceMessage,
   offlineSinceMessage,
   siteLabel,
   siteStatusText,
@@ -26,7 +27,10 @@ export interface SiteTile {
   statusText: string;
   authorised: boolean;
   unread: number;
-  /** 'Offline since …' once the panel's loss of communication was reported; null otherwise. */
+  /**
+   * 'Offline since …' once the panel's loss of communication was reported, 'Connection lost since
+   * …' from the moment it was lost until then; null otherwise.
+   */
   offlineText: string | null;
   /** Zones in fire and in fault over the site's networks, from their runtime reports (0 while unknown). */
   fireZones: number;
@@ -52,7 +56,7 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
       statusText: siteStatusText(site.status, site.adminKey),
       authorised: isAuthorised(site.status),
       unread: site.unreadCount,
-      offlineText: offlineText(site.offlineSince),
+      offlineText: connectionText(site.offlineSince, site.connectionLostSince),
       fireZones,
       faultZones,
       fireText: zonesText('In fire', fireZones),
@@ -65,8 +69,10 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
   }),
 );
 
-function offlineText(since: string | null | undefined): string | null {
-  return since ? offlineSinceMessage(formatEventTime(since)) : null;
+/** The reported loss first; before it is reported, the lost connection. */
+function connectionText(offlineSince: string | null | undefined, lostSince: string | null | undefined): string | null {
+  if (offlineSince) return offlineSinceMessage(formatEventTime(offlineSince));
+  return lostSince ? connectionLostSinceMessage(formatEventTime(lostSince)) : null;
 }
 
 export const selectSiteSummary = (state: RootState, hwaddr: string) =>
@@ -90,12 +96,18 @@ export const selectSiteUnreadEvents = createSelector(selectSiteSummary, (site) =
 
 /**
  * 'Offline since …' for the site's screens, once its panel's loss of communication was reported
- * (docs/alerts.md); null otherwise. The newest the client knows, from the site's data or the feed.
+ * (docs/alerts.md), 'Connection lost since …' from the moment it was lost until then; null
+ * otherwise. The newest the client knows of each, from the site's data or the feed.
  */
 export const selectSiteOfflineText = (state: RootState, hwaddr: string): string | null => {
-  const known = state.sites.knowledge.sites[hwaddr]?.offlineSince;
-  if (known) return offlineText(known.value);
-  return offlineText(state.sites.details[hwaddr]?.offlineSince ?? selectSiteSummary(state, hwaddr)?.offlineSince);
+  const known = state.sites.knowledge.sites[hwaddr];
+  const detail = state.sites.details[hwaddr];
+  const summary = selectSiteSummary(state, hwaddr);
+  const offlineSince = known?.offlineSince ? known.offlineSince.value : (detail?.offlineSince ?? summary?.offlineSince);
+  const lostSince = known?.connectionLostSince
+    ? known.connectionLostSince.value
+    : (detail?.connectionLostSince ?? summary?.connectionLostSince);
+  return connectionText(offlineSince, lostSince);
 };
 
 /**

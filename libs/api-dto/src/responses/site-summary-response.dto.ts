@@ -49,6 +49,14 @@ export class SiteSummaryResponseDto implements SiteSummary {
   offlineSince!: string | null;
 
   @ApiProperty({
+    ...ISO_DATE_PROPERTY,
+    nullable: true,
+    description:
+      "Since when the site's panel's connection is lost, while that loss is not yet reported (before offlineSince); null otherwise",
+  })
+  connectionLostSince!: string | null;
+
+  @ApiProperty({
     type: 'object',
     nullable: true,
     additionalProperties: {

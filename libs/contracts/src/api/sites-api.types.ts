@@ -26,6 +26,12 @@ export interface SiteSummary {
    */
   offlineSince: string | null;
   /**
+   * Added: since when (ISO) the panel's connection is lost while that loss is not yet reported
+   * (the supervision's delay before 'Offline since', docs/alerts.md); null otherwise. Absent from
+   * servers that predate it.
+   */
+  connectionLostSince?: string | null;
+  /**
    * Added: zones in fire and in fault by network id, from each network's latest runtime report while
    * the panel is connected ({} while it is not, or before any report); null when not known: the claim
    * is not AUTHED, or the panels' live state could not be read at the moment.

@@ -67,6 +67,11 @@ export function siteDisconnectedMessage(name: string): string {
   return `Site ${name} disconnected`;
 }
 
+/** A site whose panel's connection is lost, before the loss is reported (docs/alerts.md). */
+export function connectionLostSinceMessage(time: string): string {
+  return `Connection lost since ${time}`;
+}
+
 /** A site whose panel's communication loss was reported (docs/alerts.md); `time` in the spec's format. */
 export function offlineSinceMessage(time: string): string {
   return `Offline since ${time}`;

@@ -71,7 +71,8 @@ export interface LivefeedServerMessageMap {
   /** The stored notification and the receiving user's new unread count for the site. */
   NotificationEvent: { hwaddr: string; notification: NotificationDto; unreadCount: number };
   LogEvent: LivefeedLogEventData;
-  Connection: { hwaddr: string; connected: boolean };
+  /** `at`: when the gateway saw the change (ISO); absent from servers that predate it. */
+  Connection: { hwaddr: string; connected: boolean; at?: string };
   Runtime: { hwaddr: string; networkId: number; report: RuntimeReport };
   Resync: { hwaddr: string };
   /** The network's new configuration, flat as in GET /v2/sites/{hwaddr} (hwaddr and networkId included). */
