@@ -1,10 +1,10 @@
 import {
   FIRE_FAULT_TOAST_MS,
   NOTIFICATION_TITLES,
+  notificationDataOf,
   siteConnectedMessage,
   siteDisconnectedMessage,
   type NotificationDto,
-  type PanelOfflineData,
 } from '@app/contracts';
 import type { LiveLogEvent } from './livefeed.actions';
 import type { ToastSpec } from '../toasts/toast.types';
@@ -90,10 +90,8 @@ export function connectionToast(siteName: string, connected: boolean): ToastSpec
  * its key, one per loss, so that the loss is told once however often its notification changes.
  */
 export function reportedLossKey(notification: NotificationDto): string | null {
-  if (notification.notification_type !== 'PANEL_OFFLINE' || notification.resolved_by !== null) return null;
-  // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
-  const data = notification.notification_data as unknown as Partial<PanelOfflineData>;
-  if (!data.lost_at || data.restored_at) return null;
+  const data = notificationDataOf(notification, 'PANEL_OFFLINE');
+  if (!data?.lost_at || data.restored_at || notification.resolved_by !== null) return null;
   return `${notification.id}-${data.lost_at}`;
 }
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NotificationDto, PanelOfflineData } from '@app/contracts';
+import { notificationDataOf, type NotificationDto } from '@app/contracts';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { notificationEventReceived } from '../livefeed/livefeed.actions';
 
@@ -31,9 +31,8 @@ export const initialNotificationsState: NotificationsState = {
  */
 function progress(entry: NotificationDto): number {
   const resolved = entry.resolved_by !== null ? 1 : 0;
-  if (entry.notification_type !== 'PANEL_OFFLINE') return resolved;
-  // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
-  const data = entry.notification_data as unknown as Partial<PanelOfflineData>;
+  const data = notificationDataOf(entry, 'PANEL_OFFLINE');
+  if (!data) return resolved;
   return (data.losses ?? 1) * 4 + (data.restored_at ? 2 : 0) + resolved;
 }
 

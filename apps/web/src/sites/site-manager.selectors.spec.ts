@@ -62,7 +62,7 @@ describe('the Site Manager tiles: live state, order and search', () => {
       faultText: 'In fault: 1 zone',
     });
     expect(tiles[office.hwaddr]).toMatchObject({ fireText: null, faultText: 'In fault: 2 zones', alarmState: 'fault' });
-    expect(tiles[annexe.hwaddr]).toMatchObject({ fireText: null, faultText: null, offlineText: expect.any(String) });
+    expect(tiles[annexe.hwaddr]).toMatchObject({ fireText: null, faultText: null, connectionText: expect.any(String) });
     expect(tiles[waiting.hwaddr]).toMatchObject({ fireZones: 0, faultZones: 0, alarmState: 'normal' });
   });
 

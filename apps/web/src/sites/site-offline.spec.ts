@@ -2,7 +2,7 @@ import type { NotificationDto, SiteDetail, SiteSummary } from '@app/contracts';
 import { rootReducer } from '../app/root.reducer';
 import type { RootState } from '../shared/root-state.types';
 import { connectionReceived, notificationEventReceived } from '../livefeed/livefeed.actions';
-import { selectSiteOfflineText, selectSiteTiles } from './sites.selectors';
+import { selectSiteConnectionText, selectSiteTiles } from './sites.selectors';
 import { siteDetailLoaded, sitesLoaded } from './sites.slice';
 
 const hwaddr = '0011aabbccdd';
@@ -41,8 +41,8 @@ function offlineNotification(restoredAt: string | null): NotificationDto {
 }
 
 const offline = (state: RootState) => ({
-  tile: selectSiteTiles(state)[0].offlineText,
-  screen: selectSiteOfflineText(state, hwaddr),
+  tile: selectSiteTiles(state)[0].connectionText,
+  screen: selectSiteConnectionText(state, hwaddr),
 });
 
 describe("a site's 'Offline since'", () => {

@@ -1,5 +1,5 @@
 import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
-import { networkAlarmsOf, type PanelOfflineData, type SiteSummary } from '@app/contracts';
+import { networkAlarmsOf, notificationDataOf, type SiteSummary } from '@app/contracts';
 import {
   configSyncReceived,
   connectionReceived,
@@ -65,9 +65,8 @@ export function addLiveSiteCases(builder: ActionReducerMapBuilder<SitesState>): 
     .addCase(notificationEventReceived, (state, action) => {
       const { notification } = action.payload;
       // A loss of communication reported, re-opened or ended: offline since its start until restored.
-      if (notification.notification_type === 'PANEL_OFFLINE') {
-        // The DTO types its data as the spec's TIME_DESYNC; each type has data of its own.
-        const data = notification.notification_data as unknown as Partial<PanelOfflineData>;
+      const data = notificationDataOf(notification, 'PANEL_OFFLINE');
+      if (data) {
         setOfflineSince(state, action.payload.hwaddr, data.restored_at ? null : (data.lost_at ?? null));
       }
       if (typeof action.payload.unreadCount !== 'number') return;

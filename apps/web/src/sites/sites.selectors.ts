@@ -31,7 +31,7 @@ export interface SiteTile {
    * 'Offline since …' once the panel's loss of communication was reported, 'Connection lost since
    * …' from the moment it was lost until then; null otherwise.
    */
-  offlineText: string | null;
+  connectionText: string | null;
   /** Zones in fire and in fault over the site's networks, from their runtime reports (0 while unknown). */
   fireZones: number;
   faultZones: number;
@@ -56,7 +56,7 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
       statusText: siteStatusText(site.status, site.adminKey),
       authorised: isAuthorised(site.status),
       unread: site.unreadCount,
-      offlineText: connectionText(site.offlineSince, site.connectionLostSince),
+      connectionText: connectionText(site.offlineSince, site.connectionLostSince),
       fireZones,
       faultZones,
       fireText: zonesText('In fire', fireZones),
@@ -99,7 +99,7 @@ export const selectSiteUnreadEvents = createSelector(selectSiteSummary, (site) =
  * (docs/alerts.md), 'Connection lost since …' from the moment it was lost until then; null
  * otherwise. The newest the client knows of each, from the site's data or the feed.
  */
-export const selectSiteOfflineText = (state: RootState, hwaddr: string): string | null => {
+export const selectSiteConnectionText = (state: RootState, hwaddr: string): string | null => {
   const known = state.sites.knowledge.sites[hwaddr];
   const detail = state.sites.details[hwaddr];
   const summary = selectSiteSummary(state, hwaddr);

@@ -1,3 +1,4 @@
+import type { NotificationDto } from '../api/notifications-api.types';
 import { MESSAGES } from '../constants/messages.constants';
 
 /**
@@ -44,6 +45,18 @@ export const SYSTEM_RESOLVER_NAME = 'System';
 
 export function isNotificationType(value: unknown): value is NotificationType {
   return typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * A notification's data when it is of kind `type`, null otherwise. The DTO types its data as the
+ * spec's TIME_DESYNC; each kind has data of its own, and a row of an older shape may lack fields.
+ */
+export function notificationDataOf<K extends NotificationType>(
+  notification: Pick<NotificationDto, 'notification_type' | 'notification_data'>,
+  type: K,
+): Partial<NotificationDataMap[K]> | null {
+  if (notification.notification_type !== type) return null;
+  return (notification.notification_data ?? {}) as unknown as Partial<NotificationDataMap[K]>;
 }
 
 /** Data of a TIME_DESYNC notification: when the event arrived and the time the panel reported (ISO). */

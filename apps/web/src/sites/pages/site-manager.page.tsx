@@ -87,9 +87,9 @@ export function SiteManagerPage() {
                 <Card.Text className={`site-tile__status ${tile.authorised ? 'text-success' : 'text-danger'}`}>
                   {tile.statusText}
                 </Card.Text>
-                {tile.offlineText && (
+                {tile.connectionText && (
                   <Card.Text className="site-tile__offline text-warning-emphasis fw-semibold">
-                    {tile.offlineText}
+                    {tile.connectionText}
                   </Card.Text>
                 )}
                 {tile.testModeText && (

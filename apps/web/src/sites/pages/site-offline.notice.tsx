@@ -1,13 +1,13 @@
 import { Alert } from 'react-bootstrap';
 import { useAppSelector } from '../../shared/store-hooks';
-import { selectSiteOfflineText } from '../sites.selectors';
+import { selectSiteConnectionText } from '../sites.selectors';
 
 /**
  * 'Offline since …' on the site's screens, once its panel's loss of communication was reported
- * (docs/alerts.md); gone when the panel is back.
+ * (docs/alerts.md), 'Connection lost since …' before; gone when the panel is back.
  */
 export function SiteOfflineNotice({ hwaddr }: { hwaddr: string }) {
-  const text = useAppSelector((state) => selectSiteOfflineText(state, hwaddr));
+  const text = useAppSelector((state) => selectSiteConnectionText(state, hwaddr));
   if (!text) return null;
   return (
     <Alert variant="warning" className="site-offline py-2" role="status">
