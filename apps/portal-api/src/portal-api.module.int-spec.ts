@@ -43,6 +43,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
         panelEventsConsumer: { status: 'up' },
         panelAlarmsConsumer: { status: 'up' },
         panelConfigConsumer: { status: 'up' },
+        alarmEventsConsumer: { status: 'up' },
         natsSubscriptions: { status: 'up' },
       },
     });

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import { DeadLettersModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
+import { AlarmsModule } from './alarms/alarms.module';
 import { AuthModule } from './auth/auth.module';
 import { ClaimsModule } from './claims/claims.module';
 import { EventsModule } from './events/events.module';
@@ -51,10 +52,11 @@ export class PortalApiModule {
         EventsModule,
         NotificationsModule,
         WebhooksModule,
+        AlarmsModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({
-          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig'],
+          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig', 'alarms'],
           subjects: [
             'allPanelConnections',
             'allPanelRuntimes',

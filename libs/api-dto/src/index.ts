@@ -51,3 +51,5 @@ export * from './responses/site-test-mode-response.dto';
 export * from './responses/token-response.dto';
 export * from './webhooks/site-webhook.dto';
 export * from './responses/site-webhook-response.dto';
+export * from './alarms/alarm-acknowledge.dto';
+export * from './responses/alarm-response.dto';

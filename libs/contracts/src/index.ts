@@ -22,10 +22,14 @@ export * from './panel/runtime.types';
 export * from './panel/settings-fields.catalogue';
 export * from './panel/tcp-mode.catalogue';
 
+export * from './alarms/alarm-kinds.catalogue';
+export * from './alarms/alarm-order.util';
+
 export * from './events/event-categories.catalogue';
 export * from './events/event-key.util';
 export * from './events/event-time.util';
 
+export * from './sites/audit-label.util';
 export * from './sites/site-label.util';
 export * from './sites/site-status.catalogue';
 export * from './sites/test-mode-text.util';
@@ -47,6 +51,7 @@ export * from './util/hwaddr.util';
 export * from './util/identifiers.util';
 export * from './util/text.util';
 
+export * from './api/alarms-api.types';
 export * from './api/auth-api.types';
 export * from './api/claims-api.types';
 export * from './api/client-config-api.types';

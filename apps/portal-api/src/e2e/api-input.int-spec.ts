@@ -117,6 +117,13 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'name',
     },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
+    '/api/v2/alarms/:id/acknowledge': {
+      token: 'claims',
+      params: { id: '1' },
+      body: () => ({ note: 'Checked on site' }),
+      text: 'note',
+      optional: ['note'],
+    },
     '/api/v2/sites/:hwaddr/webhook/test': { token: 'claims', params: { hwaddr: SITE } },
     '/api/v2/sites/:hwaddr/test-mode': {
       token: 'claims',

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { NotificationsWriterModule } from '@app/notifications';
+import { AlarmsModule } from '../alarms/alarms.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { PanelsModule } from '../panels/panels.module';
 import { SupervisionModule } from '../supervision/supervision.module';
@@ -16,7 +17,7 @@ export class IngestModule {
   static forRoot(config: IngestConfig): DynamicModule {
     return {
       module: IngestModule,
-      imports: [ClaimsModule, PanelsModule, NotificationsWriterModule, SupervisionModule],
+      imports: [ClaimsModule, PanelsModule, NotificationsWriterModule, SupervisionModule, AlarmsModule],
       providers: [
         { provide: IngestConfig, useValue: config },
         EventStoreRepository,

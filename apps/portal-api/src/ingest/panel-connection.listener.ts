@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts';
 import { LivePublisher, type NatsMessage, NatsService, Subscribe } from '@app/messaging';
+import { AlarmPanelReports } from '../alarms/alarm-panel-reports.consumer';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
@@ -14,7 +15,7 @@ const QUEUE_GROUP = 'portal-api';
  * Follows the gateway's connection and runtime reports (core NATS): a connection settles the
  * WAITING claims against the panel's key proof and is kept in the panels table; both reach the
  * browsers (Connection, Runtime); each connection report goes to the panel supervision too
- * (docs/alerts.md). At start, the latest connection of each panel with WAITING claims is read
+ * (docs/alerts.md), each runtime report to the alarms (docs/alarms.md). At start, the latest connection of each panel with WAITING claims is read
  * back from the bucket, so a report missed while no copy was running is acted on.
  */
 @Injectable()
@@ -29,6 +30,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     private readonly livefeed: LivePublisher,
     private readonly state: PanelConnectionState,
     private readonly outages: PanelOutages,
+    private readonly alarms: AlarmPanelReports,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,7 +45,7 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
 
   @Subscribe('allPanelRuntimes', { queue: QUEUE_GROUP })
   runtimeReported(message: NatsMessage): Promise<void> {
-    return this.guard('runtime', async () => this.onRuntime(message.json<PanelRuntimeMessage>()));
+    return this.guard('runtime', () => this.onRuntime(message.json<PanelRuntimeMessage>()));
   }
 
   async onConnection(message: PanelConnectionMessage): Promise<void> {
@@ -61,11 +63,13 @@ export class PanelConnectionListener implements OnApplicationBootstrap {
     await this.outages.onConnection(message);
   }
 
-  private onRuntime(message: PanelRuntimeMessage): void {
+  private async onRuntime(message: PanelRuntimeMessage): Promise<void> {
     this.livefeed.toPanel(message.hwaddr, {
       type: 'Runtime',
       data: { hwaddr: message.hwaddr, networkId: message.networkId, report: message.runtime },
     });
+    // A report that shows no zone of a kind clears the network's alarm of that kind (docs/alarms.md).
+    await this.alarms.runtimeReported(message);
   }
 
   /** Claims still WAITING on a panel that connected while no copy was listening get settled now. */

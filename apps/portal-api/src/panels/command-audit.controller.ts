@@ -1,12 +1,7 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CommandAuditEntryResponseDto, HwaddrParamDto } from '@app/api-dto';
-import {
-  isTestModeAuditKind,
-  panelCommandAuditLabel,
-  TEST_MODE_AUDIT_LABELS,
-  type CommandAuditEntry,
-} from '@app/contracts';
+import { auditEntryLabel, type CommandAuditEntry } from '@app/contracts';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { ClaimsGuard } from '../panel-access/claims.guard';
 import { CurrentClaims } from '../auth/current-identity.decorator';
@@ -46,7 +41,7 @@ export class CommandAuditController {
       userName: entry.userName,
       networkId: entry.networkId,
       kind: entry.kind,
-      label: isTestModeAuditKind(entry.kind) ? TEST_MODE_AUDIT_LABELS[entry.kind] : panelCommandAuditLabel(entry.kind),
+      label: auditEntryLabel(entry.kind),
       command: entry.command,
       outcome: entry.outcome,
       reason: entry.reason,

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { gatewayBucketKey, runtimeBucketKey, type PanelConnectionMessage, type RuntimeReport } from '@app/contracts';
+import {
+  gatewayBucketKey,
+  runtimeBucketKey,
+  type PanelConnectionMessage,
+  type PanelRuntimeMessage,
+  type RuntimeReport,
+} from '@app/contracts';
 import { NatsService, type KvRecord } from '@app/messaging';
 import { DomainError, withTimeout } from '@app/platform';
 
@@ -57,9 +63,14 @@ export class PanelConnectionState {
   }
 
   async runtime(hwaddr: string, networkId: number): Promise<RuntimeReport | null> {
+    return (await this.latestRuntime(hwaddr, networkId))?.runtime ?? null;
+  }
+
+  /** The network's latest runtime report as the gateway published it (with its time). */
+  async latestRuntime(hwaddr: string, networkId: number): Promise<PanelRuntimeMessage | null> {
     const entry = await this.read(this.nats.names.buckets.panelRuntime, runtimeBucketKey(hwaddr, networkId));
     if (!entry || entry.operation !== 'PUT' || entry.length === 0) return null;
-    return entry.json<{ runtime: RuntimeReport }>().runtime;
+    return entry.json<PanelRuntimeMessage>();
   }
 
   private async read(bucketName: string, key: string): Promise<KvRecord | null> {

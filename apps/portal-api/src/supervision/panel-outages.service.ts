@@ -1,10 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PanelConnectionMessage, PanelOfflineData } from '@app/contracts';
-import { NotificationEntity, type PanelOutageEntity } from '@app/database';
+import { NotificationEntity, type AlarmEntity, type PanelOutageEntity } from '@app/database';
 import type { MailedOutage } from '@app/messaging';
 import { NotificationsWriter } from '@app/notifications';
 import { Clock } from '@app/platform';
+import { AlarmRecords } from '../alarms/alarm-records.service';
 import { lossNotificationData, mayMailLoss, restoredNotificationData } from './offline-alert.policy';
 import { PanelLinks } from './panel-links.reader';
 import { PanelOutageReactions, type OutageMailKind } from './panel-outage-reactions.service';
@@ -15,6 +16,8 @@ import { PanelSupervisionConfig } from './panel-supervision.config';
 class Aftermath {
   /** By id: a notification changed twice in one change is told once, as it ended. */
   readonly notifications = new Map<number, NotificationEntity>();
+  /** The panel's communication alarm, opened or cleared (docs/alarms.md), by id as the notifications. */
+  readonly alarms = new Map<number, AlarmEntity>();
   readonly mails: Array<{ outage: MailedOutage; kind: OutageMailKind }> = [];
   /** A later connection of the panel, lost in turn, to record. */
   laterLoss: { hwaddr: string; connectionId: string; lostAt: Date } | null = null;
@@ -44,6 +47,7 @@ export class PanelOutages {
     private readonly links: PanelLinks,
     private readonly writer: NotificationsWriter,
     private readonly mails: PanelOutageReactions,
+    private readonly alarms: AlarmRecords,
     private readonly clock: Clock,
   ) {}
 
@@ -157,6 +161,8 @@ export class PanelOutages {
       mailedAt: mail ? now : null,
     });
     aftermath.notifications.set(notification.id, notification);
+    const alarm = await this.alarms.openCommunicationLoss(manager, hwaddr, outage.lostAt);
+    if (alarm) aftermath.alarms.set(alarm.id, alarm);
     if (mail) aftermath.mails.push({ outage: mailed(outage), kind: 'lost' });
     this.logger.log(
       { hwaddr, outageId: outage.id, lostAt: outage.lostAt.toISOString(), mailed: mail },
@@ -183,6 +189,8 @@ export class PanelOutages {
         }));
       if (revised) aftermath.notifications.set(revised.id, revised);
     }
+    const alarm = await this.alarms.clearCommunicationLoss(manager, outage.hwaddr, restoredAt);
+    if (alarm) aftermath.alarms.set(alarm.id, alarm);
     if (outage.mailedAt) aftermath.mails.push({ outage: { ...mailed(outage), restoredAt }, kind: 'restored' });
     this.logger.log(
       { hwaddr: outage.hwaddr, outageId: outage.id, restoredAt: restoredAt.toISOString() },
@@ -200,6 +208,7 @@ export class PanelOutages {
    */
   private async complete(aftermath: Aftermath): Promise<void> {
     for (const notification of aftermath.notifications.values()) this.writer.announce(notification);
+    for (const alarm of aftermath.alarms.values()) this.alarms.announce(alarm);
     for (const { outage, kind } of aftermath.mails) {
       try {
         await this.mails.queue(outage, kind);

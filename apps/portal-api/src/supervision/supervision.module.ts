@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsWriterModule } from '@app/notifications';
+import { AlarmsModule } from '../alarms/alarms.module';
 import { PanelLinks } from './panel-links.reader';
 import { PanelOutageReactions } from './panel-outage-reactions.service';
 import { PanelOutageSweep } from './panel-outage-sweep.service';
@@ -12,7 +13,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
  * loss whatever the number of copies (docs/alerts.md). The connection listener hands it each report.
  */
 @Module({
-  imports: [NotificationsWriterModule, WebhooksModule],
+  imports: [NotificationsWriterModule, WebhooksModule, AlarmsModule],
   providers: [PanelOutagesRepository, PanelLinks, PanelOutageReactions, PanelOutages, PanelOutageSweep],
   exports: [PanelOutages],
 })

@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import {
-  claimGrantsAccess,
-  ClaimEntity,
-  NotificationEntity,
-  PanelCommandAuditEntity,
-  SiteTestModeEntity,
-} from '@app/database';
-import { storableJson, storableText } from '../panels/storable-text.util';
+import { claimGrantsAccess, ClaimEntity, NotificationEntity, SiteTestModeEntity } from '@app/database';
+import { insertSiteAuditRow, type SiteAuditRow } from '../panels/site-audit-row.util';
 
 /** A test mode to store. */
 export type NewTestMode = Pick<
@@ -22,13 +16,7 @@ export interface TestModeEnding {
 }
 
 /** A row of the site's command audit log about its test mode. */
-export interface TestModeAuditRow {
-  userId: string | null;
-  userName: string;
-  hwaddr: string;
-  kind: string;
-  command: Record<string, unknown>;
-}
+export type TestModeAuditRow = Omit<SiteAuditRow, 'networkId'>;
 
 /** A test mode belongs to the site, not to one of its panel networks (as a relay test's audit row). */
 const NO_NETWORK = 0;
@@ -109,17 +97,7 @@ export class SiteTestModesRepository {
   }
 
   /** Written with the change, in its transaction: a start or end on record is one that happened. */
-  async audit(manager: EntityManager, row: TestModeAuditRow): Promise<void> {
-    await manager.getRepository(PanelCommandAuditEntity).insert({
-      userId: row.userId,
-      userName: storableText(row.userName),
-      hwaddr: row.hwaddr,
-      networkId: NO_NETWORK,
-      kind: row.kind,
-      command: storableJson({ kind: row.kind, ...row.command }),
-      outcome: 'ok',
-      reason: null,
-      settledAt: () => 'now()',
-    });
+  audit(manager: EntityManager, row: TestModeAuditRow): Promise<void> {
+    return insertSiteAuditRow(manager, { ...row, networkId: NO_NETWORK });
   }
 }

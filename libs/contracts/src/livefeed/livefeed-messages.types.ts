@@ -1,3 +1,4 @@
+import type { AlarmDto } from '../api/alarms-api.types';
 import type { NotificationDto } from '../api/notifications-api.types';
 import type { RelayActionRunDto } from '../api/relays-api.types';
 import type { SitePanel } from '../api/sites-api.types';
@@ -92,6 +93,11 @@ export interface LivefeedServerMessageMap {
    * (docs/test-mode.md).
    */
   TestMode: { hwaddr: string; testMode: SiteTestMode | null };
+  /**
+   * Added: one of the site's alarms opened, joined by another event, was acknowledged or cleared
+   * (docs/alarms.md); the alarm after the change, as GET /v2/alarms lists it.
+   */
+  Alarm: { hwaddr: string; alarm: AlarmDto };
 }
 
 export type LivefeedMessageType = keyof LivefeedServerMessageMap;
@@ -143,6 +149,7 @@ const LIVEFEED_MESSAGE_TYPE_SET = {
   Heartbeat: true,
   RelayRun: true,
   TestMode: true,
+  Alarm: true,
 } as const satisfies Record<LivefeedMessageType, true>;
 
 export const LIVEFEED_MESSAGE_TYPES = Object.keys(LIVEFEED_MESSAGE_TYPE_SET) as readonly LivefeedMessageType[];

@@ -1,3 +1,5 @@
+import { AlarmEntity, WHOLE_PANEL_NETWORK } from './alarm.entity';
+import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
 import { ClaimEntity } from './claim.entity';
 import { DeadLetterEntity } from './dead-letter.entity';
@@ -23,6 +25,9 @@ export * from './bigint-column.util';
 export * from './column-values.types';
 export * from './json-columns.types';
 export {
+  AlarmEntity,
+  AlarmTimelineEntryEntity,
+  WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
   DeadLetterEntity,
@@ -67,4 +72,6 @@ export const ENTITIES = [
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
   WebhookAttemptEntity,
+  AlarmEntity,
+  AlarmTimelineEntryEntity,
 ];

@@ -1,4 +1,10 @@
-import { EVENT_CATEGORIES, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from '@app/contracts';
+import {
+  ALARM_CHANGES,
+  ALARM_KINDS,
+  EVENT_CATEGORIES,
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENT_TYPES,
+} from '@app/contracts';
 import { createDataSource } from '../data-source';
 import {
   CLAIM_STATUSES,
@@ -19,6 +25,8 @@ import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
   'alarm_test_marks',
+  'alarm_timeline',
+  'alarms',
   'claims',
   'dead_letters',
   'events',
@@ -112,6 +120,8 @@ describe('initial schema migration', () => {
       panel_outages_status_check: PANEL_OUTAGE_STATUSES,
       webhook_deliveries_type_check: WEBHOOK_EVENT_TYPES,
       webhook_deliveries_state_check: WEBHOOK_DELIVERY_STATES,
+      alarms_kind_check: ALARM_KINDS,
+      alarm_timeline_change_check: ALARM_CHANGES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

@@ -1,0 +1,164 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  ALARM_CLEAR_REASONS,
+  COMMUNICATION_LOST_ALARM_TITLE,
+  isLocationShown,
+  panelEventLogFields,
+  type AlarmKind,
+  type PanelEventMessage,
+  type PanelRuntimeMessage,
+} from '@app/contracts';
+import { WHOLE_PANEL_NETWORK, type AlarmEntity } from '@app/database';
+import { LivePublisher } from '@app/messaging';
+import { toAlarmDto } from './alarm-dto.util';
+import { AlarmsRepository } from './alarms.repository';
+
+/** A fire or fault event, as the alert consumers read it. */
+export type AlarmEventMessage = PanelEventMessage & { category: 'fire' | 'fault' };
+
+/** The kinds a runtime report clears: those of which it shows no zone. */
+export function kindsClearedBy(message: PanelRuntimeMessage): AlarmKind[] {
+  const kinds: AlarmKind[] = [];
+  if (message.runtime.zones.fire.length === 0) kinds.push('fire');
+  if (message.runtime.zones.fault.length === 0) kinds.push('fault');
+  return kinds;
+}
+
+/**
+ * What the panels and the system do to alarms (docs/alarms.md): a fire or fault event opens its
+ * site's alarm of that kind on its network, or joins the active one; a runtime report showing no
+ * zone of a kind clears that kind's active alarm on its network (unless an event came after the
+ * report); a reported communication loss opens one for the whole panel, which the panel's return
+ * clears. Each change runs under the site's lock, writes its timeline entry, and is told to the
+ * site's browsers (Alarm) once committed.
+ */
+@Injectable()
+export class AlarmRecords {
+  private readonly logger = new Logger(AlarmRecords.name);
+
+  constructor(
+    private readonly alarms: AlarmsRepository,
+    private readonly live: LivePublisher,
+  ) {}
+
+  /** Opens or joins the event's alarm; answers it as changed, or null when this event had joined it already. */
+  async recordEvent(event: AlarmEventMessage): Promise<AlarmEntity | null> {
+    const at = new Date(event.receivedAt);
+    const changed = await this.alarms.transaction(async (manager) => {
+      await this.alarms.lockSite(manager, event.hwaddr);
+      if (await this.alarms.hasJoined(manager, event.hwaddr, event.seq)) return null;
+      const active = await this.alarms.active(manager, event.hwaddr, event.category, event.networkId);
+      const text = isLocationShown(event.location) ? `${event.title} (${event.location})` : event.title;
+      if (active) {
+        await this.alarms.join(manager, active.id, at);
+        await this.alarms.addToTimeline(manager, {
+          alarmId: active.id,
+          hwaddr: event.hwaddr,
+          change: 'event',
+          at,
+          text,
+          eventSeq: event.seq,
+        });
+        return this.alarms.find(active.id, manager);
+      }
+      const opened = await this.alarms.open(manager, {
+        hwaddr: event.hwaddr,
+        kind: event.category,
+        networkId: event.networkId,
+        title: event.title,
+        location: isLocationShown(event.location) ? event.location : '',
+        openedAt: at,
+      });
+      await this.alarms.addToTimeline(manager, {
+        alarmId: opened.id,
+        hwaddr: event.hwaddr,
+        change: 'opened',
+        at,
+        text,
+        eventSeq: event.seq,
+      });
+      return opened;
+    });
+    if (changed) {
+      this.announce(changed);
+      this.logger.log(
+        { ...panelEventLogFields(event), alarmId: changed.id, events: changed.events },
+        changed.events === 1 ? 'alarm opened' : 'event joined its active alarm',
+      );
+    }
+    return changed;
+  }
+
+  /**
+   * The report's network shows no zone of some kinds: their active alarms there clear, unless an
+   * event joined after the report (it is older than the alarm's news). Reads first without the
+   * lock, so that the many reports with nothing to clear cost one indexed read.
+   */
+  async clearByRuntime(message: PanelRuntimeMessage): Promise<AlarmEntity[]> {
+    const kinds = kindsClearedBy(message);
+    if (kinds.length === 0) return [];
+    const at = new Date(message.at);
+    if ((await this.alarms.activeOf(message.hwaddr, kinds, message.networkId)).length === 0) return [];
+    const cleared = await this.alarms.transaction(async (manager) => {
+      await this.alarms.lockSite(manager, message.hwaddr);
+      const done: AlarmEntity[] = [];
+      for (const kind of kinds) {
+        const active = await this.alarms.active(manager, message.hwaddr, kind, message.networkId);
+        if (!active || active.lastEventAt > at) continue;
+        done.push(await this.clear(manager, active, at));
+      }
+      return done;
+    });
+    for (const alarm of cleared) this.announce(alarm);
+    return cleared;
+  }
+
+  /** A reported communication loss, in the outage's transaction: the panel's alarm opens (one while it lasts). */
+  async openCommunicationLoss(manager: EntityManager, hwaddr: string, lostAt: Date): Promise<AlarmEntity | null> {
+    await this.alarms.lockSite(manager, hwaddr);
+    if (await this.alarms.active(manager, hwaddr, 'communication', WHOLE_PANEL_NETWORK)) return null;
+    const opened = await this.alarms.open(manager, {
+      hwaddr,
+      kind: 'communication',
+      networkId: WHOLE_PANEL_NETWORK,
+      title: COMMUNICATION_LOST_ALARM_TITLE,
+      location: '',
+      openedAt: lostAt,
+    });
+    await this.alarms.addToTimeline(manager, {
+      alarmId: opened.id,
+      hwaddr,
+      change: 'opened',
+      at: lostAt,
+      text: COMMUNICATION_LOST_ALARM_TITLE,
+    });
+    return opened;
+  }
+
+  /** The panel is back, in the outage's transaction: its communication alarm clears. */
+  async clearCommunicationLoss(manager: EntityManager, hwaddr: string, at: Date): Promise<AlarmEntity | null> {
+    await this.alarms.lockSite(manager, hwaddr);
+    const active = await this.alarms.active(manager, hwaddr, 'communication', WHOLE_PANEL_NETWORK);
+    return active ? this.clear(manager, active, at < active.openedAt ? active.openedAt : at) : null;
+  }
+
+  /** After the commit: every browser of the site is told. */
+  announce(alarm: AlarmEntity): void {
+    this.live.toPanel(alarm.hwaddr, { type: 'Alarm', data: { hwaddr: alarm.hwaddr, alarm: toAlarmDto(alarm) } });
+  }
+
+  private async clear(manager: EntityManager, alarm: AlarmEntity, at: Date): Promise<AlarmEntity> {
+    const reason = ALARM_CLEAR_REASONS[alarm.kind];
+    await this.alarms.clear(manager, alarm.id, at, reason);
+    await this.alarms.addToTimeline(manager, {
+      alarmId: alarm.id,
+      hwaddr: alarm.hwaddr,
+      change: 'cleared',
+      at,
+      text: reason,
+    });
+    this.logger.log({ hwaddr: alarm.hwaddr, alarmId: alarm.id, kind: alarm.kind }, 'alarm cleared');
+    return { ...alarm, clearedAt: at, clearReason: reason };
+  }
+}

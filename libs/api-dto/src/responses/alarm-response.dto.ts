@@ -1,0 +1,100 @@
+import {
+  ALARM_CHANGES,
+  ALARM_KINDS,
+  type AlarmAcknowledgement,
+  type AlarmChange,
+  type AlarmDetailDto,
+  type AlarmDto,
+  type AlarmKind,
+  type AlarmsListResponse,
+  type AlarmTimelineEntry,
+} from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { STORED_HWADDR_PROPERTY, ID_PROPERTY, ISO_DATE_PROPERTY } from '../openapi/api-property.constants';
+
+export class AlarmAcknowledgementResponseDto implements AlarmAcknowledgement {
+  @ApiProperty({ type: String, description: "The user's name as it was then" })
+  by!: string;
+
+  @ApiProperty(ISO_DATE_PROPERTY)
+  at!: string;
+
+  @ApiProperty({ type: String, description: 'Empty when none was given' })
+  note!: string;
+}
+
+/** One of the user's sites' alarms (docs/alarms.md). */
+export class AlarmResponseDto implements AlarmDto {
+  @ApiProperty(ID_PROPERTY)
+  id!: number;
+
+  @ApiProperty(STORED_HWADDR_PROPERTY)
+  hwaddr!: string;
+
+  @ApiProperty({ enum: ALARM_KINDS, description: 'What it is about' })
+  kind!: AlarmKind;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The panel network it is on; null for a communication loss (the whole panel)',
+  })
+  networkId!: number | null;
+
+  @ApiProperty({ type: String, description: "The first event's title" })
+  title!: string;
+
+  @ApiProperty({ type: String, description: "The first event's location; empty when it has none" })
+  location!: string;
+
+  @ApiProperty(ISO_DATE_PROPERTY)
+  openedAt!: string;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, description: 'The latest event that joined it' })
+  lastEventAt!: string;
+
+  @ApiProperty({ type: Number, description: 'How many events of its kind the panel sent while it was active' })
+  events!: number;
+
+  @ApiProperty({ type: AlarmAcknowledgementResponseDto, nullable: true, description: 'Null until acknowledged' })
+  acknowledgement!: AlarmAcknowledgementResponseDto | null;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, nullable: true, description: 'Null while active' })
+  clearedAt!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why it cleared; null while active' })
+  clearReason!: string | null;
+}
+
+export class AlarmTimelineEntryResponseDto implements AlarmTimelineEntry {
+  @ApiProperty({ enum: ALARM_CHANGES })
+  change!: AlarmChange;
+
+  @ApiProperty(ISO_DATE_PROPERTY)
+  at!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The user who made it; null for the panel's and the system's",
+  })
+  by!: string | null;
+
+  @ApiProperty({ type: String, description: "The event's title, the acknowledgement's note, or why it cleared" })
+  text!: string;
+}
+
+export class AlarmDetailResponseDto extends AlarmResponseDto implements AlarmDetailDto {
+  @ApiProperty({ type: [AlarmTimelineEntryResponseDto], description: 'Its changes, oldest first' })
+  timeline!: AlarmTimelineEntryResponseDto[];
+}
+
+export class AlarmsListResponseDto implements AlarmsListResponse {
+  @ApiProperty({
+    type: [AlarmResponseDto],
+    description:
+      "The alarms of the user's sites that are active or unacknowledged, then the latest handled ones: " +
+      'unacknowledged first, fire before fault before communication, active before cleared, newest first',
+  })
+  alarms!: AlarmResponseDto[];
+}

@@ -1,0 +1,59 @@
+import type { AlarmChange, AlarmKind } from '../alarms/alarm-kinds.catalogue';
+
+/** Alarms (docs/alarms.md). Dates are ISO 8601 strings. */
+
+/** Who acknowledged an alarm, when, and what they noted. */
+export interface AlarmAcknowledgement {
+  /** The user's name as it was then. */
+  by: string;
+  at: string;
+  /** Empty when none was given. */
+  note: string;
+}
+
+/** One change of an alarm, oldest first in its timeline. */
+export interface AlarmTimelineEntry {
+  change: AlarmChange;
+  at: string;
+  /** The user who made it (acknowledged); null for the panel's and the system's changes. */
+  by: string | null;
+  /** The event's title (opened, event), the acknowledgement's note, or why it cleared. */
+  text: string;
+}
+
+/** GET /v2/alarms entry, and what the live feed's Alarm message carries. */
+export interface AlarmDto {
+  id: number;
+  hwaddr: string;
+  kind: AlarmKind;
+  /** The panel network it is on; null for a communication loss (the whole panel). */
+  networkId: number | null;
+  /** The first event's title and location (location empty when it has none). */
+  title: string;
+  location: string;
+  openedAt: string;
+  /** The latest event that joined it (the first, until another came). */
+  lastEventAt: string;
+  /** How many events of its kind the panel sent while it was active. */
+  events: number;
+  acknowledgement: AlarmAcknowledgement | null;
+  /** Null while active. */
+  clearedAt: string | null;
+  clearReason: string | null;
+}
+
+/** GET /v2/alarms/{alarmId}. */
+export interface AlarmDetailDto extends AlarmDto {
+  timeline: AlarmTimelineEntry[];
+}
+
+/** GET /v2/alarms: the user's sites' alarms that need someone (active or unacknowledged), fire first, then the latest handled. */
+export interface AlarmsListResponse {
+  alarms: AlarmDto[];
+}
+
+/** POST /v2/alarms/{alarmId}/acknowledge. */
+export interface AlarmAcknowledgeRequest {
+  /** Optional, up to ALARM_NOTE_MAX_LENGTH characters. */
+  note?: string;
+}
