@@ -96,6 +96,34 @@ describe('timingsReport', () => {
     expect(lines[lines.length - 1]).toBe('Tests: 3 passed, 1 failed');
   });
 
+  it("repeats the start of each failed test's error under its suite, without colours or stack frames", () => {
+    const failing = lane('browser', [{ path: 'c.e2e-spec.ts', seconds: 3, tests: 2, status: 'failed' }], 1);
+    failing.results!.testResults[0].assertionResults = [
+      { fullName: 'phone screens signs in', status: 'passed', failureMessages: [] },
+      {
+        fullName: 'phone screens shows a toast',
+        status: 'failed',
+        failureMessages: [
+          '\u001b[31mTimeoutError: locator.waitFor: Timeout 20000ms exceeded.\u001b[39m\n\n    at Object.<anonymous> (c.e2e-spec.ts:9:9)',
+        ],
+      },
+    ];
+    const broken = lane('stacks', [{ path: 'd.int-spec.ts', seconds: 1, tests: 0, status: 'failed' }], 1);
+    broken.results!.testResults[0].message = 'Cannot find module ./gone\n    at resolve (x.js:1:1)';
+    const lines = timingsReport(testTimings([failing, broken], options), '/repo/.data/test-timings/x.json');
+    const failures = lines.slice(lines.indexOf('Failed suites (their whole output is above, under their lane):'));
+    expect(failures).toEqual([
+      'Failed suites (their whole output is above, under their lane):',
+      '  browser: c.e2e-spec.ts',
+      '      ● phone screens shows a toast',
+      '      TimeoutError: locator.waitFor: Timeout 20000ms exceeded.',
+      '  stacks: d.int-spec.ts',
+      '      Cannot find module ./gone',
+      '',
+      'Tests: 0 passed, 2 failed',
+    ]);
+  });
+
   it('says when the whole suite ran over its budget, and not for a chosen part of it', () => {
     const lanes = [lane('servers', [{ path: 'a.spec.ts', seconds: 2, tests: 1 }])];
     const over = timingsReport(testTimings(lanes, { ...options, seconds: 500 }), 'f');

@@ -24,7 +24,7 @@ export interface JestJsonResults {
     endTime: number;
     status: string;
     message?: string;
-    assertionResults: unknown[];
+    assertionResults: Array<{ fullName?: string; status?: string; failureMessages?: string[] }>;
   }>;
 }
 
@@ -51,6 +51,8 @@ export interface SuiteTiming {
   seconds: number;
   tests: number;
   passed: boolean;
+  /** Of a failed suite: each failed test's name and the start of its error (the suite's error when no test ran). */
+  failures?: string[];
 }
 
 /** The record of one run, written to .data/test-timings/. */
@@ -68,6 +70,32 @@ export interface TestTimings {
 
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
 
+/** How much of a failure the report repeats at its end, where a CI log's tail shows it. */
+export const FAILURE_LINES_SHOWN = 12;
+const FAILURES_SHOWN_PER_SUITE = 3;
+
+// Jest colours its messages; the report is read as plain text.
+// eslint-disable-next-line no-control-regex
+const ANSI_ESCAPE = /\u001b\[[0-9;]*m/g;
+
+/** The first lines of an error that say what failed (blank lines and Jest's stack frames left out). */
+function failureSummary(message: string): string[] {
+  return message
+    .replace(ANSI_ESCAPE, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .slice(0, FAILURE_LINES_SHOWN);
+}
+
+function failuresOf(suite: JestJsonResults['testResults'][number]): string[] {
+  const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+  if (failed.length === 0) return suite.message ? failureSummary(suite.message) : [];
+  return failed
+    .slice(0, FAILURES_SHOWN_PER_SUITE)
+    .flatMap((test) => [`● ${test.fullName ?? 'a test'}`, ...failureSummary(test.failureMessages?.[0] ?? '')]);
+}
+
 /** Every suite of every lane with its time, slowest first. */
 export function suiteTimings(lanes: LaneRun[], root: string): SuiteTiming[] {
   return lanes
@@ -78,6 +106,7 @@ export function suiteTimings(lanes: LaneRun[], root: string): SuiteTiming[] {
         seconds: round(Math.max(0, suite.endTime - suite.startTime) / 1000),
         tests: suite.assertionResults.length,
         passed: suite.status === 'passed',
+        ...(suite.status === 'passed' ? {} : { failures: failuresOf(suite) }),
       })),
     )
     .sort((a, b) => b.seconds - a.seconds || a.path.localeCompare(b.path));
@@ -147,8 +176,11 @@ export function timingsReport(timings: TestTimings, file: string): string[] {
   lines.push(`Timings of every suite: ${file}`);
   const failed = timings.suites.filter((suite) => !suite.passed);
   if (failed.length > 0) {
-    lines.push('', 'Failed suites (their output is above, under their lane):');
-    for (const suite of failed) lines.push(`  ${suite.lane}: ${suite.path}`);
+    lines.push('', 'Failed suites (their whole output is above, under their lane):');
+    for (const suite of failed) {
+      lines.push(`  ${suite.lane}: ${suite.path}`);
+      for (const line of suite.failures ?? []) lines.push(`      ${line}`);
+    }
   }
   const { passed, failed: failedTests, skipped } = timings.tests;
   lines.push('', `Tests: ${passed} passed, ${failedTests} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
