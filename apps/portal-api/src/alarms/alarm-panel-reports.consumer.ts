@@ -34,7 +34,7 @@ export class AlarmPanelReports implements OnApplicationBootstrap {
     if (!isAlertCategory(event.category)) return;
     if (await this.alarms.inTestMode(event)) return;
     const changed = await this.records.recordEvent({ ...event, category: event.category });
-    if (changed?.events === 1) await this.guard('latest runtime', () => this.clearIfPast(changed));
+    if (changed?.opened) await this.guard('latest runtime', () => this.clearIfPast(changed.alarm));
   }
 
   /** A runtime report, handed over by the connection listener (the one handler of the reports). */

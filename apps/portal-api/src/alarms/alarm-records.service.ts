@@ -27,11 +27,11 @@ export function kindsClearedBy(message: PanelRuntimeMessage): AlarmKind[] {
 
 /**
  * What the panels and the system do to alarms (docs/alarms.md): a fire or fault event opens its
- * site's alarm of that kind on its network, or joins the active one; a runtime report showing no
- * zone of a kind clears that kind's active alarm on its network (unless an event came after the
- * report); a reported communication loss opens one for the whole panel, which the panel's return
- * clears. Each change runs under the site's lock, writes its timeline entry, and is told to the
- * site's browsers (Alarm) once committed.
+ * site's alarm of that kind on its network, or joins the active one (one statement, the alarm
+ * path's); a runtime report showing no zone of a kind clears that kind's active alarm on its
+ * network (unless an event joined after the report); a reported communication loss opens one for
+ * the whole panel, which the panel's return clears. Clears and communication alarms run under the
+ * site's lock. Once committed, an alarm that opened or cleared is told to the site's browsers (Alarm).
  */
 @Injectable()
 export class AlarmRecords {
@@ -43,50 +43,26 @@ export class AlarmRecords {
   ) {}
 
   /** Opens or joins the event's alarm; answers it as changed, or null when this event had joined it already. */
-  async recordEvent(event: AlarmEventMessage): Promise<AlarmEntity | null> {
-    const at = new Date(event.receivedAt);
-    const changed = await this.alarms.transaction(async (manager) => {
-      await this.alarms.lockSite(manager, event.hwaddr);
-      if (await this.alarms.hasJoined(manager, event.hwaddr, event.seq)) return null;
-      const active = await this.alarms.active(manager, event.hwaddr, event.category, event.networkId);
-      const text = isLocationShown(event.location) ? `${event.title} (${event.location})` : event.title;
-      if (active) {
-        await this.alarms.join(manager, active.id, at);
-        await this.alarms.addToTimeline(manager, {
-          alarmId: active.id,
-          hwaddr: event.hwaddr,
-          change: 'event',
-          at,
-          text,
-          eventSeq: event.seq,
-        });
-        return this.alarms.find(active.id, manager);
-      }
-      const opened = await this.alarms.open(manager, {
-        hwaddr: event.hwaddr,
-        kind: event.category,
-        networkId: event.networkId,
-        title: event.title,
-        location: isLocationShown(event.location) ? event.location : '',
-        openedAt: at,
-      });
-      await this.alarms.addToTimeline(manager, {
-        alarmId: opened.id,
-        hwaddr: event.hwaddr,
-        change: 'opened',
-        at,
-        text,
-        eventSeq: event.seq,
-      });
-      return opened;
+  async recordEvent(event: AlarmEventMessage): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
+    const location = isLocationShown(event.location) ? event.location : '';
+    const changed = await this.alarms.openOrJoin({
+      hwaddr: event.hwaddr,
+      seq: event.seq,
+      kind: event.category,
+      networkId: event.networkId,
+      title: event.title,
+      location,
+      text: location ? `${event.title} (${location})` : event.title,
+      at: new Date(event.receivedAt),
     });
-    if (changed) {
-      this.announce(changed);
-      this.logger.log(
-        { ...panelEventLogFields(event), alarmId: changed.id, events: changed.events },
-        changed.events === 1 ? 'alarm opened' : 'event joined its active alarm',
-      );
-    }
+    if (!changed) return null;
+    // An alarm opening is told; an event joining it is not (its LogEvent is): a burst of fires is
+    // one Alarm message per site, not one more message per fire.
+    if (changed.opened) this.announce(changed.alarm);
+    this.logger.log(
+      { ...panelEventLogFields(event), alarmId: changed.alarm.id, events: changed.alarm.events },
+      changed.opened ? 'alarm opened' : 'event joined its active alarm',
+    );
     return changed;
   }
 
@@ -105,8 +81,8 @@ export class AlarmRecords {
       const done: AlarmEntity[] = [];
       for (const kind of kinds) {
         const active = await this.alarms.active(manager, message.hwaddr, kind, message.networkId);
-        if (!active || active.lastEventAt > at) continue;
-        done.push(await this.clear(manager, active, at));
+        const cleared = active && (await this.clear(manager, active, at));
+        if (cleared) done.push(cleared);
       }
       return done;
     });
@@ -148,9 +124,10 @@ export class AlarmRecords {
     this.live.toPanel(alarm.hwaddr, { type: 'Alarm', data: { hwaddr: alarm.hwaddr, alarm: toAlarmDto(alarm) } });
   }
 
-  private async clear(manager: EntityManager, alarm: AlarmEntity, at: Date): Promise<AlarmEntity> {
+  /** Null when an event joined it after `at` (the report is older than the alarm's news). */
+  private async clear(manager: EntityManager, alarm: AlarmEntity, at: Date): Promise<AlarmEntity | null> {
     const reason = ALARM_CLEAR_REASONS[alarm.kind];
-    await this.alarms.clear(manager, alarm.id, at, reason);
+    if (!(await this.alarms.clear(manager, alarm.id, at, reason))) return null;
     await this.alarms.addToTimeline(manager, {
       alarmId: alarm.id,
       hwaddr: alarm.hwaddr,

@@ -249,9 +249,12 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
       location: 'N/A',
       receivedAt: new Date().toISOString(),
     };
-    expect((await records.recordEvent(event))?.events).toBe(1);
+    expect((await records.recordEvent(event))?.alarm.events).toBe(1);
     expect(await records.recordEvent(event)).toBeNull();
-    expect((await records.recordEvent({ ...event, seq: 900_002 }))?.events).toBe(2);
+    expect(await records.recordEvent({ ...event, seq: 900_002 })).toMatchObject({
+      opened: false,
+      alarm: { events: 2 },
+    });
     const [alarm] = await listed(site.annToken, site.hwaddr);
     expect(alarm).toMatchObject({ kind: 'fire', networkId: 2, events: 2, location: '' });
   });

@@ -10,6 +10,58 @@ export type NewAlarm = Pick<AlarmEntity, 'hwaddr' | 'kind' | 'networkId' | 'titl
 export type NewTimelineEntry = Pick<AlarmTimelineEntryEntity, 'alarmId' | 'hwaddr' | 'change' | 'at' | 'text'> &
   Partial<Pick<AlarmTimelineEntryEntity, 'userId' | 'userName' | 'eventSeq'>>;
 
+/** A fire or fault event as an alarm takes it. */
+export interface AlarmEventArrival {
+  hwaddr: string;
+  seq: number;
+  kind: 'fire' | 'fault';
+  networkId: number;
+  title: string;
+  location: string;
+  /** The timeline's text for it. */
+  text: string;
+  at: Date;
+}
+
+/** A row as a statement answers it (RETURNING *). */
+interface AlarmRow {
+  id: string;
+  hwaddr: string;
+  kind: AlarmKind;
+  network_id: number;
+  title: string;
+  location: string;
+  opened_at: Date;
+  last_event_at: Date;
+  events: number;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+  acknowledged_by_name: string | null;
+  acknowledge_note: string | null;
+  cleared_at: Date | null;
+  clear_reason: string | null;
+}
+
+function alarmOf(row: AlarmRow): AlarmEntity {
+  return {
+    id: Number(row.id),
+    hwaddr: row.hwaddr,
+    kind: row.kind,
+    networkId: row.network_id,
+    title: row.title,
+    location: row.location,
+    openedAt: row.opened_at,
+    lastEventAt: row.last_event_at,
+    events: row.events,
+    acknowledgedAt: row.acknowledged_at,
+    acknowledgedBy: row.acknowledged_by,
+    acknowledgedByName: row.acknowledged_by_name,
+    acknowledgeNote: row.acknowledge_note,
+    clearedAt: row.cleared_at,
+    clearReason: row.clear_reason,
+  };
+}
+
 /** Who acknowledged, when, and their note. */
 export interface Acknowledgement {
   userId: string;
@@ -40,9 +92,31 @@ export class AlarmsRepository {
     return (await alarmTestMode(this.dataSource, event)) !== null;
   }
 
-  /** Whether this panel event has opened or joined an alarm already. */
-  hasJoined(manager: EntityManager, hwaddr: string, eventSeq: number): Promise<boolean> {
-    return manager.getRepository(AlarmTimelineEntryEntity).existsBy({ hwaddr, eventSeq });
+  /**
+   * One statement, the alarm path's: the event opens its kind's alarm on its network, or joins the
+   * active one (counted, its time the latest), with its timeline entry; nothing when this event has
+   * opened or joined one before (a redelivery). Answers the alarm as changed and whether it opened.
+   * The active alarm's unique index settles two events at once (one opens, the other joins); the
+   * same event handled twice at once fails the second on the timeline's unique index, to be redelivered.
+   */
+  async openOrJoin(event: AlarmEventArrival): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
+    const rows = await this.dataSource.query<Array<AlarmRow & { opened: boolean }>>(
+      `WITH fresh AS (
+         SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM alarm_timeline WHERE hwaddr = $1 AND event_seq = $2)
+       ), changed AS (
+         INSERT INTO alarms (hwaddr, kind, network_id, title, location, opened_at, last_event_at, events)
+         SELECT $1, $3, $4, $5, $6, $7, $7, 1 FROM fresh
+         ON CONFLICT (hwaddr, kind, network_id) WHERE cleared_at IS NULL
+         DO UPDATE SET events = alarms.events + 1, last_event_at = greatest(alarms.last_event_at, EXCLUDED.last_event_at)
+         RETURNING *, (xmax = 0) AS opened
+       ), entry AS (
+         INSERT INTO alarm_timeline (alarm_id, hwaddr, change, at, text, event_seq)
+         SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
+       )
+       SELECT * FROM changed`,
+      [event.hwaddr, event.seq, event.kind, event.networkId, event.title, event.location, event.at, event.text],
+    );
+    return rows.length === 0 ? null : { alarm: alarmOf(rows[0]), opened: rows[0].opened };
   }
 
   active(manager: EntityManager, hwaddr: string, kind: AlarmKind, networkId: number): Promise<AlarmEntity | null> {
@@ -77,18 +151,16 @@ export class AlarmsRepository {
     return { ...opened, id: Number((result.identifiers[0] as { id: number | string }).id) };
   }
 
-  /** Another event of its kind: counted, its time the latest (events may come out of order). */
-  async join(manager: EntityManager, id: number, at: Date): Promise<void> {
-    await manager.query(
-      `UPDATE alarms SET events = events + 1, last_event_at = greatest(last_event_at, $2) WHERE id = $1`,
-      [id, at],
+  /**
+   * Clears it unless cleared already or an event joined after `at` (checked by the statement itself:
+   * events join without the site's lock). Answers whether it cleared.
+   */
+  async clear(manager: EntityManager, id: number, at: Date, reason: string): Promise<boolean> {
+    const [, count] = await manager.query<[unknown, number]>(
+      `UPDATE alarms SET cleared_at = $2, clear_reason = $3 WHERE id = $1 AND cleared_at IS NULL AND last_event_at <= $2`,
+      [id, at, reason],
     );
-  }
-
-  async clear(manager: EntityManager, id: number, at: Date, reason: string): Promise<void> {
-    await manager
-      .getRepository(AlarmEntity)
-      .update({ id, clearedAt: IsNull() }, { clearedAt: at, clearReason: reason });
+    return count > 0;
   }
 
   async acknowledge(manager: EntityManager, id: number, by: Acknowledgement): Promise<void> {
