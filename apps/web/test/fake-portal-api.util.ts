@@ -1,4 +1,5 @@
 import type {
+  AlarmDto,
   EventDto,
   LivefeedLogEventData,
   LivefeedServerMessageMap,
@@ -29,6 +30,8 @@ export class FakePortalApi {
   connected = true;
   /** Since when the panel is offline, once its loss of communication was reported (ISO); null otherwise. */
   offlineSince: string | null = null;
+  /** The user's alarms, as GET /api/v2/alarms lists them. */
+  alarmList: AlarmDto[] = [];
   /** More sites of the user, listed after this one as given (their data is not served). */
   otherSites: SiteSummary[] = [];
   /** Gates of held requests by "METHOD pathname", the next request's first. */
@@ -171,6 +174,8 @@ export class FakePortalApi {
       );
       return jsonResponse(200, 'OK', {});
     }
+    if (method === 'GET' && parsed.pathname === '/api/v2/alarms')
+      return jsonResponse(200, 'OK', { alarms: this.alarmList });
     if (method === 'GET' && parsed.pathname === '/api/notifications/list')
       return jsonResponse(200, 'OK', this.notifications);
     return jsonResponse(404, 'Not Found', { err: `no route ${method} ${parsed.pathname}` });

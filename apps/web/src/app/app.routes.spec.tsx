@@ -64,6 +64,20 @@ describe('route table', () => {
     });
 
     it.each([
+      ['/alarms', '/alarms'],
+      ['/alarms/12', '/alarms/12'],
+      ['/alarms/x', '/alarms'],
+      ['/alarms/12/anything', '/'],
+    ])('takes %s to %s (alarm ids are digits only)', async (path, expected) => {
+      expect(await pathAfterOpening(path)).toBe(expected);
+    });
+
+    it('links the Alarms page from the navbar', async () => {
+      await pathAfterOpening('/');
+      expect(screen.getByRole('link', { name: 'Alarms' }).getAttribute('href')).toBe('/alarms');
+    });
+
+    it.each([
       [`/site/${mine}/panel/123`, '/'],
       [`/site/${mine}/panel/x`, '/'],
       [`/site/${mine}/panel/1`, `/site/${mine}/panel/1/status`],

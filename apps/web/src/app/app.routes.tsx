@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AccountPage } from '../account/account.page';
+import { AlarmDetailPage } from '../alarms/pages/alarm-detail.page';
+import { AlarmsPage } from '../alarms/pages/alarms.page';
 import { AddRelayPage } from '../relays/pages/add-relay.page';
 import { RelayScreenPage } from '../relays/pages/relay-screen.page';
 import { selectAuthReady, selectIsSignedIn } from '../auth/auth.selectors';
@@ -45,6 +47,8 @@ export const signedInRoutes: RouteObject[] = [
       ...publicPages,
       { path: '/', element: <SiteManagerPage /> },
       { path: '/account', element: <AccountPage /> },
+      { path: '/alarms', element: <AlarmsPage /> },
+      { path: '/alarms/:id', element: <AlarmDetailPage /> },
       { path: '/site', element: <Navigate to="/" replace /> },
       { path: '/logout', element: <LogoutRoute /> },
       { path: '/relay/add', element: <AddRelayPage /> },

@@ -1,5 +1,6 @@
 import { combineReducers, type ReducersMapObject } from '@reduxjs/toolkit';
 import { accountSlice } from '../account/account.slice';
+import { alarmsSlice } from '../alarms/alarms.slice';
 import { authSlice } from '../auth/auth.slice';
 import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
@@ -25,6 +26,7 @@ export const rootReducer = combineReducers({
   [eventsSlice.name]: eventsSlice.reducer,
   [eventsExportSlice.name]: eventsExportSlice.reducer,
   [notificationsSlice.name]: notificationsSlice.reducer,
+  [alarmsSlice.name]: alarmsSlice.reducer,
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,

@@ -1,5 +1,6 @@
 import { all, fork } from 'typed-redux-saga';
 import { accountSaga } from '../account/account.sagas';
+import { alarmsSaga } from '../alarms/alarms.sagas';
 import { authSaga } from '../auth/auth.sagas';
 import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
@@ -9,7 +10,7 @@ import { signedInSaga } from '../livefeed/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
 import { selectSiteLabel } from '../sites/sites.selectors';
-import { sitesLoaded, sitesLoadFailed } from '../sites/sites.slice';
+import { sitesLoaded, sitesLoadFailed, sitesLoadRequested } from '../sites/sites.slice';
 import { systemSaga } from '../system/system.sagas';
 import { toastsSaga } from '../toasts/toasts.sagas';
 import { webhooksSaga } from '../webhooks/webhooks.sagas';
@@ -23,6 +24,8 @@ export function* rootSaga() {
     fork(eventsSaga),
     fork(eventsExportSaga),
     fork(notificationsSaga),
+    // The alarms are named by the sites, whose tiles show Acknowledge: the sites domain lends its list's request.
+    fork(alarmsSaga, { listRequested: sitesLoadRequested }),
     fork(panelsSaga),
     fork(relaysSaga),
     fork(webhooksSaga),

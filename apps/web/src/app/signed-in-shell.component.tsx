@@ -4,12 +4,13 @@ import { AppFooter } from './app-footer.component';
 import { useAppSelector } from '../shared/store-hooks';
 import { PRODUCT_NAME } from '../shared/product.constants';
 import { selectIsSignedIn } from '../auth/auth.selectors';
-import { selectUnreadTotal } from './navbar.selectors';
+import { selectAlarmsBadge, selectUnreadTotal } from './navbar.selectors';
 
 /** The app frame (spec 2.2): navbar while the session is valid, the page, the footer. */
 export function SignedInShell() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const unread = useAppSelector(selectUnreadTotal);
+  const alarms = useAppSelector(selectAlarmsBadge);
   return (
     <div className="app-frame">
       {signedIn && (
@@ -25,6 +26,18 @@ export function SignedInShell() {
                 {unread}
               </Badge>
             )}
+            {alarms.count > 0 && (
+              // And the alarms nobody acknowledged.
+              <Badge
+                bg={alarms.bg}
+                text={alarms.bg === 'warning' ? 'dark' : undefined}
+                pill
+                className={`d-sm-none me-2${unread > 0 ? '' : ' ms-auto'}`}
+                aria-hidden="true"
+              >
+                {alarms.count}
+              </Badge>
+            )}
             <Navbar.Toggle aria-controls="app-navbar-links" />
             <Navbar.Collapse id="app-navbar-links">
               <Nav className="ms-auto">
@@ -33,6 +46,20 @@ export function SignedInShell() {
                   {unread > 0 && (
                     <Badge bg="danger" pill aria-label="unread">
                       {unread}
+                    </Badge>
+                  )}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to="/alarms" eventKey="/alarms" data-testid="navbar-alarms">
+                  Alarms{' '}
+                  {alarms.count > 0 && (
+                    <Badge
+                      bg={alarms.bg}
+                      text={alarms.bg === 'warning' ? 'dark' : undefined}
+                      pill
+                      aria-label={`${alarms.count} unacknowledged`}
+                      data-testid="navbar-alarms-count"
+                    >
+                      {alarms.count}
                     </Badge>
                   )}
                 </Nav.Link>

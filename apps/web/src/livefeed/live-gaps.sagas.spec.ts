@@ -15,6 +15,7 @@ const from = '2026-05-01T00:00:00.000Z';
 const to = '2026-06-30T00:00:00.000Z';
 const REFETCHED = [
   'GET /api/notifications/list',
+  'GET /api/v2/alarms',
   'GET /api/v2/sites',
   `GET /api/v2/sites/${hwaddr}`,
   `GET /api/v2/sites/${hwaddr}/events`,
@@ -156,12 +157,12 @@ describe('live feed gaps in the browser', () => {
     expect(app.store.getState().notifications.list.map((entry) => entry.id)).toEqual([9]);
   });
 
-  it('a gap on a site not shown reloads only the list, for its badges, and the notifications', async () => {
+  it('a gap on a site not shown reloads only the list, for its badges, the notifications and the alarms', async () => {
     app.socket.serverSends({ type: 'Connection', data: { hwaddr: otherSite, connected: true }, seq: 1 });
     await settle();
     const start = api.requests.length;
     app.socket.serverSends({ type: 'Connection', data: { hwaddr: otherSite, connected: false }, seq: 3 });
     await settle();
-    expect(asked(start)).toEqual(['GET /api/notifications/list', 'GET /api/v2/sites']);
+    expect(asked(start)).toEqual(['GET /api/notifications/list', 'GET /api/v2/alarms', 'GET /api/v2/sites']);
   });
 });

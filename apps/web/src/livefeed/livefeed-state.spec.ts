@@ -297,6 +297,7 @@ describe('live feed applied to the open page', () => {
     expect(selectEventRows(state)[0].heading).toBe('(2) Missed fire');
     expect([...api.requestsSince(listening)].map((request) => request.replace(/\?.*/, '')).sort()).toEqual([
       'GET /api/notifications/list',
+      'GET /api/v2/alarms',
       'GET /api/v2/sites',
       `GET /api/v2/sites/${hwaddr}`,
       `GET /api/v2/sites/${hwaddr}/events`,
@@ -305,11 +306,16 @@ describe('live feed applied to the open page', () => {
     const beforeResync = api.requests.length;
     FakeWebSocket.latest().serverSends({ type: 'Resync', data: { hwaddr: otherSite } });
     FakeWebSocket.latest().serverSends({ type: 'Resync', data: { hwaddr } });
-    // The list (its badges) for each, the screen and the events page only for the site shown.
+    // The list (its badges) and the alarms for each, the screen and the events page only for the site shown.
     const asked = () =>
       [...new Set(api.requestsSince(beforeResync).map((request) => request.replace(/\?.*/, '')))].sort();
-    await waitUntil(() => asked().length === 3 && api.inFlight === 0, 'the resync requests answered');
-    expect(asked()).toEqual(['GET /api/v2/sites', `GET /api/v2/sites/${hwaddr}`, `GET /api/v2/sites/${hwaddr}/events`]);
+    await waitUntil(() => asked().length === 4 && api.inFlight === 0, 'the resync requests answered');
+    expect(asked()).toEqual([
+      'GET /api/v2/alarms',
+      'GET /api/v2/sites',
+      `GET /api/v2/sites/${hwaddr}`,
+      `GET /api/v2/sites/${hwaddr}/events`,
+    ]);
   });
 
   it('marks the events that arrived while the Events tab was open as seen when it closes: one request per visit, none when nothing arrived', async () => {

@@ -12,6 +12,7 @@ export type LiveLogEvent = LivefeedServerMessageMap['LogEvent'];
 export type LiveNotificationEvent = LivefeedServerMessageMap['NotificationEvent'];
 export type LiveConfigSync = LivefeedServerMessageMap['ConfigSync'];
 export type LiveRelayRun = LivefeedServerMessageMap['RelayRun'];
+export type LiveAlarm = LivefeedServerMessageMap['Alarm'];
 
 /** A burst of stored events, in the order the server sent them: one action per burst (one re-render). */
 export const logEventsReceived = createAction<LiveLogEvent[]>('livefeed/logEventsReceived');
@@ -43,6 +44,13 @@ export const runtimesReceived = createAction<LiveRuntime[]>('livefeed/runtimesRe
  * API's answer to this browser's own start or end (docs/test-mode.md).
  */
 export const testModeReceived = createAction<LivefeedServerMessageMap['TestMode']>('livefeed/testModeReceived');
+
+/**
+ * Alarms of the user's sites that opened, were joined by another event, acknowledged or cleared
+ * (docs/alarms.md), each as it is after the change: one action per burst (one re-render however
+ * many alarms change at once).
+ */
+export const alarmsReceived = createAction<LiveAlarm[]>('livefeed/alarmsReceived');
 
 /** A run of one of the user's relays started, failed an attempt or ended: the run as the runs API lists it. */
 export const relayRunReceived = createAction<LiveRelayRun>('livefeed/relayRunReceived');

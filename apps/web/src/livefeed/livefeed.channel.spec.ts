@@ -1,6 +1,7 @@
 import type { RuntimeReport } from '@app/contracts';
 import type { END } from 'redux-saga';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
+import { alarmOf } from '../../test/fake-alarms-api.util';
 import { livefeedChannel, type FeedSignal } from './livefeed.channel';
 
 const report = (fire: number[]): RuntimeReport => ({ zones: { fire, fault: [] }, disabled: { sounders: false } });
@@ -61,5 +62,36 @@ describe('livefeedChannel and Runtimes', () => {
       kind: 'message',
       message: { type: 'Resync', data: { hwaddr: '0011aabbccdd' }, seq: 4 },
     });
+  });
+});
+
+describe('livefeedChannel and Alarms', () => {
+  let socket: FakeWebSocket;
+  let channel: ReturnType<typeof livefeedChannel>;
+  const next = () => new Promise<FeedSignal | END>((resolve) => channel.take(resolve));
+  const alarm = (id: number, events: number) => ({
+    type: 'Alarm',
+    data: { hwaddr: '0011aabbccdd', alarm: alarmOf(id, { events }) },
+  });
+
+  beforeEach(() => {
+    FakeWebSocket.install();
+    socket = new FakeWebSocket('ws://x');
+    channel = livefeedChannel(socket as unknown as WebSocket);
+  });
+
+  afterEach(() => channel.close());
+
+  it("hands a burst of Alarms over as one batch, each alarm's latest state once, after the messages between them", async () => {
+    socket.serverSends(alarm(1, 1));
+    socket.serverSends(alarm(2, 1));
+    socket.serverSends({ type: 'Connection', data: { hwaddr: '0011aabbccdd', connected: true } });
+    socket.serverSends(alarm(1, 2));
+
+    expect(await next()).toEqual({
+      kind: 'message',
+      message: { type: 'Connection', data: { hwaddr: '0011aabbccdd', connected: true } },
+    });
+    expect(await next()).toEqual({ kind: 'alarms', alarms: [alarm(1, 2).data, alarm(2, 1).data] });
   });
 });

@@ -4,21 +4,24 @@ import { LiveGapTracker, type LiveGap } from './live-gaps.util';
 
 export type LogEventData = LivefeedServerMessageMap['LogEvent'];
 export type RuntimeData = LivefeedServerMessageMap['Runtime'];
+export type AlarmData = LivefeedServerMessageMap['Alarm'];
 
-/** What the live feed socket tells the saga; bursts of LogEvents and of Runtimes come as one batch each. */
+/** What the live feed socket tells the saga; bursts of LogEvents, Runtimes and Alarms come as one batch each. */
 export type FeedSignal =
   | { kind: 'open' }
   | { kind: 'close'; code: number; reason: string }
-  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' }> }
+  | { kind: 'message'; message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' | 'Alarm' }> }
   | { kind: 'logEvents'; events: LogEventData[] }
   /** The latest report of each network that reported in the burst. */
   | { kind: 'runtimes'; reports: RuntimeData[] }
+  /** The latest state of each alarm that changed in the burst. */
+  | { kind: 'alarms'; alarms: AlarmData[] }
   /** Sites that missed live messages (a skipped number, a Heartbeat ahead): to be fetched again at once. */
   | { kind: 'gaps'; gaps: LiveGap[] }
   /** The socket's first Heartbeat: the server hears the socket's sites for it from now on. */
   | { kind: 'listening' };
 
-/** LogEvents (and Runtimes) arriving within this many ms reach the store as one action each (one re-render). */
+/** LogEvents (and Runtimes, and Alarms) arriving within this many ms reach the store as one action each (one re-render). */
 export const LOG_EVENT_BATCH_MS = 50;
 
 /** ws or wss to match the page (spec 7). */
@@ -42,6 +45,8 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
     let batch: LogEventData[] = [];
     // By site and network: a report replaces the whole runtime of its network, so only the latest counts.
     let runtimes = new Map<string, RuntimeData>();
+    // By alarm: each message carries the whole alarm after its change, so only the latest counts.
+    let alarms = new Map<number, AlarmData>();
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     const flushRuntimes = () => {
       if (runtimes.size === 0) return;
@@ -57,6 +62,11 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
         emit({ kind: 'logEvents', events });
       }
       flushRuntimes();
+      if (alarms.size > 0) {
+        const changed = [...alarms.values()];
+        alarms = new Map();
+        emit({ kind: 'alarms', alarms: changed });
+      }
     };
     socket.onopen = () => emit({ kind: 'open' });
     socket.onclose = (event) => {
@@ -85,6 +95,12 @@ export function livefeedChannel(socket: WebSocket): EventChannel<FeedSignal> {
       }
       if (message.type === 'Runtime') {
         runtimes.set(`${message.data.hwaddr}/${message.data.networkId}`, message.data);
+        flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);
+        return;
+      }
+      if (message.type === 'Alarm') {
+        // Not flushed before later messages as reports are: no other message changes an alarm.
+        alarms.set(message.data.alarm.id, message.data);
         flushTimer ??= setTimeout(flush, LOG_EVENT_BATCH_MS);
         return;
       }

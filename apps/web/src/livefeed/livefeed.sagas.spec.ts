@@ -5,6 +5,7 @@ import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch
 import { FakeWebSocket } from '../../test/fake-websocket.util';
 import { waitForState, waitUntil } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
+import { alarmOf } from '../../test/fake-alarms-api.util';
 import { livefeedChannel } from './livefeed.channel';
 
 const issuer = 'fire-alarm-portal-api';
@@ -86,6 +87,29 @@ describe('live feed saga', () => {
       { id: expect.stringMatching(/^other-events-/), kind: 'info', title: 'Other', text: 'Depot: Power restored' },
     ]);
     expect(state.sites.knowledge.sites[hwaddr].connected?.value).toBe(false);
+  });
+
+  it('applies a burst of live Alarm messages to the alarms in one store update, each alarm as it is now', async () => {
+    signIn();
+    const socket = FakeWebSocket.latest();
+    socket.serverOpens();
+    const fire = alarmOf(7, { hwaddr, kind: 'fire', title: 'Fire alarm' });
+    const acknowledgement = { by: 'Ann Smith', at: '2026-11-28T10:05:00.000Z', note: 'On site' };
+    // The alarms' state changes once for the burst: what a screen showing them re-renders on.
+    let updates = 0;
+    let alarms = app.store.getState().alarms;
+    const unsubscribe = app.store.subscribe(() => {
+      if (app.store.getState().alarms !== alarms) updates += 1;
+      alarms = app.store.getState().alarms;
+    });
+    socket.serverSends({ type: 'Alarm', data: { hwaddr, alarm: fire } });
+    socket.serverSends({ type: 'Alarm', data: { hwaddr, alarm: alarmOf(8, { hwaddr }) } });
+    socket.serverSends({ type: 'Alarm', data: { hwaddr, alarm: { ...fire, events: 2, acknowledgement } } });
+    const state = await waitForState(app.store, (current) => current.alarms.list.length === 2);
+    unsubscribe();
+
+    expect(updates).toBe(1);
+    expect(state.alarms.list).toEqual([{ ...fire, events: 2, acknowledgement }, alarmOf(8, { hwaddr })]);
   });
 
   it('keeps what the socket says while the saga is busy, the close included', async () => {

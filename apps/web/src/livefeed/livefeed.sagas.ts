@@ -9,6 +9,7 @@ import {
 import { call, cancelled, delay, put, select, take } from 'typed-redux-saga';
 import { requireClaimsToken } from '../auth/token.sagas';
 import {
+  alarmsReceived,
   configSyncReceived,
   connectionReceived,
   feedAuthChecked,
@@ -39,7 +40,7 @@ function* sendToken(socket: WebSocket, force: boolean) {
  */
 function* handleMessage(
   socket: WebSocket,
-  message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' }>,
+  message: Exclude<LivefeedMessage, { type: 'LogEvent' | 'Heartbeat' | 'Runtime' | 'Alarm' }>,
   sites: LivefeedSites,
 ) {
   switch (message.type) {
@@ -109,6 +110,8 @@ function* runConnection(failures: number, sites: LivefeedSites) {
         yield* put(logEventsReceived(signal.events));
       } else if (signal.kind === 'runtimes') {
         yield* put(runtimesReceived(signal.reports));
+      } else if (signal.kind === 'alarms') {
+        yield* put(alarmsReceived(signal.alarms));
       } else if (signal.kind === 'gaps') {
         for (const gap of signal.gaps)
           console.debug(`Live feed gap on ${gap.hwaddr} (${gap.reason}): fetching it again`);

@@ -1,6 +1,8 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { RootState } from '../shared/root-state.types';
-import { feedReconnected, testModeReceived } from '../livefeed/livefeed.actions';
+import { ALARM_AUDIT_KIND, type AlarmDto, type CommandAuditEntry } from '@app/contracts';
+import { alarmsReceived, feedReconnected, testModeReceived } from '../livefeed/livefeed.actions';
+import { alarmAcknowledged } from '../alarms/alarms.slice';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
@@ -131,6 +133,27 @@ function* refreshAuditAfterTestMode(action: ReturnType<typeof testModeReceived>)
   if (shown) yield* put(commandAuditRequested(action.payload.hwaddr));
 }
 
+/**
+ * The shown log lacks the alarm's acknowledgement and is older than it. (An acknowledgement older
+ * than the log's newest row and not in it fell off the log's page: nothing to ask.)
+ */
+function lacksAcknowledgement(entries: CommandAuditEntry[], alarm: AlarmDto): boolean {
+  const { acknowledgement } = alarm;
+  if (acknowledgement === null) return false;
+  if (entries.some((entry) => entry.kind === ALARM_AUDIT_KIND && entry.command.alarmId === alarm.id)) return false;
+  return entries.every((entry) => entry.date < acknowledgement.at);
+}
+
+/** An alarm acknowledged, here or in another browser of the site: its audit log has a new row, asked for where shown. */
+function* refreshAuditAfterAcknowledgement(action: ReturnType<typeof alarmsReceived | typeof alarmAcknowledged>) {
+  const alarms = alarmsReceived.match(action) ? action.payload.map((message) => message.alarm) : [action.payload];
+  const audit = yield* select((state: RootState) => state.panels.audit);
+  const behind = alarms.filter(
+    (alarm) => audit[alarm.hwaddr] && lacksAcknowledgement(audit[alarm.hwaddr].entries, alarm),
+  );
+  for (const hwaddr of new Set(behind.map((alarm) => alarm.hwaddr))) yield* put(commandAuditRequested(hwaddr));
+}
+
 export function* panelsSaga() {
   yield* all([
     takeEvery(commandAuditRequested.type, loadCommandAudit),
@@ -142,5 +165,6 @@ export function* panelsSaga() {
     takeLatest(moduleSaveRequested.type, saveModuleSaga),
     takeLatest(feedReconnected.type, refreshAfterReconnect),
     takeEvery(testModeReceived.type, refreshAuditAfterTestMode),
+    takeEvery([alarmsReceived.type, alarmAcknowledged.type], refreshAuditAfterAcknowledgement),
   ]);
 }

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { isTestModeAuditKind, panelLabel, siteLabel } from '@app/contracts';
+import { ALARM_AUDIT_KIND, isTestModeAuditKind, panelLabel, siteLabel, type CommandAuditEntry } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { selectSiteDetail, selectSiteDetailError, selectSiteSummary } from '../sites/sites.selectors';
 import { latestEventKey } from './panels.slice';
@@ -55,11 +55,19 @@ export const selectUnreadOfPanel = (state: RootState, hwaddr: string, networkId:
 export const selectLatestEvent = (state: RootState, target: PanelTarget) =>
   state.panels.latestEvents[latestEventKey(target)];
 
-/** The site's command log entries for this network, and the site's test mode started and ended, newest first. */
+/** An acknowledged alarm of the whole panel (a communication loss), which no one network has. */
+const isPanelAcknowledgement = (entry: CommandAuditEntry) => entry.kind === ALARM_AUDIT_KIND && !entry.networkId;
+
+/**
+ * The site's command log entries for this network, the site's test mode started and ended, and
+ * the whole panel's acknowledged alarms, newest first.
+ */
 export const selectRecentCommands = createSelector(
   [(state: RootState, hwaddr: string) => state.panels.audit[hwaddr], selectNetworkId],
   (audit, networkId) => ({
-    entries: (audit?.entries ?? []).filter((entry) => entry.networkId === networkId || isTestModeAuditKind(entry.kind)),
+    entries: (audit?.entries ?? []).filter(
+      (entry) => entry.networkId === networkId || isTestModeAuditKind(entry.kind) || isPanelAcknowledgement(entry),
+    ),
     loading: audit?.loading ?? true,
     error: audit?.error ?? null,
   }),

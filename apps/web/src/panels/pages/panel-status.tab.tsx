@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { formatEventTime, isLocationShown, MESSAGES, PANEL_BUTTONS, type PanelButton } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { PanelAlarms } from '../../alarms/pages/panel-alarms.component';
 import { runtimeViewOf } from '../panel-view.util';
 import { selectLatestEvent, selectPanelForm, selectPanelFrame, selectPanelNetwork } from '../panels.selectors';
 import { latestEventRequested, panelCommandRequested } from '../panels.slice';
@@ -34,7 +35,10 @@ function LatestEvent({ hwaddr, networkId }: { hwaddr: string; networkId: number 
   );
 }
 
-/** The panel's status (spec 2.13): latest event, the four commands, recent commands, runtime display. */
+/**
+ * The panel's status (spec 2.13): its alarms that are active or unacknowledged (docs/alarms.md),
+ * latest event, the four commands, recent commands, runtime display.
+ */
 export function PanelStatusTab({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
   const dispatch = useAppDispatch();
   const frame = useAppSelector((state) => selectPanelFrame(state, hwaddr, networkId));
@@ -46,6 +50,7 @@ export function PanelStatusTab({ hwaddr, networkId }: { hwaddr: string; networkI
 
   return (
     <>
+      <PanelAlarms hwaddr={hwaddr} networkId={networkId} />
       <LatestEvent hwaddr={hwaddr} networkId={networkId} />
       <div className="d-flex flex-wrap gap-2 mb-2" role="group" aria-label="Panel commands">
         {PANEL_BUTTONS.map((button) => (

@@ -31,4 +31,16 @@ describe('Recent commands', () => {
       'Test mode ended: Detector tests',
     );
   });
+
+  it('names an acknowledged alarm with its title and note', () => {
+    expect(
+      commandName({
+        kind: 'alarm-acknowledge',
+        command: { alarmId: 7, alarmKind: 'fire', title: 'Fire alarm', note: 'Burnt toast' },
+      }),
+    ).toBe('Alarm acknowledged: Fire alarm (Burnt toast)');
+    expect(commandName({ kind: 'alarm-acknowledge', command: { alarmId: 7, title: 'Fire alarm', note: '' } })).toBe(
+      'Alarm acknowledged: Fire alarm',
+    );
+  });
 });

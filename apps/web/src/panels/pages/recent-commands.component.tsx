@@ -1,5 +1,12 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
-import { formatEventTime, isTestModeAuditKind, panelCommandWebLabel, TEST_MODE_AUDIT_KINDS } from '@app/contracts';
+import {
+  ALARM_AUDIT_KIND,
+  ALARM_AUDIT_LABEL,
+  formatEventTime,
+  isTestModeAuditKind,
+  panelCommandWebLabel,
+  TEST_MODE_AUDIT_KINDS,
+} from '@app/contracts';
 import { useAppSelector } from '../../shared/store-hooks';
 import { selectRecentCommands } from '../panels.selectors';
 import type { CommandAuditEntry } from '@app/contracts';
@@ -12,11 +19,19 @@ const OUTCOME_STYLES: Readonly<Record<string, string>> = {
 
 /**
  * What was asked, as the command's definition names it in the web client (a button by its label);
- * the site's test mode started or ended with its reason (docs/test-mode.md).
+ * the site's test mode started or ended with its reason (docs/test-mode.md); an alarm acknowledged
+ * with its title and note (docs/alarms.md).
  */
 export function commandName(entry: Pick<CommandAuditEntry, 'kind' | 'command'>): string {
   if (isTestModeAuditKind(entry.kind)) return testModeEntryName(entry.kind, entry.command);
+  if (entry.kind === ALARM_AUDIT_KIND) return acknowledgementName(entry.command);
   return panelCommandWebLabel(entry.kind, entry.command);
+}
+
+function acknowledgementName(command: Readonly<Record<string, unknown>>): string {
+  const title = typeof command.title === 'string' && command.title !== '' ? `: ${command.title}` : '';
+  const note = typeof command.note === 'string' && command.note !== '' ? ` (${command.note})` : '';
+  return `${ALARM_AUDIT_LABEL}${title}${note}`;
 }
 
 function testModeEntryName(kind: string, command: Readonly<Record<string, unknown>>): string {

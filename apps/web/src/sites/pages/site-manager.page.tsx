@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Badge, Card, Col, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { alarmsLoadRequested } from '../../alarms/alarms.slice';
+import { SiteTileAcknowledge } from '../../alarms/pages/site-tile-acknowledge.component';
 import { relaysLoadRequested } from '../../relays/relays.slice';
 import { selectRelaysError, selectRelaysLoaded, selectRelayTiles } from '../../relays/relays.selectors';
 import { PageHeader } from '../../shared/page-header.component';
@@ -14,8 +16,8 @@ import '../site-tiles.css';
 
 /**
  * Home (spec 2.4): the user's sites and relays. Each site tile shows its live state (in fire, in
- * fault, offline, in test mode), those in fire first, then in fault, then offline; the search
- * narrows the tiles by name or MAC.
+ * fault, offline, in test mode), those in fire first, then in fault, then offline, and Acknowledge
+ * while the site has an alarm nobody acknowledged; the search narrows the tiles by name or MAC.
  */
 export function SiteManagerPage() {
   const dispatch = useAppDispatch();
@@ -30,6 +32,7 @@ export function SiteManagerPage() {
 
   useEffect(() => {
     dispatch(sitesLoadRequested());
+    dispatch(alarmsLoadRequested());
     dispatch(relaysLoadRequested());
   }, [dispatch]);
 
@@ -61,42 +64,44 @@ export function SiteManagerPage() {
       >
         {tiles.map((tile) => (
           <Col key={tile.hwaddr}>
-            <Card
-              as={Link}
-              to={tile.link}
-              className={`tile site-tile site-tile--${tile.alarmState}`}
-              data-hwaddr={tile.hwaddr}
-              data-alarm-state={tile.alarmState}
-            >
-              <Card.Body>
-                <div className="tile__head">
-                  <PanelTypeImage panelType={tile.panelType} />
-                  {tile.unread > 0 && (
-                    <Badge bg="danger" pill className="tile__badge">
-                      {tile.unread}
-                    </Badge>
+            <SiteTileAcknowledge hwaddr={tile.hwaddr}>
+              <Card
+                as={Link}
+                to={tile.link}
+                className={`tile site-tile site-tile--${tile.alarmState}`}
+                data-hwaddr={tile.hwaddr}
+                data-alarm-state={tile.alarmState}
+              >
+                <Card.Body>
+                  <div className="tile__head">
+                    <PanelTypeImage panelType={tile.panelType} />
+                    {tile.unread > 0 && (
+                      <Badge bg="danger" pill className="tile__badge">
+                        {tile.unread}
+                      </Badge>
+                    )}
+                  </div>
+                  <Card.Title className="site-tile__name">{tile.label}</Card.Title>
+                  {tile.fireText && (
+                    <Card.Text className="site-tile__alarm site-tile__alarm--fire">{tile.fireText}</Card.Text>
                   )}
-                </div>
-                <Card.Title className="site-tile__name">{tile.label}</Card.Title>
-                {tile.fireText && (
-                  <Card.Text className="site-tile__alarm site-tile__alarm--fire">{tile.fireText}</Card.Text>
-                )}
-                {tile.faultText && (
-                  <Card.Text className="site-tile__alarm site-tile__alarm--fault">{tile.faultText}</Card.Text>
-                )}
-                <Card.Text className={`site-tile__status ${tile.authorised ? 'text-success' : 'text-danger'}`}>
-                  {tile.statusText}
-                </Card.Text>
-                {tile.connectionText && (
-                  <Card.Text className="site-tile__offline text-warning-emphasis fw-semibold">
-                    {tile.connectionText}
+                  {tile.faultText && (
+                    <Card.Text className="site-tile__alarm site-tile__alarm--fault">{tile.faultText}</Card.Text>
+                  )}
+                  <Card.Text className={`site-tile__status ${tile.authorised ? 'text-success' : 'text-danger'}`}>
+                    {tile.statusText}
                   </Card.Text>
-                )}
-                {tile.testModeText && (
-                  <Card.Text className="site-tile__test-mode small text-info-emphasis">{tile.testModeText}</Card.Text>
-                )}
-              </Card.Body>
-            </Card>
+                  {tile.connectionText && (
+                    <Card.Text className="site-tile__offline text-warning-emphasis fw-semibold">
+                      {tile.connectionText}
+                    </Card.Text>
+                  )}
+                  {tile.testModeText && (
+                    <Card.Text className="site-tile__test-mode small text-info-emphasis">{tile.testModeText}</Card.Text>
+                  )}
+                </Card.Body>
+              </Card>
+            </SiteTileAcknowledge>
           </Col>
         ))}
       </TileSection>

@@ -1,0 +1,40 @@
+import {
+  formatEventTime,
+  type AlarmAcknowledgement,
+  type AlarmChange,
+  type AlarmDto,
+  type AlarmKind,
+} from '@app/contracts';
+
+/** Bootstrap's colours of each kind, as the app marks fire and fault elsewhere: fire red, fault amber. */
+export const ALARM_KIND_BADGES: Readonly<Record<AlarmKind, { bg: string; text?: 'dark' }>> = {
+  fire: { bg: 'danger' },
+  fault: { bg: 'warning', text: 'dark' },
+  communication: { bg: 'secondary' },
+};
+
+/** How an alarm's timeline names each change. */
+export const ALARM_CHANGE_LABELS: Readonly<Record<AlarmChange, string>> = {
+  opened: 'Opened',
+  event: 'Event',
+  acknowledged: 'Acknowledged',
+  cleared: 'Cleared',
+};
+
+export const openedText = (alarm: Pick<AlarmDto, 'openedAt'>) => `Opened ${formatEventTime(alarm.openedAt)}`;
+
+/** 'Latest event … (3 events)' once another event joined the first; null until then. */
+export function latestEventText(alarm: Pick<AlarmDto, 'events' | 'lastEventAt'>): string | null {
+  if (alarm.events <= 1) return null;
+  return `Latest event ${formatEventTime(alarm.lastEventAt)} (${alarm.events} events)`;
+}
+
+/** When it cleared and why; null while active. */
+export function clearedText(alarm: Pick<AlarmDto, 'clearedAt' | 'clearReason'>): string | null {
+  if (alarm.clearedAt === null) return null;
+  const at = formatEventTime(alarm.clearedAt);
+  return alarm.clearReason ? `${at}: ${alarm.clearReason}` : at;
+}
+
+export const acknowledgedText = (acknowledgement: AlarmAcknowledgement) =>
+  `Acknowledged by ${acknowledgement.by} at ${formatEventTime(acknowledgement.at)}`;
