@@ -94,7 +94,8 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
   it('registers and lands on the Site Manager', async () => {
     const page = await freshPage();
     await page.goto(`${origin}/anywhere`);
-    await page.waitForURL(`${origin}/login`);
+    // The sign-in page keeps where the visitor was going.
+    await page.waitForURL(`${origin}/login?next=%2Fanywhere`);
     await page.getByRole('link', { name: 'Register' }).click();
     await page.getByLabel('Full name').fill('Erin Engineer');
     await page.getByLabel('Email').fill(`erin.${uniqueHwaddr()}@example.com`);

@@ -23,7 +23,13 @@ export const TEST_CLIENT_CONFIG = {
 export type Answer = (path: string, init: RequestInit | undefined) => Response | undefined;
 
 export function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="path">{pathname}</output>
+      <output data-testid="search">{search}</output>
+    </>
+  );
 }
 
 export function signIn(): void {

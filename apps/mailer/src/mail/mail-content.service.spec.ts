@@ -29,6 +29,9 @@ describe('MailContent', () => {
       expect(part).toContain('00:11:AA:BB:CC:DD');
       expect(part).toContain('Town Hall');
     }
+    // Where the alarm is acknowledged, after signing in.
+    expect(mail.text).toContain('Acknowledge the alarm (after signing in): https://portal.example.com/alarms\n');
+    expect(mail.html).toContain('<a href="https://portal.example.com/alarms">Acknowledge the alarm</a>');
     expect(mail.text).toContain('Location: Kitchen <2nd floor>');
     expect(mail.html).toContain('Kitchen &lt;2nd floor&gt;');
     expect(mail.html).not.toContain('<2nd floor>');
@@ -71,6 +74,7 @@ describe('MailContent', () => {
       expect(part).toContain('since 04/03/2026 05:06:07 UTC');
       expect(part).toContain('00:11:AA:BB:CC:DD');
       expect(part).toContain('https://portal.example.com/site/0011aabbccdd');
+      expect(part).toContain('https://portal.example.com/alarms');
     }
     expect(lost.html).toContain('Town &lt;Hall&gt;');
 

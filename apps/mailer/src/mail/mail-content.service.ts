@@ -70,6 +70,8 @@ export class MailContent {
       // The panel's own clock, as the events page shows it.
       eventTime: formatEventTime(event.panelDate) || formatEventTime(event.receivedAt),
       eventsUrl: `${siteUrl}/events`,
+      // Where the alarm this event opened (or joined) is acknowledged: the sign-in page leads on to it.
+      alarmsUrl: `${this.publicUrl}/alarms`,
       siteConfigUrl: `${siteUrl}/about`,
       recipientName: context.recipientName,
       productName: PRODUCT_NAME,
@@ -85,6 +87,7 @@ export class MailContent {
       lostAt: formatEventTime(context.lostAt),
       restoredAt: context.restoredAt ? formatEventTime(context.restoredAt) : '',
       siteUrl,
+      alarmsUrl: `${this.publicUrl}/alarms`,
       siteConfigUrl: `${siteUrl}/about`,
       recipientName: context.recipientName,
       productName: PRODUCT_NAME,

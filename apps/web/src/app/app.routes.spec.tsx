@@ -24,6 +24,10 @@ describe('route table', () => {
 
   it('sends a signed-out visitor anywhere but the sign-in, help and privacy pages to /login', async () => {
     expect(await pathAfterOpening(`/site/${mine}/events`)).toBe('/login');
+    // Keeping where the visitor was going.
+    expect(new URLSearchParams(screen.getByTestId('search').textContent ?? '').get('next')).toBe(
+      `/site/${mine}/events`,
+    );
     expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
     expect(screen.queryByText('My Account')).toBeNull();
   });
@@ -35,6 +39,14 @@ describe('route table', () => {
 
   describe('signed in', () => {
     beforeEach(signIn);
+
+    it('goes on from the sign-in page to where a signed-out visitor was going, and only within the portal', async () => {
+      expect(await pathAfterOpening('/login?next=%2Falarms')).toBe('/alarms');
+      cleanup();
+      expect(await pathAfterOpening('/login?next=%2F%2Fevil.example.com')).toBe('/');
+      cleanup();
+      expect(await pathAfterOpening('/login')).toBe('/');
+    });
 
     it('shows the navbar and redirects /site and unknown paths home', async () => {
       expect(await pathAfterOpening('/site')).toBe('/');

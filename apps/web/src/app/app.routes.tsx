@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AccountPage } from '../account/account.page';
 import { AlarmDetailPage } from '../alarms/pages/alarm-detail.page';
 import { AlarmsPage } from '../alarms/pages/alarms.page';
@@ -11,6 +11,7 @@ import { LoginPage } from '../auth/pages/login.page';
 import { RegisterPage } from '../auth/pages/register.page';
 import { ResetPasswordPage } from '../auth/pages/reset-password.page';
 import { ResetRequestPage } from '../auth/pages/reset-request.page';
+import { loginPathFor, returnPathOf } from '../auth/return-path.util';
 import { AddSitePage } from '../sites/pages/add-site.page';
 import { SiteManagerPage } from '../sites/pages/site-manager.page';
 import { UpdateKeyPage } from '../sites/pages/update-key.page';
@@ -33,6 +34,17 @@ function LogoutRoute() {
   return <Navigate to="/" replace />;
 }
 
+/** A signed-out visitor goes to the sign-in page, which keeps where they were going. */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
+}
+
+/** Signed in on the sign-in page: on to where the visitor was going (a mail's link), or home. */
+function AfterLogin() {
+  return <Navigate to={returnPathOf(useLocation().search)} replace />;
+}
+
 /** Help and privacy are public; they use the app frame whether signed in or not (spec 2.3). */
 const publicPages: RouteObject[] = [
   { path: '/help', element: <HelpPage /> },
@@ -49,6 +61,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/account', element: <AccountPage /> },
       { path: '/alarms', element: <AlarmsPage /> },
       { path: '/alarms/:id', element: <AlarmDetailPage /> },
+      { path: '/login', element: <AfterLogin /> },
       { path: '/site', element: <Navigate to="/" replace /> },
       { path: '/logout', element: <LogoutRoute /> },
       { path: '/relay/add', element: <AddRelayPage /> },
@@ -73,7 +86,7 @@ export const signedOutRoutes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/resetpass', element: <ResetRequestPage /> },
       { path: '/resetpass/:token', element: <ResetPasswordPage /> },
-      { path: '*', element: <Navigate to="/login" replace /> },
+      { path: '*', element: <ToLogin /> },
     ],
   },
 ];

@@ -1,0 +1,39 @@
+import { loginPathFor, returnPathOf } from './return-path.util';
+
+describe('loginPathFor', () => {
+  it("keeps where the visitor was going in the sign-in page's address", () => {
+    expect(loginPathFor('/alarms')).toBe('/login?next=%2Falarms');
+    expect(loginPathFor('/site/0011aabbccdd/events?page=2')).toBe(
+      '/login?next=%2Fsite%2F0011aabbccdd%2Fevents%3Fpage%3D2',
+    );
+  });
+
+  it('sends to plain /login from home, the sign-in and sign-out pages', () => {
+    for (const path of ['/', '/login', '/logout', '/login?next=%2Falarms']) expect(loginPathFor(path)).toBe('/login');
+  });
+});
+
+describe('returnPathOf', () => {
+  it('goes back to a path of the portal once signed in', () => {
+    expect(returnPathOf('?next=%2Falarms%2F12')).toBe('/alarms/12');
+    expect(returnPathOf(`?${new URLSearchParams({ next: '/site/0011aabbccdd/events?page=2' })}`)).toBe(
+      '/site/0011aabbccdd/events?page=2',
+    );
+  });
+
+  it('goes home for nothing, another origin, or the sign-in and sign-out pages', () => {
+    for (const next of [
+      '',
+      'alarms',
+      '//evil.example.com/alarms',
+      '/\\evil.example.com',
+      'https://evil.example.com/',
+      'javascript:alert(1)',
+      '/\t/evil.example.com',
+      '/login',
+      '/logout?x=1',
+    ])
+      expect({ next, to: returnPathOf(`?${new URLSearchParams({ next })}`) }).toEqual({ next, to: '/' });
+    expect(returnPathOf('')).toBe('/');
+  });
+});
