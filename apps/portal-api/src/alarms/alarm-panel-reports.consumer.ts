@@ -2,9 +2,18 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { isAlertCategory, type PanelEventMessage, type PanelRuntimeMessage } from '@app/contracts';
 import type { AlarmEntity } from '@app/database';
 import { AlertConsumers } from '@app/messaging';
+import { Clock } from '@app/platform';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
 import { AlarmRecords, kindsClearedBy } from './alarm-records.service';
 import { AlarmsRepository } from './alarms.repository';
+
+/**
+ * How long after its arrival a fire or fault opens its alarm, at the least. In those milliseconds
+ * the event is stored and sent live (the alarm lane), its relay runs and mails are recorded, and
+ * each of them takes or reads the event's test decision; the alarm then reads the decision they
+ * took instead of racing them for it (a race sends the alarm lane the long way round).
+ */
+export const ALARM_OPENING_HOLD_MS = 100;
 
 /**
  * What opens and clears alarms from the panels' reports (docs/alarms.md). Fires and faults come
@@ -14,6 +23,10 @@ import { AlarmsRepository } from './alarms.repository';
  * over core NATS (PanelConnectionListener hands each over): a report missed while no copy ran, or one that came before the event it clears
  * was handled, is caught by reading the network's latest report when an alarm opens and at start.
  */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 @Injectable()
 export class AlarmPanelReports implements OnApplicationBootstrap {
   private readonly logger = new Logger(AlarmPanelReports.name);
@@ -22,6 +35,7 @@ export class AlarmPanelReports implements OnApplicationBootstrap {
     private readonly records: AlarmRecords,
     private readonly alarms: AlarmsRepository,
     private readonly state: PanelConnectionState,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -32,6 +46,9 @@ export class AlarmPanelReports implements OnApplicationBootstrap {
   @AlertConsumers('alarms', { health: 'alarmEventsConsumer', deliverFrom: 'new' })
   async eventStored(event: PanelEventMessage): Promise<void> {
     if (!isAlertCategory(event.category)) return;
+    // A burst's later events are past their hold when their turn comes: only the first waits.
+    const hold = Date.parse(event.receivedAt) + ALARM_OPENING_HOLD_MS - this.clock.now().getTime();
+    if (hold > 0) await delay(hold);
     if (await this.alarms.inTestMode(event)) return;
     const changed = await this.records.recordEvent({ ...event, category: event.category });
     if (changed?.opened) await this.guard('latest runtime', () => this.clearIfPast(changed.alarm));

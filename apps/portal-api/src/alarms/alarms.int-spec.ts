@@ -236,6 +236,34 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
     expect((await get(site.annToken, '/api/v2/alarms/1').set('Authorization', 'Bearer nonsense')).status).toBe(401);
   });
 
+  it('opens nothing for a fire while its site is in test mode', async () => {
+    const site = await alarmSite();
+    const testMode = `/api/v2/sites/${site.hwaddr}/test-mode`;
+    await request(world.portal.server)
+      .post(testMode)
+      .set('Authorization', `Bearer ${site.annToken}`)
+      .send({ minutes: 15, reason: 'Detector tests' })
+      .expect(200);
+    site.panel.report(site.panel.model.setZone(1, 1, 'fire'));
+    await waitUntil(
+      async () =>
+        ((await get(site.annToken, `/api/v2/sites/${site.hwaddr}/events`).expect(200)).body as { total: number })
+          .total > 0,
+      'the test fire stored',
+      30_000,
+    );
+    await request(world.portal.server).delete(testMode).set('Authorization', `Bearer ${site.annToken}`).expect(200);
+    // The fires of one category are handled in order: once the next one's alarm is there, the test one was passed over.
+    site.panel.report(site.panel.model.setZone(1, 3, 'fire'));
+    const [alarm] = await waitForAlarms(
+      site.annToken,
+      site.hwaddr,
+      'the alarm of the fire after the test mode',
+      (alarms) => alarms.length > 0,
+    );
+    expect(alarm).toMatchObject({ kind: 'fire', events: 1, location: expect.stringMatching(/^Zone 4: /) });
+  });
+
   it('joins a redelivered event once', async () => {
     const site = await alarmSite();
     const records = world.portal.app.get(AlarmRecords);

@@ -87,8 +87,17 @@ export class AlarmsRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('alarms:' || $1, 0))`, [hwaddr]);
   }
 
-  /** Whether the event arrived while its site was in test mode: the one decision every app takes of it. */
+  /**
+   * Whether the event arrived while its site was in test mode: the one decision every app takes of
+   * it, read from the stored event (portal-api marks it there), or taken here when it is not stored
+   * yet (the events consumer is behind).
+   */
   async inTestMode(event: AlarmArrival): Promise<boolean> {
+    const [stored] = await this.dataSource.query<Array<{ test: boolean }>>(
+      `SELECT test FROM events WHERE hwaddr = $1 AND seq = $2`,
+      [event.hwaddr, event.seq],
+    );
+    if (stored) return stored.test;
     return (await alarmTestMode(this.dataSource, event)) !== null;
   }
 
