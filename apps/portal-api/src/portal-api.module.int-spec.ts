@@ -43,7 +43,6 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
         panelEventsConsumer: { status: 'up' },
         panelAlarmsConsumer: { status: 'up' },
         panelConfigConsumer: { status: 'up' },
-        alarmEventsConsumer: { status: 'up' },
         natsSubscriptions: { status: 'up' },
       },
     });

@@ -56,7 +56,7 @@ export class PortalApiModule {
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({
-          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig', 'alarms'],
+          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig'],
           subjects: [
             'allPanelConnections',
             'allPanelRuntimes',

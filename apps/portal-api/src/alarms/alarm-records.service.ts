@@ -6,7 +6,6 @@ import {
   isLocationShown,
   panelEventLogFields,
   type AlarmKind,
-  type PanelEventMessage,
   type PanelRuntimeMessage,
 } from '@app/contracts';
 import { WHOLE_PANEL_NETWORK, type AlarmEntity } from '@app/database';
@@ -14,8 +13,17 @@ import { LivePublisher } from '@app/messaging';
 import { toAlarmDto } from './alarm-dto.util';
 import { AlarmsRepository } from './alarms.repository';
 
-/** A fire or fault event, as the alert consumers read it. */
-export type AlarmEventMessage = PanelEventMessage & { category: 'fire' | 'fault' };
+/** A stored fire or fault. */
+export interface StoredAlarmEvent {
+  hwaddr: string;
+  seq: number;
+  networkId: number;
+  category: 'fire' | 'fault';
+  title: string;
+  location: string;
+  /** When the gateway received it: the alarm's time (the panel's clock may be off). */
+  receivedAt: Date;
+}
 
 /** The kinds a runtime report clears: those of which it shows no zone. */
 export function kindsClearedBy(message: PanelRuntimeMessage): AlarmKind[] {
@@ -43,7 +51,7 @@ export class AlarmRecords {
   ) {}
 
   /** Opens or joins the event's alarm; answers it as changed, or null when this event had joined it already. */
-  async recordEvent(event: AlarmEventMessage): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
+  async recordEvent(event: StoredAlarmEvent): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
     const location = isLocationShown(event.location) ? event.location : '';
     const changed = await this.alarms.openOrJoin({
       hwaddr: event.hwaddr,
@@ -53,7 +61,7 @@ export class AlarmRecords {
       title: event.title,
       location,
       text: location ? `${event.title} (${location})` : event.title,
-      at: new Date(event.receivedAt),
+      at: event.receivedAt,
     });
     if (!changed) return null;
     // An alarm opening is told; an event joining it is not (its LogEvent is): a burst of fires is

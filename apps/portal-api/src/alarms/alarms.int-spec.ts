@@ -22,7 +22,7 @@ import {
   type TestUser,
 } from '../e2e/portal-panel-harness';
 import { LivefeedTestClient } from '../livefeed/testing/livefeed-test-client';
-import { AlarmRecords } from './alarm-records.service';
+import { PanelEventsIngest } from '../ingest/panel-events.ingest';
 
 jest.setTimeout(60_000);
 
@@ -264,27 +264,30 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
     expect(alarm).toMatchObject({ kind: 'fire', events: 1, location: expect.stringMatching(/^Zone 4: /) });
   });
 
-  it('joins a redelivered event once', async () => {
+  it("opens the alarms of the events consumer's batches, each event once however often it is delivered", async () => {
     const site = await alarmSite();
-    const records = world.portal.app.get(AlarmRecords);
-    const event = {
+    const ingest = world.portal.app.get(PanelEventsIngest);
+    const fire = {
       hwaddr: site.hwaddr,
-      seq: 900_001,
       networkId: 2,
+      seq: 900_001,
       category: 'fire' as const,
       title: 'Fire alarm',
-      panelDate: new Date().toISOString(),
+      date: new Date(),
       location: 'N/A',
-      receivedAt: new Date().toISOString(),
+      receivedAt: new Date(),
     };
-    expect((await records.recordEvent(event))?.alarm.events).toBe(1);
-    expect(await records.recordEvent(event)).toBeNull();
-    expect(await records.recordEvent({ ...event, seq: 900_002 })).toMatchObject({
-      opened: false,
-      alarm: { events: 2 },
-    });
+    await ingest.storeBatch([fire]);
+    // Redelivered, alone and with the next fire of the network: it is counted once.
+    await ingest.storeBatch([fire]);
+    await ingest.storeBatch([fire, { ...fire, seq: 900_002, location: 'Zone 7: Loading bay' }]);
     const [alarm] = await listed(site.annToken, site.hwaddr);
     expect(alarm).toMatchObject({ kind: 'fire', networkId: 2, events: 2, location: '' });
+    const detail = (await get(site.annToken, `/api/v2/alarms/${alarm.id}`).expect(200)).body as AlarmDetailDto;
+    expect(detail.timeline.map(({ change, text }) => [change, text])).toEqual([
+      ['opened', 'Fire alarm'],
+      ['event', 'Fire alarm (Zone 7: Loading bay)'],
+    ]);
   });
 
   it("opens a communication alarm when the panel's loss is reported, and clears it when the panel is back", async () => {

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { PanelsModule } from '../panels/panels.module';
-import { AlarmPanelReports } from './alarm-panel-reports.consumer';
+import { AlarmPanelReports } from './alarm-panel-reports.service';
 import { AlarmRecords } from './alarm-records.service';
 import { AlarmsController } from './alarms.controller';
 import { AlarmsRepository } from './alarms.repository';
 import { Alarms } from './alarms.service';
 
 /**
- * Alarms people handle (docs/alarms.md): opened and cleared from the panels' reports
- * (AlarmPanelReports), by a communication loss (AlarmRecords, used by the panel supervision), and
+ * Alarms people handle (docs/alarms.md): opened and cleared from the panels' reports the ingest
+ * hands over (AlarmPanelReports), by a communication loss (AlarmRecords, used by the panel supervision), and
  * listed and acknowledged through the API.
  */
 @Module({

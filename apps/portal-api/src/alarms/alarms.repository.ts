@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { HANDLED_ALARMS_LISTED, type AlarmKind } from '@app/contracts';
-import { AlarmEntity, alarmTestMode, AlarmTimelineEntryEntity, type AlarmArrival } from '@app/database';
+import { AlarmEntity, AlarmTimelineEntryEntity } from '@app/database';
 
 /** An alarm to open. */
 export type NewAlarm = Pick<AlarmEntity, 'hwaddr' | 'kind' | 'networkId' | 'title' | 'location' | 'openedAt'>;
@@ -85,20 +85,6 @@ export class AlarmsRepository {
 
   async lockSite(manager: EntityManager, hwaddr: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('alarms:' || $1, 0))`, [hwaddr]);
-  }
-
-  /**
-   * Whether the event arrived while its site was in test mode: the one decision every app takes of
-   * it, read from the stored event (portal-api marks it there), or taken here when it is not stored
-   * yet (the events consumer is behind).
-   */
-  async inTestMode(event: AlarmArrival): Promise<boolean> {
-    const [stored] = await this.dataSource.query<Array<{ test: boolean }>>(
-      `SELECT test FROM events WHERE hwaddr = $1 AND seq = $2`,
-      [event.hwaddr, event.seq],
-    );
-    if (stored) return stored.test;
-    return (await alarmTestMode(this.dataSource, event)) !== null;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { PanelConnectionMessage, PanelRuntimeMessage } from '@app/contracts';
 import { LivePublisher, type NatsMessage, NatsService, Subscribe } from '@app/messaging';
-import { AlarmPanelReports } from '../alarms/alarm-panel-reports.consumer';
+import { AlarmPanelReports } from '../alarms/alarm-panel-reports.service';
 import { ClaimKeyCheck } from '../claims/claim-key-check.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';

@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isAlertCategory, livefeedCategory, panelEventLogFields, type PanelEventMessage } from '@app/contracts';
-import type { NotificationEntity } from '@app/database';
+import { alarmKey, type NotificationEntity } from '@app/database';
 import { AlertConsumers, LivePublisher, StreamBatchConsumer } from '@app/messaging';
 import { NotificationsWriter } from '@app/notifications';
 import { isLogLevelEnabled } from '@app/platform';
+import { AlarmPanelReports } from '../alarms/alarm-panel-reports.service';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { decodeEventRow, toEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
@@ -21,7 +22,9 @@ import { IngestConfig } from './ingest.config';
  * one as they come, while the batches of `portalApi` may be thousands of events behind under load.
  * `portalApi` still reads every event, alarms included, and stays the one that guarantees each is
  * stored: the row is unique per panel and sequence, so whichever lane comes second stores nothing
- * and sends nothing live.
+ * and sends nothing live. Each lane then opens or joins the fire's or fault's alarm (docs/alarms.md)
+ * with the test decision the event was stored with; the events consumer does it for every alarm of
+ * its batch before the ack, and the second to come finds it done.
  */
 @Injectable()
 export class PanelEventsIngest {
@@ -31,6 +34,7 @@ export class PanelEventsIngest {
     private readonly store: EventStoreRepository,
     private readonly livefeed: LivePublisher,
     private readonly notificationsWriter: NotificationsWriter,
+    private readonly alarmReports: AlarmPanelReports,
     private readonly config: IngestConfig,
   ) {}
 
@@ -67,6 +71,13 @@ export class PanelEventsIngest {
     });
     this.announce(stored, notifications);
     this.logBatch(rows.length, stored, notifications.length);
+    // Every fire and fault of the batch, stored now or by the alarm lane before: the batch is acked
+    // only once their alarms are opened or joined (a redelivery finds that done).
+    await this.alarmReports.eventsStored(
+      rows
+        .filter((row) => isAlertCategory(row.category))
+        .map((row) => ({ ...row, test: (alarms.get(alarmKey(row.hwaddr, row.seq)) ?? null) !== null })),
+    );
   }
 
   /**
@@ -86,6 +97,8 @@ export class PanelEventsIngest {
       if (stored === null) return await this.storeBatch([row]);
       this.announce(stored, []);
       this.logBatch(1, stored, 0);
+      // After its live message: the alarm's opening never holds the fire back from the browsers.
+      await this.alarmReports.eventsStored(stored);
     } catch (error) {
       this.logger.warn(
         { ...panelEventLogFields(event), category: event.category, err: error },

@@ -49,8 +49,6 @@ export interface NatsNames {
     mailer(category: EventCategory): string;
     /** The mailer's webhook channel: its own durables, so alarm mails and webhooks never wait on each other. */
     webhooks(category: EventCategory): string;
-    /** portal-api's alarms people handle (docs/alarms.md): each fire or fault opens or joins its site's alarm. */
-    alarms(category: EventCategory): string;
   };
 }
 
@@ -93,7 +91,6 @@ export function natsNames(prefix = ''): NatsNames {
       relayWorker: (category) => `relay-worker-${category}`,
       mailer: (category) => `mailer-${category}`,
       webhooks: (category) => `webhooks-${category}`,
-      alarms: (category) => `alarms-${category}`,
     },
   };
 }
