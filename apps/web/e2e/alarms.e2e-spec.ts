@@ -1,16 +1,10 @@
-import request from 'supertest';
 import { waitUntil } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { LivefeedRegistry } from '../../portal-api/src/livefeed/socket/livefeed-registry.service';
-import {
-  registerUser,
-  waitForClaimStatus,
-  type PortalWithPanels,
-  type TestUser,
-} from '../../portal-api/src/e2e/portal-panel-harness';
+import { registerUser, type PortalWithPanels, type TestUser } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { docsScreenshotPath } from './browser.util';
-import { signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
+import { claimNamedSites, signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /** What the page's DOM offers the functions run in it (the e2e project is compiled without the DOM library). */
 interface RowElement {
@@ -57,17 +51,10 @@ describe('the Alarms view in Chromium against portal-api and two simulated panel
     ({ world, page } = started);
     [depot, annexe] = started.panels;
     user = await registerUser(world.portal, 'Quinn');
-    for (const [hwaddr, nickname] of [
+    await claimNamedSites(world, user, key, [
       [depotHwaddr, 'Depot'],
       [annexeHwaddr, 'Annexe'],
-    ]) {
-      await request(world.portal.server)
-        .post('/api/v2/claims/create')
-        .set('Authorization', `Bearer ${user.session}`)
-        .send({ hwaddr, key, nickname })
-        .expect(200);
-      await waitForClaimStatus(world.portal, user, hwaddr, 'AUTHED');
-    }
+    ]);
     await signInWithSession(page, started.origin, user.session);
   });
 

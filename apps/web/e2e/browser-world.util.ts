@@ -1,6 +1,12 @@
 import { AUTH_STORAGE_KEY } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { startPortalWithPanels, type PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-harness';
+import request from 'supertest';
+import {
+  startPortalWithPanels,
+  waitForClaimStatus,
+  type PortalWithPanels,
+  type TestUser,
+} from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { launchChromium } from './browser.util';
 
@@ -64,4 +70,21 @@ export async function signInWithSession(page: Page, origin: string, session: str
       (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
     [AUTH_STORAGE_KEY, JSON.stringify({ session })],
   );
+}
+
+/** The user claims each site with the key and its nickname, in the order given (the Site Manager's order), each authorised. */
+export async function claimNamedSites(
+  world: PortalWithPanels,
+  user: TestUser,
+  key: string,
+  sites: Array<[hwaddr: string, nickname: string]>,
+): Promise<void> {
+  for (const [hwaddr, nickname] of sites) {
+    await request(world.portal.server)
+      .post('/api/v2/claims/create')
+      .set('Authorization', `Bearer ${user.session}`)
+      .send({ hwaddr, key, nickname })
+      .expect(200);
+    await waitForClaimStatus(world.portal, user, hwaddr, 'AUTHED');
+  }
 }

@@ -1,17 +1,11 @@
-import request from 'supertest';
-import { AUTH_STORAGE_KEY, hwaddrToColonForm } from '@app/contracts';
+import { hwaddrToColonForm } from '@app/contracts';
 import { waitUntil } from '@app/testing';
 import type { Page } from 'playwright-core';
 import { LivefeedRegistry } from '../../portal-api/src/livefeed/socket/livefeed-registry.service';
-import {
-  registerUser,
-  waitForClaimStatus,
-  type PortalWithPanels,
-  type TestUser,
-} from '../../portal-api/src/e2e/portal-panel-harness';
+import { registerUser, type PortalWithPanels, type TestUser } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { docsScreenshotPath } from './browser.util';
-import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
+import { claimNamedSites, signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /** What the page's DOM offers the functions run in it (the e2e project is compiled without the DOM library). */
 interface TileElement {
@@ -62,23 +56,11 @@ describe('the Site Manager tiles in Chromium against portal-api and two simulate
     [depot, annexe] = started.panels;
     user = await registerUser(world.portal, 'Ivy');
     // Depot is added first, so listed first while neither is in alarm.
-    for (const [hwaddr, nickname] of [
+    await claimNamedSites(world, user, key, [
       [depotHwaddr, 'Depot'],
       [annexeHwaddr, 'Annexe'],
-    ]) {
-      await request(world.portal.server)
-        .post('/api/v2/claims/create')
-        .set('Authorization', `Bearer ${user.session}`)
-        .send({ hwaddr, key, nickname })
-        .expect(200);
-      await waitForClaimStatus(world.portal, user, hwaddr, 'AUTHED');
-    }
-    await page.goto(`${started.origin}/login`);
-    await page.evaluate(
-      ([storageKey, value]) =>
-        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(storageKey, value),
-      [AUTH_STORAGE_KEY, JSON.stringify({ session: user.session })],
-    );
+    ]);
+    await signInWithSession(page, started.origin, user.session);
   });
 
   afterAll(() => started?.close());
