@@ -94,6 +94,11 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.jest } },
   },
   {
+    // The web client's service worker: a plain script Vite copies as it is, run with a worker's globals.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx,js}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser, __BUILD_STAMP__: 'readonly' } },

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-/** The system Chromium, headless, with a throwaway profile; never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** The system Chromium, headless; never a downloaded browser. */
+function chromiumOptions() {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -14,7 +14,17 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** The system Chromium with a throwaway profile, its pages in contexts like a private window's. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(chromiumOptions());
+}
+
+/** The system Chromium with a profile kept in `userDataDir`: a page as in an ordinary window, not a private one. */
+export function launchChromiumWithProfile(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, chromiumOptions());
 }
 
 /** Screenshots for a person to look at, in test-results/ (ignored by git). */

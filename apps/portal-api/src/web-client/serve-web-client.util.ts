@@ -7,6 +7,8 @@ import type { NextFunction, Request, Response } from 'express';
 const SERVER_PATHS = /^\/(api|healthz|metrics)(\/|$)/;
 /** A dotfile or dot-folder (/.env, /.git/config): never a client route, refused like the file itself. */
 const DOT_SEGMENT = /\/\./;
+/** The installable app's service worker, at the root so that its scope is every page. */
+const SERVICE_WORKER = 'sw.js';
 
 /**
  * Serves the built web client: its files as they are, and index.html for any other page the
@@ -23,7 +25,17 @@ export function serveWebClient(app: NestExpressApplication, distDir: string): bo
     maxAge: '365d',
     fallthrough: false,
   });
-  app.useStaticAssets(distDir, { index: false, maxAge: 0 });
+  // The app's icons: a missing one is a missing file, as under /assets, never the page.
+  app.useStaticAssets(join(distDir, 'icons'), { prefix: '/icons', maxAge: 0, fallthrough: false });
+  const serviceWorker = join(distDir, SERVICE_WORKER);
+  app.useStaticAssets(distDir, {
+    index: false,
+    maxAge: 0,
+    // Asked afresh at every visit, of the server and of any cache on the way, so that a new worker takes over once deployed.
+    setHeaders: (response: Response, path: string) => {
+      if (path === serviceWorker) response.setHeader('Cache-Control', 'no-cache');
+    },
+  });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') !== false;
     if (!wantsPage || SERVER_PATHS.test(request.path) || DOT_SEGMENT.test(request.path)) return next();

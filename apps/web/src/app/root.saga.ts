@@ -11,6 +11,7 @@ import { relaysSaga } from '../relays/relays.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
 import { selectSiteLabel } from '../sites/sites.selectors';
 import { sitesLoaded, sitesLoadFailed, sitesLoadRequested } from '../sites/sites.slice';
+import { serviceWorkerSaga } from '../system/service-worker.sagas';
 import { systemSaga } from '../system/system.sagas';
 import { toastsSaga } from '../toasts/toasts.sagas';
 import { webhooksSaga } from '../webhooks/webhooks.sagas';
@@ -18,6 +19,7 @@ import { webhooksSaga } from '../webhooks/webhooks.sagas';
 export function* rootSaga() {
   yield* all([
     fork(systemSaga),
+    fork(serviceWorkerSaga),
     fork(authSaga),
     fork(accountSaga),
     fork(sitesSaga),
