@@ -2,21 +2,15 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { isAlertCategory, type EventCategory, type PanelRuntimeMessage } from '@app/contracts';
 import type { AlarmEntity } from '@app/database';
 import { PanelConnectionState } from '../panels/panel-connection-state.service';
-import { AlarmRecords, kindsClearedBy } from './alarm-records.service';
+import { AlarmRecords, kindsClearedBy, type StoredAlarmEvent } from './alarm-records.service';
 import { AlarmsRepository } from './alarms.repository';
 
-/** A stored event as the ingest hands it over, with its test decision. */
-export interface StoredEventDecision {
-  hwaddr: string;
-  seq: number;
-  networkId: number;
+/** A stored event as the ingest hands it over (any category: only fires and faults open alarms), with its test decision. */
+export type StoredEventDecision = Omit<StoredAlarmEvent, 'category'> & {
   category: EventCategory;
-  title: string;
-  location: string;
-  receivedAt: Date;
   /** It arrived while its site was in test mode. */
   test: boolean;
-}
+};
 
 /**
  * What opens and clears alarms from the panels' reports (docs/alarms.md). The ingest hands over the

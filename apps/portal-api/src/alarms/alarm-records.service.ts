@@ -83,7 +83,7 @@ export class AlarmRecords {
     const kinds = kindsClearedBy(message);
     if (kinds.length === 0) return [];
     const at = new Date(message.at);
-    if ((await this.alarms.activeOf(message.hwaddr, kinds, message.networkId)).length === 0) return [];
+    if (!(await this.alarms.hasActive(message.hwaddr, kinds, message.networkId))) return [];
     const cleared = await this.alarms.transaction(async (manager) => {
       await this.alarms.lockSite(manager, message.hwaddr);
       const done: AlarmEntity[] = [];

@@ -118,11 +118,11 @@ export class AlarmsRepository {
     return manager.getRepository(AlarmEntity).findOneBy({ hwaddr, kind, networkId, clearedAt: IsNull() });
   }
 
-  /** The site's active alarms of these kinds on that network, read without a lock: whether a clear has work. */
-  activeOf(hwaddr: string, kinds: readonly AlarmKind[], networkId: number): Promise<AlarmEntity[]> {
+  /** Whether the site has an active alarm of these kinds on that network, read without a lock: whether a clear has work. */
+  hasActive(hwaddr: string, kinds: readonly AlarmKind[], networkId: number): Promise<boolean> {
     return this.dataSource
       .getRepository(AlarmEntity)
-      .findBy({ hwaddr, kind: In([...kinds]), networkId, clearedAt: IsNull() });
+      .existsBy({ hwaddr, kind: In([...kinds]), networkId, clearedAt: IsNull() });
   }
 
   /** Every active alarm of these kinds, whatever the site: what a restart checks against the panels' latest reports. */

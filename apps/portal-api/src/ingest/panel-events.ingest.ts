@@ -74,9 +74,7 @@ export class PanelEventsIngest {
     // Every fire and fault of the batch, stored now or by the alarm lane before: the batch is acked
     // only once their alarms are opened or joined (a redelivery finds that done).
     await this.alarmReports.eventsStored(
-      rows
-        .filter((row) => isAlertCategory(row.category))
-        .map((row) => ({ ...row, test: (alarms.get(alarmKey(row.hwaddr, row.seq)) ?? null) !== null })),
+      rows.map((row) => ({ ...row, test: (alarms.get(alarmKey(row.hwaddr, row.seq)) ?? null) !== null })),
     );
   }
 
@@ -97,8 +95,16 @@ export class PanelEventsIngest {
       if (stored === null) return await this.storeBatch([row]);
       this.announce(stored, []);
       this.logBatch(1, stored, 0);
-      // After its live message: the alarm's opening never holds the fire back from the browsers.
-      await this.alarmReports.eventsStored(stored);
+      // After its live message, and not awaited: the next fire of the lane never waits for this
+      // one's alarm. One not opened here is opened by the events consumer before its batch's ack.
+      void this.alarmReports
+        .eventsStored(stored)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            { ...panelEventLogFields(event), err: error },
+            'alarm not opened by the alarm lane; left to the events consumer',
+          ),
+        );
     } catch (error) {
       this.logger.warn(
         { ...panelEventLogFields(event), category: event.category, err: error },
