@@ -160,11 +160,12 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
 
   it('keeps the board for a holder that renews, across several leases', async () => {
     // Timeouts whose whole command sequence fits in 1.1 s, shorter than the other caller's wait; a
-    // lease long enough that a loaded machine's pauses never let it lapse between two renewals.
+    // lease long enough that a loaded machine's pauses never let it lapse between two renewals (a
+    // renewal every third of it: 2 s was seen to lapse with every core busy).
     const driving = drivingConfig({
       RELAY_CONNECT_TIMEOUT_MS: '100',
       RELAY_REPLY_TIMEOUT_MS: '50',
-      RELAY_BOARD_LEASE_MS: '2000',
+      RELAY_BOARD_LEASE_MS: '4000',
       RELAY_BOARD_WAIT_MS: '10000',
     });
     const prefix = prefixFor('renew');
@@ -174,7 +175,7 @@ describe('Relay board lock: a short lease renewed while a board is driven (real 
     const other = relayBoardLockOf(new RedisLocks(otherRedis), prefix, driving);
 
     const outcome = await holder.withBoard('board-a', async (lease) => {
-      // Another worker waits its whole wait (five leases) for the board and never gets it.
+      // Another worker waits its whole wait (two and a half leases) for the board and never gets it.
       const contender = await other
         .withBoard('board-a', async () => 'taken')
         .catch((error: { kind?: string }) => error.kind);
