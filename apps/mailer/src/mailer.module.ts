@@ -10,6 +10,10 @@ import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
 import { StoredOutages } from './deliveries/stored-outages.repository';
+import { AlarmEscalationMailHandler } from './escalations/alarm-escalation-mail.handler';
+import { EscalationStepHandler } from './escalations/escalation-step.handler';
+import { EscalationStepSweep } from './escalations/escalation-step-sweep.service';
+import { EscalationSteps } from './escalations/escalation-steps.repository';
 import { EventAlertMailHandler } from './mail/event-alert-mail.handler';
 import { MailContent } from './mail/mail-content.service';
 import { MailSender } from './mail/mail-sender.service';
@@ -28,7 +32,7 @@ import { WebhookHttp } from './webhooks/webhook-http.service';
 
 /**
  * Sends every message that leaves the portal: e-mails (fire and fault alerts, panels' communication
- * lost and back, password resets) and sites' webhooks (docs/webhooks.md).
+ * lost and back, alarms' escalation steps, password resets) and sites' webhooks (docs/webhooks.md).
  */
 @Module({})
 export class MailerModule implements OnModuleInit {
@@ -51,6 +55,8 @@ export class MailerModule implements OnModuleInit {
           queues: {
             mail: { concurrency: config.delivery.concurrency },
             webhooks: { concurrency: config.webhooks.concurrency },
+            // A step is one short transaction; its mails go on the mail queue.
+            escalations: { concurrency: 4 },
           },
           stall: config.jobs,
         }),
@@ -79,6 +85,10 @@ export class MailerModule implements OnModuleInit {
         WebhookDeliveryHandler,
         WebhookDeliverySweep,
         WebhookAlarmChannel,
+        EscalationSteps,
+        EscalationStepHandler,
+        EscalationStepSweep,
+        AlarmEscalationMailHandler,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
+import { EscalationConfig } from './alarms/escalation.config';
 import { AuthConfig } from './auth/auth.config';
 import { SupportContactConfig } from './http/support-contact.config';
 import { LivefeedConfig } from './livefeed/livefeed.config';
@@ -20,6 +21,7 @@ export class PortalApiConfigModule {
       { provide: SupportContactConfig, useValue: config.support },
       { provide: PanelSupervisionConfig, useValue: config.supervision },
       { provide: WebhooksConfig, useValue: config.webhooks },
+      { provide: EscalationConfig, useValue: config.escalation },
     ];
     return {
       module: PortalApiConfigModule,

@@ -13,6 +13,7 @@ import {
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
+import { EscalationConfig, readEscalationConfig } from './alarms/escalation.config';
 import { AuthConfig, readAuthConfig } from './auth/auth.config';
 import { RelaysApiConfig, readRelaysApiConfig } from './relays/relays.config';
 import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
@@ -56,6 +57,7 @@ export interface PortalApiConfig {
   supervision: PanelSupervisionConfig;
   testMode: TestModeConfig;
   webhooks: WebhooksConfig;
+  escalation: EscalationConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -84,5 +86,6 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     supervision: readPanelSupervisionConfig(source),
     testMode: readTestModeConfig(source),
     webhooks: readWebhooksConfig(source),
+    escalation: readEscalationConfig(source),
   };
 }

@@ -24,6 +24,7 @@ export * from './panel/tcp-mode.catalogue';
 
 export * from './alarms/alarm-kinds.catalogue';
 export * from './alarms/alarm-order.util';
+export * from './alarms/escalation-policy.catalogue';
 
 export * from './events/event-categories.catalogue';
 export * from './events/event-key.util';

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { EscalationAudience } from '@app/contracts';
 import { claimGrantsAccess, ClaimEntity, PanelNetworkEntity } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
@@ -11,13 +12,20 @@ export interface AlertRecipient {
   nickname: string;
 }
 
-/** Who gets fire and fault mails: users whose claim on the site is AUTHED with e-mails on. */
+/**
+ * Who gets fire and fault mails: users whose claim on the site is AUTHED with e-mails on ('opted-in',
+ * the alarm's first step); an escalation step may reach 'everyone' with an AUTHED claim.
+ */
 @Injectable()
 export class AlertRecipients {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async ofSite(hwaddr: string, manager: EntityManager = this.dataSource.manager): Promise<AlertRecipient[]> {
-    return this.query(manager)
+  async ofSite(
+    hwaddr: string,
+    manager: EntityManager = this.dataSource.manager,
+    audience: EscalationAudience = 'opted-in',
+  ): Promise<AlertRecipient[]> {
+    return this.query(manager, audience)
       .andWhere('claim.hwaddr = :hwaddr', { hwaddr })
       .orderBy('claim.user_id')
       .getRawMany<AlertRecipient>();
@@ -28,8 +36,9 @@ export class AlertRecipients {
     hwaddr: string,
     userId: string,
     manager: EntityManager = this.dataSource.manager,
+    audience: EscalationAudience = 'opted-in',
   ): Promise<AlertRecipient | null> {
-    const found = await this.query(manager)
+    const found = await this.query(manager, audience)
       .andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId })
       .getRawOne<AlertRecipient>();
     return found ?? null;
@@ -47,21 +56,19 @@ export class AlertRecipients {
     return network?.strName ?? '';
   }
 
-  private query(manager: EntityManager) {
-    return (
-      manager
-        .getRepository(ClaimEntity)
-        .createQueryBuilder('claim')
-        .innerJoin('claim.user', 'user')
-        .select([
-          'claim.user_id AS "userId"',
-          'user.email AS "email"',
-          'user.full_name AS "fullName"',
-          'claim.nickname AS "nickname"',
-        ])
-        // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
-        .where(claimGrantsAccess('claim'))
-        .andWhere('claim.email_events')
-    );
+  private query(manager: EntityManager, audience: EscalationAudience) {
+    const query = manager
+      .getRepository(ClaimEntity)
+      .createQueryBuilder('claim')
+      .innerJoin('claim.user', 'user')
+      .select([
+        'claim.user_id AS "userId"',
+        'user.email AS "email"',
+        'user.full_name AS "fullName"',
+        'claim.nickname AS "nickname"',
+      ])
+      // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
+      .where(claimGrantsAccess('claim'));
+    return audience === 'opted-in' ? query.andWhere('claim.email_events') : query;
   }
 }

@@ -31,24 +31,40 @@ describe('MailDeliveries (real PostgreSQL)', () => {
   }
 
   it('marks a delivery as sending before the send and counts each start', async () => {
-    expect(await deliveries.begin(start('mark'))).toEqual({ alreadySent: false, possibleRepeat: false });
+    expect(await deliveries.begin(start('mark'))).toEqual({
+      alreadySent: false,
+      possibleRepeat: false,
+      withheld: false,
+    });
     expect(await row('mark')).toEqual({ status: 'queued', attempts: 1, possible_repeats: 0, sending: true });
     await deliveries.failed('mark', 'try later', false);
-    expect(await deliveries.begin(start('mark'))).toEqual({ alreadySent: false, possibleRepeat: false });
+    expect(await deliveries.begin(start('mark'))).toEqual({
+      alreadySent: false,
+      possibleRepeat: false,
+      withheld: false,
+    });
     expect(await row('mark')).toEqual({ status: 'queued', attempts: 2, possible_repeats: 0, sending: true });
   });
 
   it('records the try after one that may have been accepted (no answer came) as a possible repeat', async () => {
     await deliveries.begin(start('silent'));
     await deliveries.failed('silent', 'ETIMEDOUT: Timeout', false, true);
-    expect(await deliveries.begin(start('silent'))).toEqual({ alreadySent: false, possibleRepeat: true });
+    expect(await deliveries.begin(start('silent'))).toEqual({
+      alreadySent: false,
+      possibleRepeat: true,
+      withheld: false,
+    });
     expect(await row('silent')).toEqual({ status: 'queued', attempts: 2, possible_repeats: 1, sending: true });
   });
 
   it('records a start after a crash between the send and its record as a possible repeat', async () => {
     await deliveries.begin(start('crash'));
     // The copy died with the delivery still marked sending: the outcome is unknown.
-    expect(await deliveries.begin(start('crash'))).toEqual({ alreadySent: false, possibleRepeat: true });
+    expect(await deliveries.begin(start('crash'))).toEqual({
+      alreadySent: false,
+      possibleRepeat: true,
+      withheld: false,
+    });
     await deliveries.sent('crash', new Date());
     expect(await row('crash')).toEqual({ status: 'sent', attempts: 2, possible_repeats: 1, sending: false });
   });
@@ -56,8 +72,22 @@ describe('MailDeliveries (real PostgreSQL)', () => {
   it('never sends a delivery recorded sent again, nor counts it', async () => {
     await deliveries.begin(start('done'));
     await deliveries.sent('done', new Date());
-    expect(await deliveries.begin(start('done'))).toEqual({ alreadySent: true, possibleRepeat: false });
+    expect(await deliveries.begin(start('done'))).toEqual({
+      alreadySent: true,
+      possibleRepeat: false,
+      withheld: false,
+    });
     expect(await row('done')).toEqual({ status: 'sent', attempts: 1, possible_repeats: 0, sending: false });
+  });
+
+  it('never begins a delivery withheld before it began (its alarm acknowledged), nor counts it', async () => {
+    await deliveries.suppressed(start('withheld'), 'Acknowledged by Ann before it was due');
+    expect(await deliveries.begin(start('withheld'))).toEqual({
+      alreadySent: false,
+      possibleRepeat: false,
+      withheld: true,
+    });
+    expect(await row('withheld')).toEqual({ status: 'suppressed', attempts: 0, possible_repeats: 0, sending: false });
   });
 
   it("records the mails an alarm owes before any try, to the user's address, once, and closes one no longer owed", async () => {

@@ -11,6 +11,9 @@ export interface DeliveryStart {
   eventSeq: number | null;
   /** The panel outage a 'panel-offline' or 'panel-online' mail is about. */
   outageId?: number | null;
+  /** The alarm and step an 'alarm-escalation' mail is about. */
+  alarmId?: number | null;
+  escalationStep?: number | null;
 }
 
 /** A delivery record still open, as the sweep needs it. */
@@ -26,21 +29,38 @@ export class MailDeliveries {
    * or re-added after BullMQ forgot it): then it must not be sent twice. The record is marked as
    * sending before the SMTP send; a start that finds it still so follows a crash whose outcome is
    * unknown: the mail goes out again (an alarm twice beats never) and counts as a possible repeat.
+   * A mail withheld before it began (its alarm acknowledged) is never sent: `withheld`.
    */
-  async begin(start: DeliveryStart): Promise<{ alreadySent: boolean; possibleRepeat: boolean }> {
+  async begin(start: DeliveryStart): Promise<{ alreadySent: boolean; possibleRepeat: boolean; withheld: boolean }> {
     const rows: Array<{ status: string; possible_repeat: boolean }> = await this.dataSource.query(
       `WITH before AS (SELECT status, sending_since FROM mail_deliveries WHERE job_id = $1)
-       INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, status, attempts, sending_since)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 1, now())
+       INSERT INTO mail_deliveries
+         (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, alarm_id, escalation_step, status, attempts, sending_since)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', 1, now())
        ON CONFLICT (job_id) DO UPDATE SET
          attempts = mail_deliveries.attempts + CASE WHEN mail_deliveries.status = 'sent' THEN 0 ELSE 1 END,
          possible_repeats = mail_deliveries.possible_repeats
            + CASE WHEN mail_deliveries.status <> 'sent' AND mail_deliveries.sending_since IS NOT NULL THEN 1 ELSE 0 END,
          sending_since = CASE WHEN mail_deliveries.status = 'sent' THEN NULL ELSE now() END
+       WHERE mail_deliveries.status <> 'suppressed'
        RETURNING status, COALESCE((SELECT status <> 'sent' AND sending_since IS NOT NULL FROM before), false) AS possible_repeat`,
-      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, start.outageId ?? null],
+      [
+        start.jobId,
+        start.kind,
+        start.recipient,
+        start.userId,
+        start.hwaddr,
+        start.eventSeq,
+        start.outageId ?? null,
+        start.alarmId ?? null,
+        start.escalationStep ?? null,
+      ],
     );
-    return { alreadySent: rows[0]?.status === 'sent', possibleRepeat: rows[0]?.possible_repeat === true };
+    return {
+      alreadySent: rows[0]?.status === 'sent',
+      possibleRepeat: rows[0]?.possible_repeat === true,
+      withheld: rows.length === 0,
+    };
   }
 
   /**
@@ -114,8 +134,10 @@ export class MailDeliveries {
       hwaddr: string | null;
       event_seq: string | null;
       outage_id: string | null;
+      alarm_id: string | null;
+      escalation_step: number | null;
     }> = await this.dataSource.query(
-      `SELECT job_id, kind, user_id, hwaddr, event_seq, outage_id FROM mail_deliveries
+      `SELECT job_id, kind, user_id, hwaddr, event_seq, outage_id, alarm_id, escalation_step FROM mail_deliveries
          WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
       [afterMs, limit],
@@ -127,6 +149,8 @@ export class MailDeliveries {
       hwaddr: row.hwaddr,
       eventSeq: row.event_seq === null ? null : Number(row.event_seq),
       outageId: row.outage_id === null ? null : Number(row.outage_id),
+      alarmId: row.alarm_id === null ? null : Number(row.alarm_id),
+      escalationStep: row.escalation_step,
     }));
   }
 

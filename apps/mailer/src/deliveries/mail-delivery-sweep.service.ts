@@ -1,8 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OwedRecordsSweep } from '@app/alarm-reactions';
 import { eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
-import { enqueueMail, eventAlertJob, JobWorkers, panelOutageMailJob, QueueService } from '@app/messaging';
+import {
+  alarmEscalationMailJob,
+  enqueueMail,
+  eventAlertJob,
+  JobWorkers,
+  panelOutageMailJob,
+  QueueService,
+} from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
+import { EscalationSteps } from '../escalations/escalation-steps.repository';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { MailerMetrics } from '../metrics/mailer-metrics.service';
 import { MailDeliveries, type OpenDelivery } from './mail-deliveries.repository';
@@ -13,7 +21,7 @@ import { StoredOutages } from './stored-outages.repository';
  * The mail deliveries the sweep of open alarm records looks after (OwedRecordsSweep): deliveries
  * left 'queued' past RECORD_SWEEP_AFTER_MS with no live job behind them. A lost alert mail's job is
  * added again under its own id (so never twice) from the stored event, a lost outage mail's from
- * the stored outage; a lost reset mail, whose link cannot be rebuilt, is recorded failed, as is a
+ * the stored outage, a lost escalation mail's from its alarm; a lost reset mail, whose link cannot be rebuilt, is recorded failed, as is a
  * delivery whose job ended without closing it.
  */
 @Injectable()
@@ -26,6 +34,7 @@ export class MailDeliverySweep extends OwedRecordsSweep<OpenDelivery> {
     private readonly deliveries: MailDeliveries,
     private readonly events: StoredEvents,
     private readonly outages: StoredOutages,
+    private readonly steps: EscalationSteps,
     jobs: JobWorkers,
     private readonly queues: QueueService,
     private readonly metrics: MailerMetrics,
@@ -48,6 +57,7 @@ export class MailDeliverySweep extends OwedRecordsSweep<OpenDelivery> {
   async requeue(record: OpenDelivery): Promise<void> {
     if (record.kind === 'panel-offline' || record.kind === 'panel-online')
       return this.requeueOutageMail(record, record.kind);
+    if (record.kind === 'alarm-escalation') return this.requeueEscalationMail(record);
     const { hwaddr, eventSeq, userId } = record;
     if (record.kind !== 'event-alert' || hwaddr === null || eventSeq === null || userId === null) {
       await this.fail(
@@ -72,6 +82,19 @@ export class MailDeliverySweep extends OwedRecordsSweep<OpenDelivery> {
       return;
     }
     await enqueueMail(this.queues, [panelOutageMailJob(kind, outage, record.userId)]);
+    this.logger.warn(deliveryLogFields(record), 'mail job lost while its delivery was open; queued again');
+  }
+
+  private async requeueEscalationMail(record: OpenDelivery): Promise<void> {
+    const { alarmId, escalationStep: step, userId, hwaddr } = record;
+    const facts = alarmId && step && userId && hwaddr ? await this.steps.mailFacts(alarmId, step) : null;
+    if (!facts || !alarmId || !step || !userId || !hwaddr) {
+      await this.fail(record, 'Its job was lost and its alarm is not stored, so the mail cannot be rebuilt');
+      return;
+    }
+    await enqueueMail(this.queues, [
+      alarmEscalationMailJob({ alarmId, step, userId, hwaddr }, facts.kind, this.config.delivery),
+    ]);
     this.logger.warn(deliveryLogFields(record), 'mail job lost while its delivery was open; queued again');
   }
 

@@ -12,6 +12,11 @@ export function outageMessageId(kind: string, hwaddr: string, outageId: number, 
   return `<${kind}.${hwaddr}.${outageId}.${userId}@${senderDomain(from)}>`;
 }
 
+/** The same for the mail of one escalation step of an alarm to one user. */
+export function escalationMessageId(alarmId: number, step: number, userId: string, from: string): string {
+  return `<escalation.${alarmId}.${step}.${userId}@${senderDomain(from)}>`;
+}
+
 function senderDomain(from: string): string {
   const address = /<([^<>]+)>/.exec(from)?.[1] ?? from;
   return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';

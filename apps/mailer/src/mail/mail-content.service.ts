@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ALARM_KIND_LABELS,
+  ESCALATION_AUDIENCE_LABELS,
   EVENT_CATEGORY_FILTER_LABELS,
   formatEventTime,
   hwaddrToColonForm,
   isLocationShown,
   PRODUCT_NAME,
+  type AlarmKind,
+  type EscalationAudience,
   type PanelEventMessage,
 } from '@app/contracts';
 import { MAIL_TEMPLATES_DIR, MailTemplate, type RenderedMail } from '../templates/template-renderer.util';
@@ -30,6 +34,23 @@ export interface PanelOutageContext {
   siteName: string;
 }
 
+/** A mail of an escalation step: the alarm nobody acknowledged, as this recipient names the site. */
+export interface AlarmEscalationContext {
+  alarmId: number;
+  kind: AlarmKind;
+  title: string;
+  /** '' when it has none. */
+  location: string;
+  hwaddr: string;
+  openedAt: Date;
+  /** Minutes from its opening to the step. */
+  minutes: number;
+  step: number;
+  audience: EscalationAudience;
+  recipientName: string;
+  siteName: string;
+}
+
 export interface PasswordResetContext {
   email: string;
   recipientName: string;
@@ -37,7 +58,11 @@ export interface PasswordResetContext {
   expiresAt: string;
 }
 
-const CATEGORY_COLOURS: Readonly<Record<string, string>> = { fire: '#dc3545', fault: '#b8860b' };
+const CATEGORY_COLOURS: Readonly<Record<string, string>> = {
+  fire: '#dc3545',
+  fault: '#b8860b',
+  communication: '#b8860b',
+};
 
 /**
  * The text of every mail, from the template files (loaded once, at start, so a missing file stops
@@ -47,6 +72,7 @@ const CATEGORY_COLOURS: Readonly<Record<string, string>> = { fire: '#dc3545', fa
 export class MailContent {
   private readonly eventAlert = MailTemplate.load(MAIL_TEMPLATES_DIR, 'event-alert');
   private readonly passwordReset = MailTemplate.load(MAIL_TEMPLATES_DIR, 'password-reset');
+  private readonly alarmEscalation = MailTemplate.load(MAIL_TEMPLATES_DIR, 'alarm-escalation');
   private readonly panelOutage = {
     'panel-offline': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-offline'),
     'panel-online': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-online'),
@@ -89,6 +115,28 @@ export class MailContent {
       siteUrl,
       alarmsUrl: `${this.publicUrl}/alarms`,
       siteConfigUrl: `${siteUrl}/about`,
+      recipientName: context.recipientName,
+      productName: PRODUCT_NAME,
+    });
+  }
+
+  /** '… not acknowledged after N minutes' (docs/alarms.md, "Escalation"). */
+  alarmEscalationMail(context: AlarmEscalationContext): RenderedMail {
+    const label = ALARM_KIND_LABELS[context.kind];
+    return this.alarmEscalation.render({
+      kindLabel: label,
+      kindText: label.toLowerCase(),
+      kindColour: CATEGORY_COLOURS[context.kind] ?? '#212529',
+      title: context.title,
+      location: context.location || 'Not given',
+      siteName: context.siteName,
+      macAddress: hwaddrToColonForm(context.hwaddr),
+      openedAt: formatEventTime(context.openedAt.toISOString()),
+      minutes: String(context.minutes),
+      step: String(context.step),
+      audience: ESCALATION_AUDIENCE_LABELS[context.audience],
+      alarmUrl: `${this.publicUrl}/alarms/${context.alarmId}`,
+      siteUrl: `${this.publicUrl}/site/${context.hwaddr}`,
       recipientName: context.recipientName,
       productName: PRODUCT_NAME,
     });

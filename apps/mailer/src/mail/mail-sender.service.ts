@@ -31,12 +31,16 @@ export class MailSender {
     return this.transport.config.from;
   }
 
-  /** Returns the moment the SMTP server accepted the mail, or null when it had been sent before. */
+  /** Returns the moment the SMTP server accepted the mail, or null when it had been sent (or withheld) before. */
   async send(job: Job, facts: DeliveryFacts, mail: OutgoingMail): Promise<Date | null> {
     const jobId = deliveryId(job);
     const attempt = currentAttempt(job);
     const lastAttempt = isLastAttempt(job);
-    const { alreadySent, possibleRepeat } = await this.deliveries.begin({ ...facts, jobId });
+    const { alreadySent, possibleRepeat, withheld } = await this.deliveries.begin({ ...facts, jobId });
+    if (withheld) {
+      this.logger.log({ kind: facts.kind }, 'mail withheld before it was sent: not sending it');
+      return null;
+    }
     if (alreadySent) {
       this.logger.log({ kind: facts.kind }, 'mail sent before: not sending it again');
       return null;

@@ -26,8 +26,16 @@ export function toAlarmDto(alarm: AlarmEntity): AlarmDto {
   };
 }
 
-export function toAlarmDetailDto(alarm: AlarmEntity, timeline: readonly AlarmTimelineEntryEntity[]): AlarmDetailDto {
-  return { ...toAlarmDto(alarm), timeline: timeline.map(toTimelineEntry) };
+/** The alarm with its changes and its notifications, oldest first (a change before a notification of the same moment). */
+export function toAlarmDetailDto(
+  alarm: AlarmEntity,
+  timeline: readonly AlarmTimelineEntryEntity[],
+  notifications: readonly AlarmTimelineEntry[] = [],
+): AlarmDetailDto {
+  const entries = [...timeline.map(toTimelineEntry), ...notifications];
+  // A stable sort by time: the stored changes keep their order, notifications follow at equal times.
+  entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return { ...toAlarmDto(alarm), timeline: entries };
 }
 
 function toTimelineEntry(entry: AlarmTimelineEntryEntity): AlarmTimelineEntry {

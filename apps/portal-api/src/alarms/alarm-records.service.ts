@@ -11,6 +11,7 @@ import {
 import { WHOLE_PANEL_NETWORK, type AlarmEntity } from '@app/database';
 import { LivePublisher } from '@app/messaging';
 import { toAlarmDto } from './alarm-dto.util';
+import { AlarmEscalations } from './alarm-escalations.service';
 import { AlarmsRepository } from './alarms.repository';
 
 /** A stored fire or fault. */
@@ -48,6 +49,7 @@ export class AlarmRecords {
   constructor(
     private readonly alarms: AlarmsRepository,
     private readonly live: LivePublisher,
+    private readonly escalations: AlarmEscalations,
   ) {}
 
   /** Opens or joins the event's alarm; answers it as changed, or null when this event had joined it already. */
@@ -62,11 +64,15 @@ export class AlarmRecords {
       location,
       text: location ? `${event.title} (${location})` : event.title,
       at: event.receivedAt,
+      steps: this.escalations.owedSteps(event.receivedAt),
     });
     if (!changed) return null;
     // An alarm opening is told; an event joining it is not (its LogEvent is): a burst of fires is
     // one Alarm message per site, not one more message per fire.
-    if (changed.opened) this.announce(changed.alarm);
+    if (changed.opened) {
+      this.announce(changed.alarm);
+      await this.escalations.schedule(changed.alarm);
+    }
     this.logger.log(
       { ...panelEventLogFields(event), alarmId: changed.alarm.id, events: changed.alarm.events },
       changed.opened ? 'alarm opened' : 'event joined its active alarm',
@@ -117,6 +123,7 @@ export class AlarmRecords {
       at: lostAt,
       text: COMMUNICATION_LOST_ALARM_TITLE,
     });
+    await this.escalations.record(manager, opened);
     return opened;
   }
 
@@ -125,6 +132,15 @@ export class AlarmRecords {
     await this.alarms.lockSite(manager, hwaddr);
     const active = await this.alarms.active(manager, hwaddr, 'communication', WHOLE_PANEL_NETWORK);
     return active ? this.clear(manager, active, at < active.openedAt ? active.openedAt : at) : null;
+  }
+
+  /**
+   * After the commit of a communication alarm's change: told to the browsers, and an active one's
+   * escalation steps queued (again, if it had them queued: the same jobs).
+   */
+  async committed(alarm: AlarmEntity): Promise<void> {
+    this.announce(alarm);
+    if (alarm.clearedAt === null) await this.escalations.schedule(alarm);
   }
 
   /** After the commit: every browser of the site is told. */

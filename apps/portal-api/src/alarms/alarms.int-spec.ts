@@ -1,6 +1,7 @@
 import request from 'supertest';
 import {
   ALARM_CLEAR_REASONS,
+  ESCALATION_STOP_REASONS,
   ALARM_MESSAGES,
   ALARM_NOTE_MAX_LENGTH,
   COMMUNICATION_LOST_ALARM_TITLE,
@@ -165,6 +166,12 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
       { change: 'event', by: null, text: expect.stringMatching(/^Fire alarm \(Zone 5: /) },
       { change: 'cleared', by: null, text: ALARM_CLEAR_REASONS.fire },
       { change: 'acknowledged', by: site.ann.name, text: 'Burnt toast in zone 3' },
+      // Acknowledged within 5 minutes: the escalation's step 2 stops.
+      {
+        change: 'escalation-stopped',
+        by: null,
+        text: `Step 2 not sent: ${ESCALATION_STOP_REASONS.acknowledged(site.ann.name)}`,
+      },
     ]);
     const audit = (await get(site.annToken, `/api/v2/sites/${site.hwaddr}/audit`).expect(200))
       .body as CommandAuditEntry[];

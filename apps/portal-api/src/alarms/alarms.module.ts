@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { PanelsModule } from '../panels/panels.module';
+import { AlarmEscalationsRepository } from './alarm-escalations.repository';
+import { AlarmEscalations } from './alarm-escalations.service';
+import { AlarmNotificationsRepository } from './alarm-notifications.repository';
 import { AlarmPanelReports } from './alarm-panel-reports.service';
 import { AlarmRecords } from './alarm-records.service';
 import { AlarmsController } from './alarms.controller';
@@ -15,7 +18,15 @@ import { Alarms } from './alarms.service';
 @Module({
   imports: [PanelAccessModule, PanelsModule],
   controllers: [AlarmsController],
-  providers: [AlarmsRepository, AlarmRecords, AlarmPanelReports, Alarms],
+  providers: [
+    AlarmsRepository,
+    AlarmNotificationsRepository,
+    AlarmEscalationsRepository,
+    AlarmEscalations,
+    AlarmRecords,
+    AlarmPanelReports,
+    Alarms,
+  ],
   exports: [AlarmRecords, AlarmPanelReports],
 })
 export class AlarmsModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { HANDLED_ALARMS_LISTED, type AlarmKind } from '@app/contracts';
 import { AlarmEntity, AlarmTimelineEntryEntity } from '@app/database';
+import type { OwedStep } from './alarm-escalations.repository';
 
 /** An alarm to open. */
 export type NewAlarm = Pick<AlarmEntity, 'hwaddr' | 'kind' | 'networkId' | 'title' | 'location' | 'openedAt'>;
@@ -21,6 +22,8 @@ export interface AlarmEventArrival {
   /** The timeline's text for it. */
   text: string;
   at: Date;
+  /** The escalation steps the alarm owes if this event opens it (due from `at`). */
+  steps: readonly OwedStep[];
 }
 
 /** A row as a statement answers it (RETURNING *). */
@@ -89,7 +92,8 @@ export class AlarmsRepository {
 
   /**
    * One statement, the alarm path's: the event opens its kind's alarm on its network, or joins the
-   * active one (counted, its time the latest), with its timeline entry; nothing when this event has
+   * active one (counted, its time the latest), with its timeline entry and, when it opens, the
+   * escalation steps it owes; nothing when this event has
    * opened or joined one before (a redelivery). Answers the alarm as changed and whether it opened.
    * The active alarm's unique index settles two events at once (one opens, the other joins); the
    * same event handled twice at once fails the second on the timeline's unique index, to be redelivered.
@@ -107,9 +111,28 @@ export class AlarmsRepository {
        ), entry AS (
          INSERT INTO alarm_timeline (alarm_id, hwaddr, change, at, text, event_seq)
          SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
+       ), steps AS (
+         INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
+         SELECT changed.id, changed.hwaddr, owed.step, owed.audience, owed.after_minutes, owed.due_at
+         FROM changed, unnest($9::int[], $10::text[], $11::int[], $12::timestamptz[])
+           AS owed(step, audience, after_minutes, due_at)
+         WHERE changed.opened
        )
        SELECT * FROM changed`,
-      [event.hwaddr, event.seq, event.kind, event.networkId, event.title, event.location, event.at, event.text],
+      [
+        event.hwaddr,
+        event.seq,
+        event.kind,
+        event.networkId,
+        event.title,
+        event.location,
+        event.at,
+        event.text,
+        event.steps.map((step) => step.step),
+        event.steps.map((step) => step.audience),
+        event.steps.map((step) => step.afterMinutes),
+        event.steps.map((step) => step.dueAt),
+      ],
     );
     return rows.length === 0 ? null : { alarm: alarmOf(rows[0]), opened: rows[0].opened };
   }

@@ -14,6 +14,8 @@ import { UsersRepository } from '../auth/users.repository';
 import { AuthedPanelsRepository } from '../panel-access/authed-panels.repository';
 import { insertSiteAuditRow } from '../panels/site-audit-row.util';
 import { toAlarmDetailDto, toAlarmDto } from './alarm-dto.util';
+import { AlarmEscalations } from './alarm-escalations.service';
+import { AlarmNotificationsRepository } from './alarm-notifications.repository';
 import { AlarmRecords } from './alarm-records.service';
 import { AlarmsRepository } from './alarms.repository';
 
@@ -29,6 +31,8 @@ export class Alarms {
   constructor(
     private readonly alarms: AlarmsRepository,
     private readonly records: AlarmRecords,
+    private readonly escalations: AlarmEscalations,
+    private readonly notifications: AlarmNotificationsRepository,
     private readonly authedPanels: AuthedPanelsRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
@@ -42,7 +46,11 @@ export class Alarms {
 
   async detail(claims: ClaimsIdentity, id: number): Promise<AlarmDetailDto> {
     const alarm = await this.visible(claims, id);
-    return toAlarmDetailDto(alarm, await this.alarms.timeline(alarm.id));
+    const [timeline, notifications] = await Promise.all([
+      this.alarms.timeline(alarm.id),
+      this.notifications.timelineOf(alarm),
+    ]);
+    return toAlarmDetailDto(alarm, timeline, notifications);
   }
 
   /** Once: a second acknowledgement is refused, whoever makes it, and the first stays on record. */
@@ -57,6 +65,7 @@ export class Alarms {
       if (alarm.acknowledgedAt !== null) throw new DomainError('conflict', ALARM_MESSAGES.alreadyAcknowledged);
       const at = this.clock.now();
       await this.alarms.acknowledge(manager, id, { userId: claims.userId, userName, at, note });
+      await this.escalations.stop(manager, id, userName, at);
       await this.alarms.addToTimeline(manager, {
         alarmId: id,
         hwaddr,

@@ -1,7 +1,7 @@
 import {
   formatEventTime,
   type AlarmAcknowledgement,
-  type AlarmChange,
+  type AlarmTimelineChange,
   type AlarmDto,
   type AlarmKind,
 } from '@app/contracts';
@@ -14,11 +14,16 @@ export const ALARM_KIND_BADGES: Readonly<Record<AlarmKind, { bg: string; text?: 
 };
 
 /** How an alarm's timeline names each change. */
-export const ALARM_CHANGE_LABELS: Readonly<Record<AlarmChange, string>> = {
+export const ALARM_CHANGE_LABELS: Readonly<Record<AlarmTimelineChange, string>> = {
   opened: 'Opened',
   event: 'Event',
   acknowledged: 'Acknowledged',
   cleared: 'Cleared',
+  notified: 'Notified',
+  'notification-failed': 'Notification failed',
+  'notification-withheld': 'Notification withheld',
+  escalated: 'Escalated',
+  'escalation-stopped': 'Escalation stopped',
 };
 
 export const openedText = (alarm: Pick<AlarmDto, 'openedAt'>) => `Opened ${formatEventTime(alarm.openedAt)}`;

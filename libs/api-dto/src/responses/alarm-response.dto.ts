@@ -1,8 +1,8 @@
 import {
-  ALARM_CHANGES,
+  ALARM_TIMELINE_CHANGES,
   ALARM_KINDS,
   type AlarmAcknowledgement,
-  type AlarmChange,
+  type AlarmTimelineChange,
   type AlarmDetailDto,
   type AlarmDto,
   type AlarmKind,
@@ -67,8 +67,8 @@ export class AlarmResponseDto implements AlarmDto {
 }
 
 export class AlarmTimelineEntryResponseDto implements AlarmTimelineEntry {
-  @ApiProperty({ enum: ALARM_CHANGES })
-  change!: AlarmChange;
+  @ApiProperty({ enum: ALARM_TIMELINE_CHANGES })
+  change!: AlarmTimelineChange;
 
   @ApiProperty(ISO_DATE_PROPERTY)
   at!: string;

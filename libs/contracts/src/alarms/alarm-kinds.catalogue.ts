@@ -25,10 +25,30 @@ export const ALARM_CLEAR_REASONS = {
   communication: 'The panel is connected again',
 } as const satisfies Record<AlarmKind, string>;
 
-/** The changes an alarm's timeline records. */
+/** The changes an alarm's timeline records (alarm_timeline). */
 export const ALARM_CHANGES = ['opened', 'event', 'acknowledged', 'cleared'] as const;
 
 export type AlarmChange = (typeof ALARM_CHANGES)[number];
+
+/**
+ * What the timeline shows of the alarm's notifications, read from their own records (each e-mail's
+ * delivery, each escalation step): sent, failed, withheld (acknowledged before it was sent), an
+ * escalation step taken, or stopped before it was due.
+ */
+export const ALARM_NOTIFICATION_CHANGES = [
+  'notified',
+  'notification-failed',
+  'notification-withheld',
+  'escalated',
+  'escalation-stopped',
+] as const;
+
+export type AlarmNotificationChange = (typeof ALARM_NOTIFICATION_CHANGES)[number];
+
+/** Every entry of an alarm's timeline. */
+export const ALARM_TIMELINE_CHANGES = [...ALARM_CHANGES, ...ALARM_NOTIFICATION_CHANGES] as const;
+
+export type AlarmTimelineChange = AlarmChange | AlarmNotificationChange;
 
 /** The longest note a user may give with an acknowledgement, in characters. */
 export const ALARM_NOTE_MAX_LENGTH = 500;

@@ -1,4 +1,4 @@
-import type { AlarmChange, AlarmKind } from '../alarms/alarm-kinds.catalogue';
+import type { AlarmKind, AlarmTimelineChange } from '../alarms/alarm-kinds.catalogue';
 
 /** Alarms (docs/alarms.md). Dates are ISO 8601 strings. */
 
@@ -13,11 +13,14 @@ export interface AlarmAcknowledgement {
 
 /** One change of an alarm, oldest first in its timeline. */
 export interface AlarmTimelineEntry {
-  change: AlarmChange;
+  change: AlarmTimelineChange;
   at: string;
   /** The user who made it (acknowledged); null for the panel's and the system's changes. */
   by: string | null;
-  /** The event's title (opened, event), the acknowledgement's note, or why it cleared. */
+  /**
+   * The event's title (opened, event), the acknowledgement's note, why it cleared, or what a
+   * notification or escalation step was (to whom, and why it failed or was not sent).
+   */
   text: string;
 }
 

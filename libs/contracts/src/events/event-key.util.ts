@@ -16,6 +16,11 @@ export function eventCorrelationId(hwaddr: string, seq: number): string {
   return `evt-${panelEventKey(hwaddr, seq)}`;
 }
 
+/** The correlation id of what an alarm's escalation does (its steps, their mails), across apps. */
+export function alarmCorrelationId(alarmId: number): string {
+  return `alarm-${alarmId}`;
+}
+
 /** What a log line about a panel event names: its correlation id, panel, network and sequence number. */
 export function panelEventLogFields(event: { hwaddr: string; networkId: number; seq: number }): {
   correlationId: string;

@@ -34,3 +34,13 @@ export function panelOutageMailJobId(
 export function webhookJobId(endpointId: number, messageId: string): string {
   return jobId(['webhook', endpointId, messageId]);
 }
+
+/** One job per delayed escalation step of an alarm. */
+export function escalationStepJobId(alarmId: number, step: number): string {
+  return jobId(['escalation', alarmId, step]);
+}
+
+/** One mail per escalation step of an alarm and user. */
+export function alarmEscalationMailJobId(alarmId: number, step: number, userId: string): string {
+  return jobId(['alarm-escalation', alarmId, step, userId]);
+}

@@ -57,7 +57,32 @@ export interface PanelOutageMailJob {
   restoredAt: string | null;
 }
 
-export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob;
+/** E-mail one user that an alarm is still not acknowledged: one delayed step of its escalation. */
+export interface AlarmEscalationMailJob {
+  kind: 'alarm-escalation';
+  alarmId: number;
+  /** The step's place in the policy. */
+  step: number;
+  userId: string;
+  hwaddr: string;
+  /** The alarm's correlation id, for the job's log lines. */
+  correlationId?: string;
+}
+
+export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob | AlarmEscalationMailJob;
+
+/**
+ * Take one delayed step of an alarm's escalation (alarm_escalations), due at `dueAt`: its e-mails,
+ * unless someone acknowledged the alarm before.
+ */
+export interface EscalationStepJob {
+  alarmId: number;
+  step: number;
+  hwaddr: string;
+  /** ISO. */
+  dueAt: string;
+  correlationId?: string;
+}
 
 /** POST one message to a site's webhook (docs/webhooks.md): its owed delivery, (endpointId, messageId). */
 export interface WebhookDeliveryJob {

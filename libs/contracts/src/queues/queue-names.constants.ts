@@ -3,6 +3,7 @@ export const QUEUE_NAMES = {
   relayActions: 'relay-actions',
   mail: 'mail',
   webhooks: 'webhooks',
+  escalations: 'escalations',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -13,8 +14,9 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
  */
 export const QUEUE_JOB_NAMES = {
   'relay-actions': ['relay-action'],
-  mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online'],
+  mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation'],
   webhooks: ['webhook-delivery'],
+  escalations: ['escalation-step'],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 export type JobNameOf<Q extends QueueName> = (typeof QUEUE_JOB_NAMES)[Q][number];

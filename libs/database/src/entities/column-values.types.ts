@@ -13,7 +13,13 @@ export const RELAY_TRIGGERS = ['fire', 'fault'] as const satisfies readonly Rela
 export const RELAY_ACTION_RUN_STATUSES = ['pending', 'succeeded', 'failed', 'suppressed'] as const;
 export type RelayActionRunStatus = (typeof RELAY_ACTION_RUN_STATUSES)[number];
 
-export const MAIL_KINDS = ['event-alert', 'password-reset', 'panel-offline', 'panel-online'] as const;
+export const MAIL_KINDS = [
+  'event-alert',
+  'password-reset',
+  'panel-offline',
+  'panel-online',
+  'alarm-escalation',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

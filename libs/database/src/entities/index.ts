@@ -1,4 +1,5 @@
 import { AlarmEntity, WHOLE_PANEL_NETWORK } from './alarm.entity';
+import { AlarmEscalationEntity } from './alarm-escalation.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
 import { ClaimEntity } from './claim.entity';
@@ -27,6 +28,7 @@ export * from './json-columns.types';
 export {
   AlarmEntity,
   AlarmTimelineEntryEntity,
+  AlarmEscalationEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -74,4 +76,5 @@ export const ENTITIES = [
   WebhookAttemptEntity,
   AlarmEntity,
   AlarmTimelineEntryEntity,
+  AlarmEscalationEntity,
 ];

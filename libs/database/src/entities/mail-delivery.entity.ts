@@ -1,4 +1,4 @@
-import { Check, Column, CreateDateColumn, Entity, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
 import type { MailDeliveryStatus, MailKind } from './column-values.types';
 
@@ -9,9 +9,14 @@ import type { MailDeliveryStatus, MailKind } from './column-values.types';
 @Entity({ name: 'mail_deliveries' })
 @Unique('mail_deliveries_job_id_key', ['jobId'])
 @Check('mail_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
-@Check('mail_deliveries_kind_check', `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online')`)
+@Check(
+  'mail_deliveries_kind_check',
+  `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation')`,
+)
 @Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
 @Check('mail_deliveries_attempts_check', 'attempts >= 0')
+@Index('mail_deliveries_alarm_id_idx', ['alarmId'], { where: 'alarm_id IS NOT NULL' })
+@Index('mail_deliveries_event_idx', ['hwaddr', 'eventSeq'], { where: 'event_seq IS NOT NULL' })
 export class MailDeliveryEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('mail_deliveries_pkey'))
   id!: number;
@@ -37,6 +42,13 @@ export class MailDeliveryEntity {
   /** The panel_outages row a 'panel-offline' or 'panel-online' mail is about. */
   @Column({ name: 'outage_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
   outageId!: number | null;
+
+  /** The alarm an 'alarm-escalation' mail is about, and its step. */
+  @Column({ name: 'alarm_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  alarmId!: number | null;
+
+  @Column({ name: 'escalation_step', type: 'integer', nullable: true })
+  escalationStep!: number | null;
 
   @Column({ name: 'status', type: 'text', default: 'queued' })
   status!: MailDeliveryStatus;

@@ -1,14 +1,29 @@
 import type { EntityManager } from 'typeorm';
-import { eventMailJobId, panelOutageMailJobId, type EventAlertMailJob, type PanelOutageMailJob } from '@app/contracts';
+import {
+  alarmEscalationMailJobId,
+  eventMailJobId,
+  panelOutageMailJobId,
+  type AlarmEscalationMailJob,
+  type EventAlertMailJob,
+  type PanelOutageMailJob,
+} from '@app/contracts';
 
-/** A mail an alarm owes: an alert of a fire or fault, or a panel's communication lost or back. */
-export type AlarmMailJob = EventAlertMailJob | PanelOutageMailJob;
+/**
+ * A mail an alarm owes: an alert of a fire or fault, a panel's communication lost or back, or a
+ * step of its escalation.
+ */
+export type AlarmMailJob = EventAlertMailJob | PanelOutageMailJob | AlarmEscalationMailJob;
 
 /** The mail's job id, the one its delivery record is kept under. */
 export function alarmMailJobId(mail: AlarmMailJob): string {
-  return mail.kind === 'event-alert'
-    ? eventMailJobId(mail.hwaddr, mail.seq, mail.userId)
-    : panelOutageMailJobId(mail.kind, mail.hwaddr, mail.outageId, mail.userId);
+  switch (mail.kind) {
+    case 'event-alert':
+      return eventMailJobId(mail.hwaddr, mail.seq, mail.userId);
+    case 'alarm-escalation':
+      return alarmEscalationMailJobId(mail.alarmId, mail.step, mail.userId);
+    default:
+      return panelOutageMailJobId(mail.kind, mail.hwaddr, mail.outageId, mail.userId);
+  }
 }
 
 /**
@@ -23,10 +38,12 @@ export async function recordOwedAlarmMails(
 ): Promise<void> {
   if (mails.length === 0) return;
   await db.query(
-    `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, status, attempts)
-     SELECT owed.job_id, owed.kind, users.email, users.id, owed.hwaddr, owed.event_seq, owed.outage_id, 'queued', 0
-     FROM unnest($1::text[], $2::text[], $3::uuid[], $4::char(12)[], $5::bigint[], $6::bigint[])
-       AS owed(job_id, kind, user_id, hwaddr, event_seq, outage_id)
+    `INSERT INTO mail_deliveries
+       (job_id, kind, recipient, user_id, hwaddr, event_seq, outage_id, alarm_id, escalation_step, status, attempts)
+     SELECT owed.job_id, owed.kind, users.email, users.id, owed.hwaddr, owed.event_seq, owed.outage_id,
+       owed.alarm_id, owed.escalation_step, 'queued', 0
+     FROM unnest($1::text[], $2::text[], $3::uuid[], $4::char(12)[], $5::bigint[], $6::bigint[], $7::bigint[], $8::int[])
+       AS owed(job_id, kind, user_id, hwaddr, event_seq, outage_id, alarm_id, escalation_step)
      JOIN users ON users.id = owed.user_id
      ON CONFLICT (job_id) DO NOTHING`,
     [
@@ -35,7 +52,9 @@ export async function recordOwedAlarmMails(
       mails.map((mail) => mail.userId),
       mails.map((mail) => mail.hwaddr),
       mails.map((mail) => (mail.kind === 'event-alert' ? mail.seq : null)),
-      mails.map((mail) => (mail.kind === 'event-alert' ? null : mail.outageId)),
+      mails.map((mail) => (mail.kind === 'panel-offline' || mail.kind === 'panel-online' ? mail.outageId : null)),
+      mails.map((mail) => (mail.kind === 'alarm-escalation' ? mail.alarmId : null)),
+      mails.map((mail) => (mail.kind === 'alarm-escalation' ? mail.step : null)),
     ],
   );
 }

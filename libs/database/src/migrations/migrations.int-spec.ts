@@ -1,5 +1,7 @@
 import {
   ALARM_CHANGES,
+  ESCALATION_AUDIENCES,
+  ESCALATION_STEP_STATUSES,
   ALARM_KINDS,
   EVENT_CATEGORIES,
   WEBHOOK_DELIVERY_STATES,
@@ -24,6 +26,7 @@ import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maxi
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
+  'alarm_escalations',
   'alarm_test_marks',
   'alarm_timeline',
   'alarms',
@@ -122,6 +125,8 @@ describe('initial schema migration', () => {
       webhook_deliveries_state_check: WEBHOOK_DELIVERY_STATES,
       alarms_kind_check: ALARM_KINDS,
       alarm_timeline_change_check: ALARM_CHANGES,
+      alarm_escalations_audience_check: ESCALATION_AUDIENCES,
+      alarm_escalations_status_check: ESCALATION_STEP_STATUSES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

@@ -32,6 +32,9 @@ class RecordingMailHandlers {
 
   @JobHandler('mail', 'panel-online')
   async online(): Promise<void> {}
+
+  @JobHandler('mail', 'alarm-escalation')
+  async escalation(): Promise<void> {}
 }
 
 function alarm(category: 'fire' | 'fault', seq: number): PanelEventMessage {

@@ -35,6 +35,9 @@ class MailHandlers {
   @JobHandler('mail', 'panel-online')
   async online(): Promise<void> {}
 
+  @JobHandler('mail', 'alarm-escalation')
+  async escalation(): Promise<void> {}
+
   @JobGivenUp('mail', 'password-reset')
   async resetGivenUp(job: PasswordResetMailJob, _job: Job, reason: string): Promise<void> {
     givenUp.push({ email: job.email, reason });

@@ -1,10 +1,14 @@
 import {
+  alarmCorrelationId,
+  alarmEscalationMailJobId,
   eventCorrelationId,
   eventMailJobId,
   panelEventKey,
   panelOutageMailJobId,
   passwordResetMailJobId,
   QUEUE_NAMES,
+  type AlarmEscalationMailJob,
+  type AlarmKind,
   type EventAlertMailJob,
   type MailJob,
   type PanelEventMessage,
@@ -115,12 +119,32 @@ export function panelOutageMailJob(
   };
 }
 
+/**
+ * The mail of one escalation step to one user: its id comes from the alarm, the step and the user,
+ * so the step's mails are queued once whoever queues them (the step, the mail sweep).
+ */
+export function alarmEscalationMailJob(
+  mail: Omit<AlarmEscalationMailJob, 'kind' | 'correlationId'>,
+  kind: AlarmKind,
+  retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
+): QueuedJob<AlarmEscalationMailJob> {
+  return {
+    name: 'alarm-escalation',
+    data: { kind: 'alarm-escalation', ...mail, correlationId: alarmCorrelationId(mail.alarmId) },
+    opts: {
+      ...mailJobOptions(alarmEscalationMailJobId(mail.alarmId, mail.step, mail.userId), retry),
+      ...(kind === 'fire' || kind === 'fault' ? alarmJobPriority(kind) : { priority: JOB_PRIORITY.other }),
+    },
+  };
+}
+
 /** Adds mail jobs made by this file's helpers to the mail queue. */
 export function enqueueMail(queues: QueueService, jobs: ReadonlyArray<QueuedJob<MailJob>>): Promise<void> {
   return enqueueJobs(queues, QUEUE_NAMES.mail, jobs);
 }
 
-function mailJobOptions(jobId: string, retry: MailRetryPolicy): QueuedJob<MailJob>['opts'] {
+/** The options every mail job shares: its id, its tries, how long it is kept. */
+export function mailJobOptions(jobId: string, retry: MailRetryPolicy): QueuedJob<MailJob>['opts'] {
   return {
     jobId,
     attempts: retry.attempts,

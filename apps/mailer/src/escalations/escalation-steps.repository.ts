@@ -1,0 +1,164 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  ESCALATION_STOP_REASONS,
+  type AlarmEscalationMailJob,
+  type AlarmKind,
+  type EscalationAudience,
+} from '@app/contracts';
+import { recordOwedAlarmMails } from '@app/database';
+import { AlertRecipients } from '../alerts/alert-recipients.repository';
+
+/** A step still owed, as the sweep needs it. */
+export interface OwedStepRecord {
+  alarmId: number;
+  step: number;
+  hwaddr: string;
+  kind: AlarmKind;
+  dueAt: Date;
+}
+
+/** What an escalation mail says of its alarm and step. */
+export interface EscalationMailFacts {
+  kind: AlarmKind;
+  title: string;
+  location: string;
+  openedAt: Date;
+  audience: EscalationAudience;
+  /** The policy's minutes from the alarm's opening to the step. */
+  minutes: number;
+}
+
+/** What taking a step came to: its mails, now owed; or nothing, and why. */
+export type StepTaken =
+  | { outcome: 'sent'; kind: AlarmKind; mails: Array<Omit<AlarmEscalationMailJob, 'kind' | 'correlationId'>> }
+  | { outcome: 'stopped' | 'failed'; reason: string }
+  | { outcome: 'done-before' };
+
+interface StepRow {
+  status: string;
+  audience: EscalationAudience;
+  kind: AlarmKind;
+  acknowledged_at: Date | null;
+  acknowledged_by_name: string | null;
+  cleared_at: Date | null;
+}
+
+/**
+ * alarm_escalations as the mailer takes its steps (docs/alarms.md, "Escalation"). Taking a step is
+ * one transaction under the site's alarm lock (the one an acknowledgement takes): an alarm
+ * acknowledged or cleared before stops it; otherwise each of its e-mails is recorded owed and the
+ * step recorded sent, together, so a crash leaves either nothing done (the job runs again) or every
+ * mail owed (the mail sweep queues what was not), never a step taken twice.
+ */
+@Injectable()
+export class EscalationSteps {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly recipients: AlertRecipients,
+  ) {}
+
+  take(alarmId: number, step: number): Promise<StepTaken> {
+    return this.dataSource.transaction(async (manager) => {
+      const [found] = await manager.query<Array<{ hwaddr: string }>>(
+        `SELECT hwaddr FROM alarm_escalations WHERE alarm_id = $1 AND step = $2`,
+        [alarmId, step],
+      );
+      if (!found) return { outcome: 'failed', reason: ESCALATION_STOP_REASONS.alarmGone };
+      const { hwaddr } = found;
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('alarms:' || $1, 0))`, [hwaddr]);
+      // Read again under the lock: an acknowledgement may have committed while we waited.
+      const [row] = await manager.query<StepRow[]>(
+        `SELECT e.status, e.audience, a.kind, a.acknowledged_at, a.acknowledged_by_name, a.cleared_at
+         FROM alarm_escalations e JOIN alarms a ON a.id = e.alarm_id
+         WHERE e.alarm_id = $1 AND e.step = $2 FOR UPDATE OF e`,
+        [alarmId, step],
+      );
+      if (row.status !== 'owed') return { outcome: 'done-before' };
+      const stopReason =
+        row.acknowledged_at !== null
+          ? ESCALATION_STOP_REASONS.acknowledged(row.acknowledged_by_name ?? '')
+          : row.cleared_at !== null
+            ? ESCALATION_STOP_REASONS.cleared
+            : null;
+      const users = stopReason ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience);
+      const reason = stopReason ?? (users.length === 0 ? ESCALATION_STOP_REASONS.nobody : null);
+      if (reason) {
+        await manager.query(
+          `UPDATE alarm_escalations SET status = 'stopped', reason = $3, attempts = attempts + 1, done_at = now()
+           WHERE alarm_id = $1 AND step = $2`,
+          [alarmId, step, reason],
+        );
+        return { outcome: 'stopped', reason };
+      }
+      const mails = users.map((user) => ({ alarmId, step, userId: user.userId, hwaddr }));
+      await recordOwedAlarmMails(
+        manager,
+        mails.map((mail) => ({ kind: 'alarm-escalation' as const, ...mail })),
+      );
+      await manager.query(
+        `UPDATE alarm_escalations SET status = 'sent', recipients = $3, attempts = attempts + 1, done_at = now()
+         WHERE alarm_id = $1 AND step = $2`,
+        [alarmId, step, mails.length],
+      );
+      return { outcome: 'sent', kind: row.kind, mails };
+    });
+  }
+
+  /** The alarm and step an escalation mail tells of; null when the alarm is no longer stored. */
+  async mailFacts(alarmId: number, step: number): Promise<EscalationMailFacts | null> {
+    const [row] = await this.dataSource.query<
+      Array<{
+        kind: AlarmKind;
+        title: string;
+        location: string;
+        opened_at: Date;
+        audience: EscalationAudience;
+        after_minutes: number;
+      }>
+    >(
+      `SELECT a.kind, a.title, a.location, a.opened_at, e.audience, e.after_minutes
+       FROM alarms a JOIN alarm_escalations e ON e.alarm_id = a.id AND e.step = $2
+       WHERE a.id = $1`,
+      [alarmId, step],
+    );
+    if (!row) return null;
+    return {
+      kind: row.kind,
+      title: row.title,
+      location: row.location,
+      openedAt: row.opened_at,
+      audience: row.audience,
+      minutes: row.after_minutes,
+    };
+  }
+
+  /** Every try of its job died: recorded failed with why, unless it was taken. */
+  async failed(alarmId: number, step: number, reason: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `UPDATE alarm_escalations SET status = 'failed', reason = $3, done_at = now()
+       WHERE alarm_id = $1 AND step = $2 AND status = 'owed' RETURNING id`,
+      [alarmId, step, reason],
+    );
+    return rows.length > 0;
+  }
+
+  /** Steps still owed whose time came more than `afterMs` ago, oldest first: for the sweep. */
+  async owedPast(afterMs: number, limit: number): Promise<OwedStepRecord[]> {
+    const rows: Array<{ alarm_id: string; step: number; hwaddr: string; kind: AlarmKind; due_at: Date }> =
+      await this.dataSource.query(
+        `SELECT e.alarm_id, e.step, e.hwaddr, a.kind, e.due_at
+         FROM alarm_escalations e JOIN alarms a ON a.id = e.alarm_id
+         WHERE e.status = 'owed' AND e.due_at < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY e.due_at LIMIT $2`,
+        [afterMs, limit],
+      );
+    return rows.map((row) => ({
+      alarmId: Number(row.alarm_id),
+      step: row.step,
+      hwaddr: row.hwaddr,
+      kind: row.kind,
+      dueAt: row.due_at,
+    }));
+  }
+}

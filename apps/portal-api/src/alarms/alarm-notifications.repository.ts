@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ESCALATION_AUDIENCE_LABELS, type AlarmTimelineEntry, type EscalationAudience } from '@app/contracts';
+import type { AlarmEntity } from '@app/database';
+
+interface MailRow {
+  kind: string;
+  recipient: string;
+  full_name: string | null;
+  status: 'queued' | 'sent' | 'failed' | 'suppressed';
+  error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  escalation_step: number | null;
+}
+
+interface StepRow {
+  step: number;
+  audience: EscalationAudience;
+  status: 'owed' | 'sent' | 'stopped' | 'failed';
+  reason: string | null;
+  recipients: number;
+  done_at: Date | null;
+}
+
+/**
+ * What an alarm's timeline shows of its notifications, read from their own records: the e-mails of
+ * its events (or, for a communication loss, of its outage) and of its escalation steps, once sent,
+ * failed or withheld; and each escalation step taken or stopped. Nothing is written for them on the
+ * alarm path: the records are the history.
+ */
+@Injectable()
+export class AlarmNotificationsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async timelineOf(alarm: AlarmEntity): Promise<AlarmTimelineEntry[]> {
+    const [mails, steps] = await Promise.all([this.mails(alarm), this.steps(alarm.id)]);
+    return [...mails.flatMap(mailEntry), ...steps.flatMap(stepEntry)];
+  }
+
+  private mails(alarm: AlarmEntity): Promise<MailRow[]> {
+    return this.dataSource.query(
+      `SELECT m.kind, m.recipient, u.full_name, m.status, m.error, m.created_at, m.sent_at, m.escalation_step
+       FROM mail_deliveries m LEFT JOIN users u ON u.id = m.user_id
+       WHERE m.status <> 'queued' AND (
+         (m.kind = 'alarm-escalation' AND m.alarm_id = $1)
+         OR (m.kind = 'event-alert' AND m.hwaddr = $2 AND m.event_seq IN (
+               SELECT event_seq FROM alarm_timeline WHERE alarm_id = $1 AND event_seq IS NOT NULL))
+         OR ($3 AND m.kind IN ('panel-offline', 'panel-online') AND m.outage_id IN (
+               SELECT id FROM panel_outages WHERE hwaddr = $2 AND lost_at = $4))
+       )`,
+      [alarm.id, alarm.hwaddr, alarm.kind === 'communication', alarm.openedAt],
+    );
+  }
+
+  private steps(alarmId: number): Promise<StepRow[]> {
+    return this.dataSource.query(
+      `SELECT step, audience, status, reason, recipients, done_at FROM alarm_escalations
+       WHERE alarm_id = $1 AND status <> 'owed' ORDER BY step`,
+      [alarmId],
+    );
+  }
+}
+
+function mailEntry(row: MailRow): AlarmTimelineEntry[] {
+  const to = `E-mail to ${row.full_name || row.recipient}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
+  const at = (row.sent_at ?? row.created_at).toISOString();
+  switch (row.status) {
+    case 'sent':
+      return [{ change: 'notified', at, by: null, text: `${to} sent` }];
+    case 'failed':
+      return [{ change: 'notification-failed', at, by: null, text: `${to} failed: ${row.error ?? 'unknown'}` }];
+    case 'suppressed':
+      return [{ change: 'notification-withheld', at, by: null, text: `${to} not sent: ${row.error ?? ''}`.trim() }];
+    default:
+      return [];
+  }
+}
+
+function stepEntry(row: StepRow): AlarmTimelineEntry[] {
+  if (!row.done_at) return [];
+  const at = row.done_at.toISOString();
+  if (row.status === 'sent')
+    return [
+      {
+        change: 'escalated',
+        at,
+        by: null,
+        text: `Step ${row.step}: e-mail to ${ESCALATION_AUDIENCE_LABELS[row.audience]} (${row.recipients})`,
+      },
+    ];
+  const what = row.status === 'failed' ? 'failed' : 'not sent';
+  return [{ change: 'escalation-stopped', at, by: null, text: `Step ${row.step} ${what}: ${row.reason ?? ''}`.trim() }];
+}
