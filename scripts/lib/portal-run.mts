@@ -13,6 +13,7 @@ import {
   startDemo,
   type RunningDemo,
 } from './demo.mts';
+import { vapidEnvironment } from './local-vapid-keys.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.mts';
 import { APPS, appEntry, describeExit, stopApp, type RunningApp } from './app-processes.mts';
 import type { OutputSettings } from './child-output.mts';
@@ -158,8 +159,12 @@ export class PortalRun {
     }
   }
 
-  /** Mails to a local sink unless an SMTP server is configured; the demo's settings when it runs. */
+  /**
+   * Mails to a local sink unless an SMTP server is configured; push with a key pair kept in the data
+   * folder unless one is configured; the demo's settings when it runs.
+   */
   async prepareAppEnvironment(): Promise<void> {
+    Object.assign(this.env, vapidEnvironment(this.env, this.dataDir));
     if (!process.env.SMTP_HOST) {
       const sink = await startMailSink(`${this.dataDir}/mail`, (line) => this.terminal.print(`[mail] ${line}`));
       this.services.push(sink.service);

@@ -21,6 +21,7 @@ import {
   type JobStallConfig,
   type RecordSweepConfig,
 } from '@app/messaging';
+import { readPushDeliveryConfig, type PushDeliveryConfig } from './push/push-delivery.config';
 import { readWebhookDeliveryConfig, type WebhookDeliveryConfig } from './webhooks/webhook-delivery.config';
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +63,8 @@ export interface MailerConfig {
   publicUrl: string;
   /** How sites' webhooks are posted to (WEBHOOK_*). */
   webhooks: WebhookDeliveryConfig;
+  /** How alarms are pushed to users' devices (WEB_PUSH_*, PUSH_*). */
+  push: PushDeliveryConfig;
 }
 
 const mailerSchema = {
@@ -114,5 +117,6 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     sweep: readRecordSweepConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
     webhooks: readWebhookDeliveryConfig(source),
+    push: readPushDeliveryConfig(values.MAIL_FROM, source),
   };
 }

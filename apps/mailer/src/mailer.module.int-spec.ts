@@ -34,6 +34,7 @@ describe('mailer boot (real services)', () => {
         smtp: { status: 'up' },
         panelEventsConsumer: { status: 'up' },
         webhookEventsConsumer: { status: 'up' },
+        pushEventsConsumer: { status: 'up' },
       },
     });
   });

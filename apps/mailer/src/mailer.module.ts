@@ -22,6 +22,15 @@ import { PasswordResetMailHandler } from './mail/password-reset-mail.handler';
 import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
+import { AlarmPushHandler } from './push/alarm-push.handler';
+import { PushAlarmChannel } from './push/push-alarm.channel';
+import { PushAlarmIds } from './push/push-alarm-ids.repository';
+import { PushDeliveries } from './push/push-deliveries.repository';
+import { PushDeliverySweep } from './push/push-delivery-sweep.service';
+import { PushDevices } from './push/push-devices.repository';
+import { PushHttp } from './push/push-http.service';
+import { PushSender } from './push/push-sender.service';
+import { TestPushHandler } from './push/test-push.handler';
 import { SmtpTransport } from './smtp/smtp-transport.service';
 import { WebhookAlarmChannel } from './webhooks/webhook-alarm.channel';
 import { WebhookAlarmPathWarmup } from './webhooks/webhook-alarm-path-warmup.service';
@@ -32,7 +41,8 @@ import { WebhookHttp } from './webhooks/webhook-http.service';
 
 /**
  * Sends every message that leaves the portal: e-mails (fire and fault alerts, panels' communication
- * lost and back, alarms' escalation steps, password resets) and sites' webhooks (docs/webhooks.md).
+ * lost and back, alarms' escalation steps, password resets), sites' webhooks (docs/webhooks.md) and
+ * alarm pushes to users' devices (docs/push.md).
  */
 @Module({})
 export class MailerModule implements OnModuleInit {
@@ -57,10 +67,11 @@ export class MailerModule implements OnModuleInit {
             webhooks: { concurrency: config.webhooks.concurrency },
             // A step is one short transaction; its mails go on the mail queue.
             escalations: { concurrency: 4 },
+            push: { concurrency: config.push.concurrency },
           },
           stall: config.jobs,
         }),
-        MessageHandlersModule.forRoot({ consumers: ['mailer', 'webhooks'] }),
+        MessageHandlersModule.forRoot({ consumers: ['mailer', 'webhooks', 'push'] }),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },
@@ -89,6 +100,15 @@ export class MailerModule implements OnModuleInit {
         EscalationStepHandler,
         EscalationStepSweep,
         AlarmEscalationMailHandler,
+        { provide: PushHttp, useFactory: () => new PushHttp(config.push) },
+        PushDevices,
+        PushDeliveries,
+        PushAlarmIds,
+        PushSender,
+        PushAlarmChannel,
+        AlarmPushHandler,
+        TestPushHandler,
+        PushDeliverySweep,
       ],
     };
   }

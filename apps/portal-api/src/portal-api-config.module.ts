@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
 import { EscalationConfig } from './alarms/escalation.config';
 import { AuthConfig } from './auth/auth.config';
+import { PushConfig } from './push/push.config';
 import { SupportContactConfig } from './http/support-contact.config';
 import { LivefeedConfig } from './livefeed/livefeed.config';
 import type { PortalApiConfig } from './portal-api.config';
@@ -22,6 +23,7 @@ export class PortalApiConfigModule {
       { provide: PanelSupervisionConfig, useValue: config.supervision },
       { provide: WebhooksConfig, useValue: config.webhooks },
       { provide: EscalationConfig, useValue: config.escalation },
+      { provide: PushConfig, useValue: config.push },
     ];
     return {
       module: PortalApiConfigModule,

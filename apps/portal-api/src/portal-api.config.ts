@@ -15,6 +15,7 @@ import {
 } from '@app/config';
 import { EscalationConfig, readEscalationConfig } from './alarms/escalation.config';
 import { AuthConfig, readAuthConfig } from './auth/auth.config';
+import { PushConfig, readPushConfig } from './push/push.config';
 import { RelaysApiConfig, readRelaysApiConfig } from './relays/relays.config';
 import { LivefeedConfig, readLivefeedConfig } from './livefeed/livefeed.config';
 import { IngestConfig, readIngestConfig } from './ingest/ingest.config';
@@ -58,6 +59,7 @@ export interface PortalApiConfig {
   testMode: TestModeConfig;
   webhooks: WebhooksConfig;
   escalation: EscalationConfig;
+  push: PushConfig;
 }
 
 export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig {
@@ -87,5 +89,6 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     testMode: readTestModeConfig(source),
     webhooks: readWebhooksConfig(source),
     escalation: readEscalationConfig(source),
+    push: readPushConfig(source),
   };
 }

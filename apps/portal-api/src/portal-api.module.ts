@@ -22,6 +22,7 @@ import { PortalApiConfigModule } from './portal-api-config.module';
 import { RelaysModule } from './relays/relays.module';
 import { SitesModule } from './sites/sites.module';
 import { TestModeModule } from './test-mode/test-mode.module';
+import { PushModule } from './push/push.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
@@ -53,6 +54,7 @@ export class PortalApiModule {
         NotificationsModule,
         WebhooksModule,
         AlarmsModule,
+        PushModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({

@@ -8,6 +8,7 @@ export const ALARM_CHANNELS = {
   relay: 'relay-worker',
   'e-mail': 'mailer',
   webhook: 'mailer',
+  push: 'mailer',
 } as const;
 
 export type AlarmChannelName = keyof typeof ALARM_CHANNELS;

@@ -53,3 +53,5 @@ export * from './webhooks/site-webhook.dto';
 export * from './responses/site-webhook-response.dto';
 export * from './alarms/alarm-acknowledge.dto';
 export * from './responses/alarm-response.dto';
+export * from './push/push-device.dto';
+export * from './responses/push-response.dto';

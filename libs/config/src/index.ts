@@ -3,3 +3,4 @@ export * from './env-readers';
 export * from './config-sections';
 export * from './consumer-config';
 export * from './load-or-exit';
+export * from './vapid-keys.config';

@@ -53,6 +53,8 @@ export * from './util/identifiers.util';
 export * from './util/text.util';
 
 export * from './api/alarms-api.types';
+export * from './api/push-api.types';
+export * from './push/alarm-push.types';
 export * from './api/auth-api.types';
 export * from './api/claims-api.types';
 export * from './api/client-config-api.types';

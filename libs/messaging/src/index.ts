@@ -20,6 +20,7 @@ export * from './jobs/mail-jobs.util';
 export * from './jobs/relay-action-jobs.util';
 export * from './jobs/webhook-jobs.util';
 export * from './jobs/escalation-jobs.util';
+export * from './jobs/push-jobs.util';
 export * from './jobs/webhook-retry.config';
 // Consumers and subscriptions are declared with the handler decorators and started by MessageHandlers
 // (one way for every app): only their types and helpers are exported.

@@ -7,3 +7,4 @@ export * from './healthy-report.util';
 export * from './nats-cluster';
 export * from './local-certificate';
 export * from './webhook-receiver';
+export * from './push-service-stand-in';

@@ -32,20 +32,17 @@ export function readWebhookDeliveryConfig(source: Env = process.env): WebhookDel
     ...readWebhookRetryPolicy(source),
     timeoutMs: values.WEBHOOK_TIMEOUT_MS,
     allowedTargets: readAllowedTargets('WEBHOOK_ALLOWED_TARGETS', source),
-    extraCa: values.WEBHOOK_CA_FILE ? readCa(values.WEBHOOK_CA_FILE) : undefined,
+    extraCa: values.WEBHOOK_CA_FILE ? readCaFile('WEBHOOK_CA_FILE', values.WEBHOOK_CA_FILE) : undefined,
   };
 }
 
-function readCa(path: string): string {
+/** The PEM certificates of the file `variable` names, beside the system's: a receiver with its own CA. */
+export function readCaFile(variable: string, path: string): string {
   try {
     const pem = readFileSync(path, 'utf8');
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no PEM certificate in it');
     return pem;
   } catch (error) {
-    throw new ConfigError(
-      'WEBHOOK_CA_FILE',
-      'a readable file of PEM certificates',
-      `${path}: ${(error as Error).message}`,
-    );
+    throw new ConfigError(variable, 'a readable file of PEM certificates', `${path}: ${(error as Error).message}`);
   }
 }

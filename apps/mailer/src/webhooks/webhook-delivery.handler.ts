@@ -58,6 +58,7 @@ export class WebhookDeliveryHandler {
         'webhook-id': data.messageId,
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
         'webhook-signature': signature,
+        'content-type': 'application/json',
       },
       body,
     );

@@ -14,6 +14,15 @@ interface MailRow {
   escalation_step: number | null;
 }
 
+interface PushRow {
+  full_name: string | null;
+  device_name: string;
+  status: 'queued' | 'sent' | 'failed' | 'suppressed';
+  error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
 interface StepRow {
   step: number;
   audience: EscalationAudience;
@@ -34,8 +43,8 @@ export class AlarmNotificationsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async timelineOf(alarm: AlarmEntity): Promise<AlarmTimelineEntry[]> {
-    const [mails, steps] = await Promise.all([this.mails(alarm), this.steps(alarm.id)]);
-    return [...mails.flatMap(mailEntry), ...steps.flatMap(stepEntry)];
+    const [mails, pushes, steps] = await Promise.all([this.mails(alarm), this.pushes(alarm), this.steps(alarm.id)]);
+    return [...mails.flatMap(mailEntry), ...pushes.flatMap(pushEntry), ...steps.flatMap(stepEntry)];
   }
 
   private mails(alarm: AlarmEntity): Promise<MailRow[]> {
@@ -53,6 +62,17 @@ export class AlarmNotificationsRepository {
     );
   }
 
+  /** The pushes of its events. */
+  private pushes(alarm: AlarmEntity): Promise<PushRow[]> {
+    return this.dataSource.query(
+      `SELECT u.full_name, p.device_name, p.status, p.error, p.created_at, p.sent_at
+       FROM push_deliveries p LEFT JOIN users u ON u.id = p.user_id
+       WHERE p.status <> 'queued' AND p.hwaddr = $2 AND p.event_seq IN (
+         SELECT event_seq FROM alarm_timeline WHERE alarm_id = $1 AND event_seq IS NOT NULL)`,
+      [alarm.id, alarm.hwaddr],
+    );
+  }
+
   private steps(alarmId: number): Promise<StepRow[]> {
     return this.dataSource.query(
       `SELECT step, audience, status, reason, recipients, done_at FROM alarm_escalations
@@ -64,6 +84,21 @@ export class AlarmNotificationsRepository {
 
 function mailEntry(row: MailRow): AlarmTimelineEntry[] {
   const to = `E-mail to ${row.full_name || row.recipient}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
+  const at = (row.sent_at ?? row.created_at).toISOString();
+  switch (row.status) {
+    case 'sent':
+      return [{ change: 'notified', at, by: null, text: `${to} sent` }];
+    case 'failed':
+      return [{ change: 'notification-failed', at, by: null, text: `${to} failed: ${row.error ?? 'unknown'}` }];
+    case 'suppressed':
+      return [{ change: 'notification-withheld', at, by: null, text: `${to} not sent: ${row.error ?? ''}`.trim() }];
+    default:
+      return [];
+  }
+}
+
+function pushEntry(row: PushRow): AlarmTimelineEntry[] {
+  const to = `Push to ${row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name}`;
   const at = (row.sent_at ?? row.created_at).toISOString();
   switch (row.status) {
     case 'sent':

@@ -49,6 +49,8 @@ export interface NatsNames {
     mailer(category: EventCategory): string;
     /** The mailer's webhook channel: its own durables, so alarm mails and webhooks never wait on each other. */
     webhooks(category: EventCategory): string;
+    /** The mailer's push channel: its own durables, so pushes never wait on mails or webhooks. */
+    push(category: EventCategory): string;
   };
 }
 
@@ -91,6 +93,7 @@ export function natsNames(prefix = ''): NatsNames {
       relayWorker: (category) => `relay-worker-${category}`,
       mailer: (category) => `mailer-${category}`,
       webhooks: (category) => `webhooks-${category}`,
+      push: (category) => `push-${category}`,
     },
   };
 }

@@ -44,3 +44,13 @@ export function escalationStepJobId(alarmId: number, step: number): string {
 export function alarmEscalationMailJobId(alarmId: number, step: number, userId: string): string {
   return jobId(['alarm-escalation', alarmId, step, userId]);
 }
+
+/** One push per event and device. */
+export function alarmPushJobId(hwaddr: string, seq: number, deviceId: number): string {
+  return jobId(['push', hwaddr, seq, deviceId]);
+}
+
+/** One test push per device and moment asked. */
+export function testPushJobId(deviceId: number, requestedAtMs: number): string {
+  return jobId(['test-push', deviceId, requestedAtMs]);
+}

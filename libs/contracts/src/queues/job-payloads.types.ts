@@ -71,6 +71,28 @@ export interface AlarmEscalationMailJob {
 
 export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob | AlarmEscalationMailJob;
 
+/** Push one fire or fault event to one device of a user with access to its site (docs/push.md). */
+export interface AlarmPushJob {
+  deviceId: number;
+  /** The device's name when the push was owed, for its record. */
+  deviceName: string;
+  userId: string;
+  hwaddr: string;
+  seq: number;
+  /** The event's eventCorrelationId, for the job's log lines. */
+  correlationId?: string;
+  /** The event as the stream delivered it: the push needs no other copy of it. */
+  event: PanelEventMessage;
+}
+
+/** A test push a user asked for from My Account: not an alarm, not recorded. */
+export interface TestPushJob {
+  deviceId: number;
+  userId: string;
+  /** When it was asked for (ISO): a second ask is a second job. */
+  requestedAt: string;
+}
+
 /**
  * Take one delayed step of an alarm's escalation (alarm_escalations), due at `dueAt`: its e-mails,
  * unless someone acknowledged the alarm before.

@@ -4,6 +4,7 @@ export const QUEUE_NAMES = {
   mail: 'mail',
   webhooks: 'webhooks',
   escalations: 'escalations',
+  push: 'push',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -17,6 +18,7 @@ export const QUEUE_JOB_NAMES = {
   mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation'],
   webhooks: ['webhook-delivery'],
   escalations: ['escalation-step'],
+  push: ['alarm-push', 'test-push'],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 export type JobNameOf<Q extends QueueName> = (typeof QUEUE_JOB_NAMES)[Q][number];

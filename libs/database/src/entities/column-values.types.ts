@@ -34,6 +34,10 @@ export type PanelOutageStatus = (typeof PANEL_OUTAGE_STATUSES)[number];
 export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
+/** 'suppressed': an alarm push of a site in test mode, recorded and not sent (docs/test-mode.md). */
+export const PUSH_DELIVERY_STATUSES = MAIL_DELIVERY_STATUSES;
+export type PushDeliveryStatus = MailDeliveryStatus;
+
 /** Panel type before the panel has said hello. */
 export const UNKNOWN_PANEL_TYPE = 'UNKNOWN' satisfies PanelType;
 

@@ -1,5 +1,7 @@
 import { AlarmEntity, WHOLE_PANEL_NETWORK } from './alarm.entity';
 import { AlarmEscalationEntity } from './alarm-escalation.entity';
+import { PushDeliveryEntity } from './push-delivery.entity';
+import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
 import { ClaimEntity } from './claim.entity';
@@ -29,6 +31,8 @@ export {
   AlarmEntity,
   AlarmTimelineEntryEntity,
   AlarmEscalationEntity,
+  PushDeliveryEntity,
+  PushDeviceEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -77,4 +81,6 @@ export const ENTITIES = [
   AlarmEntity,
   AlarmTimelineEntryEntity,
   AlarmEscalationEntity,
+  PushDeviceEntity,
+  PushDeliveryEntity,
 ];

@@ -16,6 +16,7 @@ import {
   PANEL_COMMAND_OUTCOMES,
   PANEL_IDENTITY_SOURCES,
   PANEL_OUTAGE_STATUSES,
+  PUSH_DELIVERY_STATUSES,
   RELAY_ACTION_RUN_STATUSES,
   RELAY_TRIGGERS,
 } from '../entities';
@@ -41,6 +42,8 @@ const EXPECTED_TABLES = [
   'panel_outages',
   'panels',
   'password_reset_tokens',
+  'push_deliveries',
+  'push_devices',
   'relay_action_runs',
   'relay_actions',
   'relays',
@@ -127,6 +130,7 @@ describe('initial schema migration', () => {
       alarm_timeline_change_check: ALARM_CHANGES,
       alarm_escalations_audience_check: ESCALATION_AUDIENCES,
       alarm_escalations_status_check: ESCALATION_STEP_STATUSES,
+      push_deliveries_status_check: PUSH_DELIVERY_STATUSES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,
