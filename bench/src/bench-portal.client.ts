@@ -66,6 +66,16 @@ export class BenchPortalClient {
     return (await this.api<{ secret: string }>('PUT', `/v2/sites/${hwaddr}/webhook`, token, { url })).secret;
   }
 
+  /** Turns push on for a device of the user through the API, as a browser does; answers its id. */
+  async addPushDevice(
+    user: BenchUser,
+    subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+    name: string,
+  ): Promise<number> {
+    return (await this.api<{ id: number }>('POST', '/v2/account/push/devices', user.session, { ...subscription, name }))
+      .id;
+  }
+
   async storedEventCount(): Promise<number> {
     return Number((await this.db.query<{ count: string }>('SELECT count(*) FROM events')).rows[0].count);
   }

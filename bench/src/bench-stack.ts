@@ -148,8 +148,15 @@ export class BenchStack {
     return this.id;
   }
 
-  /** `webhookCaFile`: the bench's webhook receiver's certificate, trusted by the mailer, on loopback. */
-  async start(extraEnv: { smtpPort: number; webhookCaFile?: string }): Promise<void> {
+  /**
+   * `webhookCaFile`: the bench's webhook receiver's certificate, trusted by the mailer, on loopback;
+   * `push`: the bench's push service's certificate and the portal's VAPID pair (push set up).
+   */
+  async start(extraEnv: {
+    smtpPort: number;
+    webhookCaFile?: string;
+    push?: { caFile: string; publicKey: string; privateKey: string };
+  }): Promise<void> {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
         portal: await freePort(),
@@ -175,6 +182,14 @@ export class BenchStack {
       RELAY_ALLOWED_TARGETS: '127.0.0.1',
       ...(extraEnv.webhookCaFile
         ? { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: extraEnv.webhookCaFile }
+        : {}),
+      ...(extraEnv.push
+        ? {
+            WEB_PUSH_VAPID_PUBLIC_KEY: extraEnv.push.publicKey,
+            WEB_PUSH_VAPID_PRIVATE_KEY: extraEnv.push.privateKey,
+            PUSH_ALLOWED_TARGETS: '127.0.0.1',
+            PUSH_CA_FILE: extraEnv.push.caFile,
+          }
         : {}),
       // Many sign-ups and logins come from 127.0.0.1 in one run.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',

@@ -12,6 +12,8 @@ import { runPanelFleetWorker } from './panel-fleet-worker';
 import { runLiveSocketClient } from './live-socket-client';
 import { PROCESS_HEADERS, formatTextTable, processRows, reportRows, withMet } from './report-table.util';
 import { SmtpSink } from './smtp-sink';
+import { generateVAPIDKeys } from 'web-push';
+import { PushSink, runPushSink } from './push-sink';
 import { runWebhookSink, WebhookSink } from './webhook-sink';
 import type { BenchEnvironment } from './scenarios/bench-environment.types';
 import { alarmActionsScenario } from './scenarios/alarm-actions.scenario';
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   const stack = new BenchStack(log);
   const sink = new SmtpSink();
   const webhooks = new WebhookSink([process.argv[1], 'webhook-sink']);
+  const pushes = new PushSink([process.argv[1], 'push-sink']);
   let portal: BenchPortalClient | undefined;
   const run: BenchRun = {
     date: new Date().toISOString(),
@@ -75,13 +78,19 @@ async function main(): Promise<void> {
     await stack.stop();
     await sink.stop();
     await webhooks.stop();
+    await pushes.stop();
   };
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     await sink.start();
     await webhooks.start();
+    await pushes.start();
     log(`starting the stack (${stack.id})`);
-    await stack.start({ smtpPort: sink.port, webhookCaFile: webhooks.certFile });
+    await stack.start({
+      smtpPort: sink.port,
+      webhookCaFile: webhooks.certFile,
+      push: { caFile: pushes.certFile, ...generateVAPIDKeys() },
+    });
     portal = new BenchPortalClient(stack.portalPort, stack.databaseUrl);
     let rawIngest: { insertRate: number; publishRate: number } | undefined;
     const env: BenchEnvironment = {
@@ -95,6 +104,7 @@ async function main(): Promise<void> {
       watchMachine: () => [
         ProcessWatch.of('bench (panels, sockets)', process.pid),
         ...(webhooks.pid === undefined ? [] : [ProcessWatch.of('webhook receiver (bench)', webhooks.pid)]),
+        ...(pushes.pid === undefined ? [] : [ProcessWatch.of('push service (bench)', pushes.pid)]),
         new ProcessWatch('nats-server', () => pidsOfCommand('nats-server')),
         new ProcessWatch('postgres (all backends)', () => pidsOfCommand('postgres')),
         new ProcessWatch('redis-server', () => pidsOfCommand('redis-server')),
@@ -106,6 +116,7 @@ async function main(): Promise<void> {
         }),
       smtp: sink,
       webhooks,
+      pushes,
     };
     for (const name of options.scenarios) {
       log(`scenario ${name}…`);
@@ -142,7 +153,7 @@ async function main(): Promise<void> {
 }
 
 // The plain servers of the raw fan-out and connection limits, the fan-out's browser sockets, the
-// connections-cluster's panel fleet and the webhook receiver run as this same program in child processes.
+// connections-cluster's panel fleet, the webhook receiver and the push service run as this same program in child processes.
 if (process.argv[2] === 'raw-ws-server') {
   runRawWebsocketServer();
 } else if (process.argv[2] === 'raw-tcp-server') {
@@ -153,6 +164,8 @@ if (process.argv[2] === 'raw-ws-server') {
   runLiveSocketClient();
 } else if (process.argv[2] === 'webhook-sink') {
   runWebhookSink();
+} else if (process.argv[2] === 'push-sink') {
+  runPushSink();
 } else {
   main().then(
     // Client libraries may keep idle handles (pools, timers); the run is over once its report is out.

@@ -1,23 +1,26 @@
 import type { ScenarioResult } from '../bench-results.types';
 import { summarizeLatencies } from '../latency-stats.util';
 import { PanelFleet, waitFor } from '../panel-fleet';
+import { TestPushSubscriber } from '@app/testing';
 import { rawNatsRequestReply } from '../raw-limits';
 import { lostEvents, runIngestLoad, startIngestRig } from './ingest.scenario';
 import type { BenchEnvironment } from './bench-environment.types';
 import {
   arrived,
   mailLatenciesByFire,
+  pushLatenciesByFire,
   relayPulsedOnFire,
   relayPulseLatencies,
   webhookLatenciesByFire,
 } from './fire-relay.util';
 
 /**
- * Fire events from one site with a relay action, an opted-in user and a webhook, one every 500 ms,
- * while the ingest load runs in the background: fire → relay pulse seen by the relay simulator,
- * fire → mail accepted by the SMTP sink, and fire → webhook received (and verified) by the HTTPS
- * receiver. Pulses are matched to fires in order (one board, one job at a time); mails and webhooks
- * by the fire's title.
+ * Fire events from one site with a relay action, an opted-in user with push on for a phone, and a
+ * webhook, one every 500 ms, while the ingest load runs in the background: fire → relay pulse seen
+ * by the relay simulator, fire → mail accepted by the SMTP sink, fire → webhook received (and
+ * verified) by the HTTPS receiver, and fire → push received (its VAPID signature verified) by the
+ * push service. Pulses are matched to fires in order (one board, one job at a time); mails, webhooks
+ * and pushes by the fire's title.
  */
 export async function alarmActionsScenario(env: BenchEnvironment): Promise<ScenarioResult> {
   const { fires, background, panels } = env.options;
@@ -29,6 +32,9 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const relay = await relayPulsedOnFire(env.portal, user, alarmPanel.hwaddrs[0]);
   const site = alarmPanel.hwaddrs[0];
   await env.webhooks.trust(site, await env.portal.setWebhook(user, site, env.webhooks.urlFor(site)));
+  const phone = new TestPushSubscriber();
+  await env.portal.addPushDevice(user, phone.subscription(env.pushes.endpoint('bench-phone')), 'Bench phone');
+  const pushesBefore = env.pushes.received.length;
   const rig = await startIngestRig(env, panels, 0xb6);
   const switchesBefore = relay.switches.length;
   const mailsBefore = env.smtp.accepted.length;
@@ -54,9 +60,10 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
     () =>
       relay.switches.length - switchesBefore >= fires &&
       env.smtp.accepted.length - mailsBefore >= fires &&
-      webhooksVerified().length >= fires,
+      webhooksVerified().length >= fires &&
+      env.pushes.received.length - pushesBefore >= fires,
     60_000,
-    'a relay pulse, a mail and a verified webhook per fire',
+    'a relay pulse, a mail, a verified webhook and a push per fire',
     100,
   ).catch((error: Error) => notes.push(error.message));
   const processes = watches.map((watch) => watch.stop());
@@ -65,11 +72,19 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
   const mailLatencies = arrived(mailByFire);
   const webhookByFire = webhookLatenciesByFire(env.webhooks.received.slice(webhooksBefore), titles, fireSentAt);
   const webhookLatencies = arrived(webhookByFire);
+  const pushByFire = pushLatenciesByFire(
+    env.pushes.received.slice(pushesBefore),
+    { path: '/push/bench-phone', decrypt: (body) => phone.decrypt(body) },
+    titles,
+    fireSentAt,
+  );
+  const pushLatencies = arrived(pushByFire);
   rig.live.close();
   await Promise.all([rig.fleet.stop(), alarmPanel.stop(), relay.stop()]);
   const relaySummary = summarizeLatencies(relayLatencies);
   const mailSummary = summarizeLatencies(mailLatencies);
   const webhookSummary = summarizeLatencies(webhookLatencies);
+  const pushSummary = summarizeLatencies(pushLatencies);
   const nats = await rawNatsRequestReply(env.stack.id, 2000);
   return {
     scenario: 'alarm-actions',
@@ -114,6 +129,14 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
       { name: 'fire → webhook received p99', value: webhookSummary.p99, unit: 'ms' },
       { name: 'fire → webhook received max', value: webhookSummary.max, unit: 'ms' },
       {
+        name: 'pushes lost (missing or unsigned)',
+        value: fires - pushLatencies.length,
+        unit: 'pushes',
+        target: { kind: 'atMost', value: 0 },
+      },
+      { name: 'fire → push received p50', value: pushSummary.p50, unit: 'ms' },
+      { name: 'fire → push received p99', value: pushSummary.p99, unit: 'ms' },
+      {
         name: 'background events lost',
         value: lostEvents(backgroundRun),
         unit: 'events',
@@ -127,6 +150,7 @@ export async function alarmActionsScenario(env: BenchEnvironment): Promise<Scena
       'fire → relay pulse': relayLatencies,
       'fire → SMTP accepted': mailByFire,
       'fire → webhook received': webhookByFire,
+      'fire → push received': pushByFire,
     },
   };
 }

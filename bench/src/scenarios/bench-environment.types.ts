@@ -3,6 +3,7 @@ import type { BenchPortalClient } from '../bench-portal.client';
 import type { BenchAppName, BenchStack } from '../bench-stack';
 import type { ProcessWatch } from '../process-usage.util';
 import type { SmtpSink } from '../smtp-sink';
+import type { PushSink } from '../push-sink';
 import type { WebhookSink } from '../webhook-sink';
 
 /** What every scenario gets: the running stack, its API and database, the options, the raw limits. */
@@ -20,4 +21,6 @@ export interface BenchEnvironment {
   smtp: SmtpSink;
   /** The HTTPS receiver the sites' webhooks may point to. */
   webhooks: WebhookSink;
+  /** The push service the bench's devices subscribe at. */
+  pushes: PushSink;
 }

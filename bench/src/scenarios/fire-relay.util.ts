@@ -1,4 +1,5 @@
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
+import type { PushArrival } from '../push-sink';
 import type { BenchPortalClient, BenchUser } from '../bench-portal.client';
 
 const RELAY_PASSWORD = 'BenchRelayPassword0123456789abcd';
@@ -94,4 +95,27 @@ export function webhookLatenciesByFire(
 /** The latencies of what arrived, without the NaN of what did not. */
 export function arrived(latencies: readonly number[]): number[] {
   return latencies.filter((latency) => !Number.isNaN(latency));
+}
+
+/**
+ * Fire → push received at the push service, per fire (NaN for a fire none came for): each signed
+ * push to the device's endpoint decrypted with the device's keys (after the run, off the clock) and
+ * matched by the fire's title in its text.
+ */
+export function pushLatenciesByFire(
+  received: readonly PushArrival[],
+  device: { path: string; decrypt(body: Buffer): string },
+  titles: readonly string[],
+  fireSentAt: readonly number[],
+): number[] {
+  const byFire = titles.map(() => Number.NaN);
+  for (const push of received) {
+    if (push.path !== device.path || !push.signed) continue;
+    const message = JSON.parse(device.decrypt(Buffer.from(push.body, 'base64'))) as { type?: string; body?: string };
+    if (message.type !== 'alarm') continue;
+    const index = titles.findIndex((title) => message.body?.startsWith(`${title} `));
+    if (index >= 0 && Number.isNaN(byFire[index]))
+      byFire[index] = push.receivedAt - (performance.timeOrigin + fireSentAt[index]);
+  }
+  return byFire;
 }

@@ -74,7 +74,11 @@ export class PushServiceStandIn {
   port = 0;
   private pushes = 0;
 
-  constructor(private readonly certificate: Pick<LocalCertificate, 'cert' | 'key'>) {}
+  constructor(
+    private readonly certificate: Pick<LocalCertificate, 'cert' | 'key'>,
+    /** Told of each push once it is recorded (a stand-in in a process of its own reports it). */
+    private readonly onReceived: (push: ReceivedPush) => void = () => undefined,
+  ) {}
 
   /** A fresh endpoint of this service. */
   endpoint(name: string): string {
@@ -110,14 +114,16 @@ export class PushServiceStandIn {
         request.method !== 'POST' || !path.startsWith('/push/')
           ? 404
           : (this.scripted.get(path) ?? (vapid ? 201 : 401));
-      this.received.push({
+      const push: ReceivedPush = {
         path,
         headers: request.headers,
         body: Buffer.concat(chunks),
         vapid,
         status,
         receivedAt: Date.now(),
-      });
+      };
+      this.received.push(push);
+      this.onReceived(push);
       if (status === 201) response.setHeader('location', `https://127.0.0.1:${this.port}/message/${++this.pushes}`);
       response.writeHead(status).end();
     });
