@@ -3,12 +3,14 @@ import { createAppStore } from '../app/app.store';
 import { authReady } from '../auth/auth.slice';
 import { alarmsReceived, feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
 import { sitesLoaded } from '../sites/sites.slice';
+import { requestIdle } from '../shared/request-status';
 import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
 import { alarmOf, ALARM_SITE, FakeAlarmsApi } from '../../test/fake-alarms-api.util';
 import { waitForState } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
 import {
+  alarmAcknowledgeFromNotification,
   alarmAcknowledgeOpened,
   alarmAcknowledgeRequested,
   alarmDetailClosed,
@@ -140,6 +142,50 @@ describe('alarms sagas', () => {
     });
     expect(listed(1)?.acknowledgement?.by).toBe('Ann Smith');
     expect(state.toasts.shown).toEqual([]);
+  });
+
+  it('acknowledges an alarm chosen on its notification at once: no note, no dialog, and says so', async () => {
+    app.store.dispatch(alarmAcknowledgeFromNotification(1));
+    app.store.dispatch(alarmAcknowledgeFromNotification(1));
+    const state = await waitForState(app.store, (current) => current.toasts.shown.length > 0);
+
+    expect(api.acknowledgements).toEqual([{ id: 1, body: {} }]);
+    expect(listed(1)?.acknowledgement?.by).toBe('Erin Engineer');
+    expect(state.alarms.acknowledge).toEqual({ alarmId: null, status: requestIdle });
+    expect(state.toasts.shown).toEqual([{ kind: 'success', title: 'Alarm acknowledged', text: 'Depot: Fire alarm' }]);
+  });
+
+  it("sends nothing for an alarm it knows acknowledged; someone else's first acknowledgement is no failure", async () => {
+    api.alarms = api.alarms.map((alarm) =>
+      alarm.id === 1
+        ? { ...alarm, acknowledgement: { by: 'Ann Smith', at: '2026-11-28T10:01:00.000Z', note: '' } }
+        : alarm,
+    );
+    await loadList();
+    app.store.dispatch(alarmAcknowledgeFromNotification(1));
+    expect(api.acknowledgements).toEqual([]);
+
+    // Acknowledged elsewhere after the list was read: the API refuses, the list is read again.
+    api.alarms = api.alarms.map((alarm) =>
+      alarm.id === 2
+        ? { ...alarm, acknowledgement: { by: 'Ann Smith', at: '2026-11-28T10:02:00.000Z', note: '' } }
+        : alarm,
+    );
+    const asked = listRequests();
+    app.store.dispatch(alarmAcknowledgeFromNotification(2));
+    const state = await waitForState(app.store, () => listRequests() > asked && listed(2)?.acknowledgement !== null);
+    expect(api.acknowledgements).toEqual([{ id: 2, body: {} }]);
+    expect(listed(2)?.acknowledgement?.by).toBe('Ann Smith');
+    expect(state.toasts.shown).toEqual([]);
+  });
+
+  it('toasts any other refusal of an acknowledgement chosen on a notification', async () => {
+    refuse = () => jsonResponse(503, 'Service Unavailable', { err: 'The database is away' });
+    app.store.dispatch(alarmAcknowledgeFromNotification(1));
+    const state = await waitForState(app.store, (current) => current.toasts.shown.length > 0);
+    expect(state.toasts.shown).toEqual([
+      { kind: 'error', title: 'Alarm not acknowledged', text: 'The database is away' },
+    ]);
   });
 
   it('keeps what the feed told after a list was asked for when the older list arrives', async () => {

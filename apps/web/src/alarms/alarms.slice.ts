@@ -89,6 +89,8 @@ export const alarmsSlice = createSlice({
     alarmAcknowledgeRequested(state, action: PayloadAction<{ id: number; note: string }>) {
       if (state.acknowledge.alarmId === action.payload.id) state.acknowledge.status = requestPending;
     },
+    /** Acknowledge was chosen on the alarm's notification (its page opened with `?acknowledge=1`): no dialog, no note. */
+    alarmAcknowledgeFromNotification(_state, _action: PayloadAction<number>) {},
     /** The API's answer: the alarm as acknowledged, which closes its dialog. */
     alarmAcknowledged(state, action: PayloadAction<AlarmDto>) {
       learn(state, [action.payload]);
@@ -123,6 +125,7 @@ export const {
   alarmAcknowledgeOpened,
   alarmAcknowledgeClosed,
   alarmAcknowledgeRequested,
+  alarmAcknowledgeFromNotification,
   alarmAcknowledged,
   alarmAcknowledgeFailed,
 } = alarmsSlice.actions;

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { MESSAGES } from '@app/contracts';
 import { jsonResponse } from '../../test/fetch-mock.util';
-import { waitForState } from '../../test/store-wait.util';
+import { waitForState, waitUntil } from '../../test/store-wait.util';
 import { panelAccessRequested } from '../auth/auth.slice';
 import { claimsTokenFor, renderApp, requestsOf, signIn, type Answer } from '../../test/render-app.util';
 
@@ -30,6 +30,13 @@ describe('route table', () => {
     );
     expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
     expect(screen.queryByText('My Account')).toBeNull();
+    cleanup();
+
+    // A notification's Acknowledge keeps its query on the way.
+    expect(await pathAfterOpening('/alarms/12?acknowledge=1')).toBe('/login');
+    expect(new URLSearchParams(screen.getByTestId('search').textContent ?? '').get('next')).toBe(
+      '/alarms/12?acknowledge=1',
+    );
   });
 
   it('keeps help public, in the app frame', async () => {
@@ -42,6 +49,17 @@ describe('route table', () => {
 
     it('goes on from the sign-in page to where a signed-out visitor was going, and only within the portal', async () => {
       expect(await pathAfterOpening('/login?next=%2Falarms')).toBe('/alarms');
+      cleanup();
+      // A notification's Acknowledge reaches the alarm's page with its query (which the page then drops).
+      const app = (rendered = await renderApp('/login?next=%2Falarms%2F12%3Facknowledge%3D1', claimsListingMine));
+      await act(() =>
+        waitUntil(
+          () => requestsOf(app.fetchMock).includes('POST /api/v2/alarms/12/acknowledge'),
+          'the acknowledgement',
+        ),
+      );
+      expect(app.path()).toBe('/alarms/12');
+      expect(screen.getByTestId('search').textContent).toBe('');
       cleanup();
       expect(await pathAfterOpening('/login?next=%2F%2Fevil.example.com')).toBe('/');
       cleanup();

@@ -8,6 +8,12 @@ describe('loginPathFor', () => {
     );
   });
 
+  it("keeps a notification's Acknowledge link whole, query and all, there and back", () => {
+    const login = loginPathFor('/alarms/12?acknowledge=1');
+    expect(login).toBe('/login?next=%2Falarms%2F12%3Facknowledge%3D1');
+    expect(returnPathOf(login.slice(login.indexOf('?')))).toBe('/alarms/12?acknowledge=1');
+  });
+
   it('sends to plain /login from home, the sign-in and sign-out pages', () => {
     for (const path of ['/', '/login', '/logout', '/login?next=%2Falarms']) expect(loginPathFor(path)).toBe('/login');
   });

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import { Alert, ListGroup } from 'react-bootstrap';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../shared/page-header.component';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectOpenAlarm } from '../alarms.selectors';
-import { alarmDetailClosed, alarmDetailRequested, alarmsViewOpened } from '../alarms.slice';
+import { asksToAcknowledge } from '../alarm-links.util';
+import {
+  alarmAcknowledgeFromNotification,
+  alarmDetailClosed,
+  alarmDetailRequested,
+  alarmsViewOpened,
+} from '../alarms.slice';
 import { AlarmRow } from './alarm-row.component';
 import { AlarmTimeline } from './alarm-timeline.component';
 import './alarms.css';
@@ -12,7 +18,11 @@ import './alarms.css';
 /** Alarm ids are digits only; anything else goes back to the list. */
 const DIGITS = /^\d+$/;
 
-/** /alarms/:id: the alarm as the list shows it, Acknowledge while nobody did, and its timeline. */
+/**
+ * /alarms/:id: the alarm as the list shows it, Acknowledge while nobody did, and its timeline. With
+ * `?acknowledge=1` (Acknowledge chosen on the alarm's notification) it is acknowledged at once, and
+ * the query is dropped so that a reload or a shared link does not acknowledge again.
+ */
 export function AlarmDetailPage() {
   const { id = '' } = useParams();
   if (!DIGITS.test(id)) return <Navigate to="/alarms" replace />;
@@ -22,10 +32,17 @@ export function AlarmDetailPage() {
 function AlarmDetail({ id }: { id: number }) {
   const dispatch = useAppDispatch();
   const { view, timeline, error } = useAppSelector((state) => selectOpenAlarm(state, id));
+  const [search, setSearch] = useSearchParams();
+  const acknowledging = asksToAcknowledge(search);
 
   useEffect(() => {
     dispatch(alarmsViewOpened());
   }, [dispatch]);
+  useEffect(() => {
+    if (!acknowledging) return;
+    dispatch(alarmAcknowledgeFromNotification(id));
+    setSearch({}, { replace: true });
+  }, [acknowledging, dispatch, id, setSearch]);
   useEffect(() => {
     dispatch(alarmDetailRequested(id));
     return () => {

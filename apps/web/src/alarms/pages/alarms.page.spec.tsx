@@ -4,6 +4,7 @@ import { jsonResponse } from '../../../test/fetch-mock.util';
 import { alarmOf, ALARM_SITE, FakeAlarmsApi } from '../../../test/fake-alarms-api.util';
 import { claimsTokenFor, renderApp, signIn, type Answer } from '../../../test/render-app.util';
 import { waitForState } from '../../../test/store-wait.util';
+import { acknowledgeLinkOf } from '../alarm-links.util';
 
 const otherSite = '0a1b2c3d4e5f';
 const depot = { hwaddr: ALARM_SITE, name: 'Depot', status: 'AUTHED', unreadCount: 0, perPanelCount: {} } as SiteSummary;
@@ -163,5 +164,30 @@ describe('the Alarms page', () => {
     await act(() => waitForState(app.store, (state) => state.alarms.openDetail?.detail?.timeline.length === 3));
     expect(within(screen.getByTestId('alarm-timeline')).getByText('Erin Engineer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+  });
+
+  it("acknowledges at once the alarm whose notification's Acknowledge opened it, with no dialog, and drops the query", async () => {
+    const api = new FakeAlarmsApi([alarmOf(1, { kind: 'fire', title: 'Fire alarm' })]);
+    const app = await open(api, acknowledgeLinkOf(1));
+    await act(() => waitForState(app.store, (state) => state.alarms.openDetail?.detail?.timeline.length === 2));
+
+    expect(api.acknowledgements).toEqual([{ id: 1, body: {} }]);
+    expect(app.path()).toBe('/alarms/1');
+    expect(screen.getByTestId('search').textContent).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('alarm-row').textContent).toContain(
+      'Acknowledged by Erin Engineer at 28/11/2026 10:05:00',
+    );
+    expect(within(screen.getByTestId('alarm-timeline')).getByText('Erin Engineer')).toBeTruthy();
+  });
+
+  it('just shows an alarm someone acknowledged before its notification was acted on', async () => {
+    const api = new FakeAlarmsApi([alarmOf(1, { acknowledgement })]);
+    const app = await open(api, acknowledgeLinkOf(1));
+    await act(() => waitForState(app.store, (state) => state.alarms.openDetail?.detail != null));
+
+    expect(screen.getByTestId('alarm-row').textContent).toContain('Acknowledged by Ann Smith at 28/11/2026 10:05:00');
+    expect(app.path()).toBe('/alarms/1');
+    expect(app.store.getState().toasts.shown).toEqual([]);
   });
 });
