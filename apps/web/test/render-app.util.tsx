@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AUTH_STORAGE_KEY } from '@app/contracts';
 import { createAppStore } from '../src/app/app.store';
+import type { AppServices } from '../src/app/root.saga';
 import { AppRoutes } from '../src/app/app.routes';
 import { installFetchMock, jsonResponse, type FetchMock } from './fetch-mock.util';
 import { FakeWebSocket } from './fake-websocket.util';
@@ -54,8 +55,9 @@ afterEach(() => {
 /**
  * The whole client (real store, sagas and routes) at a path; the server is the answer function,
  * with /api/config answered unless it answers it itself. Requests with no answer stay pending.
+ * `services` replaces what of the browser the sagas reach through an object (its push).
  */
-export async function renderApp(path: string, answer: Answer = () => undefined) {
+export async function renderApp(path: string, answer: Answer = () => undefined, services?: AppServices) {
   FakeWebSocket.install();
   const fetchMock: FetchMock = installFetchMock();
   fetchMock.mockImplementation((input, init) => {
@@ -64,7 +66,7 @@ export async function renderApp(path: string, answer: Answer = () => undefined) 
       answer(url, init) ?? (url === '/api/config' ? jsonResponse(200, 'OK', TEST_CLIENT_CONFIG) : undefined);
     return response ? Promise.resolve(response) : new Promise<Response>(() => undefined);
   });
-  const app = createAppStore();
+  const app = createAppStore(undefined, services);
   render(
     <Provider store={app.store}>
       <MemoryRouter initialEntries={[path]}>

@@ -13,6 +13,7 @@ import { PageHeader } from '../shared/page-header.component';
 import { accountLoadRequested, accountSaveRequested } from './account.slice';
 import { selectAccount } from './account.selectors';
 import { OTHER_EVENT_TOASTS_HELP } from './account-messages.constants';
+import { PushAlertsSection } from '../push/pages/push-alerts.section';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
 type TextField = 'email' | 'name' | 'company' | 'telephone';
@@ -24,7 +25,7 @@ const FIELDS: Array<{ name: TextField; label: string; type: string; maxLength: n
   { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
-/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. */
+/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then alerts on the phone. */
 export function AccountPage() {
   const dispatch = useAppDispatch();
   const { account, load, save, saves } = useAppSelector(selectAccount);
@@ -105,6 +106,7 @@ export function AccountPage() {
           Save
         </Button>
       </Form>
+      <PushAlertsSection />
     </>
   );
 }

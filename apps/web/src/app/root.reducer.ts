@@ -6,6 +6,7 @@ import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
 import { panelsSlice } from '../panels/panels.slice';
+import { pushSlice } from '../push/push.slice';
 import { livefeedSlice } from '../livefeed/livefeed.slice';
 import { relaysSlice } from '../relays/relays.slice';
 import { sitesSlice } from '../sites/sites.slice';
@@ -30,6 +31,7 @@ export const rootReducer = combineReducers({
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,
+  [pushSlice.name]: pushSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

@@ -15,8 +15,15 @@ import { serviceWorkerSaga } from '../system/service-worker.sagas';
 import { systemSaga } from '../system/system.sagas';
 import { toastsSaga } from '../toasts/toasts.sagas';
 import { webhooksSaga } from '../webhooks/webhooks.sagas';
+import type { PushBrowser } from '../push/push-browser';
+import { pushSaga } from '../push/push.sagas';
 
-export function* rootSaga() {
+/** What of the browser the sagas reach through an object of their own, so that tests can hand another. */
+export interface AppServices {
+  pushBrowser: PushBrowser;
+}
+
+export function* rootSaga(services: AppServices) {
   yield* all([
     fork(systemSaga),
     fork(serviceWorkerSaga),
@@ -31,6 +38,7 @@ export function* rootSaga() {
     fork(panelsSaga),
     fork(relaysSaga),
     fork(webhooksSaga),
+    fork(pushSaga, services.pushBrowser),
     fork(toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.
