@@ -23,6 +23,8 @@ import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
 import { AlarmPushHandler } from './push/alarm-push.handler';
+import { EscalationPushHandler } from './push/escalation-push.handler';
+import { PushDelivery } from './push/push-delivery.service';
 import { PushAlarmChannel } from './push/push-alarm.channel';
 import { PushAlarmIds } from './push/push-alarm-ids.repository';
 import { PushDeliveries } from './push/push-deliveries.repository';
@@ -106,7 +108,9 @@ export class MailerModule implements OnModuleInit {
         PushAlarmIds,
         PushSender,
         PushAlarmChannel,
+        PushDelivery,
         AlarmPushHandler,
+        EscalationPushHandler,
         TestPushHandler,
         PushDeliverySweep,
       ],

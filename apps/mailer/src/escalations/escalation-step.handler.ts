@@ -1,13 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EscalationStepJob } from '@app/contracts';
-import { alarmEscalationMailJob, enqueueMail, JobGivenUp, JobHandler, QueueService } from '@app/messaging';
+import {
+  alarmEscalationMailJob,
+  enqueueMail,
+  enqueuePushes,
+  escalationPushJob,
+  JobGivenUp,
+  JobHandler,
+  QueueService,
+} from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { EscalationSteps } from './escalation-steps.repository';
 
 /**
  * Takes one delayed escalation step when it falls due (docs/alarms.md, "Escalation"): its e-mails
- * recorded owed and queued, unless the alarm was acknowledged or cleared before. A step taken
+ * and pushes recorded owed and queued, unless the alarm was acknowledged or cleared before. A step taken
  * before (a job run again, or re-added by the sweep) only has its mails queued again: the same
  * jobs, nothing sent twice.
  */
@@ -27,11 +35,20 @@ export class EscalationStepHandler {
     const taken = await this.steps.take(data.alarmId, data.step);
     switch (taken.outcome) {
       case 'sent':
-        await enqueueMail(
-          this.queues,
-          taken.mails.map((mail) => alarmEscalationMailJob(mail, taken.kind, this.config.delivery)),
+        await Promise.all([
+          enqueueMail(
+            this.queues,
+            taken.mails.map((mail) => alarmEscalationMailJob(mail, taken.kind, this.config.delivery)),
+          ),
+          enqueuePushes(
+            this.queues,
+            taken.pushes.map((push) => escalationPushJob(push, taken.kind, this.config.push)),
+          ),
+        ]);
+        this.logger.log(
+          { ...fields, recipients: taken.mails.length, devices: taken.pushes.length },
+          'escalation step taken: its mails and pushes queued',
         );
-        this.logger.log({ ...fields, recipients: taken.mails.length }, 'escalation step taken: its mails queued');
         return;
       case 'stopped':
         this.logger.log({ ...fields, reason: taken.reason }, 'escalation step stopped');

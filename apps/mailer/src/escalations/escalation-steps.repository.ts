@@ -2,12 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ESCALATION_STOP_REASONS,
+  escalationPushJobId,
   type AlarmEscalationMailJob,
   type AlarmKind,
+  type EscalationPushJob,
   type EscalationAudience,
 } from '@app/contracts';
 import { recordOwedAlarmMails } from '@app/database';
 import { AlertRecipients } from '../alerts/alert-recipients.repository';
+import type { MailerConfig } from '../mailer.config';
+import { MAILER_CONFIG } from '../mailer.constants';
+import { PushDeliveries } from '../push/push-deliveries.repository';
+import { PushDevices } from '../push/push-devices.repository';
 
 /** A step still owed, as the sweep needs it. */
 export interface OwedStepRecord {
@@ -31,7 +37,12 @@ export interface EscalationMailFacts {
 
 /** What taking a step came to: its mails, now owed; or nothing, and why. */
 export type StepTaken =
-  | { outcome: 'sent'; kind: AlarmKind; mails: Array<Omit<AlarmEscalationMailJob, 'kind' | 'correlationId'>> }
+  | {
+      outcome: 'sent';
+      kind: AlarmKind;
+      mails: Array<Omit<AlarmEscalationMailJob, 'kind' | 'correlationId'>>;
+      pushes: Array<Omit<EscalationPushJob, 'correlationId'>>;
+    }
   | { outcome: 'stopped' | 'failed'; reason: string }
   | { outcome: 'done-before' };
 
@@ -47,15 +58,18 @@ interface StepRow {
 /**
  * alarm_escalations as the mailer takes its steps (docs/alarms.md, "Escalation"). Taking a step is
  * one transaction under the site's alarm lock (the one an acknowledgement takes): an alarm
- * acknowledged or cleared before stops it; otherwise each of its e-mails is recorded owed and the
- * step recorded sent, together, so a crash leaves either nothing done (the job runs again) or every
+ * acknowledged or cleared before stops it; otherwise each of its e-mails (and a push to each device
+ * of those it reaches) is recorded owed and the step recorded sent, together, so a crash leaves either nothing done (the job runs again) or every
  * mail owed (the mail sweep queues what was not), never a step taken twice.
  */
 @Injectable()
 export class EscalationSteps {
   constructor(
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly recipients: AlertRecipients,
+    private readonly devices: PushDevices,
+    private readonly pushDeliveries: PushDeliveries,
   ) {}
 
   take(alarmId: number, step: number): Promise<StepTaken> {
@@ -92,16 +106,42 @@ export class EscalationSteps {
         return { outcome: 'stopped', reason };
       }
       const mails = users.map((user) => ({ alarmId, step, userId: user.userId, hwaddr }));
+      // Every device of those users too, while push is set up.
+      const devices = this.config.push.vapid
+        ? await this.devices.ofUsers(
+            users.map((user) => user.userId),
+            manager,
+          )
+        : [];
+      const pushes = devices.map((device) => ({
+        alarmId,
+        step,
+        deviceId: device.deviceId,
+        deviceName: device.name,
+        userId: device.userId,
+        hwaddr,
+      }));
       await recordOwedAlarmMails(
         manager,
         mails.map((mail) => ({ kind: 'alarm-escalation' as const, ...mail })),
+      );
+      await this.pushDeliveries.recordOwed(
+        pushes.map((push) => ({
+          ...push,
+          jobId: escalationPushJobId(alarmId, step, push.deviceId),
+          eventSeq: null,
+          escalationStep: step,
+        })),
+        'queued',
+        undefined,
+        manager,
       );
       await manager.query(
         `UPDATE alarm_escalations SET status = 'sent', recipients = $3, attempts = attempts + 1, done_at = now()
          WHERE alarm_id = $1 AND step = $2`,
         [alarmId, step, mails.length],
       );
-      return { outcome: 'sent', kind: row.kind, mails };
+      return { outcome: 'sent', kind: row.kind, mails, pushes };
     });
   }
 

@@ -1,13 +1,19 @@
 import {
+  ALARM_KIND_LABELS,
   formatEventTime,
   isLocationShown,
   siteLabel,
+  type AlarmKind,
   type AlarmPushMessage,
   type PanelEventMessage,
 } from '@app/contracts';
 
-/** The titles of a push by the event's category: a fire shouts, a fault does not. */
-const TITLE_PREFIX: Readonly<Record<'fire' | 'fault', string>> = { fire: 'FIRE', fault: 'Fault' };
+/** The titles of a push by the alarm's kind: a fire shouts, the others do not. */
+const TITLE_PREFIX: Readonly<Record<AlarmKind, string>> = {
+  fire: 'FIRE',
+  fault: 'Fault',
+  communication: 'Communication lost',
+};
 
 /**
  * The push of one fire or fault as its user sees it: the site by their own name for it, the zone or
@@ -30,5 +36,34 @@ export function alarmPushMessage(
     body: `${event.title}${where} · ${formatEventTime(event.receivedAt)} UTC`,
     path: alarmId !== null ? `/alarms/${alarmId}` : '/alarms',
     receivedAt: event.receivedAt,
+  };
+}
+
+/** The alarm an escalation step's push tells of, as its record holds it. */
+export interface EscalatedAlarm {
+  alarmId: number;
+  hwaddr: string;
+  kind: AlarmKind;
+  title: string;
+  /** '' when none. */
+  location: string;
+  openedAt: Date;
+  /** The policy's minutes nobody acknowledged it in. */
+  minutes: number;
+}
+
+/** The push of an escalation step: the alarm nobody acknowledged, opening it where it is acknowledged. */
+export function escalationPushMessage(alarm: EscalatedAlarm, nickname: string): AlarmPushMessage {
+  const where = alarm.location ? ` (${alarm.location})` : '';
+  return {
+    type: 'alarm',
+    alarmId: alarm.alarmId,
+    hwaddr: alarm.hwaddr,
+    seq: null,
+    kind: alarm.kind,
+    title: `${TITLE_PREFIX[alarm.kind]}: ${siteLabel(nickname, alarm.hwaddr)}, not acknowledged`,
+    body: `${alarm.title}${where}: nobody has acknowledged this ${ALARM_KIND_LABELS[alarm.kind].toLowerCase()} alarm in ${alarm.minutes} minutes`,
+    path: `/alarms/${alarm.alarmId}`,
+    receivedAt: alarm.openedAt.toISOString(),
   };
 }

@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
-/** A push owed: which job, device and user, about which event. */
+/** A push owed: which job, device and user, about which event (or which escalation step of which alarm). */
 export interface OwedPush {
   jobId: string;
   deviceId: number;
   deviceName: string;
   userId: string;
   hwaddr: string;
-  eventSeq: number;
+  /** Null for an escalation step's push. */
+  eventSeq: number | null;
+  alarmId?: number | null;
+  escalationStep?: number | null;
 }
 
 /**
@@ -21,18 +24,23 @@ export interface OwedPush {
 export class PushDeliveries {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  /** Each owed, in one statement; one recorded already (a redelivered alarm) stays as it is. */
+  /**
+   * Each owed, in one statement (in `manager`'s transaction when given); one recorded already (a
+   * redelivered alarm, a step taken again) stays as it is.
+   */
   async recordOwed(
     pushes: readonly OwedPush[],
     status: 'queued' | 'suppressed' = 'queued',
     reason?: string,
+    manager: Pick<EntityManager, 'query'> = this.dataSource,
   ): Promise<void> {
     if (pushes.length === 0) return;
-    await this.dataSource.query(
-      `INSERT INTO push_deliveries (job_id, device_id, device_name, user_id, hwaddr, event_seq, status, error)
-       SELECT owed.*, $7::text, $8::text
-       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::uuid[], $5::char(12)[], $6::bigint[])
-         AS owed(job_id, device_id, device_name, user_id, hwaddr, event_seq)
+    await manager.query(
+      `INSERT INTO push_deliveries
+         (job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, status, error)
+       SELECT owed.*, $9::text, $10::text
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::uuid[], $5::char(12)[], $6::bigint[], $7::bigint[], $8::int[])
+         AS owed(job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step)
        ON CONFLICT (job_id) DO NOTHING`,
       [
         pushes.map((push) => push.jobId),
@@ -41,6 +49,8 @@ export class PushDeliveries {
         pushes.map((push) => push.userId),
         pushes.map((push) => push.hwaddr),
         pushes.map((push) => push.eventSeq),
+        pushes.map((push) => push.alarmId ?? null),
+        pushes.map((push) => push.escalationStep ?? null),
         status,
         reason ?? null,
       ],
@@ -54,8 +64,9 @@ export class PushDeliveries {
   async begin(push: OwedPush): Promise<{ go: boolean; possibleRepeat: boolean }> {
     const rows: Array<{ status: string; possible_repeat: boolean }> = await this.dataSource.query(
       `WITH before AS (SELECT status, sending_since FROM push_deliveries WHERE job_id = $1)
-       INSERT INTO push_deliveries (job_id, device_id, device_name, user_id, hwaddr, event_seq, status, attempts, sending_since)
-       VALUES ($1, $2, $6, $3, $4, $5, 'queued', 1, now())
+       INSERT INTO push_deliveries
+         (job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, status, attempts, sending_since)
+       VALUES ($1, $2, $6, $3, $4, $5, $7, $8, 'queued', 1, now())
        ON CONFLICT (job_id) DO UPDATE SET
          attempts = push_deliveries.attempts + 1,
          possible_repeats = push_deliveries.possible_repeats
@@ -63,7 +74,16 @@ export class PushDeliveries {
          sending_since = now()
        WHERE push_deliveries.status = 'queued'
        RETURNING status, COALESCE((SELECT sending_since IS NOT NULL FROM before), false) AS possible_repeat`,
-      [push.jobId, push.deviceId, push.userId, push.hwaddr, push.eventSeq, push.deviceName],
+      [
+        push.jobId,
+        push.deviceId,
+        push.userId,
+        push.hwaddr,
+        push.eventSeq,
+        push.deviceName,
+        push.alarmId ?? null,
+        push.escalationStep ?? null,
+      ],
     );
     return { go: rows.length > 0, possibleRepeat: rows[0]?.possible_repeat === true };
   }
@@ -97,9 +117,11 @@ export class PushDeliveries {
       device_name: string;
       user_id: string;
       hwaddr: string;
-      event_seq: string;
+      event_seq: string | null;
+      alarm_id: string | null;
+      escalation_step: number | null;
     }> = await this.dataSource.query(
-      `SELECT job_id, device_id, device_name, user_id, hwaddr, event_seq FROM push_deliveries
+      `SELECT job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step FROM push_deliveries
          WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
       [afterMs, limit],
@@ -110,7 +132,9 @@ export class PushDeliveries {
       deviceName: row.device_name,
       userId: row.user_id,
       hwaddr: row.hwaddr,
-      eventSeq: Number(row.event_seq),
+      eventSeq: row.event_seq === null ? null : Number(row.event_seq),
+      alarmId: row.alarm_id === null ? null : Number(row.alarm_id),
+      escalationStep: row.escalation_step,
     }));
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OwedRecordsSweep } from '@app/alarm-reactions';
-import { eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
-import { alarmPushJob, enqueuePushes, JobWorkers, QueueService } from '@app/messaging';
+import { alarmCorrelationId, eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
+import { alarmPushJob, enqueuePushes, escalationPushJob, JobWorkers, QueueService } from '@app/messaging';
 import { StoredEvents } from '../deliveries/stored-events.repository';
+import { EscalationSteps } from '../escalations/escalation-steps.repository';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
@@ -10,7 +11,7 @@ import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
 /**
  * The pushes the sweep of open alarm records looks after (OwedRecordsSweep): deliveries left queued
  * past RECORD_SWEEP_AFTER_MS with no live job behind them. A lost push's job is added again under
- * its own id from the stored event; one whose job ended without closing it is recorded failed.
+ * its own id from the stored event (an escalation step's, from its alarm); one whose job ended without closing it is recorded failed.
  */
 @Injectable()
 export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
@@ -21,6 +22,7 @@ export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
     @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     private readonly deliveries: PushDeliveries,
     private readonly events: StoredEvents,
+    private readonly steps: EscalationSteps,
     jobs: JobWorkers,
     private readonly queues: QueueService,
   ) {
@@ -40,6 +42,7 @@ export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
   }
 
   async requeue(record: OwedPush): Promise<void> {
+    if (record.eventSeq === null) return this.requeueEscalationPush(record);
     const event = await this.events.one(record.hwaddr, record.eventSeq);
     if (!event) {
       await this.fail(record, 'Its job was lost and its event is not stored, so the push cannot be rebuilt');
@@ -47,6 +50,20 @@ export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
     }
     await enqueuePushes(this.queues, [
       alarmPushJob(event, { id: record.deviceId, name: record.deviceName, userId: record.userId }, this.config.push),
+    ]);
+    this.logger.warn(logFields(record), 'push job lost while its delivery was open; queued again');
+  }
+
+  private async requeueEscalationPush(record: OwedPush): Promise<void> {
+    const { alarmId, escalationStep: step } = record;
+    const facts = alarmId && step ? await this.steps.mailFacts(alarmId, step) : null;
+    if (!facts || !alarmId || !step) {
+      await this.fail(record, 'Its job was lost and its alarm is not stored, so the push cannot be rebuilt');
+      return;
+    }
+    const { deviceId, deviceName, userId, hwaddr } = record;
+    await enqueuePushes(this.queues, [
+      escalationPushJob({ alarmId, step, deviceId, deviceName, userId, hwaddr }, facts.kind, this.config.push),
     ]);
     this.logger.warn(logFields(record), 'push job lost while its delivery was open; queued again');
   }
@@ -62,7 +79,13 @@ function logFields(record: OwedPush) {
     jobId: record.jobId,
     deviceId: record.deviceId,
     hwaddr: record.hwaddr,
-    seq: record.eventSeq,
-    correlationId: eventCorrelationId(record.hwaddr, record.eventSeq),
+    seq: record.eventSeq ?? undefined,
+    alarmId: record.alarmId ?? undefined,
+    correlationId:
+      record.eventSeq !== null
+        ? eventCorrelationId(record.hwaddr, record.eventSeq)
+        : record.alarmId
+          ? alarmCorrelationId(record.alarmId)
+          : undefined,
   };
 }

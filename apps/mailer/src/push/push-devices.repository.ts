@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { claimGrantsAccess } from '@app/database';
 
 /** A device push is on for, with what a push to it needs: its subscription, and the site as its user names it. */
@@ -43,6 +43,18 @@ export class PushDevices {
       [deviceId, hwaddr],
     );
     return found ?? null;
+  }
+
+  /** Every device of these users (those an escalation step reaches), in `manager`'s transaction. */
+  ofUsers(
+    userIds: readonly string[],
+    manager: Pick<EntityManager, 'query'> = this.dataSource,
+  ): Promise<Array<{ deviceId: number; name: string; userId: string }>> {
+    return manager.query(
+      `SELECT d.id::int AS "deviceId", d.name, d.user_id AS "userId" FROM push_devices d
+       WHERE d.user_id = ANY($1::uuid[]) ORDER BY d.id`,
+      [userIds],
+    );
   }
 
   /** A device of its user, whatever the site (a test push). */

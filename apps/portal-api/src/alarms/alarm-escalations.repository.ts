@@ -40,8 +40,8 @@ export class AlarmEscalationsRepository {
   }
 
   /**
-   * Someone acknowledged the alarm: the steps not yet due are stopped with why, and the e-mails of
-   * a step taken whose sending has not begun are withheld. Under the site's lock, in the
+   * Someone acknowledged the alarm: the steps not yet due are stopped with why, and the e-mails and
+   * pushes of a step taken whose sending has not begun are withheld. Under the site's lock, in the
    * acknowledgement's transaction: a step taken at the same moment either came first (its mails are
    * withheld here unless already being sent) or finds the alarm acknowledged.
    */
@@ -54,6 +54,11 @@ export class AlarmEscalationsRepository {
     await manager.query(
       `UPDATE mail_deliveries SET status = 'suppressed', error = $2
        WHERE alarm_id = $1 AND kind = 'alarm-escalation' AND status = 'queued' AND sending_since IS NULL`,
+      [alarmId, reason],
+    );
+    await manager.query(
+      `UPDATE push_deliveries SET status = 'suppressed', error = $2
+       WHERE alarm_id = $1 AND status = 'queued' AND sending_since IS NULL`,
       [alarmId, reason],
     );
   }

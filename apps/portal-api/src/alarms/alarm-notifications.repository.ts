@@ -21,6 +21,7 @@ interface PushRow {
   error: string | null;
   created_at: Date;
   sent_at: Date | null;
+  escalation_step: number | null;
 }
 
 interface StepRow {
@@ -62,13 +63,15 @@ export class AlarmNotificationsRepository {
     );
   }
 
-  /** The pushes of its events. */
+  /** The pushes of its events and of its escalation steps. */
   private pushes(alarm: AlarmEntity): Promise<PushRow[]> {
     return this.dataSource.query(
-      `SELECT u.full_name, p.device_name, p.status, p.error, p.created_at, p.sent_at
+      `SELECT u.full_name, p.device_name, p.status, p.error, p.created_at, p.sent_at, p.escalation_step
        FROM push_deliveries p LEFT JOIN users u ON u.id = p.user_id
-       WHERE p.status <> 'queued' AND p.hwaddr = $2 AND p.event_seq IN (
-         SELECT event_seq FROM alarm_timeline WHERE alarm_id = $1 AND event_seq IS NOT NULL)`,
+       WHERE p.status <> 'queued' AND (
+         p.alarm_id = $1
+         OR (p.hwaddr = $2 AND p.event_seq IN (
+               SELECT event_seq FROM alarm_timeline WHERE alarm_id = $1 AND event_seq IS NOT NULL)))`,
       [alarm.id, alarm.hwaddr],
     );
   }
@@ -98,7 +101,8 @@ function mailEntry(row: MailRow): AlarmTimelineEntry[] {
 }
 
 function pushEntry(row: PushRow): AlarmTimelineEntry[] {
-  const to = `Push to ${row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name}`;
+  const device = row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name;
+  const to = `Push to ${device}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
   const at = (row.sent_at ?? row.created_at).toISOString();
   switch (row.status) {
     case 'sent':
@@ -121,7 +125,7 @@ function stepEntry(row: StepRow): AlarmTimelineEntry[] {
         change: 'escalated',
         at,
         by: null,
-        text: `Step ${row.step}: e-mail to ${ESCALATION_AUDIENCE_LABELS[row.audience]} (${row.recipients})`,
+        text: `Step ${row.step}: e-mail and push to ${ESCALATION_AUDIENCE_LABELS[row.audience]} (${row.recipients})`,
       },
     ];
   const what = row.status === 'failed' ? 'failed' : 'not sent';

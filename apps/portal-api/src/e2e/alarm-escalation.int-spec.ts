@@ -1,9 +1,22 @@
-import { ESCALATION_STOP_REASONS, escalationStepJobId, QUEUE_NAMES, type AlarmDetailDto } from '@app/contracts';
-import { AlarmEntity, AlarmEscalationEntity, MailDeliveryEntity } from '@app/database';
+import {
+  ESCALATION_STOP_REASONS,
+  escalationStepJobId,
+  QUEUE_NAMES,
+  type AlarmDetailDto,
+  type AlarmPushMessage,
+} from '@app/contracts';
+import { AlarmEntity, AlarmEscalationEntity, MailDeliveryEntity, PushDeliveryEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
-import { waitUntil } from '@app/testing';
+import {
+  localCertificate,
+  PushServiceStandIn,
+  TestPushSubscriber,
+  waitUntil,
+  type LocalCertificate,
+} from '@app/testing';
 import request from 'supertest';
+import { generateVAPIDKeys } from 'web-push';
 import { startMailerTestApp, type MailerTestApp } from '../../../mailer/src/testing/mailer-test-app';
 import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -27,12 +40,17 @@ const SWEEP = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' }
 /**
  * Escalation (docs/alarms.md): a fire on a simulated panel → a real gateway → portal-api opens an
  * alarm owing step 2 (everyone with access, by e-mail, 5 policy minutes later); the mailer, with a
- * real SMTP server, takes it when due. The mailer is stopped when each fire comes, so that the step
- * falls due while no copy runs, and started again after: an unacknowledged fire's step 2 reaches
- * both users once (Bob has e-mails off: step 1 never mailed him), also after Redis lost its queued
- * job; an acknowledged one's never does.
+ * real SMTP server and an RFC 8030 push service stand-in, takes it when due. The mailer is stopped
+ * when each fire comes, so that the step falls due while no copy runs, and started again after: an
+ * unacknowledged fire's step 2 reaches both users once by e-mail and Bob's phone once by push (Bob
+ * has e-mails off: step 1 never mailed him), also after Redis lost its queued job; an acknowledged
+ * one's never does.
  */
 describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () => {
+  const vapid = generateVAPIDKeys();
+  let certificate: LocalCertificate;
+  let pushService: PushServiceStandIn;
+  const bobsPhone = new TestPushSubscriber();
   let world: PortalWithPanels;
   let mailer: MailerTestApp | undefined;
   const smtp = new SmtpTestServer();
@@ -42,10 +60,22 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
   const db = () => world.portal.environment.database.dataSource;
 
   beforeAll(async () => {
-    world = await startPortalWithPanels({ ESCALATION_MINUTE_MS: MINUTE_MS });
+    certificate = localCertificate();
+    pushService = new PushServiceStandIn(certificate);
+    await pushService.start();
+    world = await startPortalWithPanels({
+      ESCALATION_MINUTE_MS: MINUTE_MS,
+      WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+      PUSH_ALLOWED_TARGETS: '127.0.0.1',
+    });
     await smtp.start();
     ann = await registerUniqueUser(world.portal, 'Ann');
     bob = await registerUniqueUser(world.portal, 'Bob');
+    await request(world.portal.server)
+      .post('/api/v2/account/push/devices')
+      .set('Authorization', `Bearer ${bob.session}`)
+      .send({ ...bobsPhone.subscription(pushService.endpoint('bob-phone')), name: "Bob's phone" })
+      .expect(200);
     // A deployment whose mailer ran before: its durable consumers take what came while it was away.
     await startMailer();
     await stopMailer();
@@ -55,10 +85,19 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
     await mailer?.close();
     await world?.close();
     await smtp.stop();
+    await pushService?.stop();
+    certificate?.remove();
   });
 
   async function startMailer(): Promise<void> {
-    mailer = await startMailerTestApp(world.portal.environment, smtp.port, { MAIL_RETRY_DELAY_MS: '100', ...SWEEP });
+    mailer = await startMailerTestApp(world.portal.environment, smtp.port, {
+      MAIL_RETRY_DELAY_MS: '100',
+      WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_ALLOWED_TARGETS: '127.0.0.1',
+      PUSH_CA_FILE: certificate.certFile,
+      ...SWEEP,
+    });
   }
 
   async function stopMailer(): Promise<void> {
@@ -90,6 +129,13 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
   const escalationMails = (alarmId: number) =>
     db().getRepository(MailDeliveryEntity).findBy({ kind: 'alarm-escalation', alarmId });
 
+  /** The escalation pushes Bob's phone received for the alarm, decrypted. */
+  const escalationPushes = (alarmId: number) =>
+    pushService.received
+      .filter((push) => push.path === '/push/bob-phone')
+      .map((push) => JSON.parse(bobsPhone.decrypt(push.body)) as AlarmPushMessage)
+      .filter((message) => message.alarmId === alarmId && message.seq === null);
+
   const detail = async (alarmId: number, user: TestUser) =>
     (
       await request(world.portal.server)
@@ -112,6 +158,20 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
     expect(
       await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 }),
     ).toMatchObject({ status: 'sent', recipients: 2 });
+    // Bob's phone rang for the step: once, urgent, opening the alarm.
+    await waitUntil(
+      async () =>
+        (await db().getRepository(PushDeliveryEntity).findOneBy({ alarmId: alarm.id, escalationStep: 2 }))?.status ===
+        'sent',
+      "step 2's push sent",
+    );
+    expect(escalationPushes(alarm.id)).toEqual([
+      expect.objectContaining({
+        kind: 'fire',
+        title: 'FIRE: Warehouse, not acknowledged',
+        path: `/alarms/${alarm.id}`,
+      }),
+    ]);
     const received = smtp.mails.filter((mail) => mail.subject === 'Warehouse: Fire not acknowledged after 5 minutes');
     expect(received.map((mail) => mail.recipients[0]).sort()).toEqual(
       [ann, bob].map((user) => `${user.name.toLowerCase()}@example.com`).sort(),
@@ -129,7 +189,8 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
     expect(changes).toEqual(
       expect.arrayContaining([
         ['notified', `E-mail to ${ann.name} sent`],
-        ['escalated', 'Step 2: e-mail to everyone with access (2)'],
+        ['escalated', 'Step 2: e-mail and push to everyone with access (2)'],
+        ['notified', `Push to ${bob.name}'s Bob's phone (step 2) sent`],
         ['notified', `E-mail to ${ann.name} (step 2) sent`],
         ['notified', `E-mail to ${bob.name} (step 2) sent`],
       ]),
@@ -168,6 +229,8 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
       "step 1's mail sent",
     );
     expect(await escalationMails(alarm.id)).toEqual([]);
+    expect(await db().getRepository(PushDeliveryEntity).findBy({ alarmId: alarm.id })).toEqual([]);
+    expect(escalationPushes(alarm.id)).toEqual([]);
     expect(smtp.mails.filter((mail) => mail.subject.startsWith('Depot: Fire not acknowledged'))).toEqual([]);
     expect((await detail(alarm.id, ann)).timeline.map((entry) => entry.change)).toContain('escalation-stopped');
     await stopMailer();

@@ -18,8 +18,8 @@ export interface AlarmPushMessage {
   /** The alarm the event opened or joined; null when it was not recorded yet when the push left. */
   alarmId: number | null;
   hwaddr: string;
-  /** The panel event's sequence number. */
-  seq: number;
+  /** The panel event's sequence number; null for an escalation step's push (about the alarm). */
+  seq: number | null;
   kind: AlarmKind;
   /** The notification's title: 'FIRE: Warehouse'. */
   title: string;
@@ -43,7 +43,7 @@ export type PushMessage = AlarmPushMessage | TestPushMessage;
 
 /** The notification's tag: one per alarm (a later push of the same alarm replaces it), else per event. */
 export function alarmPushTag(message: Pick<AlarmPushMessage, 'alarmId' | 'hwaddr' | 'seq'>): string {
-  return message.alarmId !== null ? `alarm-${message.alarmId}` : `event-${message.hwaddr}-${message.seq}`;
+  return message.alarmId !== null ? `alarm-${message.alarmId}` : `event-${message.hwaddr}-${message.seq ?? 0}`;
 }
 
 /** The longest device name kept, in characters. */

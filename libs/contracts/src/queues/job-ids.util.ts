@@ -50,6 +50,11 @@ export function alarmPushJobId(hwaddr: string, seq: number, deviceId: number): s
   return jobId(['push', hwaddr, seq, deviceId]);
 }
 
+/** One push per escalation step of an alarm and device. */
+export function escalationPushJobId(alarmId: number, step: number, deviceId: number): string {
+  return jobId(['escalation-push', alarmId, step, deviceId]);
+}
+
 /** One test push per device and moment asked. */
 export function testPushJobId(deviceId: number, requestedAtMs: number): string {
   return jobId(['test-push', deviceId, requestedAtMs]);

@@ -85,6 +85,17 @@ export interface AlarmPushJob {
   event: PanelEventMessage;
 }
 
+/** Push one escalation step of an alarm to one device of a user the step reaches. */
+export interface EscalationPushJob {
+  alarmId: number;
+  step: number;
+  deviceId: number;
+  deviceName: string;
+  userId: string;
+  hwaddr: string;
+  correlationId?: string;
+}
+
 /** A test push a user asked for from My Account: not an alarm, not recorded. */
 export interface TestPushJob {
   deviceId: number;

@@ -12,6 +12,8 @@ import type { PushDeliveryStatus } from './column-values.types';
 @Check('push_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('push_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
 @Check('push_deliveries_attempts_check', 'attempts >= 0')
+@Check('push_deliveries_about_check', 'event_seq IS NOT NULL OR (alarm_id IS NOT NULL AND escalation_step IS NOT NULL)')
+@Index('push_deliveries_alarm_id_idx', ['alarmId'], { where: 'alarm_id IS NOT NULL' })
 @Index('push_deliveries_queued_created_at_idx', ['createdAt'], { where: `status = 'queued'` })
 @Index('push_deliveries_event_idx', ['hwaddr', 'eventSeq'])
 export class PushDeliveryEntity {
@@ -34,8 +36,16 @@ export class PushDeliveryEntity {
   @Column({ name: 'hwaddr', type: 'char', length: 12 })
   hwaddr!: string;
 
-  @Column({ name: 'event_seq', type: 'bigint', transformer: BIGINT_AS_NUMBER })
-  eventSeq!: number;
+  /** The event an alarm push is about; null for an escalation step's push. */
+  @Column({ name: 'event_seq', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  eventSeq!: number | null;
+
+  /** The alarm and step an escalation step's push is about. */
+  @Column({ name: 'alarm_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  alarmId!: number | null;
+
+  @Column({ name: 'escalation_step', type: 'integer', nullable: true })
+  escalationStep!: number | null;
 
   @Column({ name: 'status', type: 'text', default: 'queued' })
   status!: PushDeliveryStatus;

@@ -3,9 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Alerts on the phone (docs/push.md). push_devices: each browser a user turned push on for, by its
  * push subscription (one endpoint is one device, whoever registered it last); removed with the
- * user, or when its push service answers 404 or 410. push_deliveries: each alarm push owed to a
- * device, recorded before the alarm is acked (as mail deliveries are), by job id; a log, so it keeps
- * no foreign key on the device or user.
+ * user, or when its push service answers 404 or 410. push_deliveries: each push owed to a device,
+ * about an event (recorded before the alarm is acked, as mail deliveries are) or an escalation step
+ * of an alarm, by job id; a log, so it keeps no foreign key on the device or user.
  */
 export class PushDevices1797000000000 implements MigrationInterface {
   name = 'PushDevices1797000000000';
@@ -34,7 +34,9 @@ export class PushDevices1797000000000 implements MigrationInterface {
         device_name text NOT NULL,
         user_id uuid NOT NULL,
         hwaddr character(12) NOT NULL,
-        event_seq bigint NOT NULL,
+        event_seq bigint NULL,
+        alarm_id bigint NULL,
+        escalation_step integer NULL,
         status text NOT NULL DEFAULT 'queued',
         error text NULL,
         attempts integer NOT NULL DEFAULT 0,
@@ -46,7 +48,8 @@ export class PushDevices1797000000000 implements MigrationInterface {
         CONSTRAINT push_deliveries_job_id_key UNIQUE (job_id),
         CONSTRAINT push_deliveries_hwaddr_check CHECK (hwaddr ~ '^[0-9a-f]{12}$'),
         CONSTRAINT push_deliveries_status_check CHECK (status IN ('queued', 'sent', 'failed', 'suppressed')),
-        CONSTRAINT push_deliveries_attempts_check CHECK (attempts >= 0)
+        CONSTRAINT push_deliveries_attempts_check CHECK (attempts >= 0),
+        CONSTRAINT push_deliveries_about_check CHECK (event_seq IS NOT NULL OR (alarm_id IS NOT NULL AND escalation_step IS NOT NULL))
       )`);
     // The sweep's: the deliveries still open.
     await queryRunner.query(
@@ -54,6 +57,9 @@ export class PushDevices1797000000000 implements MigrationInterface {
     );
     // The alarm's timeline: an event's pushes.
     await queryRunner.query(`CREATE INDEX push_deliveries_event_idx ON push_deliveries (hwaddr, event_seq)`);
+    await queryRunner.query(
+      `CREATE INDEX push_deliveries_alarm_id_idx ON push_deliveries (alarm_id) WHERE alarm_id IS NOT NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

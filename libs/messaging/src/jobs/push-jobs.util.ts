@@ -1,9 +1,13 @@
 import {
+  alarmCorrelationId,
   alarmPushJobId,
+  escalationPushJobId,
   eventCorrelationId,
   QUEUE_NAMES,
   testPushJobId,
+  type AlarmKind,
   type AlarmPushJob,
+  type EscalationPushJob,
   type PanelEventMessage,
   type TestPushJob,
 } from '@app/contracts';
@@ -48,6 +52,25 @@ export function alarmPushJob(
   };
 }
 
+/**
+ * The push of one escalation step of an alarm to one device: its id comes from the alarm, the step
+ * and the device; a fire's goes before every other waiting push but another fire's.
+ */
+export function escalationPushJob(
+  push: Omit<EscalationPushJob, 'correlationId'>,
+  kind: AlarmKind,
+  retry: PushRetryPolicy = PUSH_RETRY_DEFAULTS,
+): QueuedJob<EscalationPushJob> {
+  return {
+    name: 'escalation-push',
+    data: { ...push, correlationId: alarmCorrelationId(push.alarmId) },
+    opts: {
+      ...pushJobOptions(escalationPushJobId(push.alarmId, push.step, push.deviceId), retry),
+      ...(kind === 'fire' || kind === 'fault' ? alarmJobPriority(kind) : { priority: JOB_PRIORITY.other }),
+    },
+  };
+}
+
 /** A test push to one device, asked for at `requestedAt`; tried a few times, never recorded. */
 export function testPushJob(data: TestPushJob): QueuedJob<TestPushJob> {
   return {
@@ -65,9 +88,9 @@ export function testPushJob(data: TestPushJob): QueuedJob<TestPushJob> {
 
 export function enqueuePushes(
   queues: QueueService,
-  jobs: ReadonlyArray<QueuedJob<AlarmPushJob> | QueuedJob<TestPushJob>>,
+  jobs: ReadonlyArray<QueuedJob<AlarmPushJob> | QueuedJob<EscalationPushJob> | QueuedJob<TestPushJob>>,
 ): Promise<void> {
-  return enqueueJobs<AlarmPushJob | TestPushJob>(queues, QUEUE_NAMES.push, jobs);
+  return enqueueJobs<AlarmPushJob | EscalationPushJob | TestPushJob>(queues, QUEUE_NAMES.push, jobs);
 }
 
 function pushJobOptions(jobId: string, retry: PushRetryPolicy): QueuedJob<unknown>['opts'] {
