@@ -139,6 +139,17 @@ describe('the service worker with a push', () => {
     expect(alarmPushTag(fault)).toBe('event-0011aabbccdd-345');
   });
 
+  it("tags an escalation step's push (no event number) as the contracts do, with or without its alarm", async () => {
+    const worker = loadWorker();
+    const step: AlarmPushMessage = { ...fire, seq: null, title: 'FIRE: Warehouse, not acknowledged' };
+    const unrecorded: AlarmPushMessage = { ...step, alarmId: null };
+    await worker.push(JSON.stringify(step));
+    await worker.push(JSON.stringify(unrecorded));
+
+    expect(worker.shown.map((shown) => shown.options.tag)).toEqual([alarmPushTag(step), alarmPushTag(unrecorded)]);
+    expect(worker.shown.map((shown) => shown.options.tag)).toEqual(['alarm-12', 'event-0011aabbccdd-0']);
+  });
+
   it('shows a test push without actions', async () => {
     const worker = loadWorker();
     const test: TestPushMessage = {
