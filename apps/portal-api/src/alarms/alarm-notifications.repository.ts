@@ -85,24 +85,20 @@ export class AlarmNotificationsRepository {
   }
 }
 
+/** What a mail's or a push's record shows: the delivery's state and its fields. */
+type DeliveryRow = Pick<MailRow, 'status' | 'error' | 'created_at' | 'sent_at' | 'escalation_step'>;
+
 function mailEntry(row: MailRow): AlarmTimelineEntry[] {
-  const to = `E-mail to ${row.full_name || row.recipient}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
-  const at = (row.sent_at ?? row.created_at).toISOString();
-  switch (row.status) {
-    case 'sent':
-      return [{ change: 'notified', at, by: null, text: `${to} sent` }];
-    case 'failed':
-      return [{ change: 'notification-failed', at, by: null, text: `${to} failed: ${row.error ?? 'unknown'}` }];
-    case 'suppressed':
-      return [{ change: 'notification-withheld', at, by: null, text: `${to} not sent: ${row.error ?? ''}`.trim() }];
-    default:
-      return [];
-  }
+  return deliveryEntry(`E-mail to ${row.full_name || row.recipient}`, row);
 }
 
 function pushEntry(row: PushRow): AlarmTimelineEntry[] {
-  const device = row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name;
-  const to = `Push to ${device}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
+  return deliveryEntry(`Push to ${row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name}`, row);
+}
+
+/** One notification sent, failed or withheld; one still owed is not shown yet. */
+function deliveryEntry(what: string, row: DeliveryRow): AlarmTimelineEntry[] {
+  const to = `${what}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
   const at = (row.sent_at ?? row.created_at).toISOString();
   switch (row.status) {
     case 'sent':
