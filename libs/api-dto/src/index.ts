@@ -52,6 +52,7 @@ export * from './responses/token-response.dto';
 export * from './webhooks/site-webhook.dto';
 export * from './responses/site-webhook-response.dto';
 export * from './alarms/alarm-acknowledge.dto';
+export * from './alarms/site-escalation.dto';
 export * from './responses/alarm-response.dto';
 export * from './push/push-device.dto';
 export * from './responses/push-response.dto';

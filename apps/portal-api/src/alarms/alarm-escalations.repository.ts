@@ -1,14 +1,30 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { EscalationAudience } from '@app/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EscalationStepSetting } from '@app/contracts';
 
-/** A delayed step owed by an alarm, as it is recorded. */
-export interface OwedStep {
+/** A later step an alarm owes, with when it falls due: what its job is queued for. */
+export interface ScheduledStep {
   step: number;
-  audience: EscalationAudience;
-  afterMinutes: number;
   dueAt: Date;
 }
+
+/** What an alarm's later steps come from when its site has no policy of its own, and a policy minute's length. */
+export interface EscalationDefaults {
+  laterSteps: readonly EscalationStepSetting[];
+  minuteMs: number;
+}
+
+/**
+ * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `after_minutes`):
+ * its own policy, or the default given as JSON. Part of the statements that record an alarm's
+ * steps, so that opening an alarm stays one statement.
+ */
+export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string) => `
+  SELECT (later.ordinality + 1)::int AS step, later.value->>'audience' AS audience,
+    (later.value->>'afterMinutes')::int AS after_minutes
+  FROM jsonb_array_elements(
+    coalesce((SELECT steps FROM site_escalation_policies WHERE hwaddr = ${hwaddr}), ${defaults}::jsonb)
+  ) WITH ORDINALITY AS later(value, ordinality)`;
 
 /**
  * The escalation steps an alarm owes (alarm_escalations) as portal-api writes them: recorded with
@@ -16,27 +32,34 @@ export interface OwedStep {
  */
 @Injectable()
 export class AlarmEscalationsRepository {
-  /** Records the steps, in the transaction that opened the alarm; a step recorded already stays as it is. */
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /**
+   * Records the steps of an alarm opened at `openedAt` by its site's policy, in the transaction that
+   * opened it; a step recorded already stays as it is.
+   */
   async record(
     manager: EntityManager,
-    alarm: { id: number; hwaddr: string },
-    steps: readonly OwedStep[],
+    alarm: { id: number; hwaddr: string; openedAt: Date },
+    defaults: EscalationDefaults,
   ): Promise<void> {
-    if (steps.length === 0) return;
     await manager.query(
       `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
-       SELECT $1, $2, owed.step, owed.audience, owed.after_minutes, owed.due_at
-       FROM unnest($3::int[], $4::text[], $5::int[], $6::timestamptz[]) AS owed(step, audience, after_minutes, due_at)
+       SELECT $1, $2, policy.step, policy.audience, policy.after_minutes,
+         $4::timestamptz + policy.after_minutes * $5::double precision * interval '1 millisecond'
+       FROM (${SITE_POLICY_STEPS_SQL('$2', '$3')}) AS policy
        ON CONFLICT (alarm_id, step) DO NOTHING`,
-      [
-        alarm.id,
-        alarm.hwaddr,
-        steps.map((owed) => owed.step),
-        steps.map((owed) => owed.audience),
-        steps.map((owed) => owed.afterMinutes),
-        steps.map((owed) => owed.dueAt),
-      ],
+      [alarm.id, alarm.hwaddr, JSON.stringify(defaults.laterSteps), alarm.openedAt, defaults.minuteMs],
     );
+  }
+
+  /** The steps an alarm still owes, with when each falls due. */
+  async owed(alarmId: number): Promise<ScheduledStep[]> {
+    const rows: Array<{ step: number; due_at: Date }> = await this.dataSource.query(
+      `SELECT step, due_at FROM alarm_escalations WHERE alarm_id = $1 AND status = 'owed' ORDER BY step`,
+      [alarmId],
+    );
+    return rows.map((row) => ({ step: row.step, dueAt: row.due_at }));
   }
 
   /**

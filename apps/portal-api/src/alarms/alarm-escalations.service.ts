@@ -4,8 +4,18 @@ import { alarmCorrelationId, DEFAULT_ESCALATION_POLICY, delayedSteps, ESCALATION
 import type { AlarmEntity } from '@app/database';
 import { enqueueEscalationSteps, escalationStepJob, QueueService } from '@app/messaging';
 import { Clock } from '@app/platform';
-import { AlarmEscalationsRepository, type OwedStep } from './alarm-escalations.repository';
+import {
+  AlarmEscalationsRepository,
+  type EscalationDefaults,
+  type ScheduledStep,
+} from './alarm-escalations.repository';
 import { EscalationConfig } from './escalation.config';
+
+/** The default policy's later steps, as a site would set them. */
+const DEFAULT_LATER_STEPS = delayedSteps(DEFAULT_ESCALATION_POLICY).map(({ afterMinutes, audience }) => ({
+  afterMinutes,
+  audience,
+}));
 
 /**
  * An alarm's escalation (docs/alarms.md, "Escalation"): the delayed steps of the site's policy are
@@ -24,25 +34,23 @@ export class AlarmEscalations {
     private readonly clock: Clock,
   ) {}
 
-  /** The steps an alarm opened at `openedAt` owes, with when each falls due. */
-  owedSteps(openedAt: Date): OwedStep[] {
-    return delayedSteps(DEFAULT_ESCALATION_POLICY).map((step) => ({
-      step: step.step,
-      audience: step.audience,
-      afterMinutes: step.afterMinutes,
-      dueAt: new Date(openedAt.getTime() + step.afterMinutes * this.config.minuteMs),
-    }));
+  /** Where an alarm's later steps come from when its site has no policy of its own. */
+  get defaults(): EscalationDefaults {
+    return { laterSteps: DEFAULT_LATER_STEPS, minuteMs: this.config.minuteMs };
   }
 
   /** Records an alarm's steps in the transaction that opened it (one not opened by an event's statement). */
   record(manager: EntityManager, alarm: AlarmEntity): Promise<void> {
-    return this.repository.record(manager, alarm, this.owedSteps(alarm.openedAt));
+    return this.repository.record(manager, alarm, this.defaults);
   }
 
-  /** After the commit that opened it: each step's job, held until due. A failure is logged; the sweep queues it. */
-  async schedule(alarm: AlarmEntity): Promise<void> {
+  /**
+   * After the commit that opened it: each step's job, held until due (the steps its statement
+   * recorded, else those it still owes). A failure is logged; the sweep queues it.
+   */
+  async schedule(alarm: AlarmEntity, steps?: readonly ScheduledStep[]): Promise<void> {
     const now = this.clock.now();
-    const jobs = this.owedSteps(alarm.openedAt).map((step) =>
+    const jobs = (steps ?? (await this.repository.owed(alarm.id))).map((step) =>
       escalationStepJob(
         { alarmId: alarm.id, hwaddr: alarm.hwaddr, kind: alarm.kind, step: step.step, dueAt: step.dueAt },
         now,

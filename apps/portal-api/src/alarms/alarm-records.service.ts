@@ -64,14 +64,14 @@ export class AlarmRecords {
       location,
       text: location ? `${event.title} (${location})` : event.title,
       at: event.receivedAt,
-      steps: this.escalations.owedSteps(event.receivedAt),
+      escalation: this.escalations.defaults,
     });
     if (!changed) return null;
     // An alarm opening is told; an event joining it is not (its LogEvent is): a burst of fires is
     // one Alarm message per site, not one more message per fire.
     if (changed.opened) {
       this.announce(changed.alarm);
-      await this.escalations.schedule(changed.alarm);
+      await this.escalations.schedule(changed.alarm, changed.steps);
     }
     this.logger.log(
       { ...panelEventLogFields(event), alarmId: changed.alarm.id, events: changed.alarm.events },

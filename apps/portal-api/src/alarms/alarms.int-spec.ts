@@ -1,16 +1,19 @@
 import request from 'supertest';
 import {
   ALARM_CLEAR_REASONS,
+  DEFAULT_ESCALATION_POLICY,
+  ESCALATION_MESSAGES,
   ESCALATION_STOP_REASONS,
   ALARM_MESSAGES,
   ALARM_NOTE_MAX_LENGTH,
   COMMUNICATION_LOST_ALARM_TITLE,
+  type SiteEscalationPolicy,
   type AlarmDetailDto,
   type AlarmDto,
   type AlarmsListResponse,
   type CommandAuditEntry,
 } from '@app/contracts';
-import { PanelOutageEntity } from '@app/database';
+import { AlarmEscalationEntity, PanelOutageEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
 import {
@@ -321,5 +324,75 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
       alarms.every((alarm) => alarm.clearedAt !== null),
     );
     expect(back).toMatchObject({ id: lost.id, clearReason: ALARM_CLEAR_REASONS.communication, acknowledgement: null });
+  });
+
+  it("sets a site's later escalation steps, which the alarms that open from then on owe", async () => {
+    const site = await alarmSite();
+    const path = `/api/v2/sites/${site.hwaddr}/escalation`;
+    const put = (token: string, body: unknown) =>
+      request(world.portal.server)
+        .put(path)
+        .set('Authorization', `Bearer ${token}`)
+        .send(body as object);
+    expect((await get(site.annToken, path).expect(200)).body).toEqual({
+      steps: DEFAULT_ESCALATION_POLICY,
+      isDefault: true,
+      updatedBy: null,
+      updatedAt: null,
+    });
+
+    // Refused with why, and nothing changed.
+    for (const [steps, err] of [
+      [
+        [
+          { afterMinutes: 10, audience: 'everyone' },
+          { afterMinutes: 10, audience: 'opted-in' },
+        ],
+        ESCALATION_MESSAGES.order,
+      ],
+      [[{ afterMinutes: 0, audience: 'everyone' }], ESCALATION_MESSAGES.minutes],
+      [[{ afterMinutes: 5, audience: 'nobody' }], ESCALATION_MESSAGES.audience],
+      [
+        Array.from({ length: 6 }, (_, index) => ({ afterMinutes: index + 1, audience: 'everyone' })),
+        ESCALATION_MESSAGES.tooManySteps,
+      ],
+    ] as const)
+      expect((await put(site.annToken, { steps }).expect(400)).body).toEqual({ err });
+    await put(site.annToken, { steps: [{ afterMinutes: 5, audience: 'everyone', extra: 1 }] }).expect(400);
+    await put(site.annToken, {}).expect(400);
+    const stranger = await registerUniqueUser(world.portal, 'Stranger');
+    await put(await claimsTokenOf(world.portal, stranger), { steps: [] }).expect(403);
+    expect(((await get(site.annToken, path).expect(200)).body as SiteEscalationPolicy).isDefault).toBe(true);
+
+    const saved = (
+      await put(site.annToken, {
+        steps: [
+          { afterMinutes: 2, audience: 'opted-in' },
+          { afterMinutes: 10, audience: 'everyone' },
+        ],
+      }).expect(200)
+    ).body as SiteEscalationPolicy;
+    expect(saved).toEqual({
+      steps: [
+        DEFAULT_ESCALATION_POLICY[0],
+        { step: 2, afterMinutes: 2, audience: 'opted-in' },
+        { step: 3, afterMinutes: 10, audience: 'everyone' },
+      ],
+      isDefault: false,
+      updatedBy: site.ann.name,
+      updatedAt: expect.any(String),
+    });
+    expect((await get(site.bobToken, path).expect(200)).body).toEqual(saved);
+
+    site.panel.report(site.panel.model.setZone(1, 1, 'fire'));
+    const [alarm] = await waitForAlarms(site.annToken, site.hwaddr, 'the fire alarm', (alarms) => alarms.length === 1);
+    const steps = await world.portal.environment.database.dataSource
+      .getRepository(AlarmEscalationEntity)
+      .find({ where: { alarmId: alarm.id }, order: { step: 'ASC' } });
+    expect(steps.map((step) => [step.step, step.afterMinutes, step.audience, step.status])).toEqual([
+      [2, 2, 'opted-in', 'owed'],
+      [3, 10, 'everyone', 'owed'],
+    ]);
+    expect(steps[1].dueAt.getTime() - Date.parse(alarm.openedAt)).toBe(10 * 60_000);
   });
 });

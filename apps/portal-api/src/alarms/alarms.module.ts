@@ -9,6 +9,9 @@ import { AlarmRecords } from './alarm-records.service';
 import { AlarmsController } from './alarms.controller';
 import { AlarmsRepository } from './alarms.repository';
 import { Alarms } from './alarms.service';
+import { SiteEscalationController } from './site-escalation.controller';
+import { SiteEscalationRepository } from './site-escalation.repository';
+import { SiteEscalation } from './site-escalation.service';
 
 /**
  * Alarms people handle (docs/alarms.md): opened and cleared from the panels' reports the ingest
@@ -17,7 +20,7 @@ import { Alarms } from './alarms.service';
  */
 @Module({
   imports: [PanelAccessModule, PanelsModule],
-  controllers: [AlarmsController],
+  controllers: [AlarmsController, SiteEscalationController],
   providers: [
     AlarmsRepository,
     AlarmNotificationsRepository,
@@ -26,6 +29,8 @@ import { Alarms } from './alarms.service';
     AlarmRecords,
     AlarmPanelReports,
     Alarms,
+    SiteEscalationRepository,
+    SiteEscalation,
   ],
   exports: [AlarmRecords, AlarmPanelReports],
 })

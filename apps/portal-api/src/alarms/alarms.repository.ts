@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { HANDLED_ALARMS_LISTED, type AlarmKind } from '@app/contracts';
 import { AlarmEntity, AlarmTimelineEntryEntity } from '@app/database';
-import type { OwedStep } from './alarm-escalations.repository';
+import { SITE_POLICY_STEPS_SQL, type EscalationDefaults, type ScheduledStep } from './alarm-escalations.repository';
 
 /** An alarm to open. */
 export type NewAlarm = Pick<AlarmEntity, 'hwaddr' | 'kind' | 'networkId' | 'title' | 'location' | 'openedAt'>;
@@ -22,8 +22,8 @@ export interface AlarmEventArrival {
   /** The timeline's text for it. */
   text: string;
   at: Date;
-  /** The escalation steps the alarm owes if this event opens it (due from `at`). */
-  steps: readonly OwedStep[];
+  /** The later steps the alarm owes if this event opens it, unless its site has its own policy. */
+  escalation: EscalationDefaults;
 }
 
 /** A row as a statement answers it (RETURNING *). */
@@ -93,13 +93,18 @@ export class AlarmsRepository {
   /**
    * One statement, the alarm path's: the event opens its kind's alarm on its network, or joins the
    * active one (counted, its time the latest), with its timeline entry and, when it opens, the
-   * escalation steps it owes; nothing when this event has
+   * escalation steps it owes by its site's policy (or the default), answered with when each falls
+   * due; nothing when this event has
    * opened or joined one before (a redelivery). Answers the alarm as changed and whether it opened.
    * The active alarm's unique index settles two events at once (one opens, the other joins); the
    * same event handled twice at once fails the second on the timeline's unique index, to be redelivered.
    */
-  async openOrJoin(event: AlarmEventArrival): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
-    const rows = await this.dataSource.query<Array<AlarmRow & { opened: boolean }>>(
+  async openOrJoin(
+    event: AlarmEventArrival,
+  ): Promise<{ alarm: AlarmEntity; opened: boolean; steps: ScheduledStep[] } | null> {
+    const rows = await this.dataSource.query<
+      Array<AlarmRow & { opened: boolean; steps: Array<{ step: number; due_at: string }> }>
+    >(
       `WITH fresh AS (
          SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM alarm_timeline WHERE hwaddr = $1 AND event_seq = $2)
        ), changed AS (
@@ -111,14 +116,16 @@ export class AlarmsRepository {
        ), entry AS (
          INSERT INTO alarm_timeline (alarm_id, hwaddr, change, at, text, event_seq)
          SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
+       ), policy AS (${SITE_POLICY_STEPS_SQL('$1', '$9')}
        ), steps AS (
          INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
-         SELECT changed.id, changed.hwaddr, owed.step, owed.audience, owed.after_minutes, owed.due_at
-         FROM changed, unnest($9::int[], $10::text[], $11::int[], $12::timestamptz[])
-           AS owed(step, audience, after_minutes, due_at)
+         SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.after_minutes,
+           $7::timestamptz + policy.after_minutes * $10::double precision * interval '1 millisecond'
+         FROM changed, policy
          WHERE changed.opened
+         RETURNING step, due_at
        )
-       SELECT * FROM changed`,
+       SELECT changed.*, (SELECT coalesce(json_agg(steps), '[]'::json) FROM steps) AS steps FROM changed`,
       [
         event.hwaddr,
         event.seq,
@@ -128,13 +135,13 @@ export class AlarmsRepository {
         event.location,
         event.at,
         event.text,
-        event.steps.map((step) => step.step),
-        event.steps.map((step) => step.audience),
-        event.steps.map((step) => step.afterMinutes),
-        event.steps.map((step) => step.dueAt),
+        JSON.stringify(event.escalation.laterSteps),
+        event.escalation.minuteMs,
       ],
     );
-    return rows.length === 0 ? null : { alarm: alarmOf(rows[0]), opened: rows[0].opened };
+    if (rows.length === 0) return null;
+    const steps = rows[0].steps.map((step) => ({ step: step.step, dueAt: new Date(step.due_at) }));
+    return { alarm: alarmOf(rows[0]), opened: rows[0].opened, steps };
   }
 
   active(manager: EntityManager, hwaddr: string, kind: AlarmKind, networkId: number): Promise<AlarmEntity | null> {

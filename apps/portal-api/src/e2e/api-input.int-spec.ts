@@ -94,6 +94,17 @@ function routeTable(world: World): Record<string, RouteCase> {
       optional: ['company', 'telephone'],
     },
     '/api/v2/claims/auth': { token: 'session' },
+    '/api/v2/account/push/devices': {
+      token: 'session',
+      body: () => ({
+        endpoint: 'https://push.example.com/push/device-1',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        name: 'Chrome on Android',
+      }),
+      text: 'name',
+      required: 'endpoint',
+    },
+    '/api/v2/account/push/devices/:id/test': { token: 'session', params: { id: '1' } },
     '/api/v2/claims/create': {
       token: 'session',
       body: () => ({ hwaddr: UNCLAIMED, key: '1234', nickname: 'Depot', notify: true }),

@@ -1,6 +1,7 @@
 import {
   ALARM_TIMELINE_CHANGES,
   ALARM_KINDS,
+  ESCALATION_AUDIENCES,
   type AlarmAcknowledgement,
   type AlarmTimelineChange,
   type AlarmDetailDto,
@@ -8,6 +9,8 @@ import {
   type AlarmKind,
   type AlarmsListResponse,
   type AlarmTimelineEntry,
+  type EscalationAudience,
+  type SiteEscalationPolicy,
 } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { STORED_HWADDR_PROPERTY, ID_PROPERTY, ISO_DATE_PROPERTY } from '../openapi/api-property.constants';
@@ -97,4 +100,30 @@ export class AlarmsListResponseDto implements AlarmsListResponse {
       'unacknowledged first, fire before fault before communication, active before cleared, newest first',
   })
   alarms!: AlarmResponseDto[];
+}
+
+class EscalationStepResponseDto {
+  @ApiProperty({ type: Number, description: 'Its place, from 1' })
+  step!: number;
+
+  @ApiProperty({ type: Number, description: 'Minutes after the alarm opened without acknowledgement; 0: at once' })
+  afterMinutes!: number;
+
+  @ApiProperty({ enum: ESCALATION_AUDIENCES })
+  audience!: EscalationAudience;
+}
+
+/** A site's escalation policy (docs/alarms.md). */
+export class SiteEscalationPolicyResponseDto implements SiteEscalationPolicy {
+  @ApiProperty({ type: [EscalationStepResponseDto], description: 'Step 1 at once, then the later steps' })
+  steps!: EscalationStepResponseDto[];
+
+  @ApiProperty({ type: Boolean, description: 'True while the site follows the default policy' })
+  isDefault!: boolean;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Who set it; null for the default' })
+  updatedBy!: string | null;
+
+  @ApiProperty({ ...ISO_DATE_PROPERTY, nullable: true })
+  updatedAt!: string | null;
 }

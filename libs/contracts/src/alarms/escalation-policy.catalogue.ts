@@ -36,6 +36,41 @@ export function delayedSteps(policy: readonly EscalationStep[]): EscalationStep[
 }
 
 /**
+ * A site's own later steps (Site Configuration): step 1 is always what every alarm owes at once;
+ * the later steps are the site's, each after more minutes than the one before. None: no escalation.
+ */
+export const ESCALATION_LIMITS = { steps: 5, minMinutes: 1, maxMinutes: 1440 } as const;
+
+/** A later step as a site sets it: after how many minutes without acknowledgement, and who. */
+export type EscalationStepSetting = Pick<EscalationStep, 'afterMinutes' | 'audience'>;
+
+/** The whole policy from a site's later steps: step 1 at once, then the site's, numbered from 2. */
+export function escalationPolicyOf(later: readonly EscalationStepSetting[]): EscalationStep[] {
+  return [DEFAULT_ESCALATION_POLICY[0], ...later.map((step, index) => ({ ...step, step: index + 2 }))];
+}
+
+/** Why a site's later steps are refused, or null when they are fine. */
+export function escalationStepsProblem(later: readonly EscalationStepSetting[]): string | null {
+  if (later.length > ESCALATION_LIMITS.steps) return ESCALATION_MESSAGES.tooManySteps;
+  for (const [index, step] of later.entries()) {
+    if (!(ESCALATION_AUDIENCES as readonly string[]).includes(step.audience)) return ESCALATION_MESSAGES.audience;
+    const { minMinutes, maxMinutes } = ESCALATION_LIMITS;
+    if (!Number.isInteger(step.afterMinutes) || step.afterMinutes < minMinutes || step.afterMinutes > maxMinutes)
+      return ESCALATION_MESSAGES.minutes;
+    if (index > 0 && step.afterMinutes <= later[index - 1].afterMinutes) return ESCALATION_MESSAGES.order;
+  }
+  return null;
+}
+
+/** The API's refusals. */
+export const ESCALATION_MESSAGES = {
+  tooManySteps: `A site has at most ${ESCALATION_LIMITS.steps} later steps`,
+  minutes: `Each step comes after 1 to ${ESCALATION_LIMITS.maxMinutes} minutes`,
+  order: 'Each step comes after more minutes than the one before',
+  audience: "Each step reaches 'opted-in' or 'everyone'",
+} as const;
+
+/**
  * What became of a delayed step: 'owed' until due, 'sent' once its mails were recorded owed (each
  * mail then has its own delivery), 'stopped' when the alarm was acknowledged or cleared before it
  * was due (or it had nobody to notify), 'failed' when it could not be taken.

@@ -1,3 +1,4 @@
+import type { EscalationStep, EscalationStepSetting } from '../alarms/escalation-policy.catalogue';
 import type { AlarmKind, AlarmTimelineChange } from '../alarms/alarm-kinds.catalogue';
 
 /** Alarms (docs/alarms.md). Dates are ISO 8601 strings. */
@@ -59,4 +60,20 @@ export interface AlarmsListResponse {
 export interface AlarmAcknowledgeRequest {
   /** Optional, up to ALARM_NOTE_MAX_LENGTH characters. */
   note?: string;
+}
+
+/** GET and PUT /v2/sites/{hwaddr}/escalation: the site's escalation policy (docs/alarms.md). */
+export interface SiteEscalationPolicy {
+  /** Every step: step 1 at once, then the site's later steps. */
+  steps: EscalationStep[];
+  /** True while the site follows the default policy (it never set its own). */
+  isDefault: boolean;
+  /** Who last set it, and when; null for the default. */
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
+
+/** PUT /v2/sites/{hwaddr}/escalation: the later steps, in order (step 1 is not the site's to set). */
+export interface SiteEscalationRequest {
+  steps: EscalationStepSetting[];
 }

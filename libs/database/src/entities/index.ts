@@ -1,6 +1,7 @@
 import { AlarmEntity, WHOLE_PANEL_NETWORK } from './alarm.entity';
 import { AlarmEscalationEntity } from './alarm-escalation.entity';
 import { PushDeliveryEntity } from './push-delivery.entity';
+import { SiteEscalationPolicyEntity } from './site-escalation-policy.entity';
 import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
@@ -33,6 +34,7 @@ export {
   AlarmEscalationEntity,
   PushDeliveryEntity,
   PushDeviceEntity,
+  SiteEscalationPolicyEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -81,6 +83,7 @@ export const ENTITIES = [
   AlarmEntity,
   AlarmTimelineEntryEntity,
   AlarmEscalationEntity,
+  SiteEscalationPolicyEntity,
   PushDeviceEntity,
   PushDeliveryEntity,
 ];

@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Escalation (docs/alarms.md): each delayed step of an alarm's policy is owed once per alarm,
- * recorded when the alarm opens (in the statement that opens it), so that a crash or a Redis loss
- * neither loses nor repeats one. A step's e-mails are mail deliveries of kind 'alarm-escalation',
+ * recorded when the alarm opens (in the statement that opens it, from the site's policy or the
+ * default), so that a crash or a Redis loss neither loses nor repeats one. A step's e-mails are mail deliveries of kind 'alarm-escalation',
  * which name the alarm and the step. Alert mails are found by their event, for the alarm's timeline.
  */
 export class AlarmEscalations1796900000000 implements MigrationInterface {
@@ -38,6 +38,19 @@ export class AlarmEscalations1796900000000 implements MigrationInterface {
       `CREATE INDEX alarm_escalations_owed_due_at_idx ON alarm_escalations (due_at) WHERE status = 'owed'`,
     );
 
+    // A site's own later steps; a site without a row follows the default policy.
+    await queryRunner.query(`
+      CREATE TABLE site_escalation_policies (
+        hwaddr character(12) NOT NULL,
+        steps jsonb NOT NULL,
+        updated_by uuid NULL,
+        updated_by_name text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT site_escalation_policies_pkey PRIMARY KEY (hwaddr),
+        CONSTRAINT site_escalation_policies_hwaddr_check CHECK (hwaddr ~ '^[0-9a-f]{12}$'),
+        CONSTRAINT site_escalation_policies_steps_check CHECK (jsonb_typeof(steps) = 'array')
+      )`);
+
     await queryRunner.query(`ALTER TABLE mail_deliveries DROP CONSTRAINT mail_deliveries_kind_check`);
     await queryRunner.query(
       `ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_kind_check CHECK (kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation'))`,
@@ -63,6 +76,7 @@ export class AlarmEscalations1796900000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_kind_check CHECK (kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online'))`,
     );
+    await queryRunner.query(`DROP TABLE site_escalation_policies`);
     await queryRunner.query(`DROP TABLE alarm_escalations`);
   }
 }

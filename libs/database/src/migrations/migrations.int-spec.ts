@@ -47,6 +47,7 @@ const EXPECTED_TABLES = [
   'relay_action_runs',
   'relay_actions',
   'relays',
+  'site_escalation_policies',
   'site_test_modes',
   'users',
   'webhook_attempts',
