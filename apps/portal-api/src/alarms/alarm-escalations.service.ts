@@ -46,17 +46,17 @@ export class AlarmEscalations {
 
   /**
    * After the commit that opened it: each step's job, held until due (the steps its statement
-   * recorded, else those it still owes). A failure is logged; the sweep queues it.
+   * recorded, else those it still owes). Never throws: a failure is logged, and the sweep queues it.
    */
   async schedule(alarm: AlarmEntity, steps?: readonly ScheduledStep[]): Promise<void> {
-    const now = this.clock.now();
-    const jobs = (steps ?? (await this.repository.owed(alarm.id))).map((step) =>
-      escalationStepJob(
-        { alarmId: alarm.id, hwaddr: alarm.hwaddr, kind: alarm.kind, step: step.step, dueAt: step.dueAt },
-        now,
-      ),
-    );
     try {
+      const now = this.clock.now();
+      const jobs = (steps ?? (await this.repository.owed(alarm.id))).map((step) =>
+        escalationStepJob(
+          { alarmId: alarm.id, hwaddr: alarm.hwaddr, kind: alarm.kind, step: step.step, dueAt: step.dueAt },
+          now,
+        ),
+      );
       await enqueueEscalationSteps(this.queues, jobs);
     } catch (error) {
       this.logger.warn(

@@ -71,7 +71,9 @@ export class AlarmRecords {
     // one Alarm message per site, not one more message per fire.
     if (changed.opened) {
       this.announce(changed.alarm);
-      await this.escalations.schedule(changed.alarm, changed.steps);
+      // Not awaited: the steps are recorded, and a Redis that is away (its commands wait for it)
+      // must not hold up the ingest that called; the mailer's sweep queues what this misses.
+      void this.escalations.schedule(changed.alarm, changed.steps);
     }
     this.logger.log(
       { ...panelEventLogFields(event), alarmId: changed.alarm.id, events: changed.alarm.events },
@@ -138,9 +140,10 @@ export class AlarmRecords {
    * After the commit of a communication alarm's change: told to the browsers, and an active one's
    * escalation steps queued (again, if it had them queued: the same jobs).
    */
-  async committed(alarm: AlarmEntity): Promise<void> {
+  committed(alarm: AlarmEntity): void {
     this.announce(alarm);
-    if (alarm.clearedAt === null) await this.escalations.schedule(alarm);
+    // Not awaited, as for an event's alarm: the steps are recorded, the sweep queues what this misses.
+    if (alarm.clearedAt === null) void this.escalations.schedule(alarm);
   }
 
   /** After the commit: every browser of the site is told. */

@@ -208,7 +208,7 @@ export class PanelOutages {
    */
   private async complete(aftermath: Aftermath): Promise<void> {
     for (const notification of aftermath.notifications.values()) this.writer.announce(notification);
-    for (const alarm of aftermath.alarms.values()) await this.alarms.committed(alarm);
+    for (const alarm of aftermath.alarms.values()) this.alarms.committed(alarm);
     for (const { outage, kind } of aftermath.mails) {
       try {
         await this.mails.queue(outage, kind);
