@@ -42,6 +42,8 @@ describe('chaos run on a NATS cluster with two copies of every app, short', () =
   it('finds every event stored once, every alarm acted on once or recorded as repeated, every app and the cluster whole again', () => {
     expect(result.events.sent).toBeGreaterThan(0);
     expect(result.relay.map((relay) => relay.alarms)).not.toContain(0);
+    expect(result.push.owed).toBe(result.mail.owed);
+    expect(result.escalation.taken).toBeGreaterThan(0);
     // The run's own lines (faults, API errors) and the apps' last ones are the evidence when something broke.
     const problems = chaosProblems(result);
     const evidence = problems.length > 0 ? run.evidence() : [];

@@ -3,7 +3,9 @@ import {
   countEvents,
   countLive,
   alarmWebhookKey,
+  alarmPushKey,
   countMessages,
+  readAlarmPush,
   countRelay,
   eventKey,
   type SentEvent,
@@ -139,6 +141,30 @@ describe('alarmWebhookKey', () => {
   });
 });
 
+describe('readAlarmPush', () => {
+  const body = (message: object) => JSON.stringify(message);
+  const push = { type: 'alarm', alarmId: 42, hwaddr: A, seq: 17, kind: 'fire', title: 'FIRE: Depot' };
+
+  it("reads the alarm and the event from a push's decrypted body; a step's push has no event", () => {
+    expect(readAlarmPush(body(push))).toEqual({ alarmId: 42, hwaddr: A, seq: 17 });
+    expect(readAlarmPush(body({ ...push, alarmId: null }))).toEqual({ alarmId: null, hwaddr: A, seq: 17 });
+    expect(readAlarmPush(body({ ...push, seq: null }))).toEqual({ alarmId: 42, hwaddr: A, seq: null });
+  });
+
+  it('reads nothing from a test push or a body that is not JSON', () => {
+    expect(readAlarmPush(body({ type: 'test', title: 'Alerts are on' }))).toBeUndefined();
+    expect(readAlarmPush('not json')).toBeUndefined();
+    expect(readAlarmPush('null')).toBeUndefined();
+  });
+});
+
+describe('alarmPushKey', () => {
+  it("keys an event's push by the event and the device, and not a step's push", () => {
+    expect(alarmPushKey({ alarmId: 42, hwaddr: A, seq: 17 }, '7')).toBe(`${A}/17/7`);
+    expect(alarmPushKey({ alarmId: 42, hwaddr: A, seq: null }, '7')).toBeUndefined();
+  });
+});
+
 describe('countMessages', () => {
   const alarms = [sent(A, 1, 'fire'), sent(A, 2, 'fault')];
   const row = (seq: number, done: boolean, possibleRepeats: number) => ({
@@ -164,6 +190,23 @@ describe('countMessages', () => {
       unrecordedRepeats: 0,
       notMarkedDone: 0,
       longestDelayMs: 0,
+    });
+  });
+
+  it('owes each recipient its own: a push to one device does not stand for another', () => {
+    const push = (seq: number, device: string) => ({ ...row(seq, true, 0), recipient: device });
+    const received = new Map([
+      [`${A}/1/7`, 1],
+      [`${A}/2/7`, 1],
+      [`${A}/1/8`, 2],
+    ]);
+    const rows = [push(1, '7'), push(2, '7'), push(1, '8'), push(2, '8')];
+    expect(countMessages(alarms, ['7', '8'], received, rows)).toMatchObject({
+      owed: 4,
+      exactlyOne: 2,
+      lost: 1,
+      repeats: 1,
+      unrecordedRepeats: 1,
     });
   });
 

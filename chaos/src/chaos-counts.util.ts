@@ -166,7 +166,8 @@ export function countRelay(
 
 /**
  * The record of one message an alarm owes one recipient: an alert mail to a user (mail_deliveries),
- * or a message to the site's webhook (webhook_deliveries, recipient 'webhook').
+ * a message to the site's webhook (webhook_deliveries, recipient 'webhook'), or a push to a device
+ * (push_deliveries, recipient the device's id).
  */
 export interface MessageDelivery {
   hwaddr: string;
@@ -185,9 +186,9 @@ export interface MessageCounts {
   /** Alarms times recipients: the messages owed. */
   owed: number;
   exactlyOne: number;
-  /** Owed messages the receiver (the SMTP sink, the webhook receiver) never got. */
+  /** Owed messages the receiver (the SMTP sink, the webhook receiver, the push service) never got. */
   lost: number;
-  /** Messages received beyond one per alarm and recipient (same Message-ID or webhook-id). */
+  /** Messages received beyond one per alarm and recipient (same Message-ID, webhook-id, or alarm and device). */
   repeats: number;
   recordedRepeats: number;
   unrecordedRepeats: number;
@@ -213,6 +214,33 @@ export const WEBHOOK_RECIPIENT = 'webhook';
 export function alarmWebhookKey(messageId: string): string | undefined {
   const match = /^alarm-([0-9a-f]{12})-(\d+)$/.exec(messageId);
   return match ? `${match[1]}/${match[2]}/${WEBHOOK_RECIPIENT}` : undefined;
+}
+
+/** What the run reads of a push's decrypted body (an `AlarmPushMessage`); undefined for anything else. */
+export interface AlarmPushFacts {
+  alarmId: number | null;
+  hwaddr: string;
+  /** The event's sequence number; null for an escalation step's push (about the alarm). */
+  seq: number | null;
+}
+
+/** The alarm push a decrypted body is (`type` 'alarm'), or undefined (a test push, a body that is not JSON). */
+export function readAlarmPush(plaintext: string): AlarmPushFacts | undefined {
+  let message: { type?: unknown; alarmId?: unknown; hwaddr?: unknown; seq?: unknown };
+  try {
+    message = JSON.parse(plaintext) as typeof message;
+  } catch {
+    return undefined;
+  }
+  if (message?.type !== 'alarm' || typeof message.hwaddr !== 'string') return undefined;
+  const alarmId = typeof message.alarmId === 'number' ? message.alarmId : null;
+  const seq = typeof message.seq === 'number' ? message.seq : null;
+  return { alarmId, hwaddr: message.hwaddr, seq };
+}
+
+/** The event and device an event's push is about (`hwaddr/seq/device`); undefined for a push without an event. */
+export function alarmPushKey(push: AlarmPushFacts, device: string): string | undefined {
+  return push.seq === null ? undefined : `${push.hwaddr}/${push.seq}/${device}`;
 }
 
 /** Messages received per alarm and recipient, against their delivery records. */

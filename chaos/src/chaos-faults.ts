@@ -61,15 +61,23 @@ export function killServer(which: 'nats' | 'redis' | 'postgres'): Fault {
 
 /**
  * Redis killed and started with none of its data, aimed at reactions queued and not yet started:
- * the relay, mail and webhook queues are paused until an alarm's jobs wait in them (a backlog, as behind a
- * slow board), then Redis loses everything, the pause with it. Each of those reactions was recorded
- * in PostgreSQL before its alarm was acked, so the sweeps queue them again and the run's counts
- * show none lost and none repeated.
+ * the relay, mail, webhook, push and escalation queues are paused until an alarm's jobs wait in
+ * them (a backlog, as behind a slow board), then Redis loses everything, the pause and the
+ * escalation steps' delayed jobs with it. Each of those reactions was recorded in PostgreSQL before
+ * its alarm was acked (a step when its alarm opened), so the sweeps queue them again and the run's
+ * counts show none lost and none repeated.
  */
 async function wipeRedis(context: FaultContext): Promise<FaultOutcome> {
   const { world } = context;
   const fault = 'kill -9 redis, started again empty';
-  const queues = [QUEUE_NAMES.relayActions, QUEUE_NAMES.mail, QUEUE_NAMES.webhooks].map(
+  const paused = [
+    QUEUE_NAMES.relayActions,
+    QUEUE_NAMES.mail,
+    QUEUE_NAMES.webhooks,
+    QUEUE_NAMES.push,
+    QUEUE_NAMES.escalations,
+  ];
+  const queues = paused.map(
     (name) => new Queue(name, { connection: { url: world.redis.url }, prefix: world.stack.id }),
   );
   let unstarted = 0;

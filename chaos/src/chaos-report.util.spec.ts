@@ -1,5 +1,18 @@
 import { chaosProblems, chaosRows, type ChaosResult } from './chaos-report.util';
 
+function messages(owed: number, longestDelayMs: number) {
+  return {
+    owed,
+    exactlyOne: owed,
+    lost: 0,
+    repeats: 0,
+    recordedRepeats: 0,
+    unrecordedRepeats: 0,
+    notMarkedDone: 0,
+    longestDelayMs,
+  };
+}
+
 function cleanRun(): ChaosResult {
   return {
     seconds: 60,
@@ -38,6 +51,20 @@ function cleanRun(): ChaosResult {
       notMarkedDone: 0,
       longestDelayMs: 400,
     },
+    push: { ...messages(2, 500), unreadable: 0, refused: 0 },
+    escalation: {
+      alarms: 4,
+      acknowledged: 2,
+      taken: 2,
+      stoppedByAcknowledgement: 1,
+      stoppedByClear: 1,
+      stoppedWithoutCause: 0,
+      lost: 0,
+      stillOwed: 0,
+      takenThoughAcknowledged: 0,
+      mails: { ...messages(2, 300), withheld: 0, sentAfterStop: 0, unowed: 0 },
+      pushes: { ...messages(2, 350), withheld: 1, sentAfterStop: 0, unowed: 0 },
+    },
     live: { stored: 10, seenLive: 8, recoveredByRefetch: 2, neverShown: 0 },
     longestAckMs: 300,
     api: { ok: 100, unavailable: 3, serverErrors: 0, unreachable: 4, samples: [] },
@@ -54,6 +81,44 @@ describe('chaos report', () => {
     expect(rows).toContainEqual(['mail', 'repeats not recorded', '0', 'yes']);
     expect(rows).toContainEqual(['webhook', 'received again (same webhook-id)', '0', '']);
     expect(rows).toContainEqual(['webhook', 'never received', '0', 'yes']);
+    expect(rows).toContainEqual(['push', 'pushes owed (alarms × devices)', '2', '']);
+    expect(rows).toContainEqual(['push', 'received again (same alarm and device)', '0', '']);
+    expect(rows).toContainEqual(['escalation', 'steps stopped by an acknowledgement', '1', '']);
+    expect(rows).toContainEqual(['escalation mail', 'longest step due → delivery recorded sent', '0.3 s', '']);
+    expect(rows).toContainEqual([
+      'escalation push',
+      'withheld by an acknowledgement after the step was taken',
+      '1',
+      '',
+    ]);
+  });
+
+  it('judges pushes as mails, and the escalation steps and their mails by the same rule', () => {
+    const run = cleanRun();
+    run.push = { ...run.push, lost: 1, unrecordedRepeats: 1, unreadable: 2, refused: 1 };
+    run.escalation = {
+      ...run.escalation,
+      lost: 1,
+      stoppedWithoutCause: 1,
+      takenThoughAcknowledged: 1,
+      stillOwed: 1,
+      mails: { ...run.escalation.mails, lost: 1, notMarkedDone: 1, repeats: 1, recordedRepeats: 1, unowed: 1 },
+      pushes: { ...run.escalation.pushes, unrecordedRepeats: 1, sentAfterStop: 2 },
+    };
+    expect(chaosProblems(run)).toEqual([
+      'push: never received: 1',
+      'push: repeats not recorded: 1',
+      'push: taken, but no alarm push a registered device can read: 2',
+      'push: refused by the push service (VAPID signature not verified): 1',
+      'escalation: steps stopped, the alarm neither acknowledged nor cleared: 1',
+      'escalation: steps lost (never recorded, failed, or owed long past due): 1',
+      'escalation: steps taken though acknowledged before due: 1',
+      'escalation mail: never received: 1',
+      'escalation mail: delivery rows not marked sent: 1',
+      'escalation mail: received, owed by no step: 1',
+      'escalation push: repeats not recorded: 1',
+      'escalation push: sent after the acknowledgement (or clear) had stopped it: 2',
+    ]);
   });
 
   it("lists a fault's own figures after it, judging those it judges", () => {

@@ -1,5 +1,6 @@
 import type { ApiAnswers } from './api-probe';
 import type { EventCounts, LiveCounts, MessageCounts, RelayCounts } from './chaos-counts.util';
+import type { EscalationCounts, StepMessageCounts } from './escalation-counts.util';
 
 /** What one fault did to the apps' health and how long they took to be green again by themselves. */
 export interface FaultOutcome {
@@ -29,6 +30,14 @@ export interface BoardHolds {
   overLease: number;
 }
 
+/** The pushes to the devices, counted as mails are, and what the push service took that counts as none. */
+export interface PushCounts extends MessageCounts {
+  /** Taken, but not an alarm push readable by a registered device (no such device, or the body does not decrypt). */
+  unreadable: number;
+  /** Refused by the push service: the VAPID signature did not verify. */
+  refused: number;
+}
+
 export interface ChaosResult {
   seconds: number;
   events: EventCounts;
@@ -39,6 +48,9 @@ export interface ChaosResult {
   mail: MessageCounts;
   /** The alarm site's webhook messages, counted as mails are. */
   webhook: MessageCounts;
+  push: PushCounts;
+  /** Each alarm's step 2 (everyone with access, by e-mail), stopped by an acknowledgement or taken. */
+  escalation: EscalationCounts;
   live: LiveCounts;
   faults: FaultOutcome[];
   boards: BoardHolds;
@@ -55,7 +67,14 @@ function seconds(value: number | null): string {
 }
 
 /** One channel's messages: owed, received once, lost, repeats (recorded or not), rows left open, the longest delay. */
-function messageRows(area: string, owedFigure: string, idHeader: string, done: string, counts: MessageCounts): Row[] {
+function messageRows(
+  area: string,
+  owedFigure: string,
+  idHeader: string,
+  done: string,
+  counts: MessageCounts,
+  delayFigure = `longest alarm → delivery recorded ${done}`,
+): Row[] {
   return [
     [area, owedFigure, counts.owed, undefined],
     [area, 'received exactly once', counts.exactlyOne, undefined],
@@ -64,12 +83,68 @@ function messageRows(area: string, owedFigure: string, idHeader: string, done: s
     [area, 'possible repeats recorded on deliveries', counts.recordedRepeats, undefined],
     [area, 'repeats not recorded', counts.unrecordedRepeats, counts.unrecordedRepeats > 0],
     [area, `delivery rows not marked ${done}`, counts.notMarkedDone, counts.notMarkedDone > 0],
-    [area, `longest alarm → delivery recorded ${done}`, seconds(counts.longestDelayMs / 1000), undefined],
+    [area, delayFigure, seconds(counts.longestDelayMs / 1000), undefined],
+  ];
+}
+
+function pushRows(push: PushCounts): Row[] {
+  return [
+    ...messageRows('push', 'pushes owed (alarms × devices)', 'alarm and device', 'sent', push),
+    ['push', 'taken, but no alarm push a registered device can read', push.unreadable, push.unreadable > 0],
+    ['push', 'refused by the push service (VAPID signature not verified)', push.refused, push.refused > 0],
+  ];
+}
+
+/** A taken step's messages of one channel, then those sent though stopped or withheld, and those no step owed. */
+function stepMessageRows(area: string, owedFigure: string, idHeader: string, counts: StepMessageCounts): Row[] {
+  return [
+    ...messageRows(area, owedFigure, idHeader, 'sent', counts, 'longest step due → delivery recorded sent'),
+    [area, 'withheld by an acknowledgement after the step was taken', counts.withheld, undefined],
+    [area, 'sent after the acknowledgement (or clear) had stopped it', counts.sentAfterStop, counts.sentAfterStop > 0],
+    [area, 'received, owed by no step', counts.unowed, counts.unowed > 0],
+  ];
+}
+
+/** Steps per alarm (stopped or taken, none lost), then the taken steps' e-mails and pushes. */
+function escalationRows(counts: EscalationCounts): Row[] {
+  const area = 'escalation';
+  return [
+    [area, 'alarms opened (each owes step 2 once)', counts.alarms, undefined],
+    [area, 'alarms acknowledged', counts.acknowledged, undefined],
+    [area, 'steps taken (not acknowledged when due)', counts.taken, undefined],
+    [area, 'steps stopped by an acknowledgement', counts.stoppedByAcknowledgement, undefined],
+    [area, 'steps stopped by a clear', counts.stoppedByClear, undefined],
+    [
+      area,
+      'steps stopped, the alarm neither acknowledged nor cleared',
+      counts.stoppedWithoutCause,
+      counts.stoppedWithoutCause > 0,
+    ],
+    [area, 'steps lost (never recorded, failed, or owed long past due)', counts.lost, counts.lost > 0],
+    [area, 'steps still owed, due lately', counts.stillOwed, undefined],
+    [
+      area,
+      'steps taken though acknowledged before due',
+      counts.takenThoughAcknowledged,
+      counts.takenThoughAcknowledged > 0,
+    ],
+    ...stepMessageRows(
+      'escalation mail',
+      'step e-mails owed (taken steps × users with access)',
+      'Message-ID',
+      counts.mails,
+    ),
+    ...stepMessageRows(
+      'escalation push',
+      'step pushes owed (taken steps × their devices)',
+      'alarm and device',
+      counts.pushes,
+    ),
   ];
 }
 
 function rowsOf(result: ChaosResult): Row[] {
-  const { events, mail, webhook, live, boards } = result;
+  const { events, mail, webhook, push, escalation, live, boards } = result;
   const rows: Row[] = [
     ['events', 'sent (distinct panel sequence numbers)', events.sent, undefined],
     ['events', 'acked by the gateway', events.acked, events.acked !== events.sent],
@@ -103,6 +178,8 @@ function rowsOf(result: ChaosResult): Row[] {
       'delivered',
       webhook,
     ),
+    ...pushRows(push),
+    ...escalationRows(escalation),
     ['live', 'events stored for the watched sites', live.stored, undefined],
     ['live', 'seen on the live socket', live.seenLive, undefined],
     ['live', 'recovered by a refetch', live.recoveredByRefetch, undefined],

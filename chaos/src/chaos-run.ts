@@ -16,9 +16,12 @@ import {
 } from './chaos-counts.util';
 import { FAULTS, type Fault, type FaultContext } from './chaos-faults';
 import type { ChaosOptions, FaultName } from './chaos-options.util';
-import type { ChaosResult, FaultOutcome } from './chaos-report.util';
+import type { ChaosResult, FaultOutcome, PushCounts } from './chaos-report.util';
 import { CHAOS_BOARD_LEASE_MS, ChaosWorld, FAULT_RELAY, FIRE_RELAY } from './chaos-world';
 import { CLUSTER_FAULTS } from './cluster-faults';
+import { countEscalations, escalationMailKey, type EscalationCounts } from './escalation-counts.util';
+import { readEscalationRecords } from './escalation-records';
+import type { ReceivedPushes } from './push-devices';
 import { SteadyStream } from './steady-stream';
 
 async function pause(seconds: number): Promise<void> {
@@ -26,9 +29,16 @@ async function pause(seconds: number): Promise<void> {
 }
 
 /**
- * Waits (bounded) until every event is acked and stored, every alarm has its relay run, its mail
- * delivery and its webhook delivery (a consumer slow to come back is waited for, not counted as a
- * loss), and no alarm effect is still under way.
+ * How long past its due time an escalation step may still be owed before it counts as lost: the
+ * mailer's sweep re-adds a step Redis lost RECORD_SWEEP_AFTER_MS (30 s) past it, looking every 10 s.
+ */
+const STEP_LOST_AFTER_MS = 60_000;
+
+/**
+ * Waits (bounded) until every event is acked and stored, every alarm has its relay run, its mail,
+ * webhook and push deliveries (a consumer slow to come back is waited for, not counted as a loss),
+ * no alarm effect is still under way, no escalation step is still owed (the last falls due a second
+ * after its alarm) and no acknowledgement is still being tried.
  */
 async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
   const db = world.portal.db;
@@ -45,21 +55,30 @@ async function settle(world: ChaosWorld, settleMs: number): Promise<void> {
       runs: string;
       mails: string;
       webhooks: string;
+      pushes: string;
     }>(
       `SELECT (SELECT count(*) FROM events) AS stored,
               (SELECT count(*) FROM relay_action_runs WHERE status = 'pending') AS pending,
-              (SELECT count(*) FROM mail_deliveries WHERE status = 'queued') AS queued,
-              (SELECT count(*) FROM webhook_deliveries WHERE state IN ('owed', 'sending', 'retrying')) AS owed,
+              (SELECT count(*) FROM mail_deliveries WHERE status = 'queued')
+                + (SELECT count(*) FROM push_deliveries WHERE status = 'queued') AS queued,
+              (SELECT count(*) FROM webhook_deliveries WHERE state IN ('owed', 'sending', 'retrying'))
+                + (SELECT count(*) FROM alarm_escalations WHERE status = 'owed') AS owed,
               (SELECT count(DISTINCT event_seq) FROM relay_action_runs WHERE hwaddr = $1) AS runs,
               (SELECT count(DISTINCT (event_seq, user_id)) FROM mail_deliveries
                WHERE kind = 'event-alert' AND hwaddr = $1) AS mails,
               (SELECT count(*) FROM webhook_deliveries
-               WHERE hwaddr = $1 AND type IN ('alarm.fire', 'alarm.fault')) AS webhooks`,
+               WHERE hwaddr = $1 AND type IN ('alarm.fire', 'alarm.fault')) AS webhooks,
+              (SELECT count(DISTINCT (event_seq, device_id)) FROM push_deliveries
+               WHERE hwaddr = $1 AND event_seq IS NOT NULL) AS pushes`,
       [world.alarmPanel.hwaddr],
     );
     const [row] = rows;
-    const effects = Number(row.runs) >= alarms && Number(row.mails) >= alarms && Number(row.webhooks) >= alarms;
-    const open = row.pending === '0' && row.queued === '0' && row.owed === '0';
+    const effects =
+      Number(row.runs) >= alarms &&
+      Number(row.mails) >= alarms &&
+      Number(row.webhooks) >= alarms &&
+      Number(row.pushes) >= alarms * world.pushes.deviceIds.length;
+    const open = row.pending === '0' && row.queued === '0' && row.owed === '0' && !world.acknowledger.busy;
     return Number(row.stored) >= world.ledger.sent.length && effects && open;
   };
   await waitFor(
@@ -98,7 +117,7 @@ function logLostEvents(world: ChaosWorld, stored: readonly StoredEvent[]): void 
   if (lost.length > 12) world.log(`… and ${lost.length - 12} more`);
 }
 
-/** The first alarms left without their relay run, mail or webhook message, with what was recorded of them: the evidence. */
+/** The first alarms left without their relay run, mail, webhook message or push, with what was recorded of them: the evidence. */
 function logMissingEffects(
   world: ChaosWorld,
   alarms: readonly SentEvent[],
@@ -115,6 +134,7 @@ function logMissingEffects(
     for (const [recipient, what] of [
       [world.user.id, 'mail'],
       [WEBHOOK_RECIPIENT, 'webhook message'],
+      ...world.pushes.deviceIds.map((device) => [device, `push to device ${device}`]),
     ]) {
       const key = `${alarm.hwaddr}/${alarm.seq}/${recipient}`;
       const delivery = deliveries.find((row) => `${row.hwaddr}/${row.eventSeq}/${row.recipient}` === key);
@@ -128,7 +148,38 @@ function logMissingEffects(
   if (missing.length > 12) world.log(`… and ${missing.length - 12} more`);
 }
 
-/** Counts what the panels sent, the database holds, the board, the SMTP sink, the webhook receiver and the browser saw. */
+/**
+ * Each alarm's escalation step, its e-mails and pushes against what the SMTP sink and the push
+ * service received; the first alarms breaking a rule logged.
+ */
+async function countSteps(world: ChaosWorld, pushes: ReceivedPushes): Promise<EscalationCounts> {
+  const mailsReceived = new Map<string, number>();
+  for (const mail of world.sink.accepted) {
+    const key = escalationMailKey(mail.text);
+    if (key) mailsReceived.set(key, (mailsReceived.get(key) ?? 0) + 1);
+  }
+  const stored = await readEscalationRecords(world.portal.db);
+  const notes: string[] = [];
+  const counts = countEscalations(
+    {
+      alarms: stored.alarms,
+      steps: stored.steps,
+      // The user has access to every site, and push on for its devices.
+      mail: { recipients: [world.user.id], records: stored.mails, received: mailsReceived },
+      push: { recipients: world.pushes.deviceIds, records: stored.pushes, received: pushes.byStep },
+      countedAt: Date.now(),
+      lostAfterMs: STEP_LOST_AFTER_MS,
+    },
+    (line) => notes.push(line),
+  );
+  for (const line of notes.slice(0, 12)) world.log(`escalation: ${line}`);
+  if (notes.length > 12) world.log(`… and ${notes.length - 12} more`);
+  const { chosen, acknowledged } = world.acknowledger;
+  world.log(`acknowledger: ${acknowledged.size} of the ${chosen.size} alarms chosen acknowledged through the API`);
+  return counts;
+}
+
+/** Counts what the panels sent, the database holds, the board, the SMTP sink, the webhook receiver, the push service and the browser saw. */
 async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number): Promise<ChaosResult> {
   const db = world.portal.db;
   const stored = (await db.query<StoredEvent>('SELECT id::int AS id, hwaddr, seq::int AS seq, title FROM events')).rows;
@@ -156,6 +207,13 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
       [WEBHOOK_RECIPIENT],
     )
   ).rows;
+  const pushRows = (
+    await db.query<MessageDelivery>(
+      `SELECT hwaddr, event_seq::int AS "eventSeq", device_id::text AS recipient, status = 'sent' AS done, status,
+              possible_repeats AS "possibleRepeats", (extract(epoch FROM sent_at) * 1000)::float8 AS "doneAt"
+       FROM push_deliveries WHERE event_seq IS NOT NULL`,
+    )
+  ).rows;
   const alarms = world.ledger.sent.filter(
     (event) => event.hwaddr === world.alarmPanel.hwaddr && (event.category === 'fire' || event.category === 'fault'),
   );
@@ -170,9 +228,16 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
     const key = message.verified ? alarmWebhookKey(message.id) : undefined;
     if (key) received.set(key, (received.get(key) ?? 0) + 1);
   }
+  const pushes = world.pushes.received();
+  for (const [key, times] of pushes.byEvent) received.set(key, (received.get(key) ?? 0) + times);
   const eventCopies = await copiesAtTheEnd(world);
   logLostEvents(world, stored);
-  logMissingEffects(world, alarms, runs, [...mails, ...webhooks], received);
+  logMissingEffects(world, alarms, runs, [...mails, ...webhooks, ...pushRows], received);
+  const push: PushCounts = {
+    ...countMessages(alarms, world.pushes.deviceIds, received, pushRows),
+    unreadable: pushes.unreadable,
+    refused: pushes.refused,
+  };
   return {
     seconds,
     events: countEvents(world.ledger.sent, world.ledger.acked, stored),
@@ -184,6 +249,8 @@ async function count(world: ChaosWorld, faults: FaultOutcome[], seconds: number)
     ],
     mail: countMessages(alarms, [world.user.id], received, mails),
     webhook: countMessages(alarms, [WEBHOOK_RECIPIENT], received, webhooks),
+    push,
+    escalation: await countSteps(world, pushes),
     live: countLive(
       stored.map((row) => row.id),
       world.browser.liveIds,
@@ -239,6 +306,7 @@ export async function runChaos(
     log(`stream stopped: ${world.ledger.sent.length} events sent; settling…`);
     const settling = performance.now();
     await settle(world, options.settle * 1000);
+    await world.acknowledger.stop();
     log(`settled in ${((performance.now() - settling) / 1000).toFixed(1)} s`);
     // The browser's periodic refetch, brought forward: what it would have found within a minute.
     await world.browser.refetchNow();

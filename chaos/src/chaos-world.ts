@@ -8,6 +8,7 @@ import { SmtpSink } from '../../bench/src/smtp-sink';
 import { WebhookSink } from '../../bench/src/webhook-sink';
 import { HttpBalancer } from '../../scripts/lib/http-balancer';
 import { RelaySimulator, type RelaySwitch } from '../../tools/relay-simulator/src/relay-simulator';
+import { AlarmAcknowledger } from './alarm-acknowledger';
 import { ApiProbe } from './api-probe';
 import { BoardHoldWatch } from './board-hold-watch';
 import { ChaosNatsCluster, natsServerNote } from './chaos-nats-cluster';
@@ -15,6 +16,7 @@ import type { ChaosOptions } from './chaos-options.util';
 import { EventLedger } from './event-ledger';
 import { KillableServer } from './killable-server';
 import { LiveBrowser } from './live-browser';
+import { PushDevices } from './push-devices';
 
 const RELAY_PASSWORD = 'ChaosRelayPassword0123456789abcd';
 const NO_ACTION = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
@@ -28,14 +30,21 @@ export const FAULT_RELAY = 2;
  */
 export const CHAOS_BOARD_LEASE_MS = 5000;
 
+/**
+ * A policy's minute in the run (ESCALATION_MINUTE_MS): step 2, 5 minutes without acknowledgement,
+ * falls due a second after its alarm opens.
+ */
+export const CHAOS_ESCALATION_MINUTE_MS = 200;
+
 /** Copies of every app in a cluster run. */
 export const CLUSTER_APP_COPIES = 2;
 
 /**
  * Everything a chaos run drives: private PostgreSQL, NATS and Redis it can kill, the four apps on
  * them, the panels behind a proxy that can drop every connection at once, the alarm site with its
- * relay board, opted-in user and webhook, the SMTP sink, the webhook receiver and one live browser. A cluster run has a
- * three-server NATS cluster instead of one server, two copies of every app, portal-api's behind a
+ * relay board, opted-in user (with a push device) and webhook, the SMTP sink, the webhook receiver,
+ * the push service, one live browser and someone acknowledging every other alarm. A cluster run has
+ * a three-server NATS cluster instead of one server, two copies of every app, portal-api's behind a
  * balancer the browser and the API probe use, and a proxy in front of each gateway copy, half the
  * panels starting on each and knowing both.
  */
@@ -45,6 +54,8 @@ export class ChaosWorld {
   /** The alarm site's webhook receiver: a real HTTPS one that verifies each message's signature. */
   readonly webhooks = new WebhookSink();
   readonly relay = new RelaySimulator({ password: RELAY_PASSWORD });
+  /** The push service and the user's device: every fire and fault owes the device a push. */
+  readonly pushes = new PushDevices();
   /** Called with every switch the board makes, before it answers: a window for a worker's crash. */
   onSwitch: ((change: RelaySwitch) => void) | undefined;
   /** The one NATS server (a run without --cluster). */
@@ -69,6 +80,7 @@ export class ChaosWorld {
   browser!: LiveBrowser;
   boards!: BoardHoldWatch;
   api!: ApiProbe;
+  acknowledger!: AlarmAcknowledger;
 
   constructor(
     private readonly options: ChaosOptions,
@@ -99,6 +111,7 @@ export class ChaosWorld {
       this.postgres.start(),
       this.sink.start(),
       this.webhooks.start(),
+      this.pushes.start(),
       this.relay.start(),
     ]);
     this.watchSwitches();
@@ -111,7 +124,12 @@ export class ChaosWorld {
       // Whole lines: an error's cause comes last in them.
       logLineChars: 10_000,
       appArgs: this.appArgs,
-      ...(cluster ? { copies: CLUSTER_APP_COPIES, appEnv: { NATS_STREAM_REPLICAS: '3' } } : {}),
+      appEnv: {
+        ...this.pushes.appEnv,
+        ESCALATION_MINUTE_MS: String(CHAOS_ESCALATION_MINUTE_MS),
+        ...(cluster ? { NATS_STREAM_REPLICAS: '3' } : {}),
+      },
+      ...(cluster ? { copies: CLUSTER_APP_COPIES } : {}),
     });
     this.names = natsNames(this.stack.natsPrefix);
     const servers = `PostgreSQL ${this.postgres.url}, NATS ${natsUrl}, Redis ${this.redis.url}`;
@@ -153,6 +171,13 @@ export class ChaosWorld {
     this.boards.start();
     this.api = new ApiProbe(this.portalPort, this.alarmPanel.hwaddr, () => this.portal.claimsToken(this.user));
     this.api.start();
+    this.acknowledger = new AlarmAcknowledger(
+      this.portal.db,
+      this.portalPort,
+      () => this.portal.claimsToken(this.user),
+      this.log,
+    );
+    this.acknowledger.start();
   }
 
   /** Where browsers and the API probe reach portal-api: the balancer in front of its copies, if any. */
@@ -178,11 +203,15 @@ export class ChaosWorld {
     return this.allPanels.filter((panel) => panel.isReady).length;
   }
 
-  /** One user watching every site, opted in to alert mails of the alarm site, owning its relay board; its webhook set. */
+  /**
+   * One user watching every site, opted in to alert mails of the alarm site, owning its relay board,
+   * push turned on for a device; the site's webhook set.
+   */
   private async setUpAlarmSite(): Promise<void> {
     this.user = await this.portal.registerUser('chaos');
     await this.portal.claim(this.user, this.fleet.hwaddrs, false);
     await this.portal.claim(this.user, [this.alarmPanel.hwaddr], true);
+    await this.pushes.register(this.portal, this.user, 'Chaos phone');
     const hwaddr = this.alarmPanel.hwaddr;
     await this.webhooks.trust(hwaddr, await this.portal.setWebhook(this.user, hwaddr, this.webhooks.urlFor(hwaddr)));
     const created = await this.portal.api<{ id: number }>('POST', '/relays/_new', this.user.session, {
@@ -239,6 +268,7 @@ export class ChaosWorld {
       () => this.browser?.stop() ?? Promise.resolve(),
       () => this.boards?.stop() ?? Promise.resolve(),
       async () => this.api?.stop(),
+      () => this.acknowledger?.stop() ?? Promise.resolve(),
       () => Promise.all([this.fleet?.stop(), this.alarmFleet?.stop()]),
       () => Promise.all(this.proxies.map((proxy) => proxy.close())),
       () => this.portal?.close() ?? Promise.resolve(),
@@ -248,6 +278,7 @@ export class ChaosWorld {
         Promise.all([
           this.sink.stop(),
           this.webhooks.stop(),
+          this.pushes.stop(),
           this.relay.stop(),
           this.nats?.remove(),
           this.natsCluster?.remove(),

@@ -6,7 +6,7 @@ import { runChaosFromSources, type ChaosTestRun } from './testing/run-chaos-from
  * The short chaos run: a small stream, an alarm every 1.5 s, and five faults (the mailer killed
  * before the SMTP server's 250, the relay-worker killed at a pulse, Redis and PostgreSQL killed,
  * every panel dropped), the apps run from their sources. Counts only: nothing lost, nothing repeated without
- * a record, every app green again by itself.
+ * a record, no escalation mail after an acknowledgement stopped it, every app green again by itself.
  */
 describe('chaos run, short', () => {
   const options: ChaosOptions = {
@@ -33,12 +33,18 @@ describe('chaos run, short', () => {
     expect(aimed.map((fault) => fault.detail)).not.toContainEqual(expect.stringMatching(/^no /));
   });
 
-  it('finds every event stored once, every alarm acted on (relay, mail, webhook) once or recorded as repeated, every app green again', () => {
+  it('finds every event stored once, every alarm acted on (relay, mail, webhook, push, escalation) once or recorded as repeated, every app green again', () => {
     expect(result.events.sent).toBeGreaterThan(0);
     expect(result.relay.map((relay) => relay.alarms)).not.toContain(0);
-    // One mail (one opted-in user) and one webhook message owed per alarm, each counted.
+    // One mail (one opted-in user), one webhook message and one push (one device) owed per alarm, each counted.
     expect(result.webhook.owed).toBeGreaterThan(0);
     expect(result.webhook.owed).toBe(result.mail.owed);
+    expect(result.push.owed).toBe(result.mail.owed);
+    // Alarms cleared between events, so many owe a step: some stopped by an acknowledgement, some taken.
+    expect(result.escalation.stoppedByAcknowledgement).toBeGreaterThan(0);
+    expect(result.escalation.taken).toBeGreaterThan(0);
+    expect(result.escalation.mails.owed).toBeGreaterThan(0);
+    expect(result.escalation.pushes.owed).toBe(result.escalation.mails.owed);
     // The run's own lines (faults, API errors) and the apps' last ones are the evidence when something broke.
     const problems = chaosProblems(result);
     const evidence = problems.length > 0 ? run.evidence() : [];
