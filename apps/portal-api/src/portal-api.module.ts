@@ -23,6 +23,7 @@ import { RelaysModule } from './relays/relays.module';
 import { SitesModule } from './sites/sites.module';
 import { TestModeModule } from './test-mode/test-mode.module';
 import { PushModule } from './push/push.module';
+import { QuietHoursModule } from './quiet-hours/quiet-hours.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
@@ -55,6 +56,7 @@ export class PortalApiModule {
         WebhooksModule,
         AlarmsModule,
         PushModule,
+        QuietHoursModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({

@@ -25,6 +25,7 @@ export * from './panel/tcp-mode.catalogue';
 export * from './alarms/alarm-kinds.catalogue';
 export * from './alarms/alarm-order.util';
 export * from './alarms/escalation-policy.catalogue';
+export * from './alarms/quiet-hours.catalogue';
 
 export * from './events/event-categories.catalogue';
 export * from './events/event-key.util';

@@ -30,3 +30,4 @@ export { OPEN_WEBHOOK_STATES_SQL, owedWebhookDeliveries, recordOwedWebhooks } fr
 export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';
 export { onEachKeptConnection } from './each-kept-connection.util';
 export { AlarmPathWarmup, WARMUP_SITE } from './alarm-path-warmup';
+export { outsideQuietHours } from './quiet-hours/quiet-hours.scope';

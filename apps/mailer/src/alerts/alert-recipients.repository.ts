@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EscalationAudience } from '@app/contracts';
-import { claimGrantsAccess, ClaimEntity, PanelNetworkEntity } from '@app/database';
+import { claimGrantsAccess, ClaimEntity, outsideQuietHours, PanelNetworkEntity } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
 export interface AlertRecipient {
@@ -20,13 +20,18 @@ export interface AlertRecipient {
 export class AlertRecipients {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
+  /**
+   * `quiet`: leave out the users in their quiet hours now (a fault's or a communication loss's
+   * recipients; never a fire's).
+   */
   async ofSite(
     hwaddr: string,
     manager: EntityManager = this.dataSource.manager,
     audience: EscalationAudience = 'opted-in',
+    quiet = false,
   ): Promise<AlertRecipient[]> {
-    return this.query(manager, audience)
-      .andWhere('claim.hwaddr = :hwaddr', { hwaddr })
+    const query = this.query(manager, audience).andWhere('claim.hwaddr = :hwaddr', { hwaddr });
+    return (quiet ? query.andWhere(outsideQuietHours('claim.user_id')) : query)
       .orderBy('claim.user_id')
       .getRawMany<AlertRecipient>();
   }

@@ -42,7 +42,8 @@ export class MailAlarmChannel implements AlarmChannel<OwedAlertMail> {
   }
 
   async owed(alarm: AlarmEvent): Promise<OwedAlertMail[]> {
-    const recipients = await this.recipients.ofSite(alarm.hwaddr);
+    // A fault waits for no one's quiet hours to end: it is not mailed to those in them.
+    const recipients = await this.recipients.ofSite(alarm.hwaddr, undefined, 'opted-in', alarm.category !== 'fire');
     return recipients.map((recipient) => ({
       recipient,
       job: eventAlertJob(alarm, recipient.userId, this.config.delivery),

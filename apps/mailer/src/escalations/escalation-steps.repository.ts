@@ -95,8 +95,11 @@ export class EscalationSteps {
           : row.cleared_at !== null
             ? ESCALATION_STOP_REASONS.cleared
             : null;
-      const users = stopReason ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience);
-      const reason = stopReason ?? (users.length === 0 ? ESCALATION_STOP_REASONS.nobody : null);
+      const quiet = row.kind !== 'fire';
+      const users = stopReason ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience, quiet);
+      const reason =
+        stopReason ??
+        (users.length === 0 ? (quiet ? ESCALATION_STOP_REASONS.nobodyAwake : ESCALATION_STOP_REASONS.nobody) : null);
       if (reason) {
         await manager.query(
           `UPDATE alarm_escalations SET status = 'stopped', reason = $3, attempts = attempts + 1, done_at = now()

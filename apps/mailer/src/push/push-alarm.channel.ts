@@ -39,7 +39,7 @@ export class PushAlarmChannel implements AlarmChannel<OwedAlarmPush> {
 
   async owed(alarm: AlarmEvent): Promise<OwedAlarmPush[]> {
     if (!this.sender.enabled) return [];
-    const devices = await this.devices.ofSite(alarm.hwaddr);
+    const devices = await this.devices.ofSite(alarm.hwaddr, alarm.category !== 'fire');
     return devices.map((device) =>
       alarmPushJob(alarm, { id: device.deviceId, name: device.name, userId: device.userId }, this.config.push),
     );

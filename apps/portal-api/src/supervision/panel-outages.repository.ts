@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, Not, type EntityManager } from 'typeorm';
-import { accessGrantingClaims, ClaimEntity, PanelEntity, PanelOutageEntity } from '@app/database';
+import { claimGrantsAccess, outsideQuietHours, PanelEntity, PanelOutageEntity } from '@app/database';
 
 /** What a change of a loss sets. */
 export type OutageChanges = Partial<
@@ -128,13 +128,16 @@ export class PanelOutagesRepository {
   }
 
   /** Users opted in to the site's e-mails ('Email Fire/Fault events to me' on an AUTHED claim). */
+  /** The users with e-mails on for the site, but those in their quiet hours now (docs/alarms.md). */
   async mailRecipients(hwaddr: string): Promise<string[]> {
-    const claims = await this.dataSource.getRepository(ClaimEntity).find({
-      where: accessGrantingClaims({ hwaddr, emailEvents: true }),
-      select: { userId: true },
-      order: { userId: 'ASC' },
-    });
-    return claims.map((claim) => claim.userId);
+    const rows = await this.dataSource.query<Array<{ user_id: string }>>(
+      `SELECT claim.user_id FROM claims claim
+       WHERE claim.hwaddr = $1 AND claim.email_events AND ${claimGrantsAccess('claim')}
+         AND ${outsideQuietHours('claim.user_id')}
+       ORDER BY claim.user_id`,
+      [hwaddr],
+    );
+    return rows.map((row) => row.user_id);
   }
 
   /** Gateway copies the portal has panels connected through. */

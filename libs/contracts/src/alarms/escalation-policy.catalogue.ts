@@ -90,5 +90,6 @@ export const ESCALATION_STOP_REASONS = {
   acknowledged: (by: string) => `Acknowledged by ${by || 'a user'} before it was due`,
   cleared: 'Cleared before it was due',
   nobody: 'Nobody to notify',
+  nobodyAwake: 'Nobody to notify outside their quiet hours',
   alarmGone: 'The alarm is no longer stored',
 } as const;

@@ -2,6 +2,7 @@ import { AlarmEntity, WHOLE_PANEL_NETWORK } from './alarm.entity';
 import { AlarmEscalationEntity } from './alarm-escalation.entity';
 import { PushDeliveryEntity } from './push-delivery.entity';
 import { SiteEscalationPolicyEntity } from './site-escalation-policy.entity';
+import { UserQuietHoursEntity } from './user-quiet-hours.entity';
 import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
@@ -35,6 +36,7 @@ export {
   PushDeliveryEntity,
   PushDeviceEntity,
   SiteEscalationPolicyEntity,
+  UserQuietHoursEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -86,4 +88,5 @@ export const ENTITIES = [
   SiteEscalationPolicyEntity,
   PushDeviceEntity,
   PushDeliveryEntity,
+  UserQuietHoursEntity,
 ];

@@ -14,6 +14,7 @@ import { SiteTestModes1796400000000 } from './1796400000000-site-test-modes.migr
 import { AlarmTestMarksAge1796500000000 } from './1796500000000-alarm-test-marks-age.migration';
 import { RelayRunUnknownOutcome1796600000000 } from './1796600000000-relay-run-unknown-outcome.migration';
 import { Webhooks1796700000000 } from './1796700000000-webhooks.migration';
+import { UserQuietHours1797100000000 } from './1797100000000-user-quiet-hours.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
 import { Alarms1796800000000 } from './1796800000000-alarms.migration';
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Alarms1796800000000,
   AlarmEscalations1796900000000,
   PushDevices1797000000000,
+  UserQuietHours1797100000000,
 ];

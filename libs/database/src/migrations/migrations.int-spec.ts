@@ -49,6 +49,7 @@ const EXPECTED_TABLES = [
   'relays',
   'site_escalation_policies',
   'site_test_modes',
+  'user_quiet_hours',
   'users',
   'webhook_attempts',
   'webhook_deliveries',
