@@ -15,9 +15,9 @@ import { EscalationSteps } from './escalation-steps.repository';
 
 /**
  * Takes one delayed escalation step when it falls due (docs/alarms.md, "Escalation"): its e-mails
- * and pushes recorded owed and queued, unless the alarm was acknowledged or cleared before. A step taken
- * before (a job run again, or re-added by the sweep) only has its mails queued again: the same
- * jobs, nothing sent twice.
+ * and pushes recorded owed and queued, unless the alarm was acknowledged or cleared before. A step
+ * taken before (its job run again after a crash between the step's commit and its queueing)
+ * changes nothing: its mails and pushes are owed rows, which their sweeps queue.
  */
 @Injectable()
 export class EscalationStepHandler {

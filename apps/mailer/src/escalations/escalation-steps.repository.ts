@@ -59,8 +59,9 @@ interface StepRow {
  * alarm_escalations as the mailer takes its steps (docs/alarms.md, "Escalation"). Taking a step is
  * one transaction under the site's alarm lock (the one an acknowledgement takes): an alarm
  * acknowledged or cleared before stops it; otherwise each of its e-mails (and a push to each device
- * of those it reaches) is recorded owed and the step recorded sent, together, so a crash leaves either nothing done (the job runs again) or every
- * mail owed (the mail sweep queues what was not), never a step taken twice.
+ * of those it reaches) is recorded owed and the step recorded sent, together, so a crash leaves
+ * either nothing done (the job runs again) or every mail and push owed (their sweeps queue what was
+ * not), never a step taken twice.
  */
 @Injectable()
 export class EscalationSteps {
