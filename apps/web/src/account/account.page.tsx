@@ -14,6 +14,7 @@ import { accountLoadRequested, accountSaveRequested } from './account.slice';
 import { selectAccount } from './account.selectors';
 import { OTHER_EVENT_TOASTS_HELP } from './account-messages.constants';
 import { PushAlertsSection } from '../push/pages/push-alerts.section';
+import { QuietHoursSection } from '../quiet-hours/pages/quiet-hours.section';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
 type TextField = 'email' | 'name' | 'company' | 'telephone';
@@ -25,7 +26,7 @@ const FIELDS: Array<{ name: TextField; label: string; type: string; maxLength: n
   { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
-/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then alerts on the phone. */
+/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then alerts on the phone, and quiet hours. */
 export function AccountPage() {
   const dispatch = useAppDispatch();
   const { account, load, save, saves } = useAppSelector(selectAccount);
@@ -107,6 +108,7 @@ export function AccountPage() {
         </Button>
       </Form>
       <PushAlertsSection />
+      <QuietHoursSection />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
 import { panelsSlice } from '../panels/panels.slice';
 import { pushSlice } from '../push/push.slice';
+import { quietHoursSlice } from '../quiet-hours/quiet-hours.slice';
 import { livefeedSlice } from '../livefeed/livefeed.slice';
 import { relaysSlice } from '../relays/relays.slice';
 import { sitesSlice } from '../sites/sites.slice';
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,
   [pushSlice.name]: pushSlice.reducer,
+  [quietHoursSlice.name]: quietHoursSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

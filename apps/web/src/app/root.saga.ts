@@ -17,6 +17,7 @@ import { toastsSaga } from '../toasts/toasts.sagas';
 import { webhooksSaga } from '../webhooks/webhooks.sagas';
 import type { PushBrowser } from '../push/push-browser';
 import { pushSaga } from '../push/push.sagas';
+import { quietHoursSaga } from '../quiet-hours/quiet-hours.sagas';
 
 /** What of the browser the sagas reach through an object of their own, so that tests can hand another. */
 export interface AppServices {
@@ -39,6 +40,7 @@ export function* rootSaga(services: AppServices) {
     fork(relaysSaga),
     fork(webhooksSaga),
     fork(pushSaga, services.pushBrowser),
+    fork(quietHoursSaga),
     fork(toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.

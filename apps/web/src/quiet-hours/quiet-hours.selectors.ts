@@ -1,0 +1,3 @@
+import type { RootState } from '../shared/root-state.types';
+
+export const selectQuietHours = (state: RootState) => state.quietHours;
