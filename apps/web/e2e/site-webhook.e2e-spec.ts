@@ -54,16 +54,18 @@ describe("a site's webhook in Chromium", () => {
   });
 
   const deliveryRow = (type: string) => page.locator('.webhook-deliveries__table tbody tr', { hasText: type });
+  // The page's other sections have a Save of their own.
+  const save = () => page.getByRole('region', { name: 'Webhook', exact: true }).getByRole('button', { name: 'Save' });
 
   it('saves a receiver, delivers a test message and a fire to it, and lists both as delivered', async () => {
     await page.goto(`${origin}/site/${panel.hwaddr}/about`);
     const address = page.getByLabel('Receiver address');
     await address.fill('http://127.0.0.1/hooks');
     await page.getByText('https://', { exact: false }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await save().isDisabled()).toBe(true);
 
     await address.fill(`${receiver.url}/depot`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await save().click();
     await page.getByText('whsec_', { exact: false }).first().waitFor();
     const endpoint = await waitUntil(
       () => db.getRepository(WebhookEndpointEntity).findOneBy({ hwaddr: panel.hwaddr }),

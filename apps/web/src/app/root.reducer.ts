@@ -2,6 +2,7 @@ import { combineReducers, type ReducersMapObject } from '@reduxjs/toolkit';
 import { accountSlice } from '../account/account.slice';
 import { alarmsSlice } from '../alarms/alarms.slice';
 import { authSlice } from '../auth/auth.slice';
+import { escalationSlice } from '../escalation/escalation.slice';
 import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   [panelsSlice.name]: panelsSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,
+  [escalationSlice.name]: escalationSlice.reducer,
   [pushSlice.name]: pushSlice.reducer,
   [quietHoursSlice.name]: quietHoursSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,

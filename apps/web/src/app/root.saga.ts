@@ -2,6 +2,7 @@ import { all, fork } from 'typed-redux-saga';
 import { accountSaga } from '../account/account.sagas';
 import { alarmsSaga } from '../alarms/alarms.sagas';
 import { authSaga } from '../auth/auth.sagas';
+import { escalationSaga } from '../escalation/escalation.sagas';
 import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
@@ -39,6 +40,7 @@ export function* rootSaga(services: AppServices) {
     fork(panelsSaga),
     fork(relaysSaga),
     fork(webhooksSaga),
+    fork(escalationSaga),
     fork(pushSaga, services.pushBrowser),
     fork(quietHoursSaga),
     fork(toastsSaga),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { hwaddrToColonForm, SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
+import { SiteEscalationSection } from '../../escalation/pages/site-escalation.section';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { SiteWebhookSection } from '../../webhooks/pages/site-webhook.section';
 import { selectSiteSummary } from '../sites.selectors';
@@ -12,7 +13,7 @@ import { useSiteForm } from './use-site-form.hook';
 
 /**
  * Site Configuration (spec 2.12): nickname, e-mail choice, test mode (docs/test-mode.md), the webhook
- * (docs/webhooks.md), removing one's own access.
+ * (docs/webhooks.md), the escalation steps (docs/alarms.md), removing one's own access.
  */
 export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
@@ -90,6 +91,7 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
       )}
       <SiteTestModeSection hwaddr={hwaddr} />
       <SiteWebhookSection hwaddr={hwaddr} />
+      <SiteEscalationSection hwaddr={hwaddr} />
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel
       </Button>

@@ -1,0 +1,60 @@
+import {
+  DEFAULT_ESCALATION_POLICY,
+  ESCALATION_LIMITS,
+  ESCALATION_MESSAGES,
+  escalationStepsProblem,
+  type EscalationAudience,
+  type EscalationStep,
+  type EscalationStepSetting,
+} from '@app/contracts';
+
+/** A later step as edited: the minutes as typed, so that an empty or bad field can be shown and refused. */
+export interface EscalationStepDraft {
+  minutes: string;
+  audience: EscalationAudience;
+}
+
+/** A policy's later steps (step 2 on) as the form edits them. */
+export function draftOf(steps: readonly EscalationStep[]): EscalationStepDraft[] {
+  return steps
+    .filter((step) => step.step > 1)
+    .map((step) => ({ minutes: String(step.afterMinutes), audience: step.audience }));
+}
+
+/** The default policy's later steps, as 'Use the default' fills them in. */
+export const DEFAULT_LATER_STEPS: readonly EscalationStepDraft[] = draftOf(DEFAULT_ESCALATION_POLICY);
+
+/** The steps as the API takes them; a field that is not a number is NaN, which the rules refuse. */
+export function settingsOf(draft: readonly EscalationStepDraft[]): EscalationStepSetting[] {
+  return draft.map(({ minutes, audience }) => ({
+    afterMinutes: minutes.trim() === '' ? Number.NaN : Number(minutes.trim()),
+    audience,
+  }));
+}
+
+export function sameSteps(a: readonly EscalationStepDraft[], b: readonly EscalationStepDraft[]): boolean {
+  const [left, right] = [settingsOf(a), settingsOf(b)];
+  return (
+    left.length === right.length &&
+    left.every((step, at) => step.afterMinutes === right[at].afterMinutes && step.audience === right[at].audience)
+  );
+}
+
+/** Why the steps cannot be saved (the API's own rule and words), and the first step at fault; null when they can. */
+export function draftProblem(draft: readonly EscalationStepDraft[]): { text: string; index: number | null } | null {
+  const settings = settingsOf(draft);
+  const text = escalationStepsProblem(settings);
+  if (text === null) return null;
+  // Too many steps is no one step's fault; otherwise the first step whose list up to it is refused.
+  if (text === ESCALATION_MESSAGES.tooManySteps) return { text, index: null };
+  const index = settings.findIndex((_step, at) => escalationStepsProblem(settings.slice(0, at + 1)) !== null);
+  return { text, index };
+}
+
+/** 'Add a step': 5 minutes after the last one (as the default's step 2 after step 1), to everyone. */
+export function nextStep(draft: readonly EscalationStepDraft[]): EscalationStepDraft {
+  const last = settingsOf(draft).at(-1)?.afterMinutes ?? 0;
+  // After a field that is not yet a number, the new one is left for the user to fill in too.
+  const minutes = Number.isInteger(last) ? String(Math.min(last + 5, ESCALATION_LIMITS.maxMinutes)) : '';
+  return { minutes, audience: 'everyone' };
+}

@@ -1,0 +1,64 @@
+import { Button, Form } from 'react-bootstrap';
+import {
+  ESCALATION_AUDIENCE_LABELS,
+  ESCALATION_AUDIENCES,
+  ESCALATION_LIMITS,
+  type EscalationAudience,
+} from '@app/contracts';
+import type { EscalationStepDraft } from '../escalation-draft.util';
+
+/** One later step, read as a sentence: 'After [5] minutes without acknowledgement, e-mail and push to [everyone]'. */
+export function EscalationStepRow({
+  number,
+  step,
+  invalid,
+  describedBy,
+  onChange,
+  onRemove,
+}: {
+  /** Its place in the policy, from 2. */
+  number: number;
+  step: EscalationStepDraft;
+  /** Its minutes are the ones at fault. */
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (step: EscalationStepDraft) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="site-escalation__step">
+      <span className="site-escalation__number">Step {number}</span> After{' '}
+      <Form.Control
+        type="number"
+        inputMode="numeric"
+        min={ESCALATION_LIMITS.minMinutes}
+        max={ESCALATION_LIMITS.maxMinutes}
+        step={1}
+        size="sm"
+        className="site-escalation__minutes"
+        value={step.minutes}
+        isInvalid={invalid}
+        aria-label={`Step ${number}: minutes without acknowledgement`}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange({ ...step, minutes: event.target.value })}
+      />{' '}
+      minutes without acknowledgement, <span className="site-escalation__word">e-mail</span> and push to{' '}
+      <Form.Select
+        size="sm"
+        className="site-escalation__audience"
+        value={step.audience}
+        aria-label={`Step ${number}: who it reaches`}
+        onChange={(event) => onChange({ ...step, audience: event.target.value as EscalationAudience })}
+      >
+        {ESCALATION_AUDIENCES.map((audience) => (
+          <option key={audience} value={audience}>
+            {ESCALATION_AUDIENCE_LABELS[audience]}
+          </option>
+        ))}
+      </Form.Select>{' '}
+      <Button variant="outline-danger" size="sm" aria-label={`Remove step ${number}`} onClick={onRemove}>
+        Remove
+      </Button>
+    </li>
+  );
+}
