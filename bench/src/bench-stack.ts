@@ -52,6 +52,23 @@ interface CopyPorts {
   mailer: number;
 }
 
+/** A push service on loopback the apps push to, and the portal's VAPID pair: the apps' push variables. */
+export interface LoopbackPush {
+  /** The push service's certificate (PEM file), trusted by the mailer. */
+  caFile: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+export function pushEnvironment(push: LoopbackPush): NodeJS.ProcessEnv {
+  return {
+    WEB_PUSH_VAPID_PUBLIC_KEY: push.publicKey,
+    WEB_PUSH_VAPID_PRIVATE_KEY: push.privateKey,
+    PUSH_ALLOWED_TARGETS: '127.0.0.1',
+    PUSH_CA_FILE: push.caFile,
+  };
+}
+
 /**
  * The four built apps as child processes on the real PostgreSQL, NATS and Redis, in a database,
  * NATS prefix and Redis key prefix of this run's own, all removed again by `stop()`. With `copies`,
@@ -152,11 +169,7 @@ export class BenchStack {
    * `webhookCaFile`: the bench's webhook receiver's certificate, trusted by the mailer, on loopback;
    * `push`: the bench's push service's certificate and the portal's VAPID pair (push set up).
    */
-  async start(extraEnv: {
-    smtpPort: number;
-    webhookCaFile?: string;
-    push?: { caFile: string; publicKey: string; privateKey: string };
-  }): Promise<void> {
+  async start(extraEnv: { smtpPort: number; webhookCaFile?: string; push?: LoopbackPush }): Promise<void> {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
         portal: await freePort(),
@@ -183,14 +196,7 @@ export class BenchStack {
       ...(extraEnv.webhookCaFile
         ? { WEBHOOK_ALLOWED_TARGETS: '127.0.0.1', WEBHOOK_CA_FILE: extraEnv.webhookCaFile }
         : {}),
-      ...(extraEnv.push
-        ? {
-            WEB_PUSH_VAPID_PUBLIC_KEY: extraEnv.push.publicKey,
-            WEB_PUSH_VAPID_PRIVATE_KEY: extraEnv.push.privateKey,
-            PUSH_ALLOWED_TARGETS: '127.0.0.1',
-            PUSH_CA_FILE: extraEnv.push.caFile,
-          }
-        : {}),
+      ...(extraEnv.push ? pushEnvironment(extraEnv.push) : {}),
       // Many sign-ups and logins come from 127.0.0.1 in one run.
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       WEB_DIST_DIR: 'dist/bench-no-web-client',

@@ -1,6 +1,7 @@
 import { localCertificate, PushServiceStandIn, TestPushSubscriber, type LocalCertificate } from '@app/testing';
 import { generateVAPIDKeys } from 'web-push';
 import type { BenchPortalClient, BenchUser } from '../../bench/src/bench-portal.client';
+import { pushEnvironment } from '../../bench/src/bench-stack';
 import { alarmPushKey, readAlarmPush } from './chaos-counts.util';
 import { escalationPushKey } from './escalation-counts.util';
 
@@ -38,12 +39,7 @@ export class PushDevices {
   /** What the apps need to push to this service: the VAPID pair, and loopback allowed and trusted. */
   get appEnv(): NodeJS.ProcessEnv {
     if (!this.certificate) throw new Error('the push service was never started');
-    return {
-      WEB_PUSH_VAPID_PUBLIC_KEY: this.vapid.publicKey,
-      WEB_PUSH_VAPID_PRIVATE_KEY: this.vapid.privateKey,
-      PUSH_ALLOWED_TARGETS: '127.0.0.1',
-      PUSH_CA_FILE: this.certificate.certFile,
-    };
+    return pushEnvironment({ caFile: this.certificate.certFile, ...this.vapid });
   }
 
   /** Turns push on for a new device of the user, through the API as a browser does; answers its id. */
@@ -52,10 +48,7 @@ export class PushDevices {
     const subscriber = new TestPushSubscriber();
     const path = `/push/chaos-${this.devices.size + 1}`;
     const endpoint = this.service.endpoint(path.slice('/push/'.length));
-    const { id } = await portal.api<{ id: number }>('POST', '/v2/account/push/devices', user.session, {
-      ...subscriber.subscription(endpoint),
-      name,
-    });
+    const id = await portal.addPushDevice(user, subscriber.subscription(endpoint), name);
     this.devices.set(path, { id: String(id), subscriber });
     return String(id);
   }

@@ -43,8 +43,7 @@ export class AlarmPushHandler {
 
   /** Its copies died while pushing on every try: recorded failed, never left queued. */
   @JobGivenUp('push', 'alarm-push')
-  async givenUp(data: AlarmPushJob, job: Job, reason: string): Promise<void> {
-    const recorded = await this.deliveries.failed(job.id ?? '', reason, true);
-    this.logger.error({ deviceId: data.deviceId, reason, recorded }, 'push failed for good');
+  givenUp(data: AlarmPushJob, job: Job, reason: string): Promise<void> {
+    return this.delivery.givenUp(job, data.deviceId, reason);
   }
 }

@@ -40,8 +40,7 @@ export class EscalationPushHandler {
   }
 
   @JobGivenUp('push', 'escalation-push')
-  async givenUp(data: EscalationPushJob, job: Job, reason: string): Promise<void> {
-    const recorded = await this.deliveries.failed(job.id ?? '', reason, true);
-    this.logger.error({ deviceId: data.deviceId, reason, recorded }, 'push failed for good');
+  givenUp(data: EscalationPushJob, job: Job, reason: string): Promise<void> {
+    return this.delivery.givenUp(job, data.deviceId, reason);
   }
 }

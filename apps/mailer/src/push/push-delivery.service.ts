@@ -71,4 +71,10 @@ export class PushDelivery {
       }
     }
   }
+
+  /** Its copies died while pushing on every try (a crash loop): recorded failed, never left queued. */
+  async givenUp(job: Job, deviceId: number, reason: string): Promise<void> {
+    const recorded = await this.deliveries.failed(job.id ?? '', reason, true);
+    this.logger.error({ deviceId, reason, recorded }, 'push failed for good');
+  }
 }

@@ -15,13 +15,16 @@ export interface EscalationDefaults {
 }
 
 /**
- * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `after_minutes`):
- * its own policy, or the default given as JSON. Part of the statements that record an alarm's
- * steps, so that opening an alarm stays one statement.
+ * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `after_minutes`,
+ * `due_at`: `openedAt` plus the step's minutes of `minuteMs`): its own policy, or the default given
+ * as JSON. Part of the statements that record an alarm's steps, so that opening an alarm stays one
+ * statement. Each argument is a statement's parameter (`$1`).
  */
-export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string) => `
+export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string, openedAt: string, minuteMs: string) => `
   SELECT (later.ordinality + 1)::int AS step, later.value->>'audience' AS audience,
-    (later.value->>'afterMinutes')::int AS after_minutes
+    (later.value->>'afterMinutes')::int AS after_minutes,
+    ${openedAt}::timestamptz
+      + (later.value->>'afterMinutes')::int * ${minuteMs}::double precision * interval '1 millisecond' AS due_at
   FROM jsonb_array_elements(
     coalesce((SELECT steps FROM site_escalation_policies WHERE hwaddr = ${hwaddr}), ${defaults}::jsonb)
   ) WITH ORDINALITY AS later(value, ordinality)`;
@@ -45,9 +48,8 @@ export class AlarmEscalationsRepository {
   ): Promise<void> {
     await manager.query(
       `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
-       SELECT $1, $2, policy.step, policy.audience, policy.after_minutes,
-         $4::timestamptz + policy.after_minutes * $5::double precision * interval '1 millisecond'
-       FROM (${SITE_POLICY_STEPS_SQL('$2', '$3')}) AS policy
+       SELECT $1, $2, policy.step, policy.audience, policy.after_minutes, policy.due_at
+       FROM (${SITE_POLICY_STEPS_SQL('$2', '$3', '$4', '$5')}) AS policy
        ON CONFLICT (alarm_id, step) DO NOTHING`,
       [alarm.id, alarm.hwaddr, JSON.stringify(defaults.laterSteps), alarm.openedAt, defaults.minuteMs],
     );

@@ -116,11 +116,10 @@ export class AlarmsRepository {
        ), entry AS (
          INSERT INTO alarm_timeline (alarm_id, hwaddr, change, at, text, event_seq)
          SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
-       ), policy AS (${SITE_POLICY_STEPS_SQL('$1', '$9')}
+       ), policy AS (${SITE_POLICY_STEPS_SQL('$1', '$9', '$7', '$10')}
        ), steps AS (
          INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
-         SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.after_minutes,
-           $7::timestamptz + policy.after_minutes * $10::double precision * interval '1 millisecond'
+         SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.after_minutes, policy.due_at
          FROM changed, policy
          WHERE changed.opened
          RETURNING step, due_at
