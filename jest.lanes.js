@@ -18,6 +18,9 @@ const STACK_SUITES = [
   'libs/messaging/src/nats/nats-leader-failover\\.int-spec\\.ts$',
   'libs/messaging/src/nats/nats-topology-replicas\\.int-spec\\.ts$',
   'libs/testing/src/nats-cluster-routes\\.int-spec\\.ts$',
+  // Whole stacks of their own, long enough to hold up the servers lane, which sets npm test's time.
+  'apps/portal-api/src/e2e/gateway-copy-death\\.int-spec\\.ts$',
+  'apps/portal-api/src/e2e/alarm-escalation\\.int-spec\\.ts$',
 ];
 
 /** @type {Array<{ name: string, projects: string[], workers: number }>} */
