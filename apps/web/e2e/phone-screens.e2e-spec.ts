@@ -102,6 +102,8 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
   /** Opens a navbar link through the collapsed menu. */
   async function openFromMenu(name: string): Promise<void> {
     await toggle().click();
+    // Unfolded, as a user waits to see it: a click while the links still slide open can land beside them.
+    await page.locator('#app-navbar-links.collapse.show').waitFor();
     // The Site Manager link's name ends with its unread count.
     await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
   }
