@@ -97,8 +97,9 @@ describe('events export in Chromium', () => {
     await page.getByText('(1) Event 0', { exact: true }).waitFor({ state: 'detached' });
     await page.getByText('(1) Event 1', { exact: true }).waitFor();
 
-    const { rows } = await exportCsv();
+    const { fileName, rows } = await exportCsv();
 
+    expect(fileName).toMatch(/^events-depot-fault-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual(
       events.filter((event) => event.category === 'fault').map(rowOf),
     );

@@ -42,6 +42,20 @@ describe('events export format', () => {
     );
   });
 
+  it('names the panel and the category when the export holds only theirs', () => {
+    const from = new Date('2024-01-01T00:00:00.000Z');
+    const to = new Date('2024-01-31T12:00:00.000Z');
+    expect(eventsExportFileName('Depot', '00a0b1c2d3e4', from, to, { networkId: 2 })).toBe(
+      'events-depot-panel-2-2024-01-01-2024-01-31.csv',
+    );
+    expect(eventsExportFileName('Depot', '00a0b1c2d3e4', from, to, { networkId: 0, category: 'fault' })).toBe(
+      'events-depot-panel-0-fault-2024-01-01-2024-01-31.csv',
+    );
+    expect(eventsExportFileName('Depot', '00a0b1c2d3e4', from, to, { category: 'fire' })).toBe(
+      'events-depot-fire-2024-01-01-2024-01-31.csv',
+    );
+  });
+
   it('names the file after the MAC when the nickname leaves nothing', () => {
     const day = new Date('2024-03-05T10:00:00.000Z');
     expect(eventsExportFileName('', '00a0b1c2d3e4', day, day)).toBe('events-00a0b1c2d3e4-2024-03-05-2024-03-05.csv');

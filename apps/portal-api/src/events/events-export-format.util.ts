@@ -36,11 +36,24 @@ export function eventsExportRow(event: ExportedEvent): string {
 
 const LABEL_MAX = 40;
 
+/** What an export holds besides its site and range: one panel, one category (the list's filters). */
+export interface EventsExportScope {
+  networkId?: number;
+  category?: EventCategory;
+}
+
 /**
- * `events-<site>-<from>-<to>.csv`: the user's nickname of the site made safe for any file system
- * (ASCII letters, digits and dashes), or the MAC's 12 hex digits without one; the days as YYYY-MM-DD (UTC).
+ * `events-<site>[-panel-<n>][-<category>]-<from>-<to>.csv`: the user's nickname of the site made safe
+ * for any file system (ASCII letters, digits and dashes), or the MAC's 12 hex digits without one;
+ * the panel and the category when the export holds only theirs; the days as YYYY-MM-DD (UTC).
  */
-export function eventsExportFileName(nickname: string, hwaddr: string, from: Date, to: Date): string {
+export function eventsExportFileName(
+  nickname: string,
+  hwaddr: string,
+  from: Date,
+  to: Date,
+  scope: EventsExportScope = {},
+): string {
   const label =
     nickname
       .normalize('NFKD')
@@ -49,7 +62,10 @@ export function eventsExportFileName(nickname: string, hwaddr: string, from: Dat
       .replace(/[^a-z0-9]+/g, '-')
       .slice(0, LABEL_MAX)
       .replace(/^-+|-+$/g, '') || hwaddr;
-  return `events-${label}-${isoDay(from)}-${isoDay(to)}.csv`;
+  const parts = ['events', label];
+  if (scope.networkId !== undefined) parts.push(`panel-${scope.networkId}`);
+  if (scope.category !== undefined) parts.push(scope.category);
+  return `${[...parts, isoDay(from), isoDay(to)].join('-')}.csv`;
 }
 
 function isoDay(date: Date): string {

@@ -35,11 +35,13 @@ export class EventsExportController {
   })
   @ApiNoBody()
   @ApiOkResponse({
-    description: 'The CSV file, named events-<site nickname or MAC>-<from>-<to>.csv',
+    description:
+      'The CSV file, named events-<site nickname or MAC>[-panel-<networkId>][-<category>]-<from>-<to>.csv ' +
+      '(the panel and the category when they were asked for)',
     content: { 'text/csv': { schema: { type: 'string' } } },
     headers: {
       'Content-Disposition': {
-        description: 'attachment; filename="events-<site>-<YYYY-MM-DD>-<YYYY-MM-DD>.csv"',
+        description: 'attachment; filename="events-<site>[-panel-<n>][-<category>]-<YYYY-MM-DD>-<YYYY-MM-DD>.csv"',
         schema: { type: 'string' },
       },
     },

@@ -244,6 +244,17 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
     }
   });
 
+  it('names the panel and the category in the file name when the export holds only theirs', async () => {
+    const named = async (query: string) =>
+      (await exportOf(query).expect(200)).headers['content-disposition'] as string | undefined;
+    expect(await named(`${RANGE}&networkId=2&category=fault`)).toBe(
+      'attachment; filename="events-depot-north-panel-2-fault-2024-06-01-2025-06-30.csv"',
+    );
+    expect(await named(`${RANGE}&category=fire`)).toBe(
+      'attachment; filename="events-depot-north-fire-2024-06-01-2025-06-30.csv"',
+    );
+  });
+
   it('refuses a bad query with 400 and the same { err } as the events list', async () => {
     for (const query of [
       'start=yesterday',

@@ -54,7 +54,10 @@ export class EventsExportService {
     );
     const slot = await this.slots.take(claims.userId);
     return {
-      fileName: eventsExportFileName(nickname, hwaddr, filter.from, filter.to ?? now),
+      fileName: eventsExportFileName(nickname, hwaddr, filter.from, filter.to ?? now, {
+        networkId: filter.networkId,
+        category: filter.category,
+      }),
       writeTo: async (out) => {
         try {
           const end = await writeEventsCsv((after) => this.events.batch(filter, after, EVENTS_EXPORT_BATCH_ROWS), out);
