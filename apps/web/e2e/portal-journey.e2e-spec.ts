@@ -176,8 +176,8 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await page.getByText(new RegExp(`^Resolved by: ${user.name} on `)).waitFor();
   });
 
-  it("syncs a drifted panel clock from its time desync notification, and shows the panel's answer", async () => {
-    const { page, panel } = await onOwnSiteEvents();
+  it("syncs a drifted panel clock from its time desync notification, shows the panel's answer, and the notification is resolved", async () => {
+    const { page, panel, user } = await onOwnSiteEvents();
     // The lively demo panel's clock, fallen behind: its next event raises the notification.
     panel.model.setClockBehind(25 * 60_000);
     panel.report(panel.model.note(1, 'system', 'Clock check'));
@@ -192,8 +192,15 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await page.locator('.Toastify__toast').filter({ hasText: 'Depot, Panel 1 applied Sync panel clock.' }).waitFor();
     // Set to the portal's time, less the moments the command took (the portal flags 10 minutes off).
     expect(Math.abs(panel.model.clockOffsetMs)).toBeLessThan(10 * 60_000);
-    await notification.getByRole('button', { name: 'Mark Resolved' }).click();
-    await notification.getByText(/^Resolved by: /).waitFor();
+    // Set right: resolved by the portal, its text naming the panel and saying when and by whom.
+    await notification.getByText(/^Resolved by: System on /).waitFor();
+    const text = await notification.locator('.notification__text').textContent();
+    expect(text).toMatch(
+      new RegExp(
+        `^An event from panel 1 was received at .+\\. Its clock was set to the portal's time at .+ \\(UTC\\) by ${user.name}\\.$`,
+      ),
+    );
+    expect(await notification.getByRole('button', { name: 'Mark Resolved' }).count()).toBe(0);
   });
 
   it('renames the site', async () => {

@@ -3,6 +3,7 @@ import type {
   NotificationType,
   PanelOfflineData,
   TestModeData,
+  TimeDesyncData,
   UserNotificationType,
 } from '@app/contracts';
 
@@ -21,6 +22,6 @@ export type NotificationDraft = {
  * (`resolvedAt`, named SYSTEM_RESOLVER_NAME unless someone resolved it first) or re-opened (null).
  */
 export interface NotificationRevision {
-  data: PanelOfflineData | TestModeData;
+  data: PanelOfflineData | TestModeData | TimeDesyncData;
   resolvedAt: Date | null;
 }

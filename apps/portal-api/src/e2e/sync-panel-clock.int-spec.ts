@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { MESSAGES, type CommandAuditEntry, type NotificationDto } from '@app/contracts';
+import {
+  MESSAGES,
+  SYSTEM_RESOLVER_NAME,
+  formatEventTime,
+  type CommandAuditEntry,
+  type NotificationDto,
+} from '@app/contracts';
 import { EventEntity, PanelCommandAuditEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
 import type { CommandMessage } from '@app/panel-protocol';
@@ -76,16 +82,22 @@ describe('Sync panel clock (real PostgreSQL, NATS, gateway, simulated panels)', 
     panel.model.setClockBehind(25 * MINUTE);
     panel.report(panel.model.note(1, 'system', 'Before the sync'));
     expect(skewOf(await storedEvent(hwaddr, 'Before the sync'))).toBeGreaterThan(THRESHOLD);
-    await waitUntil(
-      async () =>
-        ((await get('/api/notifications/list', token)).body as NotificationDto[]).some(
-          (entry) => entry.hwaddr === hwaddr && entry.notification_type === 'TIME_DESYNC',
-        ),
-      'the time desync raised',
-      30_000,
-    );
+    const desync = async () =>
+      ((await get('/api/notifications/list', token)).body as NotificationDto[]).find(
+        (entry) => entry.hwaddr === hwaddr && entry.notification_type === 'TIME_DESYNC',
+      );
+    const raised = await waitUntil(desync, 'the time desync raised', 30_000);
+    expect(raised.text).toMatch(/^An event from panel 1 was received at .+ while the panel reported the time as .+\.$/);
+    expect(raised.resolved_by).toBeFalsy();
 
     await post(`/api/v2/sites/${hwaddr}/panel/1/clock`, {}, token).expect(200, {});
+
+    // Answered once the notification it set right is resolved by the portal, saying when and by whom.
+    const resolved = await desync();
+    expect(resolved).toMatchObject({ id: raised.id, resolved_by: SYSTEM_RESOLVER_NAME });
+    expect(resolved?.text).toBe(
+      `${raised.text} Its clock was set to the portal's time at ${formatEventTime(resolved!.resolved_on!)} (UTC) by ${user.name}.`,
+    );
 
     // The panel's clock is the portal's now (less the moments the command took to arrive).
     expect(Math.abs(panel.model.clockOffsetMs)).toBeLessThan(THRESHOLD);

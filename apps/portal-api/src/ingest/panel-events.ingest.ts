@@ -63,7 +63,11 @@ export class PanelEventsIngest {
         const raised = await this.notificationsWriter.insert(manager, {
           type: 'TIME_DESYNC',
           hwaddr: event.hwaddr,
-          data: { recorded_time: event.receivedAt.toISOString(), panel_time: event.date.toISOString() },
+          data: {
+            recorded_time: event.receivedAt.toISOString(),
+            panel_time: event.date.toISOString(),
+            network_id: event.networkId,
+          },
         });
         if (raised) notifications.push(raised);
       }

@@ -21,6 +21,7 @@ import { askedCommand, checkCommandRequest } from './command-request.util';
 import { PanelCommandClient, type PanelCommandResult } from './panel-command.client';
 import { PanelConnectionState } from './panel-connection-state.service';
 import { PanelNetworksRepository } from './panel-networks.repository';
+import { TimeDesyncResolution } from './time-desync-resolution.service';
 
 export const PANEL_DID_NOT_ANSWER = 'The panel did not answer in time';
 export const COMMAND_NOT_AUDITED = 'The command was not sent: the audit log is unavailable. Please try again later';
@@ -51,6 +52,7 @@ export class PanelCommandsService {
     private readonly audit: CommandAuditRepository,
     private readonly users: UsersRepository,
     private readonly networks: PanelNetworksRepository,
+    private readonly timeDesync: TimeDesyncResolution,
   ) {}
 
   /** A command as a user asks for it (`{ kind, ...fields }`): see sendRequest. */
@@ -152,6 +154,8 @@ export class PanelCommandsService {
       throw new DomainError('unavailable', COMMAND_NOT_SENT, { cause: error });
     }
     await this.settle(id, outcomeOf(result), result.outcome === 'refused' ? result.reason : null);
+    if (result.outcome === 'ok' && command.kind === 'syncClock')
+      await this.timeDesync.clockSynced(hwaddr, entry.userName);
     throwUnlessOk(result, definition);
   }
 

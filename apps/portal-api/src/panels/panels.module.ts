@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsWriterModule } from '@app/notifications';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { CommandAuditController } from './command-audit.controller';
 import { CommandAuditRepository } from './command-audit.repository';
@@ -7,10 +8,12 @@ import { PanelCommandsController } from './panel-commands.controller';
 import { PanelCommandsService } from './panel-commands.service';
 import { PanelConnectionState } from './panel-connection-state.service';
 import { PanelNetworksRepository } from './panel-networks.repository';
+import { TimeDesyncRepository } from './time-desync.repository';
+import { TimeDesyncResolution } from './time-desync-resolution.service';
 
 /** Control and editing of panels through the gateway, and the audit log of what was sent. */
 @Module({
-  imports: [PanelAccessModule],
+  imports: [PanelAccessModule, NotificationsWriterModule],
   controllers: [PanelCommandsController, CommandAuditController],
   providers: [
     PanelCommandClient,
@@ -18,6 +21,8 @@ import { PanelNetworksRepository } from './panel-networks.repository';
     PanelConnectionState,
     PanelNetworksRepository,
     CommandAuditRepository,
+    TimeDesyncRepository,
+    TimeDesyncResolution,
   ],
   exports: [PanelCommandClient, PanelConnectionState, PanelNetworksRepository],
 })

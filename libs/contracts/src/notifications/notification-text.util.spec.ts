@@ -24,6 +24,18 @@ describe('notificationText', () => {
     );
   });
 
+  it('names the panel whose event it was, and the sync that set its clock', () => {
+    const data = { ...desync.notification_data, network_id: 2 };
+    expect(notificationText({ ...desync, notification_data: data })).toBe(
+      'An event from panel 2 was received at 01/05/2024 10:00:00 (UTC) while the panel reported the time as 01/05/2024 08:55:30.',
+    );
+    const synced = { ...data, synced_at: '2024-05-01T10:02:00Z', synced_by: 'Ann Smith' };
+    expect(notificationText({ ...desync, notification_data: synced })).toBe(
+      'An event from panel 2 was received at 01/05/2024 10:00:00 (UTC) while the panel reported the time as ' +
+        "01/05/2024 08:55:30. Its clock was set to the portal's time at 01/05/2024 10:02:00 (UTC) by Ann Smith.",
+    );
+  });
+
   it('copes with missing data and unknown types', () => {
     expect(notificationText({ ...desync, notification_data: null })).toContain('an unknown time');
     expect(notificationText({ ...desync, notification_type: 'OTHER' })).toBe('');

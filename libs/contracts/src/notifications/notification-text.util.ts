@@ -29,11 +29,15 @@ export function notificationText(notification: NotificationDescription): string 
   return NOTIFICATION_TEXTS[notification.notification_type](notification.notification_data ?? {});
 }
 
-/** When the event arrived, and the time the panel reported. */
+/** When the event of which panel arrived, the time the panel reported, and the sync that set it right. */
 function timeDesyncText(data: Partial<TimeDesyncData>): string {
   const recorded = data.recorded_time ? formatEventTime(data.recorded_time) : 'an unknown time';
   const panel = data.panel_time ? formatEventTime(data.panel_time) : 'an unknown time';
-  return `An event was received at ${recorded} (UTC) while the panel reported the time as ${panel}.`;
+  const from = typeof data.network_id === 'number' ? ` from panel ${data.network_id}` : '';
+  const text = `An event${from} was received at ${recorded} (UTC) while the panel reported the time as ${panel}.`;
+  if (!data.synced_at) return text;
+  const by = data.synced_by ? ` by ${data.synced_by}` : '';
+  return `${text} Its clock was set to the portal's time at ${formatEventTime(data.synced_at)} (UTC)${by}.`;
 }
 
 function relayFailureText(data: Partial<RelayFailureData>): string {

@@ -59,10 +59,16 @@ export function notificationDataOf<K extends NotificationType>(
   return (notification.notification_data ?? {}) as unknown as Partial<NotificationDataMap[K]>;
 }
 
-/** Data of a TIME_DESYNC notification: when the event arrived and the time the panel reported (ISO). */
+/**
+ * Data of a TIME_DESYNC notification: when the event arrived and the time the panel reported (ISO),
+ * the panel (network) whose event it was, and, once a Sync panel clock set the clock, when and by whom.
+ */
 export interface TimeDesyncData {
   recorded_time: string;
   panel_time: string;
+  network_id?: number;
+  synced_at?: string;
+  synced_by?: string;
 }
 
 /** Data of a RELAY_FAILURE notification: which relay did not act on which event, and why. */
