@@ -56,4 +56,5 @@ export * from './alarms/site-escalation.dto';
 export * from './responses/alarm-response.dto';
 export * from './push/push-device.dto';
 export * from './responses/push-response.dto';
+export * from './responses/panel-clock-response.dto';
 export * from './auth/quiet-hours.dto';

@@ -5,6 +5,7 @@ import {
   formatEventTime,
   type CommandAuditEntry,
   type NotificationDto,
+  type PanelClockReading,
 } from '@app/contracts';
 import { EventEntity, PanelCommandAuditEntity } from '@app/database';
 import { waitUntil } from '@app/testing';
@@ -89,6 +90,12 @@ describe('Sync panel clock (real PostgreSQL, NATS, gateway, simulated panels)', 
     const raised = await waitUntil(desync, 'the time desync raised', 30_000);
     expect(raised.text).toMatch(/^An event from panel 1 was received at .+ while the panel reported the time as .+\.$/);
     expect(raised.resolved_by).toBeFalsy();
+    // As the panel's About shows it: 25 minutes behind, as its latest event showed.
+    const before = (await get(`/api/v2/sites/${hwaddr}/clock`, token)).body as PanelClockReading;
+    expect(Math.round(before.offsetSeconds! / 60)).toBe(-25);
+    expect(before.offsetSeconds).toBe(
+      Math.round((new Date(before.panelTime!).getTime() - new Date(before.seenAt!).getTime()) / 1000),
+    );
 
     await post(`/api/v2/sites/${hwaddr}/panel/1/clock`, {}, token).expect(200, {});
 
@@ -104,6 +111,8 @@ describe('Sync panel clock (real PostgreSQL, NATS, gateway, simulated panels)', 
     panel.report(panel.model.note(2, 'system', 'After the sync'));
     expect(skewOf(await storedEvent(hwaddr, 'Clock set'))).toBeLessThan(THRESHOLD);
     expect(skewOf(await storedEvent(hwaddr, 'After the sync'))).toBeLessThan(THRESHOLD);
+    const after = (await get(`/api/v2/sites/${hwaddr}/clock`, token)).body as PanelClockReading;
+    expect(Math.abs(after.offsetSeconds!)).toBeLessThan(THRESHOLD / 1000);
 
     const [row] = await database()
       .getRepository(PanelCommandAuditEntity)
@@ -168,6 +177,21 @@ describe('Sync panel clock (real PostgreSQL, NATS, gateway, simulated panels)', 
     ]);
     expect(refusedFrames).toEqual([]);
     expect(panel.link.isReady).toBe(true);
+  });
+
+  it("reads no clock before the site's first event, and none of a site the user may not open", async () => {
+    const { hwaddr, token } = await ownSite();
+    expect((await get(`/api/v2/sites/${hwaddr}/clock`, token)).body).toEqual({
+      seenAt: null,
+      panelTime: null,
+      offsetSeconds: null,
+    });
+    const stranger = await registerUniqueUser(world.portal, 'Mallory');
+    const strangerToken = await claimsTokenOf(world.portal, stranger);
+    await request(world.portal.server)
+      .get(`/api/v2/sites/${hwaddr}/clock`)
+      .set('Authorization', `Bearer ${strangerToken}`)
+      .expect(403, { err: MESSAGES.noPanelAccess });
   });
 
   it('takes no time from the request: portal-api sets it', async () => {

@@ -3,6 +3,8 @@ import { NotificationsWriterModule } from '@app/notifications';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { CommandAuditController } from './command-audit.controller';
 import { CommandAuditRepository } from './command-audit.repository';
+import { PanelClockController } from './panel-clock.controller';
+import { PanelClockRepository } from './panel-clock.repository';
 import { PanelCommandClient } from './panel-command.client';
 import { PanelCommandsController } from './panel-commands.controller';
 import { PanelCommandsService } from './panel-commands.service';
@@ -14,7 +16,7 @@ import { TimeDesyncResolution } from './time-desync-resolution.service';
 /** Control and editing of panels through the gateway, and the audit log of what was sent. */
 @Module({
   imports: [PanelAccessModule, NotificationsWriterModule],
-  controllers: [PanelCommandsController, CommandAuditController],
+  controllers: [PanelCommandsController, CommandAuditController, PanelClockController],
   providers: [
     PanelCommandClient,
     PanelCommandsService,
@@ -22,6 +24,7 @@ import { TimeDesyncResolution } from './time-desync-resolution.service';
     PanelNetworksRepository,
     CommandAuditRepository,
     TimeDesyncRepository,
+    PanelClockRepository,
     TimeDesyncResolution,
   ],
   exports: [PanelCommandClient, PanelConnectionState, PanelNetworksRepository],

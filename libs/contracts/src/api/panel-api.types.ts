@@ -34,3 +34,16 @@ export interface CommandAuditEntry {
   outcome: string;
   reason: string | null;
 }
+
+/**
+ * GET /v2/sites/{hwaddr}/clock: the panel's clock as its latest event showed it, against the portal's
+ * time of arrival; all null before the site's first event.
+ */
+export interface PanelClockReading {
+  /** When the portal received the latest event (ISO). */
+  seenAt: string | null;
+  /** The time the panel gave that event (ISO). */
+  panelTime: string | null;
+  /** panelTime less seenAt in whole seconds: negative while the panel's clock is behind. */
+  offsetSeconds: number | null;
+}
