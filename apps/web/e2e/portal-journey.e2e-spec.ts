@@ -176,15 +176,21 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await page.getByText(new RegExp(`^Resolved by: ${user.name} on `)).waitFor();
   });
 
-  it("syncs a drifted panel clock from its time desync notification, shows the panel's answer, and the notification is resolved", async () => {
+  it("shows a drifted panel clock on the panel's About, syncs it there, and its time desync notification is resolved", async () => {
     const { page, panel, user } = await onOwnSiteEvents();
     // The lively demo panel's clock, fallen behind: its next event raises the notification.
     panel.model.setClockBehind(25 * 60_000);
     panel.report(panel.model.note(1, 'system', 'Clock check'));
     await page.getByRole('link', { name: /Notifications/ }).click();
-
     const notification = page.locator('.notification').filter({ hasText: 'Panel time possibly out of sync' });
-    await notification.getByRole('button', { name: 'Sync panel clock' }).click();
+    await notification.waitFor();
+
+    await page.goto(`${origin}/site/${panel.hwaddr}/panel/1/about`);
+    const clock = page.getByTestId('about-clock');
+    await clock
+      .and(page.getByText(/^25 min behind the portal's time as of its latest event, received .+ UTC$/))
+      .waitFor();
+    await page.getByRole('button', { name: 'Sync panel clock' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText("The panel's clock is set to the portal's time.").waitFor();
     await dialog.getByRole('button', { name: 'Send Sync panel clock' }).click();
@@ -192,7 +198,11 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await page.locator('.Toastify__toast').filter({ hasText: 'Depot, Panel 1 applied Sync panel clock.' }).waitFor();
     // Set to the portal's time, less the moments the command took (the portal flags 10 minutes off).
     expect(Math.abs(panel.model.clockOffsetMs)).toBeLessThan(10 * 60_000);
+    // Read again once the panel's next event ('Clock set') shows its clock.
+    await clock.and(page.getByText(/^In step with the portal's time as of its latest event/)).waitFor();
+
     // Set right: resolved by the portal, its text naming the panel and saying when and by whom.
+    await page.goto(`${origin}/site/${panel.hwaddr}/notifications`);
     await notification.getByText(/^Resolved by: System on /).waitFor();
     const text = await notification.locator('.notification__text').textContent();
     expect(text).toMatch(

@@ -6,6 +6,7 @@ import { escalationSlice } from '../escalation/escalation.slice';
 import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
+import { panelClockSlice } from '../panel-clock/panel-clock.slice';
 import { panelsSlice } from '../panels/panels.slice';
 import { pushSlice } from '../push/push.slice';
 import { quietHoursSlice } from '../quiet-hours/quiet-hours.slice';
@@ -31,6 +32,7 @@ export const rootReducer = combineReducers({
   [notificationsSlice.name]: notificationsSlice.reducer,
   [alarmsSlice.name]: alarmsSlice.reducer,
   [panelsSlice.name]: panelsSlice.reducer,
+  [panelClockSlice.name]: panelClockSlice.reducer,
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,
   [escalationSlice.name]: escalationSlice.reducer,

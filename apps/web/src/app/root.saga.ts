@@ -6,6 +6,7 @@ import { escalationSaga } from '../escalation/escalation.sagas';
 import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
+import { panelClockSaga } from '../panel-clock/panel-clock.sagas';
 import { panelsSaga } from '../panels/panels.sagas';
 import { signedInSaga } from '../livefeed/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
@@ -38,6 +39,7 @@ export function* rootSaga(services: AppServices) {
     // The alarms are named by the sites, whose tiles show Acknowledge: the sites domain lends its list's request.
     fork(alarmsSaga, { listRequested: sitesLoadRequested }),
     fork(panelsSaga),
+    fork(panelClockSaga),
     fork(relaysSaga),
     fork(webhooksSaga),
     fork(escalationSaga),

@@ -34,6 +34,7 @@ import {
   zoneSaveRequested,
 } from './panels.slice';
 import { PANEL_EDIT_SAVED, type PanelTarget, type PanelFormId } from './panels.types';
+import { panelClockSynced } from '../panel-clock/panel-clock.slice';
 
 export function* loadCommandAudit(action: ReturnType<typeof commandAuditRequested>) {
   const hwaddr = action.payload;
@@ -63,6 +64,7 @@ export function* sendCommand(action: ReturnType<typeof panelCommandRequested>) {
     yield* call(sendPanelCommand, yield* call(requireClaimsToken), target, command);
     yield* put(panelFormSucceeded('command'));
     yield* put(toastRequested(commandOutcomeToast(command, panel, null)));
+    if (command.kind === 'syncClock') yield* put(panelClockSynced(target.hwaddr));
   } catch (error) {
     if (error instanceof SessionExpiredError) return;
     yield* put(panelFormFailed({ form: 'command', error: errorMessage(error) }));

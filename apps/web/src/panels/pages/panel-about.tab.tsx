@@ -7,6 +7,7 @@ import { panelStringsSaveRequested } from '../panels.slice';
 import { STRINGS_FIELDS, stringsProblems, stringsRequestOf } from './strings-form.util';
 import { SyncClockButton } from './sync-clock.button';
 import { useDirtyForm } from './use-dirty-form.hook';
+import { PanelClockLine } from '../../panel-clock/pages/panel-clock-line.component';
 
 /** The panel's texts, zone count and connection (spec 2.15), and Sync panel clock. */
 export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
@@ -69,6 +70,7 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
           <tr>
             <th scope="row">Clock</th>
             <td>
+              <PanelClockLine hwaddr={hwaddr} />
               <SyncClockButton hwaddr={hwaddr} networkId={networkId} size="sm" />
             </td>
           </tr>
