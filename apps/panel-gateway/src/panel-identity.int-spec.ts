@@ -70,7 +70,6 @@ describe('panel identity: the device proof is checked before anything else (real
     const reply = await gateway.nats.request<PanelCommandReply>(
       gateway.nats.names.subjects.panelCommand(hwaddr),
       {
-        correlationId: 'c',
         hwaddr,
         networkId: 1,
         command: { kind: 'button', action: 'MUTE', data: 'NA' },
@@ -144,7 +143,7 @@ describe('panel identity: the device proof is checked before anything else (real
     expect(await refusals('bad-signature')).toBeGreaterThanOrEqual(before + 1);
 
     expect(real.isReady).toBe(true);
-    await expect(command(hwaddr)).resolves.toEqual({ correlationId: 'c', ok: true });
+    await expect(command(hwaddr)).resolves.toEqual({ ok: true });
     expect(answered).toEqual(['real']);
     const seq = real.sendEvent({
       networkId: 1,
@@ -227,7 +226,7 @@ describe('panel identity: the device proof is checked before anything else (real
       const held = await heldConnection(hwaddr);
       return held !== undefined && held.connectionId !== firstId && held.connected;
     }, 'the newest connection held');
-    await expect(command(hwaddr)).resolves.toEqual({ correlationId: 'c', ok: true });
+    await expect(command(hwaddr)).resolves.toEqual({ ok: true });
   });
 
   it('closes a connection that sends anything before ready, publishing nothing', async () => {

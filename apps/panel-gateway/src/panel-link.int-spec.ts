@@ -47,13 +47,10 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     return entry ? entry.json<PanelConnectionMessage>() : undefined;
   }
 
-  async function command(
-    hwaddr: string,
-    request: Omit<PanelCommandRequest, 'hwaddr' | 'correlationId'>,
-  ): Promise<PanelCommandReply> {
+  async function command(hwaddr: string, request: Omit<PanelCommandRequest, 'hwaddr'>): Promise<PanelCommandReply> {
     const reply = await gateway.nats.request<PanelCommandReply>(
       gateway.nats.names.subjects.panelCommand(hwaddr),
-      { correlationId: 'req-1', hwaddr, ...request },
+      { hwaddr, ...request },
       { timeoutMs: 8000 },
     );
     if (reply.kind !== 'ok') throw new Error(`no reply to the command: ${reply.kind}`);
@@ -105,9 +102,8 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
 
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: true, keyMatches: true });
+    ).resolves.toEqual({ ok: true, keyMatches: true });
     await expect(command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: '0000' } })).resolves.toEqual({
-      correlationId: 'req-1',
       ok: true,
       keyMatches: false,
     });
@@ -283,7 +279,7 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     });
     await expect(
       command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 3, name: 'Kitchen', mode: 'MODE_ENABLED' } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: true });
+    ).resolves.toEqual({ ok: true });
     expect(received).toEqual([
       expect.objectContaining({
         type: 'command',
@@ -294,12 +290,13 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     ]);
     await expect(
       command(panel.hwaddr, { networkId: 2, command: { kind: 'zone', id: 42, name: 'X', mode: 'MODE_ENABLED' } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'unknown zone' });
+    ).resolves.toEqual({ ok: false, failure: 'refused', reason: 'unknown zone' });
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'RESET', data: 'ALARM' } as never }),
-    ).resolves.toMatchObject({ ok: false, reason: expect.stringMatching(/^invalid command: /) });
+    ).resolves.toMatchObject({ ok: false, failure: 'invalid', reason: expect.stringMatching(/^invalid command: /) });
     await expect(command(panel.hwaddr, { networkId: 7, command: { kind: 'resync' } })).resolves.toMatchObject({
       ok: false,
+      failure: 'invalid',
       reason: expect.stringMatching(/network 7/),
     });
   });
@@ -308,14 +305,14 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     const panel = await client({ onCommand: () => new Promise(() => undefined) as never });
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'MUTE', data: 'NA' } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: 'timeout' });
+    ).resolves.toEqual({ ok: false, failure: 'timeout', reason: 'timeout' });
   });
 
   it('refuses control of an events-only panel but still lets it prove its key, and publishes a change of cloud control', async () => {
     const panel = await client({ hello: { cloudControl: false } });
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED });
+    ).resolves.toEqual({ ok: false, failure: 'cloud-control-disabled', reason: PANEL_CLOUD_CONTROL_DISABLED });
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'keyProof', key: TEST_KEY } }),
     ).resolves.toMatchObject({ ok: true, keyMatches: true });
@@ -323,7 +320,7 @@ describe('panel link through the gateway (real NATS with JetStream)', () => {
     await waitUntil(async () => (await connection(panel.hwaddr))?.cloudControl === true, 'cloud control in the bucket');
     await expect(
       command(panel.hwaddr, { networkId: 1, command: { kind: 'button', action: 'SOUNDER', data: 'ALARM' } }),
-    ).resolves.toEqual({ correlationId: 'req-1', ok: true });
+    ).resolves.toEqual({ ok: true });
   });
 
   it('leaves a command to a panel no gateway holds without responders, so requesters answer at once', async () => {

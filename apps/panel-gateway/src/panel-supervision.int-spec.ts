@@ -69,14 +69,13 @@ describe('one holder per panel, and supervision (real NATS)', () => {
     const reply = await first.nats.request<PanelCommandReply>(
       first.nats.names.subjects.panelCommand(hwaddr),
       {
-        correlationId: 'c',
         hwaddr,
         networkId: 1,
         command: { kind: 'button', action: 'MUTE', data: 'NA' },
       },
       { timeoutMs: 5000 },
     );
-    expect(reply).toEqual({ kind: 'ok', body: { correlationId: 'c', ok: true } });
+    expect(reply).toEqual({ kind: 'ok', body: { ok: true } });
     expect(answeredBy).toEqual(['b']);
     // The evicted connection's end did not report the panel disconnected.
     expect((await connection(hwaddr))?.connected).toBe(true);

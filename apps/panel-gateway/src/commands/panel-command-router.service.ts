@@ -7,24 +7,25 @@ import {
   panelCommandDefinition,
   panelSupportsCommand,
   type PanelCommand,
+  type PanelCommandFailure,
   type PanelCommandReply,
 } from '@app/contracts';
 import { decodeJson, MessageHandlers, RespondToEach } from '@app/messaging';
 import { newNonce, ProtocolError, readNatsCommand, toWireCommand, verifyKeyProof } from '@app/panel-protocol';
-import { assignLogFields, currentCorrelationId, isWellFormedCorrelationId } from '@app/platform';
+import { assignLogFields, currentCorrelationId } from '@app/platform';
 import { GatewayMetrics } from '../metrics/gateway-metrics.service';
-import type { CommandFailure } from './pending-commands';
 import type { PanelSession } from '../sessions/panel-session';
 
 /** The metric's outcome label: bounded, and naming who ended the command (the panel refusing is 'refused'). */
-type CommandOutcomeLabel = 'ok' | 'invalid' | 'unsupported' | 'cloud-control-disabled' | CommandFailure;
+type CommandOutcomeLabel = 'ok' | PanelCommandFailure;
 
 /**
  * Answers `panel.<hwaddr>.cmd` requests for the panels this copy holds: checks the request against
  * its command's definition (fields, the panel's protocol version, cloud control), forwards it, and
  * replies with the panel's result or a timeout. A panel held nowhere has no subscriber, so
- * NATS answers "no responders" at once. The command goes to the panel under the correlation id it
- * came with, and one line per command names it with the panel, network, kind and outcome.
+ * NATS answers "no responders" at once. The command goes to the panel under the correlation id its
+ * message's headers carry (the scope it is handled in), and one line per command names it with the
+ * panel, network, kind and outcome.
  */
 @Injectable()
 export class PanelCommandRouter {
@@ -57,16 +58,11 @@ export class PanelCommandRouter {
     session: PanelSession,
     data: Uint8Array,
   ): Promise<{ reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel }> {
-    let correlationId = '';
     let networkId: number;
     let command: PanelCommand;
     try {
       const request = decodeJson<Record<string, unknown>>(data);
-      correlationId = typeof request?.correlationId === 'string' ? request.correlationId : '';
       networkId = Number(request?.networkId);
-      // The request's own id, for its lines and the panel (the message's header names the same one).
-      if (isWellFormedCorrelationId(correlationId) && correlationId !== currentCorrelationId())
-        assignLogFields({ correlationId });
       if (Number.isInteger(networkId)) assignLogFields({ networkId });
       command = readNatsCommand(request?.command);
       if (!session.hello?.networkIds.includes(networkId)) {
@@ -77,43 +73,35 @@ export class PanelCommandRouter {
       }
     } catch (error) {
       const detail = error instanceof ProtocolError ? error.detail : 'the request is not JSON';
-      return {
-        reply: { correlationId, ok: false, reason: `${PANEL_COMMAND_INVALID}: ${detail}` },
-        kind: 'invalid',
-        outcome: 'invalid',
-      };
+      return failed('invalid', `${PANEL_COMMAND_INVALID}: ${detail}`, 'invalid');
     }
     const { kind } = command;
     const definition = panelCommandDefinition(kind)!;
-    if (!session.isReady)
-      return { reply: { correlationId, ok: false, reason: PANEL_NOT_CONNECTED }, kind, outcome: 'not-connected' };
+    if (!session.isReady) return failed('not-connected', PANEL_NOT_CONNECTED, kind);
     // portal-api refuses it first, from the connection record; this holds while a record is stale.
     if (!panelSupportsCommand(definition, session.protocolVersion)) {
       const reason = `${PANEL_COMMAND_UNSUPPORTED}: ${kind} needs protocol version ${definition.since}, the panel speaks ${session.protocolVersion}`;
-      return { reply: { correlationId, ok: false, reason }, kind, outcome: 'unsupported' };
+      return failed('unsupported', reason, kind);
     }
-    if (!session.acceptsControl && definition.needsCloudControl) {
-      return {
-        reply: { correlationId, ok: false, reason: PANEL_CLOUD_CONTROL_DISABLED },
-        kind,
-        outcome: 'cloud-control-disabled',
-      };
-    }
+    if (!session.acceptsControl && definition.needsCloudControl)
+      return failed('cloud-control-disabled', PANEL_CLOUD_CONTROL_DISABLED, kind);
     let nonce = '';
     const outcome = await session.sendCommand(
       networkId,
       toWireCommand(command, () => (nonce = newNonce())),
-      correlationId || currentCorrelationId(),
+      currentCorrelationId(),
     );
-    if (!outcome.ok)
-      return { reply: { correlationId, ok: false, reason: outcome.reason }, kind, outcome: outcome.failure };
-    if (command.kind !== 'keyProof') return { reply: { correlationId, ok: true }, kind, outcome: 'ok' };
-    if (!outcome.proof)
-      return { reply: { correlationId, ok: false, reason: 'the panel sent no key proof' }, kind, outcome: 'refused' };
-    return {
-      reply: { correlationId, ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) },
-      kind,
-      outcome: 'ok',
-    };
+    if (!outcome.ok) return failed(outcome.failure, outcome.reason, kind);
+    if (command.kind !== 'keyProof') return { reply: { ok: true }, kind, outcome: 'ok' };
+    if (!outcome.proof) return failed('refused', 'the panel sent no key proof', kind);
+    return { reply: { ok: true, keyMatches: verifyKeyProof(command.key, nonce, outcome.proof) }, kind, outcome: 'ok' };
   }
+}
+
+function failed(
+  failure: PanelCommandFailure,
+  reason: string,
+  kind: string,
+): { reply: PanelCommandReply; kind: string; outcome: CommandOutcomeLabel } {
+  return { reply: { ok: false, failure, reason }, kind, outcome: failure };
 }

@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
-  PANEL_COMMAND_TIMEOUT,
-  PANEL_NOT_CONNECTED,
+  isPanelCommandFailure,
   type PanelCommand,
+  type PanelCommandFailure,
   type PanelCommandReply,
   type PanelCommandRequest,
 } from '@app/contracts';
 import { NatsService } from '@app/messaging';
 import { currentCorrelationId, newCorrelationId, runInLogContext } from '@app/platform';
 
+/** Refused before it was applied: by the gateway (invalid, unsupported, cloud control disabled) or the panel. */
+export type PanelCommandRefusal = Exclude<PanelCommandFailure, 'not-connected' | 'timeout'>;
+
 /** How a command to a panel ended, as far as the API is concerned. */
 export type PanelCommandResult =
   | { outcome: 'ok'; keyMatches?: boolean }
-  | { outcome: 'refused'; reason: string }
+  | { outcome: 'refused'; failure: PanelCommandRefusal; reason: string }
   | { outcome: 'not-connected' }
   | { outcome: 'timeout' };
 
@@ -28,8 +31,8 @@ export interface PanelCommandSendOptions {
 /**
  * Sends a command to a panel through the gateway holding it (core request/reply on
  * `panel.<hwaddr>.cmd`). A panel no gateway holds answers at once with "no responders". The
- * command's correlation id goes with it (its `correlationId`, and the message's header), and the
- * gateway and the panel answer under it.
+ * command's correlation id goes in the message's headers, and the gateway and the panel answer under
+ * it; the reply's failure is typed (no reason text is read).
  */
 @Injectable()
 export class PanelCommandClient {
@@ -47,7 +50,7 @@ export class PanelCommandClient {
     options: PanelCommandSendOptions = {},
   ): Promise<PanelCommandResult> {
     const correlationId = options.correlationId ?? PanelCommandClient.correlationId();
-    const request: PanelCommandRequest = { correlationId, hwaddr, networkId, command };
+    const request: PanelCommandRequest = { hwaddr, networkId, command };
     const ask = () =>
       this.nats.request<PanelCommandReply>(this.nats.names.subjects.panelCommand(hwaddr), request, {
         timeoutMs: options.timeoutMs ?? PANEL_COMMAND_TIMEOUT_MS,
@@ -58,8 +61,9 @@ export class PanelCommandClient {
     if (result.kind === 'timeout') return { outcome: 'timeout' };
     const reply = result.body;
     if (reply.ok) return { outcome: 'ok', keyMatches: reply.keyMatches };
-    if (reply.reason === PANEL_NOT_CONNECTED) return { outcome: 'not-connected' };
-    if (reply.reason === PANEL_COMMAND_TIMEOUT) return { outcome: 'timeout' };
-    return { outcome: 'refused', reason: reply.reason };
+    // A gateway that names no failure of this list is taken at its word that the panel refused.
+    const failure = isPanelCommandFailure(reply.failure) ? reply.failure : 'refused';
+    if (failure === 'not-connected' || failure === 'timeout') return { outcome: failure };
+    return { outcome: 'refused', failure, reason: String(reply.reason) };
   }
 }

@@ -1,9 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   MESSAGES,
-  PANEL_CLOUD_CONTROL_DISABLED,
-  PANEL_COMMAND_INVALID,
-  PANEL_COMMAND_UNSUPPORTED,
   panelCommandDefinition,
   panelCommandOfBody,
   panelCommandUnsupportedMessage,
@@ -234,12 +231,7 @@ async function withRetries(write: () => Promise<void>): Promise<void> {
 /** The gateway's own refusals never reached the panel: 'rejected'; the panel's are 'refused'. */
 function outcomeOf(result: PanelCommandResult): SettledOutcome {
   if (result.outcome !== 'refused') return result.outcome;
-  const { reason } = result;
-  return reason === PANEL_CLOUD_CONTROL_DISABLED ||
-    reason.startsWith(PANEL_COMMAND_INVALID) ||
-    reason.startsWith(PANEL_COMMAND_UNSUPPORTED)
-    ? 'rejected'
-    : 'refused';
+  return result.failure === 'refused' ? 'refused' : 'rejected';
 }
 
 function throwUnlessOk(result: PanelCommandResult, definition: PanelCommandDefinition): void {
@@ -251,9 +243,9 @@ function throwUnlessOk(result: PanelCommandResult, definition: PanelCommandDefin
     case 'timeout':
       throw new DomainError('timeout', PANEL_DID_NOT_ANSWER);
     case 'refused':
-      if (result.reason === PANEL_CLOUD_CONTROL_DISABLED)
+      if (result.failure === 'cloud-control-disabled')
         throw new DomainError('conflict', MESSAGES.panelOnlyReceivingEvents);
-      if (result.reason.startsWith(PANEL_COMMAND_UNSUPPORTED))
+      if (result.failure === 'unsupported')
         throw new DomainError('conflict', panelCommandUnsupportedMessage(definition));
       throw new DomainError('refused', `The panel refused the change: ${result.reason}`);
   }

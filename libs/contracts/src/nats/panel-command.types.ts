@@ -6,8 +6,11 @@ import type { PanelCommand } from '../panel-commands/panel-commands.registry';
  * registry's (panel-commands/panel-commands.registry.ts).
  */
 
+/**
+ * The request; its correlation id travels in the message's headers, as every message's does, and the
+ * gateway and the panel answer under it.
+ */
 export interface PanelCommandRequest {
-  correlationId: string;
   hwaddr: string;
   /** Network the command is for; commands for the whole panel (keyProof, resync) use the panel's own. */
   networkId: number;
@@ -15,11 +18,32 @@ export interface PanelCommandRequest {
 }
 
 /**
+ * Why a command did not apply, as the gateway knew it: refused by the gateway before it reached the
+ * panel (`invalid`: the request failed its check; `unsupported`: the panel's protocol version lacks
+ * the kind; `cloud-control-disabled`), not delivered (`not-connected`), unanswered (`timeout`), or
+ * refused by the panel itself (`refused`, with the panel's reason).
+ */
+export const PANEL_COMMAND_FAILURES = [
+  'invalid',
+  'unsupported',
+  'cloud-control-disabled',
+  'not-connected',
+  'timeout',
+  'refused',
+] as const;
+export type PanelCommandFailure = (typeof PANEL_COMMAND_FAILURES)[number];
+
+export function isPanelCommandFailure(value: unknown): value is PanelCommandFailure {
+  return (PANEL_COMMAND_FAILURES as readonly unknown[]).includes(value);
+}
+
+/**
  * The panel's result. A keyProof command's reply also says whether the panel proved the key: the
  * gateway challenges the panel with a fresh nonce and checks its proof against the key it was given.
+ * A failure is typed; its `reason` is the text for people (logs, the audit log, the API's err).
  */
 export type PanelCommandReply =
-  { correlationId: string; ok: true; keyMatches?: boolean } | { correlationId: string; ok: false; reason: string };
+  { ok: true; keyMatches?: boolean } | { ok: false; failure: PanelCommandFailure; reason: string };
 
 /**
  * Reasons the gateway gives on its own. A request nobody answers (NATS "no responders") means the
