@@ -104,6 +104,8 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
 
     await page.getByRole('heading', { name: 'Site Manager' }).waitFor();
     await page.getByText('Add Site').waitFor();
+    // No site yet: where to start, and what to have at hand.
+    await page.getByRole('region', { name: 'Getting started' }).getByText('Start by adding your first site').waitFor();
   });
 
   it('claims the simulated panel with its key and sees it authorised', async () => {
@@ -114,8 +116,16 @@ describe('web client in Chromium against portal-api and a simulated panel', () =
     await waitForConnection(started.world, hwaddr, true);
 
     await page.getByText('Add Site').click();
+    // What Add Site still needs is said beside it while it is disabled; e-mails are on unless turned off.
+    const missing = page.getByTestId('claim-form-missing');
+    await missing.getByText('the MAC address needs 6 pairs of hex digits (0 typed)', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Site' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Yes').isChecked()).toBe(true);
     await page.getByLabel('MAC address').fill(hwaddr);
+    await page.getByLabel('Admin password').fill(key.slice(0, 2));
+    expect(await missing.textContent()).toBe('Still needed: the admin password needs 4 digits (2 typed).');
     await page.getByLabel('Admin password').fill(key);
+    await missing.waitFor({ state: 'detached' });
     await page.getByLabel('Site nickname').fill('Depot');
     await page.getByRole('button', { name: 'Add Site' }).click();
 

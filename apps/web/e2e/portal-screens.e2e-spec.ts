@@ -95,6 +95,16 @@ describe('web client screens in Chromium against portal-api and a simulated pane
     await page.locator(`[data-hwaddr="${neverConnectedHwaddr}"]`).getByText(siteStatusText('WAITING')).waitFor();
   });
 
+  it("explains on the waiting site's Update Key that its panel has not connected yet", async () => {
+    await page.locator(`[data-hwaddr="${neverConnectedHwaddr}"]`).click();
+    await page.waitForURL(`${origin}/site/reauth/${neverConnectedHwaddr}`);
+    const note = page.getByRole('note');
+    await note.getByText('The panel has not connected to the portal yet').waitFor();
+    expect(await note.textContent()).toContain('Network > Cloud');
+    await page.screenshot({ path: screenshotPath('update-key-waiting'), fullPage: true });
+    await page.goto(`${origin}/`);
+  });
+
   it('sends a relay id that is not digits and a three-digit network home', async () => {
     for (const bad of ['/relay/abc', `/site/${hwaddr}/panel/123`]) {
       await page.goto(`${origin}${bad}`);

@@ -113,4 +113,33 @@ describe('Add Site page', () => {
     fireEvent.change(screen.getByLabelText('MAC address'), { target: { value: hwaddr } });
     expect(nickname.placeholder).toBe('00:A0:B1:C2:D3:E4');
   });
+
+  it('sends Email notifications on unless turned off, and says what is still needed while Add Site is disabled', async () => {
+    const app = await renderApp('/site/add', (path) => {
+      if (path === '/api/v2/claims/create') return jsonResponse(200, 'OK', { status: 'AUTHED' });
+      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([hwaddr]) });
+      if (path === '/api/v2/sites') return jsonResponse(200, 'OK', []);
+      return undefined;
+    });
+    const notify = screen.getByLabelText('Yes') as HTMLInputElement;
+    expect(notify.checked).toBe(true);
+    const addSite = screen.getByRole('button', { name: 'Add Site' }) as HTMLButtonElement;
+    const missing = () => screen.queryByTestId('claim-form-missing')?.textContent ?? null;
+    expect(addSite.disabled).toBe(true);
+    expect(missing()).toBe(
+      'Still needed: the MAC address needs 6 pairs of hex digits (0 typed); the admin password needs 4 digits (0 typed).',
+    );
+
+    fireEvent.change(screen.getByLabelText('MAC address'), { target: { value: hwaddr } });
+    fireEvent.change(screen.getByLabelText('Admin password'), { target: { value: '12' } });
+    expect(missing()).toBe('Still needed: the admin password needs 4 digits (2 typed).');
+    fireEvent.change(screen.getByLabelText('Admin password'), { target: { value: '1234' } });
+    expect(missing()).toBeNull();
+    expect(addSite.disabled).toBe(false);
+
+    fireEvent.click(addSite);
+    await act(() => waitForState(app.store, (state) => state.sites.forms.addSite.done));
+    const create = app.fetchMock.mock.calls.find(([input]) => String(input) === '/api/v2/claims/create');
+    expect(JSON.parse(String(create?.[1]?.body))).toMatchObject({ hwaddr, key: '1234', notify: true });
+  });
 });

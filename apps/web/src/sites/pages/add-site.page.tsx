@@ -5,6 +5,7 @@ import { SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch } from '../../shared/store-hooks';
 import { PageHeader } from '../../shared/page-header.component';
 import { claimCreateRequested } from '../sites.slice';
+import { ClaimFormMissing } from './claim-form-missing.component';
 import { PanelCredentialFields } from './panel-credential-fields.component';
 import { usePanelCredentials } from './use-panel-credentials.hook';
 import { useSiteForm } from './use-site-form.hook';
@@ -15,7 +16,8 @@ export function AddSitePage() {
   const form = useSiteForm('addSite');
   const credentials = usePanelCredentials();
   const [nickname, setNickname] = useState('');
-  const [notify, setNotify] = useState(false);
+  // On unless turned off: a fire product's safe default is that its alarms are mailed.
+  const [notify, setNotify] = useState(true);
 
   // Every saved claim goes home (spec 2.6): a waiting panel's tile says what it still needs.
   if (form.done) return <Navigate to="/" />;
@@ -64,6 +66,7 @@ export function AddSitePage() {
         <Button type="submit" disabled={!credentials.claim || form.pending}>
           {form.pending ? 'Adding…' : 'Add Site'}
         </Button>
+        <ClaimFormMissing credentials={credentials} />
       </Form>
     </>
   );

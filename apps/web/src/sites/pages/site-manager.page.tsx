@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Card, Col, Form } from 'react-bootstrap';
+import { Alert, Badge, Card, Col, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { alarmsLoadRequested } from '../../alarms/alarms.slice';
@@ -39,6 +39,28 @@ export function SiteManagerPage() {
   return (
     <>
       <PageHeader crumbs={[]} title="Site Manager" subtitle="Your sites and relays" />
+      {sitesLoaded && !sitesError && siteCount === 0 && (
+        // Guidance, not an alert: a region of the page a screen reader can find by its name.
+        <Alert
+          variant="info"
+          role="region"
+          aria-label="Getting started"
+          className="first-site-hint"
+          data-testid="first-site-hint"
+        >
+          <Alert.Heading as="h2" className="h5">
+            Start by adding your first site
+          </Alert.Heading>
+          <p className="mb-2">
+            You need two things from the panel: its MAC address (on the panel, under Network Setup &gt; Cloud) and its
+            4-digit admin password. Once the site is added, its fires, faults and other events show here the moment they
+            happen, and are mailed to you.
+          </p>
+          <Link to="/site/add" className="btn btn-primary btn-sm">
+            Add your first site
+          </Link>
+        </Alert>
+      )}
       <TileSection
         title="Sites"
         loaded={sitesLoaded}

@@ -1,10 +1,12 @@
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router';
-import { MESSAGES, isNormalisedHwaddr } from '@app/contracts';
-import { useAppDispatch } from '../../shared/store-hooks';
+import { MESSAGES, isNormalisedHwaddr, isWaiting } from '@app/contracts';
+import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { selectSiteSummary } from '../sites.selectors';
 import { PageHeader } from '../../shared/page-header.component';
-import { claimRemoveRequested, siteKeyUpdateRequested } from '../sites.slice';
+import { claimRemoveRequested, siteKeyUpdateRequested, sitesLoadRequested } from '../sites.slice';
+import { ClaimFormMissing } from './claim-form-missing.component';
 import { PanelCredentialFields } from './panel-credential-fields.component';
 import { usePanelCredentials } from './use-panel-credentials.hook';
 import { useSiteForm } from './use-site-form.hook';
@@ -17,6 +19,13 @@ export function UpdateKeyPage() {
   const { hwaddr: routed } = useParams();
   const credentials = usePanelCredentials(routed);
   const { hwaddr, claim } = credentials;
+  const waiting = useAppSelector(
+    (state) => routed !== undefined && isWaiting(selectSiteSummary(state, routed)?.status),
+  );
+  // Opened from a link or a bookmark, the sites are read to know whether this one waits for its panel.
+  useEffect(() => {
+    if (routed !== undefined) dispatch(sitesLoadRequested());
+  }, [dispatch, routed]);
 
   if (routed !== undefined && !isNormalisedHwaddr(routed)) return <Navigate to="/" replace />;
   // A waiting key is saved too: home, where the tile says what the panel still needs.
@@ -42,6 +51,16 @@ export function UpdateKeyPage() {
           {form.error}
         </Alert>
       )}
+      {waiting && (
+        <Alert variant="info" role="note" className="update-key-waiting" data-testid="update-key-waiting">
+          <Alert.Heading as="h2" className="h6">
+            The panel has not connected to the portal yet
+          </Alert.Heading>
+          Its key is checked the moment it connects: nothing needs re-entering unless the key was wrong. To make it
+          connect, enable the panel's connection under Network &gt; Cloud on the panel, or trigger an event on it (the
+          panel then reports to the portal, and the site shows Authorised).
+        </Alert>
+      )}
       {removal.error && (
         <Alert variant="danger" role="alert">
           {removal.error}
@@ -57,6 +76,7 @@ export function UpdateKeyPage() {
             Remove
           </Button>
         </div>
+        <ClaimFormMissing credentials={credentials} />
       </Form>
     </>
   );
