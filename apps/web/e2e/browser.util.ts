@@ -1,6 +1,8 @@
+// cutCells hands page.evaluate a function that runs in the browser.
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The system Chromium, headless; never a downloaded browser. */
 function chromiumOptions() {
@@ -46,4 +48,26 @@ export function docsScreenshotPath(name: string): string {
 function pathIn(folder: string, name: string): string {
   mkdirSync(folder, { recursive: true });
   return join(folder, `${name}.png`);
+}
+
+/**
+ * The cells of the tables under `selector` that a person cannot read whole: shown but reaching past
+ * the screen's width, or holding more than they show (text cut by their width). Each as
+ * '<column>: <text>'; none is the answer wanted.
+ */
+export function cutCells(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const cut: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>(`${scope} td`)) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const clipped = box.left < 0 || box.right > window.innerWidth + 0.5 || cell.scrollWidth > cell.clientWidth + 1;
+      const parts = [...cell.querySelectorAll<HTMLElement>('*')].some((part) => {
+        const inner = part.getBoundingClientRect();
+        return inner.width > 0 && (inner.left < 0 || inner.right > window.innerWidth + 0.5);
+      });
+      if (clipped || parts) cut.push(`${cell.dataset.label ?? '?'}: ${cell.textContent ?? ''}`);
+    }
+    return cut;
+  }, selector);
 }

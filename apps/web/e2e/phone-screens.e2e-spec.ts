@@ -5,7 +5,7 @@ import { waitUntil } from '@app/testing';
 import type { Locator, Page } from 'playwright-core';
 import { registerUser, type PortalWithPanels, type TestUser } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
-import { docsScreenshotPath, screenshotPath } from './browser.util';
+import { cutCells, docsScreenshotPath, screenshotPath } from './browser.util';
 import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /** An iPhone SE's screen, the smallest phone the portal supports. */
@@ -193,6 +193,11 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
     await page.getByText('No zones currently on fire').waitFor();
     await page.getByRole('region', { name: 'Recent commands' }).locator('tr', { hasText: 'Reset' }).waitFor();
     await expectFitsThePhone('panel status with its recent commands');
+    // Each command a card, every column readable whole.
+    expect(await cutCells(page, '.recent-commands')).toEqual([]);
+    expect(await page.locator('.recent-commands tbody tr', { hasText: 'Reset' }).textContent()).toMatch(
+      /Phoebe.*Reset.*ok/,
+    );
   });
 
   it("lists the panel's devices, the table scrolling within itself", async () => {

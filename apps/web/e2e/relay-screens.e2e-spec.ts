@@ -6,7 +6,7 @@ import type { PortalWithPanels } from '../../portal-api/src/e2e/portal-panel-har
 import { startRelayWorkerTestApp } from '../../relay-worker/src/testing/relay-worker-test-app';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
 import { RelaySimulator } from '../../../tools/relay-simulator/src/relay-simulator';
-import { docsScreenshotPath } from './browser.util';
+import { cutCells, docsScreenshotPath, screenshotPath } from './browser.util';
 import { startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 const RELAY_PASSWORD = 'Sounder strobe relay key 32 char';
@@ -199,6 +199,17 @@ describe('relay screens in Chromium against portal-api, a relay-worker and simul
     );
     await page.locator('.relay-runs tbody tr', { hasText: 'Fault' }).getByText('Succeeded').waitFor();
     await page.screenshot({ path: docsScreenshotPath('relay-actions-runs'), fullPage: true });
+
+    // At a phone's width each run is a card, every column readable whole.
+    await page.setViewportSize({ width: 375, height: 667 });
+    try {
+      await waitUntil(async () => (await cutCells(page, '.relay-runs')).length === 0, 'the runs reflowed to cards');
+      const fault = page.locator('.relay-runs tbody tr', { hasText: 'Fault' });
+      expect(await fault.textContent()).toMatch(/Warehouse.*Fault.*Succeeded$/);
+      await page.screenshot({ path: screenshotPath('relay-runs-phone'), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
   });
 
   it('tests the action: the saved fire settings drive the board once, without a run', async () => {

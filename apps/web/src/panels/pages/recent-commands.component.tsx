@@ -56,7 +56,7 @@ export function RecentCommands({ hwaddr, networkId }: { hwaddr: string; networkI
         <p className="text-muted">{loading ? 'Loading commands...' : 'No commands sent to this panel yet.'}</p>
       )}
       {entries.length > 0 && (
-        <Table size="sm" striped responsive>
+        <Table size="sm" striped responsive className="table-reflow">
           <thead>
             <tr>
               <th>When</th>
@@ -68,10 +68,10 @@ export function RecentCommands({ hwaddr, networkId }: { hwaddr: string; networkI
           <tbody>
             {entries.slice(0, 10).map((entry) => (
               <tr key={entry.id} data-outcome={entry.outcome}>
-                <td>{formatEventTime(entry.date)}</td>
-                <td>{entry.userName}</td>
-                <td>{commandName(entry)}</td>
-                <td>
+                <td data-label="When">{formatEventTime(entry.date)}</td>
+                <td data-label="Who">{entry.userName}</td>
+                <td data-label="Command">{commandName(entry)}</td>
+                <td data-label="Outcome">
                   <Badge bg={OUTCOME_STYLES[entry.outcome] ?? 'danger'}>{entry.outcome}</Badge>
                   {entry.reason && <span className="ms-2 small text-muted">{entry.reason}</span>}
                 </td>

@@ -21,7 +21,7 @@ export function RelayRuns({ relayId }: { relayId: number }) {
       {runs.length === 0 ? (
         <p className="text-muted">No runs yet: an action runs when its site reports a fire or a fault.</p>
       ) : (
-        <Table size="sm" striped responsive>
+        <Table size="sm" striped responsive className="table-reflow">
           <thead>
             <tr>
               <th>When</th>
@@ -35,14 +35,18 @@ export function RelayRuns({ relayId }: { relayId: number }) {
           <tbody>
             {runs.map((run) => (
               <tr key={run.id} data-run-status={run.status}>
-                <td>{formatEventTime(run.created_at)}</td>
-                <td>{siteNames.get(run.hwaddr) || hwaddrToColonForm(run.hwaddr)}</td>
-                <td title={`Panel event ${run.event_seq}`}>{run.trigger === 'fire' ? 'Fire' : 'Fault'}</td>
-                <td>{run.attempts}</td>
-                <td>
+                <td data-label="When">{formatEventTime(run.created_at)}</td>
+                <td data-label="Site">{siteNames.get(run.hwaddr) || hwaddrToColonForm(run.hwaddr)}</td>
+                <td data-label="Event" title={`Panel event ${run.event_seq}`}>
+                  {run.trigger === 'fire' ? 'Fire' : 'Fault'}
+                </td>
+                <td data-label="Attempts">{run.attempts}</td>
+                <td data-label="Outcome">
                   <Badge bg={OUTCOME[run.status]?.bg ?? 'secondary'}>{OUTCOME[run.status]?.label ?? run.status}</Badge>
                 </td>
-                <td className={run.status === 'suppressed' ? 'text-muted' : 'text-danger'}>{run.error ?? ''}</td>
+                <td data-label="Error" className={run.status === 'suppressed' ? 'text-muted' : 'text-danger'}>
+                  {run.error ?? ''}
+                </td>
               </tr>
             ))}
           </tbody>
