@@ -172,6 +172,11 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
 
   it("shows the panel's status and sends a command through its confirmation", async () => {
     await page.getByRole('link', { name: 'Panels', exact: true }).click();
+    // The widget says the panel is in fire, and where, before it is opened.
+    await page
+      .locator('.panel-tile.panel-tile--fire')
+      .getByText(/^Fire: zones? \d/)
+      .waitFor();
     await page.locator('.panel-tile').first().click();
     await page.waitForURL(`${origin}/site/${hwaddr}/panel/1/status`);
     await page.getByTestId('runtime-fires').locator('.badge', { hasText: '3' }).waitFor();

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { panelLabel, toPanelType } from '@app/contracts';
+import { panelLabel, toPanelType, zoneBadgeNumber, type RuntimeReport } from '@app/contracts';
 import { selectSiteDetail, selectSiteSummary } from './sites.selectors';
 
 /** Panel widgets of a site, or null until its detail has loaded. */
@@ -12,5 +12,15 @@ export const selectSitePanelWidgets = createSelector([selectSiteDetail, selectSi
         label: panelLabel(network.strName, network.networkId),
         panelType: toPanelType(detail.panelType),
         unread: (summary ?? detail).perPanelCount[String(network.networkId)] ?? 0,
+        ...alarmTexts(network.runtime),
       })),
 );
+
+/** 'Fire: zones 3, 12' and 'Fault: zone 1' from the network's latest runtime report; null when none. */
+export function alarmTexts(runtime: RuntimeReport | null): { fireText: string | null; faultText: string | null } {
+  const text = (label: string, ids: readonly number[]) =>
+    ids.length === 0
+      ? null
+      : `${label}: ${ids.length === 1 ? 'zone' : 'zones'} ${ids.map((id) => zoneBadgeNumber(id)).join(', ')}`;
+  return { fireText: text('Fire', runtime?.zones.fire ?? []), faultText: text('Fault', runtime?.zones.fault ?? []) };
+}
