@@ -79,6 +79,10 @@ describe('events export in Chromium', () => {
     await page.goto(`${origin}/site/${hwaddr}/events`);
     await page.getByText('(1) Event 0', { exact: true }).waitFor();
     expect(await page.locator('.event-row').count()).toBe(20);
+    // Each time says it is UTC.
+    expect(await page.locator('.event-row__time').first().textContent()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC$/,
+    );
 
     const { fileName, rows, text } = await exportCsv();
 

@@ -95,12 +95,12 @@ describe("'Panel communication lost' in Chromium against portal-api, two gateway
     const [loss] = await probe.waitForOutages(hwaddr, ['reported']);
     const since = formatEventTime(loss.lostAt);
     // Told live: the page is not reloaded.
-    await tile.locator('.site-tile__offline', { hasText: `Offline since ${since}` }).waitFor();
+    await tile.locator('.site-tile__offline', { hasText: `Offline since ${since} UTC` }).waitFor();
     await page.screenshot({ path: docsScreenshotPath('site-manager-offline'), fullPage: true });
 
     await tile.click();
     await page.waitForURL(`${origin}/site/${hwaddr}/events`);
-    await page.locator('.site-offline', { hasText: `Offline since ${since}` }).waitFor();
+    await page.locator('.site-offline', { hasText: `Offline since ${since} UTC` }).waitFor();
     await page.getByRole('link', { name: /Notifications/ }).click();
     const notification = page.locator('.notification').filter({ hasText: 'Panel communication lost' });
     await notification.getByText(`No communication with the panel since ${since} (UTC).`).waitFor();
@@ -108,7 +108,7 @@ describe("'Panel communication lost' in Chromium against portal-api, two gateway
     await page.screenshot({ path: docsScreenshotPath('site-notification-offline'), fullPage: true });
 
     await page.goto(`${origin}/site/${hwaddr}/panel/1/status`);
-    await page.locator('.site-offline', { hasText: `Offline since ${since}` }).waitFor();
+    await page.locator('.site-offline', { hasText: `Offline since ${since} UTC` }).waitFor();
 
     await probe.mailsSettled();
     expect(probe.mails(emailOf(olive), 'lost').map((mail) => mail.subject)).toEqual([
@@ -125,7 +125,7 @@ describe("'Panel communication lost' in Chromium against portal-api, two gateway
     panel.start();
     const [restored] = await probe.waitForOutages(hwaddr, ['restored']);
     const back = formatEventTime(restored.restoredAt!);
-    await notification.getByText(`Resolved by: System on ${back}`).waitFor();
+    await notification.getByText(`Resolved by: System on ${back} UTC`).waitFor();
     await notification.getByText(`Communication restored at ${back} (UTC).`, { exact: false }).waitFor();
     await page.locator('.site-offline').waitFor({ state: 'detached' });
     await page.screenshot({ path: docsScreenshotPath('site-notification-restored'), fullPage: true });

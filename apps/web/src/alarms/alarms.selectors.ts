@@ -2,7 +2,6 @@ import { createSelector } from '@reduxjs/toolkit';
 import {
   ALARM_KIND_LABELS,
   compareAlarms,
-  formatEventTime,
   isHandled,
   isLocationShown,
   isUnacknowledged,
@@ -22,6 +21,7 @@ import {
   latestEventText,
   openedText,
 } from './alarm-text.util';
+import { shownTime } from '../shared/shown-time.util';
 
 /** An alarm as the screens show it. */
 export interface AlarmView {
@@ -159,7 +159,7 @@ export const selectAlarmView = createSelector(
 function timelineRows(timeline: AlarmTimelineEntry[]): TimelineRow[] {
   return timeline.map((entry, index) => ({
     key: `${index}-${entry.change}`,
-    time: formatEventTime(entry.at),
+    time: shownTime(entry.at),
     change: ALARM_CHANGE_LABELS[entry.change] ?? entry.change,
     by: entry.by,
     text: entry.text,

@@ -23,7 +23,7 @@ describe("whose a site's escalation policy is", () => {
     expect(originOf({ steps: [...DEFAULT_ESCALATION_POLICY], isDefault: true, updatedBy: null, updatedAt: null })).toBe(
       'Default policy',
     );
-    expect(originOf(own)).toBe('Set by Ann Smith on 01/05/2026 10:00:00');
-    expect(originOf({ ...own, updatedBy: '' })).toBe('Set by a user on 01/05/2026 10:00:00');
+    expect(originOf(own)).toBe('Set by Ann Smith on 01/05/2026 10:00:00 UTC');
+    expect(originOf({ ...own, updatedBy: '' })).toBe('Set by a user on 01/05/2026 10:00:00 UTC');
   });
 });

@@ -1,7 +1,7 @@
-import { formatEventTime } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { ESCALATION_TEXT } from './escalation-messages.constants';
 import { emptySiteEscalation } from './escalation.slice';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectSiteEscalation = (state: RootState, hwaddr: string) =>
   state.escalation.sites[hwaddr] ?? emptySiteEscalation;
@@ -13,5 +13,5 @@ export function selectEscalationOrigin(state: RootState, hwaddr: string): string
   if (!policy) return null;
   if (policy.isDefault) return ESCALATION_TEXT.defaultPolicy;
   const by = policy.updatedBy || 'a user';
-  return policy.updatedAt ? `Set by ${by} on ${formatEventTime(policy.updatedAt)}` : `Set by ${by}`;
+  return policy.updatedAt ? `Set by ${by} on ${shownTime(policy.updatedAt)}` : `Set by ${by}`;
 }

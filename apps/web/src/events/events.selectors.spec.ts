@@ -31,12 +31,26 @@ describe('events state and selectors', () => {
         id: 1,
         category: 'fire',
         heading: '(2) Fire alarm',
-        time: '04/03/2026 05:06:07',
+        time: '04/03/2026 05:06:07 UTC',
         location: 'Zone 3',
         test: false,
       },
-      { id: 2, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null, test: false },
-      { id: 3, category: 'fire', heading: '(2) Fire alarm', time: '04/03/2026 05:06:07', location: null, test: false },
+      {
+        id: 2,
+        category: 'fire',
+        heading: '(2) Fire alarm',
+        time: '04/03/2026 05:06:07 UTC',
+        location: null,
+        test: false,
+      },
+      {
+        id: 3,
+        category: 'fire',
+        heading: '(2) Fire alarm',
+        time: '04/03/2026 05:06:07 UTC',
+        location: null,
+        test: false,
+      },
     ]);
   });
 

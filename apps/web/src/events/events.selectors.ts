@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { EVENTS_PER_PAGE, MESSAGES, formatEventTime, isLocationShown } from '@app/contracts';
+import { EVENTS_PER_PAGE, MESSAGES, isLocationShown } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectEvents = (state: RootState) => state.events;
 export const selectEventsFilter = (state: RootState) => state.events.filter;
@@ -11,7 +12,7 @@ export const selectEventRows = createSelector(selectEvents, (events) =>
     id: event.id,
     category: event.category,
     heading: `(${event.networkId}) ${event.title}`,
-    time: formatEventTime(event.date),
+    time: shownTime(event.date),
     location: isLocationShown(event.location) ? event.location : null,
     /** It arrived while its site was in test mode: shown with a 'Test' badge (docs/test-mode.md). */
     test: event.test === true,

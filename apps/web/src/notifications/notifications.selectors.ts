@@ -1,13 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import {
   NOTIFICATIONS_LISTED_MAX,
-  formatEventTime,
   isNotificationResolved,
   notificationText,
   notificationTitle,
   resolvedByMessage,
 } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectNotifications = (state: RootState) => state.notifications;
 
@@ -31,7 +31,7 @@ export const selectNotificationEntries = createSelector(
       resolved: isNotificationResolved(entry),
       resolvedLine:
         entry.resolved_by && entry.resolved_on
-          ? resolvedByMessage(entry.resolved_by, formatEventTime(entry.resolved_on))
+          ? resolvedByMessage(entry.resolved_by, shownTime(entry.resolved_on))
           : null,
       resolving: resolving.includes(entry.id),
     })),

@@ -1,4 +1,5 @@
-import { formatEventTime, type PanelClockReading } from '@app/contracts';
+import { type PanelClockReading } from '@app/contracts';
+import { shownTime } from '../shared/shown-time.util';
 
 /** Off by less than this, the clocks are said to agree (the panel stamps whole seconds, the trip takes some). */
 const IN_STEP_SECONDS = 60;
@@ -16,7 +17,7 @@ export function clockDistanceText(seconds: number): string {
 /** The panel's clock against the portal's, as its latest event showed it (times in UTC, as the spec shows them). */
 export function clockReadingText(reading: PanelClockReading): string {
   if (reading.offsetSeconds === null || reading.seenAt === null) return 'No event received yet';
-  const when = `as of its latest event, received ${formatEventTime(reading.seenAt)} UTC`;
+  const when = `as of its latest event, received ${shownTime(reading.seenAt)}`;
   if (Math.abs(reading.offsetSeconds) < IN_STEP_SECONDS) return `In step with the portal's time ${when}`;
   const direction = reading.offsetSeconds < 0 ? 'behind' : 'ahead of';
   return `${clockDistanceText(reading.offsetSeconds)} ${direction} the portal's time ${when}`;

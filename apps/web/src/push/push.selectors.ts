@@ -1,7 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { formatEventTime, type PushDeviceDto } from '@app/contracts';
+import { type PushDeviceDto } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import type { PushState } from './push.slice';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectPush = (state: RootState) => state.push;
 
@@ -49,8 +50,8 @@ function rowOf(device: PushDeviceDto, thisDeviceId: number | null): PushDeviceRo
     id: device.id,
     name: device.name,
     service: serviceHost(device.service),
-    since: `Since ${formatEventTime(device.createdAt)}`,
-    lastPush: device.lastPushAt === null ? 'No push yet' : `Last push ${formatEventTime(device.lastPushAt)}`,
+    since: `Since ${shownTime(device.createdAt)}`,
+    lastPush: device.lastPushAt === null ? 'No push yet' : `Last push ${shownTime(device.lastPushAt)}`,
     thisDevice: device.id === thisDeviceId,
   };
 }

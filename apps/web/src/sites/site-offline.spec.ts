@@ -52,8 +52,8 @@ describe("a site's 'Offline since'", () => {
       siteDetailLoaded({ ...detail, offlineSince: '2026-05-01T10:00:00.000Z' }),
     );
     expect(offline(state)).toEqual({
-      tile: 'Offline since 01/05/2026 10:00:00',
-      screen: 'Offline since 01/05/2026 10:00:00',
+      tile: 'Offline since 01/05/2026 10:00:00 UTC',
+      screen: 'Offline since 01/05/2026 10:00:00 UTC',
     });
   });
 
@@ -66,8 +66,8 @@ describe("a site's 'Offline since'", () => {
       notificationEventReceived({ hwaddr, notification: offlineNotification(null), unreadCount: 1 }),
     );
     expect(offline(state)).toEqual({
-      tile: 'Offline since 01/05/2026 10:00:00',
-      screen: 'Offline since 01/05/2026 10:00:00',
+      tile: 'Offline since 01/05/2026 10:00:00 UTC',
+      screen: 'Offline since 01/05/2026 10:00:00 UTC',
     });
     expect(state.sites.details[hwaddr].offlineSince).toBe('2026-05-01T10:00:00.000Z');
 
@@ -102,8 +102,8 @@ describe("a site's 'Offline since'", () => {
     let state = rootReducer(rootReducer(undefined, sitesLoaded([summary])), siteDetailLoaded(detail));
     state = rootReducer(state, connectionReceived({ hwaddr, connected: false, at: '2026-05-01T10:00:00.000Z' }));
     expect(offline(state)).toEqual({
-      tile: 'Connection lost since 01/05/2026 10:00:00',
-      screen: 'Connection lost since 01/05/2026 10:00:00',
+      tile: 'Connection lost since 01/05/2026 10:00:00 UTC',
+      screen: 'Connection lost since 01/05/2026 10:00:00 UTC',
     });
 
     const reported = rootReducer(
@@ -111,8 +111,8 @@ describe("a site's 'Offline since'", () => {
       notificationEventReceived({ hwaddr, notification: offlineNotification(null), unreadCount: 1 }),
     );
     expect(offline(reported)).toEqual({
-      tile: 'Offline since 01/05/2026 10:00:00',
-      screen: 'Offline since 01/05/2026 10:00:00',
+      tile: 'Offline since 01/05/2026 10:00:00 UTC',
+      screen: 'Offline since 01/05/2026 10:00:00 UTC',
     });
 
     const back = rootReducer(state, connectionReceived({ hwaddr, connected: true, at: '2026-05-01T10:00:40.000Z' }));
@@ -125,8 +125,8 @@ describe("a site's 'Offline since'", () => {
       sitesLoaded([{ ...summary, connectionLostSince: '2026-05-01T10:00:00.000Z' }]),
     );
     expect(offline(state)).toEqual({
-      tile: 'Connection lost since 01/05/2026 10:00:00',
-      screen: 'Connection lost since 01/05/2026 10:00:00',
+      tile: 'Connection lost since 01/05/2026 10:00:00 UTC',
+      screen: 'Connection lost since 01/05/2026 10:00:00 UTC',
     });
   });
 });

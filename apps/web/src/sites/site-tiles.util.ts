@@ -1,4 +1,5 @@
-import { formatEventTime, normaliseHwaddr, type SiteSummary } from '@app/contracts';
+import { normaliseHwaddr, type SiteSummary } from '@app/contracts';
+import { shownTime } from '../shared/shown-time.util';
 
 /**
  * A site tile's most urgent live state: in fire, in fault, offline (its loss of communication was
@@ -21,7 +22,7 @@ export function zonesText(state: string, zones: number): string | null {
 }
 
 export function testModeTileText(testMode: NonNullable<SiteSummary['testMode']>): string {
-  return `Test mode until ${formatEventTime(testMode.until)}, started by ${testMode.startedBy}`;
+  return `Test mode until ${shownTime(testMode.until)}, started by ${testMode.startedBy}`;
 }
 
 /**

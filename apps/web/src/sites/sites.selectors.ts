@@ -1,6 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
 import {
-  formatEventTime,
   isAuthorised,
   connectionLostSinceMessage,
   offlineSinceMessage,
@@ -14,6 +13,7 @@ import type { RootState } from '../shared/root-state.types';
 import { siteAlarmState, testModeTileText, zonesText, type SiteAlarmState } from './site-tiles.util';
 import { panelUnreadTotal } from './site-unread.util';
 import type { SiteFormId } from './sites.slice';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectSiteList = (state: RootState) => state.sites.list;
 export const selectSitesLoaded = (state: RootState) => state.sites.loaded;
@@ -71,8 +71,8 @@ export const selectSiteTiles = createSelector(selectSiteList, (sites): SiteTile[
 
 /** The reported loss first; before it is reported, the lost connection. */
 function connectionText(offlineSince: string | null | undefined, lostSince: string | null | undefined): string | null {
-  if (offlineSince) return offlineSinceMessage(formatEventTime(offlineSince));
-  return lostSince ? connectionLostSinceMessage(formatEventTime(lostSince)) : null;
+  if (offlineSince) return offlineSinceMessage(shownTime(offlineSince));
+  return lostSince ? connectionLostSinceMessage(shownTime(lostSince)) : null;
 }
 
 export const selectSiteSummary = (state: RootState, hwaddr: string) =>

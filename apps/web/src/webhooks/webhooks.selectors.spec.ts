@@ -52,7 +52,7 @@ describe("a site's webhook deliveries in the store", () => {
     expect(selectDeliveryRows(state, hwaddr)).toEqual([
       expect.objectContaining({ type: 'Test message', state: 'Owed', tries: 'Not tried yet', possibleRepeat: false }),
       expect.objectContaining({
-        time: '01/05/2026 10:00:00',
+        time: '01/05/2026 10:00:00 UTC',
         type: 'Communication lost',
         state: 'Failed',
         stateBg: 'danger',

@@ -1,9 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { formatEventTime, type WebhookDeliveryView } from '@app/contracts';
+import { type WebhookDeliveryView } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { isOpenDelivery } from './webhook-deliveries.util';
 import { triesText, WEBHOOK_EVENT_TEXT, WEBHOOK_STATE_TEXT } from './webhook-delivery-text.util';
 import { emptySiteWebhook, type WebhookFormId } from './webhooks.slice';
+import { shownTime } from '../shared/shown-time.util';
 
 export const selectSiteWebhook = (state: RootState, hwaddr: string) => state.webhooks.sites[hwaddr] ?? emptySiteWebhook;
 export const selectWebhookForm = (state: RootState, form: WebhookFormId) => state.webhooks.forms[form];
@@ -39,7 +40,7 @@ function deliveryRow(delivery: WebhookDeliveryView): DeliveryRow {
   const state = WEBHOOK_STATE_TEXT[delivery.state];
   const row: DeliveryRow = {
     messageId: delivery.messageId,
-    time: formatEventTime(delivery.createdAt),
+    time: shownTime(delivery.createdAt),
     type: WEBHOOK_EVENT_TEXT[delivery.type] ?? delivery.type,
     state: state?.label ?? delivery.state,
     stateBg: state?.bg ?? 'secondary',

@@ -61,8 +61,8 @@ describe('the Alarms page', () => {
     expect(fire.textContent).toContain('Panel 1');
     expect(within(fire).getByRole('link', { name: 'Fire alarm' }).getAttribute('href')).toBe('/alarms/3');
     expect(fire.textContent).toContain('Stores');
-    expect(fire.textContent).toContain('Opened 28/11/2026 10:00:00');
-    expect(fire.textContent).toContain('Latest event 28/11/2026 10:04:00 (3 events)');
+    expect(fire.textContent).toContain('Opened 28/11/2026 10:00:00 UTC');
+    expect(fire.textContent).toContain('Latest event 28/11/2026 10:04:00 UTC (3 events)');
     expect(within(fire).getByText('Active')).toBeTruthy();
     expect(within(fire).getByRole('button', { name: 'Acknowledge' })).toBeTruthy();
 
@@ -75,8 +75,8 @@ describe('the Alarms page', () => {
     const handled = rowOf(1);
     expect(within(handled).getByText('Fault').className).toContain('bg-warning');
     expect(within(handled).getByText('Cleared')).toBeTruthy();
-    expect(handled.textContent).toContain('28/11/2026 10:10:00: The panel shows no zone in fault');
-    expect(handled.textContent).toContain('Acknowledged by Ann Smith at 28/11/2026 10:05:00');
+    expect(handled.textContent).toContain('28/11/2026 10:10:00 UTC: The panel shows no zone in fault');
+    expect(handled.textContent).toContain('Acknowledged by Ann Smith at 28/11/2026 10:05:00 UTC');
     expect(handled.textContent).toContain('Engineer called');
     expect(within(handled).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
 
@@ -110,7 +110,7 @@ describe('the Alarms page', () => {
 
     expect(api.acknowledgements).toEqual([{ id: 1, body: { note: 'Engineer on the way' } }]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(rowOf(1).textContent).toContain('Acknowledged by Erin Engineer at 28/11/2026 10:05:00');
+    expect(rowOf(1).textContent).toContain('Acknowledged by Erin Engineer at 28/11/2026 10:05:00 UTC');
     expect(rowOf(1).textContent).toContain('Engineer on the way');
     // Acknowledged, it goes after the one still waiting.
     expect(rows().map((row) => row.dataset.alarmId)).toEqual(['2', '1']);
@@ -154,8 +154,8 @@ describe('the Alarms page', () => {
         .slice(1)
         .map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)),
     ).toEqual([
-      ['28/11/2026 10:00:00', 'Opened', '', 'Fire alarm'],
-      ['28/11/2026 10:03:00', 'Event', '', 'Fire alarm'],
+      ['28/11/2026 10:00:00 UTC', 'Opened', '', 'Fire alarm'],
+      ['28/11/2026 10:03:00 UTC', 'Event', '', 'Fire alarm'],
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
@@ -176,7 +176,7 @@ describe('the Alarms page', () => {
     expect(screen.getByTestId('search').textContent).toBe('');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('alarm-row').textContent).toContain(
-      'Acknowledged by Erin Engineer at 28/11/2026 10:05:00',
+      'Acknowledged by Erin Engineer at 28/11/2026 10:05:00 UTC',
     );
     expect(within(screen.getByTestId('alarm-timeline')).getByText('Erin Engineer')).toBeTruthy();
   });
@@ -186,7 +186,9 @@ describe('the Alarms page', () => {
     const app = await open(api, acknowledgeLinkOf(1));
     await act(() => waitForState(app.store, (state) => state.alarms.openDetail?.detail != null));
 
-    expect(screen.getByTestId('alarm-row').textContent).toContain('Acknowledged by Ann Smith at 28/11/2026 10:05:00');
+    expect(screen.getByTestId('alarm-row').textContent).toContain(
+      'Acknowledged by Ann Smith at 28/11/2026 10:05:00 UTC',
+    );
     expect(app.path()).toBe('/alarms/1');
     expect(app.store.getState().toasts.shown).toEqual([]);
   });

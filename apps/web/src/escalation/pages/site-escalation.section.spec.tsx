@@ -113,7 +113,7 @@ describe('Site Configuration: the escalation section', () => {
         { afterMinutes: 10, audience: 'everyone' },
       ],
     });
-    expect(within(section()).getByText('Set by Ann Smith on 02/05/2026 08:00:00')).toBeTruthy();
+    expect(within(section()).getByText('Set by Ann Smith on 02/05/2026 08:00:00 UTC')).toBeTruthy();
     expect(within(section()).getByRole('status').textContent).toBe(ESCALATION_TEXT.saved);
     expect(steps().slice(1)).toEqual([
       ['Step 2', '2', 'opted-in'],

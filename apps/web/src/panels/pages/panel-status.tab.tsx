@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
-import { formatEventTime, isLocationShown, MESSAGES, PANEL_BUTTONS, type PanelButton } from '@app/contracts';
+import { isLocationShown, MESSAGES, PANEL_BUTTONS, type PanelButton } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { PanelAlarms } from '../../alarms/pages/panel-alarms.component';
 import { runtimeViewOf } from '../panel-view.util';
@@ -9,6 +9,7 @@ import { latestEventRequested, panelCommandRequested } from '../panels.slice';
 import { CommandConfirmDialog } from './command-confirm.dialog';
 import { RecentCommands } from './recent-commands.component';
 import { RuntimeDisplay } from './runtime-display.component';
+import { shownTime } from '../../shared/shown-time.util';
 
 /** Stopping the sounders or resetting silences or clears a live alarm. */
 function clearsAlarm(button: PanelButton): boolean {
@@ -27,7 +28,7 @@ function LatestEvent({ hwaddr, networkId }: { hwaddr: string; networkId: number 
   return (
     <Card className="mb-3 latest-event" data-category={event.category}>
       <Card.Body>
-        <Card.Subtitle className="mb-1 text-muted">Latest event · {formatEventTime(event.date)}</Card.Subtitle>
+        <Card.Subtitle className="mb-1 text-muted">Latest event · {shownTime(event.date)}</Card.Subtitle>
         <Card.Title className="mb-0">{event.title}</Card.Title>
         {isLocationShown(event.location) && <Card.Text className="mt-1">{event.location}</Card.Text>}
       </Card.Body>

@@ -23,7 +23,7 @@ describe('Recent commands', () => {
     const reason = 'Detector tests';
     expect(
       commandName({ kind: 'test-mode-start', command: { minutes: 60, reason, until: '2026-11-25T16:30:00.000Z' } }),
-    ).toBe('Test mode started until 25/11/2026 16:30:00: Detector tests');
+    ).toBe('Test mode started until 25/11/2026 16:30:00 UTC: Detector tests');
     expect(commandName({ kind: 'test-mode-end', command: { reason, asPlanned: true } })).toBe(
       'Test mode ended as planned: Detector tests',
     );

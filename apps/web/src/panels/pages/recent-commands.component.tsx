@@ -2,7 +2,6 @@ import { Alert, Badge, Table } from 'react-bootstrap';
 import {
   ALARM_AUDIT_KIND,
   ALARM_AUDIT_LABEL,
-  formatEventTime,
   isTestModeAuditKind,
   panelCommandWebLabel,
   TEST_MODE_AUDIT_KINDS,
@@ -10,6 +9,7 @@ import {
 import { useAppSelector } from '../../shared/store-hooks';
 import { selectRecentCommands } from '../panels.selectors';
 import type { CommandAuditEntry } from '@app/contracts';
+import { shownTime } from '../../shared/shown-time.util';
 
 const OUTCOME_STYLES: Readonly<Record<string, string>> = {
   ok: 'success',
@@ -37,7 +37,7 @@ function acknowledgementName(command: Readonly<Record<string, unknown>>): string
 function testModeEntryName(kind: string, command: Readonly<Record<string, unknown>>): string {
   const reason = typeof command.reason === 'string' ? `: ${command.reason}` : '';
   if (kind === TEST_MODE_AUDIT_KINDS.started) {
-    const until = typeof command.until === 'string' ? ` until ${formatEventTime(command.until)}` : '';
+    const until = typeof command.until === 'string' ? ` until ${shownTime(command.until)}` : '';
     return `Test mode started${until}${reason}`;
   }
   return `Test mode ended${command.asPlanned === true ? ' as planned' : ''}${reason}`;
@@ -68,7 +68,7 @@ export function RecentCommands({ hwaddr, networkId }: { hwaddr: string; networkI
           <tbody>
             {entries.slice(0, 10).map((entry) => (
               <tr key={entry.id} data-outcome={entry.outcome}>
-                <td data-label="When">{formatEventTime(entry.date)}</td>
+                <td data-label="When">{shownTime(entry.date)}</td>
                 <td data-label="Who">{entry.userName}</td>
                 <td data-label="Command">{commandName(entry)}</td>
                 <td data-label="Outcome">

@@ -1,7 +1,8 @@
 import { Badge, Table } from 'react-bootstrap';
-import { formatEventTime, hwaddrToColonForm } from '@app/contracts';
+import { hwaddrToColonForm } from '@app/contracts';
 import { useAppSelector } from '../../shared/store-hooks';
 import { selectRelayRuns, selectSiteNames } from '../relays.selectors';
+import { shownTime } from '../../shared/shown-time.util';
 
 const OUTCOME: Record<string, { label: string; bg: string }> = {
   pending: { label: 'Running', bg: 'secondary' },
@@ -35,7 +36,7 @@ export function RelayRuns({ relayId }: { relayId: number }) {
           <tbody>
             {runs.map((run) => (
               <tr key={run.id} data-run-status={run.status}>
-                <td data-label="When">{formatEventTime(run.created_at)}</td>
+                <td data-label="When">{shownTime(run.created_at)}</td>
                 <td data-label="Site">{siteNames.get(run.hwaddr) || hwaddrToColonForm(run.hwaddr)}</td>
                 <td data-label="Event" title={`Panel event ${run.event_seq}`}>
                   {run.trigger === 'fire' ? 'Fire' : 'Fault'}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { formatEventTime, TEST_MODE_DURATIONS, TEST_MODE_REASON_MAX_LENGTH } from '@app/contracts';
+import { TEST_MODE_DURATIONS, TEST_MODE_REASON_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectSiteTestMode } from '../sites.selectors';
 import { testModeEndRequested, testModeStartRequested } from '../sites.slice';
 import { testModeDurationLabel } from '../test-mode-duration.util';
 import { useSiteForm } from './use-site-form.hook';
+import { shownTime } from '../../shared/shown-time.util';
 
 const DEFAULT_MINUTES = 60;
 
@@ -39,8 +40,8 @@ export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
       {testMode ? (
         <>
           <p className="site-test-mode-settings__current">
-            In test mode until {formatEventTime(testMode.until)}, started by {testMode.startedBy} on{' '}
-            {formatEventTime(testMode.startedAt)}: {testMode.reason}
+            In test mode until {shownTime(testMode.until)}, started by {testMode.startedBy} on{' '}
+            {shownTime(testMode.startedAt)}: {testMode.reason}
           </p>
           <Button
             variant="outline-primary"

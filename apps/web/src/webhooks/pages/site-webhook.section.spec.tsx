@@ -122,8 +122,8 @@ describe('Site Configuration: the webhook section', () => {
         .map((row) => [...row.children].map((cell) => cell.textContent));
       expect(rows).toEqual([
         ['Time (UTC)', 'Type', 'State', 'Tries'],
-        ['01/05/2026 10:00:00', 'Fire', 'RetryingPossible repeat', '3 tries, last 500'],
-        ['01/05/2026 10:00:00', 'Communication lost', 'CancelledThe webhook was removed', 'Not tried yet'],
+        ['01/05/2026 10:00:00 UTC', 'Fire', 'RetryingPossible repeat', '3 tries, last 500'],
+        ['01/05/2026 10:00:00 UTC', 'Communication lost', 'CancelledThe webhook was removed', 'Not tried yet'],
       ]);
       // On a phone each cell carries its column's name.
       expect(
