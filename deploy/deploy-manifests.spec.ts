@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { parse, parseAllDocuments } from 'yaml';
+import { generateVAPIDKeys } from 'web-push';
 import { ConfigError } from '@app/config';
 import { loadMailerConfig } from '../apps/mailer/src/mailer.config';
 import { loadPanelGatewayConfig } from '../apps/panel-gateway/src/panel-gateway.config';
@@ -44,6 +45,8 @@ const NAMESPACE = 'fire-alarm-portal';
 const EXTERNAL_SECRETS = ['portal-api-tls', 'panel-gateway-tls'];
 
 /** Valid values in place of the Secret's, which the repository never holds. */
+const STAND_IN_VAPID_KEYS = generateVAPIDKeys();
+
 const SECRET_STAND_INS: Record<string, string> = {
   DATABASE_URL: 'postgres://portal:stand-in@postgres:5432/portal',
   GATEWAY_DATABASE_URL: 'postgres://panel_gateway:stand-in@postgres:5432/portal',
@@ -52,6 +55,9 @@ const SECRET_STAND_INS: Record<string, string> = {
   RELAY_SECRET_KEY: 'stand-in-relay-key-of-more-than-32-characters',
   SMTP_USER: '',
   SMTP_PASSWORD: '',
+  // A real pair, so that the loaders check push as they would with one set.
+  WEB_PUSH_VAPID_PUBLIC_KEY: STAND_IN_VAPID_KEYS.publicKey,
+  WEB_PUSH_VAPID_PRIVATE_KEY: STAND_IN_VAPID_KEYS.privateKey,
 };
 
 type Env = Record<string, string | undefined>;
@@ -167,10 +173,12 @@ describe('deploy/overlays/production', () => {
     expect(objects.filter((object) => object.kind === 'Secret').map(describeObject)).toEqual([
       `Secret/${NAMESPACE}/portal-secrets`,
     ]);
-    // Placeholders only: REPLACE_ME, which the apps refuse at boot (below), or empty SMTP credentials.
+    // Placeholders only: REPLACE_ME, which the apps refuse at boot (below), or what may stay empty
+    // (the SMTP credentials; the VAPID pair, push then off).
     const example = parseEnvFile(readEnvExample(join(OVERLAY, 'secrets.env')));
+    const mayBeEmpty = (key: string) => key.startsWith('SMTP_') || key.startsWith('WEB_PUSH_VAPID_');
     const notPlaceholders = Object.entries(example).filter(
-      ([key, value]) => value !== (key.startsWith('SMTP_') ? '' : 'REPLACE_ME'),
+      ([key, value]) => value !== (mayBeEmpty(key) ? '' : 'REPLACE_ME'),
     );
     expect(notPlaceholders).toEqual([]);
     expect(readFileSync(join(OVERLAY, '.gitignore'), 'utf8')).toMatch(/^secrets\.env$/m);
