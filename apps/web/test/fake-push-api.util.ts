@@ -29,6 +29,8 @@ export class FakePushApi {
   readonly registered: PushDeviceRequest[] = [];
   readonly tests: number[] = [];
   readonly removed: number[] = [];
+  /** The Authorization header of each request to the push API, in order. */
+  readonly authorizations: string[] = [];
   /** Answers a request ('METHOD path') instead of the fake, when it returns one. */
   refuse: (request: string) => Response | undefined = () => undefined;
   now = '2026-11-28T10:00:00.000Z';
@@ -39,6 +41,7 @@ export class FakePushApi {
 
   readonly answer: Answer = (path, init) => {
     if (!path.startsWith(PUSH_PATH)) return undefined;
+    this.authorizations.push(new Headers(init?.headers).get('Authorization') ?? '');
     const request = `${init?.method ?? 'GET'} ${path}`;
     const refused = this.refuse(request);
     if (refused) return refused;

@@ -2,12 +2,12 @@ import { PUSH_MESSAGES } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
 import type { RootState } from '../shared/root-state.types';
 import { requestIdle } from '../shared/request-status';
-import { authReady } from '../auth/auth.slice';
+import { authReady, logoutRequested } from '../auth/auth.slice';
 import { installFetchMock, jsonResponse } from '../../test/fetch-mock.util';
 import { FakePushApi, pushDeviceOf, VAPID_PUBLIC_KEY } from '../../test/fake-push-api.util';
 import { FakePushBrowser, PUSH_KEYS } from '../../test/fake-push-browser.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
-import { waitForState } from '../../test/store-wait.util';
+import { waitForState, waitUntil } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
 import { readRememberedPushDevice, rememberPushDevice } from './push-device-storage.util';
 import { PUSH_TEXT } from './push-messages.constants';
@@ -154,6 +154,40 @@ describe('push sagas', () => {
     expect(readRememberedPushDevice()).toBeNull();
     expect(state.push.devices).toEqual([laptop]);
     expect(thisDevice()).toBe('off');
+  });
+
+  it("signing out stops this browser's alerts: the device removed with the session it had, the subscription ended", async () => {
+    await openSection();
+    await turnOn();
+    const session = app.store.getState().auth.session;
+    app.store.dispatch(logoutRequested());
+    await waitUntil(() => browser.unsubscribes === 1, 'the subscription ended');
+
+    expect(app.store.getState().auth.session).toBeNull();
+    expect(api.removed).toEqual([100]);
+    expect(api.authorizations.at(-1)).toBe(`Bearer ${session}`);
+    expect(browser.endpoint).toBeNull();
+    expect(readRememberedPushDevice()).toBeNull();
+  });
+
+  it('signing out ends the subscription even when the portal could not be told, and asks nothing without alerts on', async () => {
+    await openSection();
+    await turnOn();
+    api.refuse = (request) =>
+      request.startsWith('DELETE') ? jsonResponse(503, 'Service Unavailable', { err: 'Try again shortly' }) : undefined;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    app.store.dispatch(logoutRequested());
+    await waitUntil(() => browser.unsubscribes === 1, 'the subscription ended');
+    expect(warn).toHaveBeenCalledWith("This browser's alerts were not removed from the account: Try again shortly");
+    expect(readRememberedPushDevice()).toBeNull();
+    warn.mockRestore();
+
+    // Signed in again with no alerts on here: signing out asks the portal and the browser nothing.
+    app.store.dispatch(authReady({ issuer, session: tokenWith({ iss: issuer, exp: inOneHour(), typ: 'session' }) }));
+    const requests = api.authorizations.length;
+    app.store.dispatch(logoutRequested());
+    expect(api.authorizations).toHaveLength(requests);
+    expect(browser.unsubscribes).toBe(1);
   });
 
   it('keeps alerts on when the portal could not be told, and says why', async () => {

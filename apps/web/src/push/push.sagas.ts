@@ -4,6 +4,8 @@ import { ApiError } from '../shared/api-client';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireSessionToken } from '../auth/token.sagas';
+import { selectSessionToken } from '../auth/auth.selectors';
+import { logoutRequested } from '../auth/auth.slice';
 import { deviceName } from './device-name.util';
 import { fetchPushSettings, registerPushDevice, removePushDevice, sendPushTest } from './push.api';
 import type { PushBrowser, BrowserPushSubscription } from './push-browser';
@@ -135,6 +137,27 @@ function* removeListed(browser: PushBrowser, action: ReturnType<typeof pushDevic
   }
 }
 
+/**
+ * Signing out stops this browser's alerts: whoever uses it next must not get the account's alarms.
+ * The device is removed with the session as it was at the sign-out (the portal stops at once), and
+ * the browser's subscription ends whatever the answer: the push service then answers the portal
+ * 'gone', which removes the device too. Neither may hold the sign-out up, so failures are logged.
+ */
+function* signedOut(browser: PushBrowser, session: string | null) {
+  const remembered = yield* call(readRememberedPushDevice);
+  if (remembered === null) return;
+  try {
+    if (session !== null) yield* call(removePushDevice, session, remembered.deviceId);
+  } catch (error) {
+    console.warn(`This browser's alerts were not removed from the account: ${errorMessage(error)}`);
+  }
+  try {
+    yield* call(endSubscription, browser);
+  } catch (error) {
+    console.warn(`This browser's push subscription did not end: ${errorMessage(error)}`);
+  }
+}
+
 function* sendTest(action: ReturnType<typeof pushTestRequested>) {
   const id = action.payload;
   try {
@@ -160,5 +183,9 @@ export function* pushSaga(browser: PushBrowser) {
     }),
     takeEvery(pushDeviceRemoveRequested.type, removeListed, browser),
     takeEvery(pushTestRequested.type, sendTest),
+    // The session is read as the sign-out is asked for, before it is cleared.
+    takeEvery(logoutRequested.type, function* signingOut() {
+      yield* call(signedOut, browser, yield* select(selectSessionToken));
+    }),
   ]);
 }
