@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { NatsConfig } from '@app/config';
 import type { PanelCommandReply } from '@app/contracts';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
+import { runInLogContext } from '@app/platform';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from '../../apps/panel-gateway/src/testing/gateway-harness';
@@ -44,11 +45,14 @@ describe('FleetWorkers (client processes, two real gateway copies)', () => {
     expect(await fleet.connect(30_000)).toBe(12);
     expect((await fleet.status()).byPort).toEqual({ [a.port]: 6, [b.port]: 6 });
 
-    // Panel 0 starts on copy a: a command through NATS reaches it there, under its correlation id.
-    const reply = await a.nats.request<PanelCommandReply>(
-      a.nats.names.subjects.panelCommand(hwaddrs[0]),
-      { correlationId: 'fleet-cmd-1', networkId: 1, command: { kind: 'syncClock', time: new Date().toISOString() } },
-      { timeoutMs: 8000 },
+    // Panel 0 starts on copy a: a command through NATS reaches it there, under its correlation id
+    // (the message's headers carry the scope's).
+    const reply = await runInLogContext({ correlationId: 'fleet-cmd-1' }, () =>
+      a.nats.request<PanelCommandReply>(
+        a.nats.names.subjects.panelCommand(hwaddrs[0]),
+        { hwaddr: hwaddrs[0], networkId: 1, command: { kind: 'syncClock', time: new Date().toISOString() } },
+        { timeoutMs: 8000 },
+      ),
     );
     expect(reply.kind === 'ok' && reply.body.ok).toBe(true);
     expect(await fleet.receivedCommands()).toEqual([
