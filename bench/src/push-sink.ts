@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { localCertificate, PushServiceStandIn, type LocalCertificate } from '@app/testing';
+import { runSinkProcess, SinkProcess, type SinkListening } from './sink-process';
 
 /** One push the sink took, as the bench keeps it: the body is decrypted after the run, off the clock. */
 export interface PushArrival {
@@ -15,7 +15,7 @@ export interface PushArrival {
 
 /** What the bench tells the sink's process, and what it answers. */
 type PushSinkRequest = { kind: 'start'; cert: string; key: string };
-type PushSinkAnswer = { kind: 'listening'; port: number } | { kind: 'received'; push: PushArrival };
+type PushSinkAnswer = SinkListening | { kind: 'received'; push: PushArrival };
 
 /**
  * The bench's push service: the tests' RFC 8030 stand-in on 127.0.0.1 (PushServiceStandIn), under a
@@ -25,11 +25,13 @@ type PushSinkAnswer = { kind: 'listening'; port: number } | { kind: 'received'; 
  */
 export class PushSink {
   private certificate: LocalCertificate | undefined;
-  private child: ChildProcess | undefined;
+  private readonly process: SinkProcess<PushSinkRequest, PushSinkAnswer>;
   private port = 0;
   private readonly pushes: PushArrival[] = [];
 
-  constructor(private readonly processArgs: readonly string[]) {}
+  constructor(processArgs: readonly string[]) {
+    this.process = new SinkProcess('push sink', processArgs);
+  }
 
   get certFile(): string {
     if (!this.certificate) throw new Error('the push sink was never started');
@@ -37,7 +39,7 @@ export class PushSink {
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.process.pid;
   }
 
   get received(): readonly PushArrival[] {
@@ -52,52 +54,38 @@ export class PushSink {
 
   async start(): Promise<void> {
     this.certificate = localCertificate();
-    const child = spawn(process.execPath, [...this.processArgs], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.child = child;
-    child.on('message', (answer: PushSinkAnswer) => {
+    const { cert, key } = this.certificate;
+    this.port = await this.process.start({ kind: 'start', cert, key }, (answer) => {
       if (answer.kind === 'received') this.pushes.push(answer.push);
-    });
-    this.port = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the push sink's process exited (${code})`)));
-      child.on('message', (answer: PushSinkAnswer) => {
-        if (answer.kind === 'listening') resolve(answer.port);
-      });
-      const request: PushSinkRequest = { kind: 'start', cert: this.certificate!.cert, key: this.certificate!.key };
-      child.send(request);
     });
   }
 
   async stop(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await this.process.stop();
     this.certificate?.remove();
   }
 }
 
-/** The sink's process: listens, and tells the bench each push it took. It ends with its IPC channel. */
+/** The sink's process: listens, and tells the bench each push it took. */
 export function runPushSink(): void {
   let service: PushServiceStandIn | undefined;
-  const answer = (message: PushSinkAnswer) => process.send?.(message);
-  process.on('message', (request: PushSinkRequest) => {
-    const started = new PushServiceStandIn(request, (push) =>
-      answer({
-        kind: 'received',
-        push: {
-          path: push.path,
-          body: push.body.toString('base64'),
-          signed: push.vapid !== null,
-          urgency: push.headers.urgency as string | undefined,
-          receivedAt: push.receivedAt,
-        },
-      }),
-    );
-    service = started;
-    void started.start().then(() => answer({ kind: 'listening', port: started.port }));
-  });
-  process.once('disconnect', () => void service?.stop().finally(() => process.exit(0)));
-  process.once('SIGTERM', () => void service?.stop().finally(() => process.exit(0)));
+  runSinkProcess<PushSinkRequest, PushSinkAnswer>(
+    (request, answer) => {
+      const started = new PushServiceStandIn(request, (push) =>
+        answer({
+          kind: 'received',
+          push: {
+            path: push.path,
+            body: push.body.toString('base64'),
+            signed: push.vapid !== null,
+            urgency: push.headers.urgency as string | undefined,
+            receivedAt: push.receivedAt,
+          },
+        }),
+      );
+      service = started;
+      void started.start().then(() => answer({ kind: 'listening', port: started.port }));
+    },
+    () => service?.stop(),
+  );
 }

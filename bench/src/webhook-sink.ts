@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { localCertificate, WebhookReceiver, type LocalCertificate, type ReceivedWebhook } from '@app/testing';
+import { runSinkProcess, SinkProcess, type SinkListening } from './sink-process';
 
 /** What the bench tells the receiver's process over IPC. */
 type WebhookSinkRequest =
@@ -7,9 +7,7 @@ type WebhookSinkRequest =
 
 /** What the receiver's process tells the bench. */
 type WebhookSinkAnswer =
-  | { kind: 'listening'; port: number }
-  | { kind: 'trusted'; path: string }
-  | { kind: 'received'; message: ReceivedWebhook };
+  SinkListening | { kind: 'trusted'; path: string } | { kind: 'received'; message: ReceivedWebhook };
 
 /**
  * The bench's webhook receiver: the tests' real HTTPS receiver on 127.0.0.1, under a certificate of
@@ -23,7 +21,7 @@ type WebhookSinkAnswer =
  */
 export class WebhookSink {
   private certificate: LocalCertificate | undefined;
-  private child: ChildProcess | undefined;
+  private readonly process: SinkProcess<WebhookSinkRequest, WebhookSinkAnswer> | undefined;
   private receiver: WebhookReceiver | undefined;
   private readonly secrets = new Map<string, string>();
   private port = 0;
@@ -33,7 +31,9 @@ export class WebhookSink {
    * `processArgs`: Node's arguments that start the receiver in a process of its own (the bench:
    * this program as `webhook-sink`); none, in this process (the chaos run, which times nothing).
    */
-  constructor(private readonly processArgs?: readonly string[]) {}
+  constructor(processArgs?: readonly string[]) {
+    this.process = processArgs ? new SinkProcess('webhook sink', processArgs) : undefined;
+  }
 
   /** The PEM file of the receiver's certificate, for WEBHOOK_CA_FILE. */
   get certFile(): string {
@@ -43,7 +43,7 @@ export class WebhookSink {
 
   /** The receiver's process, when it runs in one: its CPU is the bench's, and is reported as such. */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.process?.pid;
   }
 
   /** Every request taken, verified or not, with its receive time (Date.now()). */
@@ -53,7 +53,7 @@ export class WebhookSink {
 
   async start(): Promise<void> {
     this.certificate = localCertificate();
-    if (!this.processArgs) {
+    if (!this.process) {
       this.receiver = new WebhookReceiver(
         this.certificate,
         (path) => this.secrets.get(path),
@@ -63,17 +63,9 @@ export class WebhookSink {
       this.port = this.receiver.port;
       return;
     }
-    const child = spawn(process.execPath, [...this.processArgs], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.child = child;
-    child.on('message', (answer: WebhookSinkAnswer) => {
+    const { cert, key } = this.certificate;
+    this.port = await this.process.start({ kind: 'start', cert, key }, (answer) => {
       if (answer.kind === 'received') this.messages.push(answer.message);
-    });
-    this.port = await new Promise<number>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the webhook sink's process exited (${code})`)));
-      child.on('message', (answer: WebhookSinkAnswer) => {
-        if (answer.kind === 'listening') resolve(answer.port);
-      });
-      this.send({ kind: 'start', cert: this.certificate!.cert, key: this.certificate!.key });
     });
   }
 
@@ -84,61 +76,46 @@ export class WebhookSink {
   }
 
   /** Verifies the site's messages with `secret` once this resolves (the API's answer when its webhook was set). */
-  trust(hwaddr: string, secret: string): Promise<void> {
+  async trust(hwaddr: string, secret: string): Promise<void> {
     const path = `/sites/${hwaddr}`;
-    if (!this.child) {
+    if (!this.process) {
       this.secrets.set(path, secret);
-      return Promise.resolve();
+      return;
     }
-    return new Promise((resolve) => {
-      const trusted = (answer: WebhookSinkAnswer) => {
-        if (answer.kind !== 'trusted' || answer.path !== path) return;
-        this.child?.off('message', trusted);
-        resolve();
-      };
-      this.child?.on('message', trusted);
-      this.send({ kind: 'trust', path, secret });
-    });
+    const trusted = this.process.answer((answer) => answer.kind === 'trusted' && answer.path === path);
+    this.process.send({ kind: 'trust', path, secret });
+    await trusted;
   }
 
   async stop(): Promise<void> {
     await this.receiver?.stop();
-    const child = this.child;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await this.process?.stop();
     this.certificate?.remove();
-  }
-
-  private send(request: WebhookSinkRequest): void {
-    this.child?.send(request);
   }
 }
 
 /**
  * The receiver's process: takes its certificate, listens, and tells the bench each request it took.
- * A secret is answered once it is kept, so the site's first fire is verified. It ends
- * with its IPC channel (the bench stopped or died).
+ * A secret is answered once it is kept, so the site's first fire is verified.
  */
 export function runWebhookSink(): void {
   const secrets = new Map<string, string>();
   let receiver: WebhookReceiver | undefined;
-  const answer = (message: WebhookSinkAnswer) => process.send?.(message);
-  process.on('message', (request: WebhookSinkRequest) => {
-    if (request.kind === 'trust') {
-      secrets.set(request.path, request.secret);
-      answer({ kind: 'trusted', path: request.path });
-      return;
-    }
-    receiver = new WebhookReceiver(
-      request,
-      (path) => secrets.get(path),
-      (message) => answer({ kind: 'received', message }),
-    );
-    void receiver.start().then(() => answer({ kind: 'listening', port: receiver!.port }));
-  });
-  process.once('disconnect', () => void receiver?.stop().finally(() => process.exit(0)));
-  process.once('SIGTERM', () => void receiver?.stop().finally(() => process.exit(0)));
+  runSinkProcess<WebhookSinkRequest, WebhookSinkAnswer>(
+    (request, answer) => {
+      if (request.kind === 'trust') {
+        secrets.set(request.path, request.secret);
+        answer({ kind: 'trusted', path: request.path });
+        return;
+      }
+      const started = new WebhookReceiver(
+        request,
+        (path) => secrets.get(path),
+        (message) => answer({ kind: 'received', message }),
+      );
+      receiver = started;
+      void started.start().then(() => answer({ kind: 'listening', port: started.port }));
+    },
+    () => receiver?.stop(),
+  );
 }
