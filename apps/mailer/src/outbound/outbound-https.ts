@@ -8,9 +8,12 @@ import { resolveOutboundTarget, urlHost, withTimeout, type AllowedTargets } from
 /**
  * A receiver's answer: its HTTP status, or why none came (refused address, timeout, connection
  * error). `permanent`: no later try can do better (the address is refused or not https://).
+ * `requestSent`: with no status, the whole request had gone out, so the receiver may have taken it;
+ * without it, the receiver never had it (a name not found, a connection refused or broken first).
  */
 export type OutboundAnswer =
-  { statusCode: number; error: null } | { statusCode: number | null; error: string; permanent?: true };
+  | { statusCode: number; error: null }
+  | { statusCode: number | null; error: string; permanent?: true; requestSent?: true };
 
 /** Where and how an outbound client may post. */
 export interface OutboundHttpsConfig {
@@ -111,6 +114,9 @@ export abstract class OutboundHttps implements OnApplicationShutdown {
       : undefined;
     return new Promise((resolve) => {
       let settled = false;
+      /** The whole request was handed to the connection: from then on the receiver may have it. */
+      let written = false;
+      const sent = () => (written ? { requestSent: true as const } : {});
       const settle = (answer: OutboundAnswer & { staleConnection?: true }) => {
         if (settled) return;
         settled = true;
@@ -142,18 +148,20 @@ export abstract class OutboundHttps implements OnApplicationShutdown {
         },
       );
       const timer = setTimeout(() => {
-        settle({ statusCode: null, error: `No answer within ${this.config.timeoutMs} ms` });
+        settle({ statusCode: null, error: `No answer within ${this.config.timeoutMs} ms`, ...sent() });
         outgoing.destroy();
       }, this.config.timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) =>
         settle({
           statusCode: null,
           error: `Connection failed: ${error.code ?? error.message}`,
+          ...sent(),
           ...(outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
             ? { staleConnection: true as const }
             : {}),
         }),
       );
+      outgoing.on('finish', () => (written = true));
       outgoing.end(body);
     });
   }

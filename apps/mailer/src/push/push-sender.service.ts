@@ -65,7 +65,12 @@ export class PushSender {
     if ('permanent' in answer && answer.permanent) return { outcome: 'rejected', reason: answer.error };
     if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429)
       return { outcome: 'rejected', reason: answer.error };
-    // No answer at all after the request went out: the service may have taken it.
-    return { outcome: 'retry', reason: answer.error, mayHaveBeenAccepted: status === null };
+    // No answer at all after the request went out: the service may have taken it. One that never
+    // left (no address, no connection) cannot have been.
+    return {
+      outcome: 'retry',
+      reason: answer.error,
+      mayHaveBeenAccepted: status === null && answer.requestSent === true,
+    };
   }
 }
