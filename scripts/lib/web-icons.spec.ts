@@ -59,7 +59,7 @@ describe("the web client's icons", () => {
     expect(decodePng(encodePng(icon.size, drawn)).pixels.equals(bytesOf(drawn))).toBe(true);
   });
 
-  it.each(WEB_ICONS.filter((icon) => icon.cornerRadius === 0).map((icon) => [icon.file, icon]))(
+  it.each(WEB_ICONS.filter((icon) => icon.cornerRadius === 0 && !icon.badge).map((icon) => [icon.file, icon]))(
     'keeps the flame of %s inside the maskable safe zone, the rest of the square red',
     (_file, icon) => {
       const pixels = drawIcon(icon);
@@ -73,6 +73,18 @@ describe("the web client's icons", () => {
       expect(white).toBeLessThan(0.5);
     },
   );
+
+  it("draws the notifications' badge as the flame alone: white wherever it is not transparent", () => {
+    const badge = WEB_ICONS.find((icon) => icon.badge)!;
+    const pixels = drawIcon(badge);
+    const all = pixelsWhere(badge, pixels, () => true);
+    expect(all.filter(([red, green, blue]) => red !== 255 || green !== 255 || blue !== 255)).toEqual([]);
+    // Corners and the inner flame show through; the flame covers about a fifth to a half of the square.
+    expect([...pixels.subarray(0, 4)]).toEqual([255, 255, 255, 0]);
+    const opaque = all.filter((pixel) => pixel[3] === 255).length / all.length;
+    expect(opaque).toBeGreaterThan(0.15);
+    expect(opaque).toBeLessThan(0.5);
+  });
 
   it('rounds the corners of the favicon, transparent outside them', () => {
     const favicon = WEB_ICONS.find((icon) => icon.file === 'favicon-32.png')!;

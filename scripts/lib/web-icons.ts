@@ -1,5 +1,5 @@
 // The web client's icons, drawn here as the project has no image tool: a white flame on the portal's
-// red, antialiased, written as PNG with node:zlib alone. `scripts/web-icons.mts` writes them into
+// red (and, for notifications, on nothing), antialiased, written as PNG with node:zlib alone. `scripts/web-icons.mts` writes them into
 // apps/web/public/icons/, which the manifest and index.html name.
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -11,6 +11,11 @@ export interface WebIcon {
   flameHeight: number;
   /** The corners' radius as a share of the icon's size; 0 fills the square, as a maskable icon must. */
   cornerRadius: number;
+  /**
+   * A notification's badge: the flame alone, white on transparent, as Android draws a badge from its
+   * alpha only (a full-colour icon shows as a white square in the status bar).
+   */
+  badge?: true;
 }
 
 /**
@@ -23,6 +28,7 @@ export const WEB_ICONS: readonly WebIcon[] = [
   { file: 'icon-512.png', size: 512, flameHeight: 0.66, cornerRadius: 0 },
   { file: 'apple-touch-icon.png', size: 180, flameHeight: 0.66, cornerRadius: 0 },
   { file: 'favicon-32.png', size: 32, flameHeight: 0.8, cornerRadius: 0.2 },
+  { file: 'badge-96.png', size: 96, flameHeight: 0.9, cornerRadius: 0, badge: true },
 ];
 
 /** The maskable safe zone's radius as a share of the icon's size. */
@@ -91,6 +97,11 @@ export function drawIcon(icon: WebIcon): Uint8ClampedArray {
         }
       }
       const at = (row * size + column) * 4;
+      if (icon.badge) {
+        pixels.fill(255, at, at + 3);
+        pixels[at + 3] = (255 * white) / SAMPLES ** 2;
+        continue;
+      }
       for (let channel = 0; channel < 3; channel += 1) {
         pixels[at + channel] =
           covered === 0 ? 0 : (WHITE[channel] * white + PORTAL_RED[channel] * (covered - white)) / covered;

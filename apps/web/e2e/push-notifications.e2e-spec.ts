@@ -22,6 +22,7 @@ interface ShownNotification {
   body: string;
   tag: string;
   icon: string;
+  badge: string;
   requireInteraction: boolean;
   actions: Array<{ action: string; title: string }>;
   data: unknown;
@@ -93,6 +94,8 @@ describe('alarm pushes in Chromium: the service worker shows them and acts on th
         body: notification.body,
         tag: notification.tag,
         icon: notification.icon,
+        // Chromium has it; the DOM typings do not yet.
+        badge: (notification as unknown as { badge: string }).badge,
         requireInteraction: notification.requireInteraction,
         // Chromium has them; the DOM typings do not yet.
         actions: (notification as unknown as { actions: Array<{ action: string; title: string }> }).actions.map(
@@ -172,6 +175,7 @@ describe('alarm pushes in Chromium: the service worker shows them and acts on th
       body: message.body,
       tag: alarmPushTag(message),
       icon: `${origin}/icons/icon-192.png`,
+      badge: `${origin}/icons/badge-96.png`,
       requireInteraction: true,
       actions: Object.values(ALARM_PUSH_ACTIONS),
       data: message,

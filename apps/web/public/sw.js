@@ -20,6 +20,8 @@ const ALARM_ACTIONS = [
   { action: 'open', title: 'Open' },
 ];
 const ICON = '/icons/icon-192.png';
+/** The status bar's mark: the flame alone, white on transparent (Android draws a badge from its alpha). */
+const BADGE = '/icons/badge-96.png';
 const FALLBACK = {
   type: 'unknown',
   title: 'Fire Alarm Portal',
@@ -59,7 +61,7 @@ self.addEventListener('push', (event) => {
       // A fire stays on screen until someone acts on it.
       requireInteraction: message.kind === 'fire',
       icon: ICON,
-      badge: ICON,
+      badge: BADGE,
       data: message,
       actions: message.type === 'alarm' ? ALARM_ACTIONS : [],
     }),
