@@ -13,8 +13,13 @@ const isPolicy = (body: unknown): body is SiteEscalationPolicy =>
   'isDefault' in body &&
   typeof body.isDefault === 'boolean';
 
-export function fetchSiteEscalation(claims: string, hwaddr: string): Promise<SiteEscalationPolicy> {
-  return apiRequest(escalationPath(hwaddr), { token: claims, isExpectedBody: isPolicy });
+/** The site's policy; `signal` aborts the request (its section closed before the answer). */
+export function fetchSiteEscalation(
+  claims: string,
+  hwaddr: string,
+  signal?: AbortSignal,
+): Promise<SiteEscalationPolicy> {
+  return apiRequest(escalationPath(hwaddr), { token: claims, signal, isExpectedBody: isPolicy });
 }
 
 /** Sets the site's later steps (an empty list: no escalation); answers the policy as saved. */

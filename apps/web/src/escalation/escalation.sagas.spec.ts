@@ -40,6 +40,8 @@ describe('escalation sagas', () => {
   /** What the fake API holds; read as each request arrives. */
   let policy: SiteEscalationPolicy;
   let requests: Array<{ method: string; body: unknown }>;
+  /** Each request's abort signal, in order. */
+  let signals: Array<AbortSignal | undefined>;
   /** Answers a request instead of the fake, when it returns one. */
   let refuse: (method: string) => Response | Promise<Response> | undefined;
 
@@ -62,6 +64,7 @@ describe('escalation sagas', () => {
   beforeEach(() => {
     policy = defaultPolicy;
     requests = [];
+    signals = [];
     refuse = () => undefined;
     const claims = tokenWith({ iss: issuer, exp: inOneHour(), typ: 'claims', panels: [hwaddr] });
     installFetchMock().mockImplementation(async (input, init) => {
@@ -71,6 +74,7 @@ describe('escalation sagas', () => {
       const method = init?.method ?? 'GET';
       const body = init?.body === undefined ? undefined : JSON.parse(String(init.body));
       requests.push({ method, body });
+      signals.push(init?.signal ?? undefined);
       return (await refuse(method)) ?? answer(method, body);
     });
     FakeWebSocket.install();
@@ -152,22 +156,22 @@ describe('escalation sagas', () => {
     expect(site(state).policy?.steps).toHaveLength(3);
   });
 
-  it('drops a policy answered after the section closed or the session ended', async () => {
+  it('drops a policy answered after the section closed or the session ended, its request aborted', async () => {
     let answerLoad: (response: Response) => void = () => undefined;
     refuse = (method) => (method === 'GET' ? new Promise<Response>((resolve) => (answerLoad = resolve)) : undefined);
     app.store.dispatch(escalationSectionOpened(hwaddr));
     await waitUntil(() => requests.length === 1, 'the policy asked for');
     app.store.dispatch(escalationSectionClosed(hwaddr));
+    // Aborted as its saga was cancelled: nothing it answers can reach the store after this.
+    await waitUntil(() => signals[0]?.aborted, 'the request aborted');
     answerLoad(jsonResponse(200, 'OK', policy));
-    // Time enough for an answer that was not dropped to reach the store.
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(site(app.store.getState())).toBeUndefined();
 
     app.store.dispatch(escalationSectionOpened(hwaddr));
     await waitUntil(() => requests.length === 2, 'the policy asked for again');
     app.store.dispatch(sessionCleared({ notice: null }));
+    await waitUntil(() => signals[1]?.aborted, 'the second request aborted');
     answerLoad(jsonResponse(200, 'OK', policy));
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(app.store.getState().escalation.sites).toEqual({});
   });
 });

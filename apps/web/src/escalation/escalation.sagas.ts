@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { all, call, put, race, take, takeLatest } from 'typed-redux-saga';
+import { all, call, cancelled, put, race, take, takeLatest } from 'typed-redux-saga';
 import { errorMessage } from '../shared/error-message.util';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { SessionExpiredError } from '../auth/session-expired.error';
@@ -16,12 +16,16 @@ import {
 } from './escalation.slice';
 
 function* loadPolicy(hwaddr: string) {
+  const request = new AbortController();
   try {
-    const policy = yield* call(fetchSiteEscalation, yield* call(requireClaimsToken), hwaddr);
+    const policy = yield* call(fetchSiteEscalation, yield* call(requireClaimsToken), hwaddr, request.signal);
     yield* put(escalationLoaded({ hwaddr, policy }));
   } catch (error) {
     if (!(error instanceof SessionExpiredError))
       yield* put(escalationLoadFailed({ hwaddr, error: errorMessage(error) }));
+  } finally {
+    // Dropped (the section closed, the session ended): the request in flight is not waited for.
+    if (yield* cancelled()) request.abort();
   }
 }
 
