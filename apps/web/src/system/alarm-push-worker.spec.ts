@@ -111,7 +111,7 @@ describe('the service worker with a push', () => {
           renotify: true,
           requireInteraction: true,
           icon: '/icons/icon-192.png',
-          badge: '/icons/icon-192.png',
+          badge: '/icons/badge-96.png',
           data: fire,
           actions: Object.values(ALARM_PUSH_ACTIONS),
         },
