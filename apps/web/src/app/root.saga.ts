@@ -20,34 +20,41 @@ import { webhooksSaga } from '../webhooks/webhooks.sagas';
 import type { PushBrowser } from '../push/push-browser';
 import { pushSaga } from '../push/push.sagas';
 import { quietHoursSaga } from '../quiet-hours/quiet-hours.sagas';
+import { supervised } from './supervised.saga';
 
 /** What of the browser the sagas reach through an object of their own, so that tests can hand another. */
 export interface AppServices {
   pushBrowser: PushBrowser;
 }
 
+/**
+ * Every domain's saga, each supervised: one that stops on an error it did not catch starts again
+ * on its own, and the others run on.
+ */
 export function* rootSaga(services: AppServices) {
   yield* all([
-    fork(systemSaga),
-    fork(serviceWorkerSaga),
-    fork(authSaga),
-    fork(accountSaga),
-    fork(sitesSaga),
-    fork(eventsSaga),
-    fork(eventsExportSaga),
-    fork(notificationsSaga),
+    fork(supervised, 'system', systemSaga),
+    fork(supervised, 'service worker', serviceWorkerSaga),
+    fork(supervised, 'auth', authSaga),
+    fork(supervised, 'account', accountSaga),
+    fork(supervised, 'sites', sitesSaga),
+    fork(supervised, 'events', eventsSaga),
+    fork(supervised, 'events export', eventsExportSaga),
+    fork(supervised, 'notifications', notificationsSaga),
     // The alarms are named by the sites, whose tiles show Acknowledge: the sites domain lends its list's request.
-    fork(alarmsSaga, { listRequested: sitesLoadRequested }),
-    fork(panelsSaga),
-    fork(panelClockSaga),
-    fork(relaysSaga),
-    fork(webhooksSaga),
-    fork(escalationSaga),
-    fork(pushSaga, services.pushBrowser),
-    fork(quietHoursSaga),
-    fork(toastsSaga),
+    fork(supervised, 'alarms', () => alarmsSaga({ listRequested: sitesLoadRequested })),
+    fork(supervised, 'panels', panelsSaga),
+    fork(supervised, 'panel clock', panelClockSaga),
+    fork(supervised, 'relays', relaysSaga),
+    fork(supervised, 'webhooks', webhooksSaga),
+    fork(supervised, 'escalation', escalationSaga),
+    fork(supervised, 'push', () => pushSaga(services.pushBrowser)),
+    fork(supervised, 'quiet hours', quietHoursSaga),
+    fork(supervised, 'toasts', toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.
-    fork(signedInSaga, { siteLabel: selectSiteLabel, listSettled: [sitesLoaded.type, sitesLoadFailed.type] }),
+    fork(supervised, 'live feed', () =>
+      signedInSaga({ siteLabel: selectSiteLabel, listSettled: [sitesLoaded.type, sitesLoadFailed.type] }),
+    ),
   ]);
 }
