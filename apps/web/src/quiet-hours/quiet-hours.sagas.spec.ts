@@ -8,7 +8,7 @@ import { FakePushBrowser } from '../../test/fake-push-browser.util';
 import { FakeWebSocket } from '../../test/fake-websocket.util';
 import { waitForState } from '../../test/store-wait.util';
 import { inOneHour, tokenWith } from '../../test/tokens.util';
-import { FakeQuietHoursApi } from './fake-quiet-hours-api.util';
+import { FakeQuietHoursApi } from '../../test/fake-quiet-hours-api.util';
 import { QUIET_HOURS_TEXT } from './quiet-hours-messages.constants';
 import { quietHoursSaveRequested, quietHoursSectionOpened } from './quiet-hours.slice';
 

@@ -10,19 +10,11 @@ import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, signIn, type Answer } from '../../../test/render-app.util';
 import { ESCALATION_TEXT } from '../escalation-messages.constants';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const hwaddr = '0011aabbccdd';
 const escalationPath = `/api/v2/sites/${hwaddr}/escalation`;
-const site = {
-  hwaddr,
-  name: 'Depot',
-  status: 'AUTHED',
-  unreadCount: 0,
-  perPanelCount: {},
-  emailEvents: false,
-  panelType: 'SMARTLOOP_MK2',
-  testMode: null,
-};
+const site = siteSummaryOf(hwaddr);
 const defaultPolicy: SiteEscalationPolicy = {
   steps: [...DEFAULT_ESCALATION_POLICY],
   isDefault: true,

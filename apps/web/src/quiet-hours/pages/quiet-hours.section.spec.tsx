@@ -3,7 +3,7 @@ import { QUIET_HOURS_MESSAGES } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 import { waitForState } from '../../../test/store-wait.util';
-import { FakeQuietHoursApi } from '../fake-quiet-hours-api.util';
+import { FakeQuietHoursApi } from '../../../test/fake-quiet-hours-api.util';
 import { QUIET_HOURS_TEXT } from '../quiet-hours-messages.constants';
 import { browserTimeZone } from '../time-zones.util';
 

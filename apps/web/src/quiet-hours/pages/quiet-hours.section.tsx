@@ -58,26 +58,18 @@ function QuietHoursForm() {
         {draft.on && (
           <>
             <div className="d-flex flex-wrap gap-3 mb-3">
-              <Form.Group controlId="quiet-hours-from">
-                <Form.Label>From</Form.Label>
-                <Form.Control
-                  type="time"
-                  name="from"
-                  required
-                  value={draft.from}
-                  onChange={(e) => edit({ from: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Group controlId="quiet-hours-to">
-                <Form.Label>To</Form.Label>
-                <Form.Control
-                  type="time"
-                  name="to"
-                  required
-                  value={draft.to}
-                  onChange={(e) => edit({ to: e.target.value })}
-                />
-              </Form.Group>
+              {(['from', 'to'] as const).map((end) => (
+                <Form.Group controlId={`quiet-hours-${end}`} key={end}>
+                  <Form.Label>{end === 'from' ? 'From' : 'To'}</Form.Label>
+                  <Form.Control
+                    type="time"
+                    name={end}
+                    required
+                    value={draft[end]}
+                    onChange={(e) => edit({ [end]: e.target.value })}
+                  />
+                </Form.Group>
+              ))}
             </div>
             <Form.Group className="mb-3" controlId="quiet-hours-time-zone">
               <Form.Label>Time zone</Form.Label>

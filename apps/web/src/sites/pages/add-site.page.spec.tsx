@@ -1,24 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { PANEL_KEY_LENGTH, SITE_NICKNAME_MAX_LENGTH, siteStatusText, type SiteSummary } from '@app/contracts';
+import { PANEL_KEY_LENGTH, SITE_NICKNAME_MAX_LENGTH, siteStatusText } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 import { CLAIM_REFUSED_ERROR } from '../claim-outcome.util';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const hwaddr = '00a0b1c2d3e4';
-const waitingSite: SiteSummary = {
-  hwaddr,
-  name: '',
-  status: 'WAITING',
-  adminKey: '1234',
-  panelType: 'UNKNOWN',
-  emailEvents: false,
-  lastEventSeen: null,
-  unreadCount: 0,
-  perPanelCount: {},
-  offlineSince: null,
-  alarms: null,
-};
+const waitingSite = siteSummaryOf(hwaddr, { name: '', status: 'WAITING', panelType: 'UNKNOWN' });
 
 describe('Add Site page', () => {
   let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;

@@ -2,17 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const hwaddr = '0011aabbccdd';
-const site = {
-  hwaddr,
-  name: 'Depot',
-  status: 'AUTHED',
-  unreadCount: 0,
-  perPanelCount: {},
-  emailEvents: false,
-  panelType: 'SMARTLOOP_MK2',
-};
+const site = siteSummaryOf(hwaddr);
 
 describe('Site Configuration: each form its own request status', () => {
   beforeEach(() => {

@@ -3,21 +3,10 @@ import type { SiteSummary } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { claimsTokenFor, renderApp, signIn } from '../../../test/render-app.util';
 import { waitForState } from '../../../test/store-wait.util';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const hwaddr = '00a0b1c2d3e4';
-const site = (status: string): SiteSummary => ({
-  hwaddr,
-  name: 'Depot',
-  status,
-  adminKey: '1234',
-  panelType: 'UNKNOWN',
-  emailEvents: true,
-  lastEventSeen: null,
-  unreadCount: 0,
-  perPanelCount: {},
-  offlineSince: null,
-  alarms: null,
-});
+const site = (status: string) => siteSummaryOf(hwaddr, { status, panelType: 'UNKNOWN', emailEvents: true });
 
 /** What a new installer is told: where to start, and why a waiting site waits. */
 describe('site onboarding', () => {

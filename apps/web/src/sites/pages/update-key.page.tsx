@@ -3,7 +3,7 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { Navigate, useParams } from 'react-router';
 import { MESSAGES, isNormalisedHwaddr, isWaiting } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { selectSiteSummary } from '../sites.selectors';
+import { selectSitesLoaded, selectSiteSummary } from '../sites.selectors';
 import { PageHeader } from '../../shared/page-header.component';
 import { claimRemoveRequested, siteKeyUpdateRequested, sitesLoadRequested } from '../sites.slice';
 import { ClaimFormMissing } from './claim-form-missing.component';
@@ -22,10 +22,12 @@ export function UpdateKeyPage() {
   const waiting = useAppSelector(
     (state) => routed !== undefined && isWaiting(selectSiteSummary(state, routed)?.status),
   );
-  // Opened from a link or a bookmark, the sites are read to know whether this one waits for its panel.
+  // Opened from a link or a bookmark, the sites are read to know whether this one waits for its panel
+  // (from the Site Manager they are read already).
+  const sitesLoaded = useAppSelector(selectSitesLoaded);
   useEffect(() => {
-    if (routed !== undefined) dispatch(sitesLoadRequested());
-  }, [dispatch, routed]);
+    if (routed !== undefined && !sitesLoaded) dispatch(sitesLoadRequested());
+  }, [dispatch, routed, sitesLoaded]);
 
   if (routed !== undefined && !isNormalisedHwaddr(routed)) return <Navigate to="/" replace />;
   // A waiting key is saved too: home, where the tile says what the panel still needs.

@@ -3,19 +3,11 @@ import { WEBHOOK_MESSAGES, type SiteWebhook, type WebhookDeliveryView } from '@a
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn, type Answer } from '../../../test/render-app.util';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const hwaddr = '0011aabbccdd';
 const webhookPath = `/api/v2/sites/${hwaddr}/webhook`;
-const site = {
-  hwaddr,
-  name: 'Depot',
-  status: 'AUTHED',
-  unreadCount: 0,
-  perPanelCount: {},
-  emailEvents: false,
-  panelType: 'SMARTLOOP_MK2',
-  testMode: null,
-};
+const site = siteSummaryOf(hwaddr);
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const saved: SiteWebhook = {
   url: 'https://bms.example.org/hook',

@@ -1,7 +1,7 @@
 // Used by this domain's specs only.
 import { QUIET_HOURS_MESSAGES, quietHoursProblem, type QuietHours, type QuietHoursSetting } from '@app/contracts';
-import { jsonResponse } from '../../test/fetch-mock.util';
-import type { Answer } from '../../test/render-app.util';
+import { jsonResponse } from './fetch-mock.util';
+import type { Answer } from './render-app.util';
 
 const QUIET_HOURS_PATH = '/api/v2/account/quiet-hours';
 
