@@ -24,6 +24,7 @@ import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
 import { AlarmPushHandler } from './push/alarm-push.handler';
 import { EscalationPushHandler } from './push/escalation-push.handler';
+import { OutagePushHandler } from './push/outage-push.handler';
 import { PushDelivery } from './push/push-delivery.service';
 import { PushAlarmChannel } from './push/push-alarm.channel';
 import { PushAlarmIds } from './push/push-alarm-ids.repository';
@@ -111,6 +112,7 @@ export class MailerModule implements OnModuleInit {
         PushDelivery,
         AlarmPushHandler,
         EscalationPushHandler,
+        OutagePushHandler,
         TestPushHandler,
         PushDeliverySweep,
       ],

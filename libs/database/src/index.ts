@@ -31,3 +31,10 @@ export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess }
 export { onEachKeptConnection } from './each-kept-connection.util';
 export { AlarmPathWarmup, WARMUP_SITE } from './alarm-path-warmup';
 export { outsideQuietHours } from './quiet-hours/quiet-hours.scope';
+export {
+  owedOutagePush,
+  pushDevicesOfSite,
+  recordOwedPushes,
+  type OwedPush,
+  type PushDeviceOfSite,
+} from './push/owed-pushes.util';

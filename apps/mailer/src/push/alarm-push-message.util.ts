@@ -5,6 +5,7 @@ import {
   siteLabel,
   type AlarmKind,
   type AlarmPushMessage,
+  type OutageChange,
   type PanelEventMessage,
 } from '@app/contracts';
 
@@ -65,5 +66,47 @@ export function escalationPushMessage(alarm: EscalatedAlarm, nickname: string): 
     body: `${alarm.title}${where}: nobody has acknowledged this ${ALARM_KIND_LABELS[alarm.kind].toLowerCase()} alarm in ${alarm.minutes} minutes`,
     path: `/alarms/${alarm.alarmId}`,
     receivedAt: alarm.openedAt.toISOString(),
+  };
+}
+
+/** A panel outage as its push tells it. */
+export interface PushedOutage {
+  hwaddr: string;
+  lostAt: Date;
+  /** Null while it lasts. */
+  restoredAt: Date | null;
+}
+
+/**
+ * The push of a panel's communication lost, or back: the site by its user's name for it and since
+ * when (UTC); it opens the panel's communication alarm (the Alarms view when none opened), and, by
+ * the alarm's tag, the one for its return replaces the one for its loss.
+ */
+export function outagePushMessage(
+  outage: PushedOutage,
+  change: OutageChange,
+  nickname: string,
+  alarmId: number | null,
+): AlarmPushMessage {
+  const site = siteLabel(nickname, outage.hwaddr);
+  const lostAt = formatEventTime(outage.lostAt);
+  const restoredAt = outage.restoredAt ?? outage.lostAt;
+  return {
+    type: 'alarm',
+    alarmId,
+    hwaddr: outage.hwaddr,
+    seq: null,
+    kind: 'communication',
+    ...(change === 'lost'
+      ? {
+          title: `${TITLE_PREFIX.communication}: ${site}`,
+          body: `No communication with the panel since ${lostAt} UTC: its fires and faults do not reach the portal`,
+        }
+      : {
+          title: `Communication restored: ${site}`,
+          body: `The panel is connected again since ${formatEventTime(restoredAt)} UTC (lost at ${lostAt} UTC)`,
+        }),
+    path: alarmId !== null ? `/alarms/${alarmId}` : '/alarms',
+    receivedAt: (change === 'lost' ? outage.lostAt : restoredAt).toISOString(),
   };
 }

@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ESCALATION_STOP_REASONS, type EscalationPushJob } from '@app/contracts';
 import { JobGivenUp, JobHandler } from '@app/messaging';
+import type { OwedPush } from '@app/database';
 import { EscalationSteps } from '../escalations/escalation-steps.repository';
 import { escalationPushMessage } from './alarm-push-message.util';
-import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
+import { PushDeliveries } from './push-deliveries.repository';
 import { PUSH_NOT_OWED, PushDelivery } from './push-delivery.service';
 import { PushDevices } from './push-devices.repository';
 

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-reactions';
 import type { AlarmPushJob, PanelEventMessage } from '@app/contracts';
 import { AlertConsumers, alarmPushJob, enqueuePushes, QueueService, type QueuedJob } from '@app/messaging';
+import type { OwedPush } from '@app/database';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
-import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
+import { PushDeliveries } from './push-deliveries.repository';
 import { PushDevices } from './push-devices.repository';
 import { PushSender } from './push-sender.service';
 

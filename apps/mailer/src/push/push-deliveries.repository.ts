@@ -1,18 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-
-/** A push owed: which job, device and user, about which event (or which escalation step of which alarm). */
-export interface OwedPush {
-  jobId: string;
-  deviceId: number;
-  deviceName: string;
-  userId: string;
-  hwaddr: string;
-  /** Null for an escalation step's push. */
-  eventSeq: number | null;
-  alarmId?: number | null;
-  escalationStep?: number | null;
-}
+import { recordOwedPushes, type OwedPush } from '@app/database';
 
 /**
  * push_deliveries (docs/push.md): each alarm push by job id, recorded owed before its alarm is
@@ -28,33 +16,13 @@ export class PushDeliveries {
    * Each owed, in one statement (in `manager`'s transaction when given); one recorded already (a
    * redelivered alarm, a step taken again) stays as it is.
    */
-  async recordOwed(
+  recordOwed(
     pushes: readonly OwedPush[],
     status: 'queued' | 'suppressed' = 'queued',
     reason?: string,
     manager: Pick<EntityManager, 'query'> = this.dataSource,
   ): Promise<void> {
-    if (pushes.length === 0) return;
-    await manager.query(
-      `INSERT INTO push_deliveries
-         (job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, status, error)
-       SELECT owed.*, $9::text, $10::text
-       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::uuid[], $5::char(12)[], $6::bigint[], $7::bigint[], $8::int[])
-         AS owed(job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step)
-       ON CONFLICT (job_id) DO NOTHING`,
-      [
-        pushes.map((push) => push.jobId),
-        pushes.map((push) => push.deviceId),
-        pushes.map((push) => push.deviceName),
-        pushes.map((push) => push.userId),
-        pushes.map((push) => push.hwaddr),
-        pushes.map((push) => push.eventSeq),
-        pushes.map((push) => push.alarmId ?? null),
-        pushes.map((push) => push.escalationStep ?? null),
-        status,
-        reason ?? null,
-      ],
-    );
+    return recordOwedPushes(manager, pushes, status, reason);
   }
 
   /**
@@ -65,8 +33,9 @@ export class PushDeliveries {
     const rows: Array<{ status: string; possible_repeat: boolean }> = await this.dataSource.query(
       `WITH before AS (SELECT status, sending_since FROM push_deliveries WHERE job_id = $1)
        INSERT INTO push_deliveries
-         (job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, status, attempts, sending_since)
-       VALUES ($1, $2, $6, $3, $4, $5, $7, $8, 'queued', 1, now())
+         (job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, outage_id, outage_change,
+          status, attempts, sending_since)
+       VALUES ($1, $2, $6, $3, $4, $5, $7, $8, $9, $10, 'queued', 1, now())
        ON CONFLICT (job_id) DO UPDATE SET
          attempts = push_deliveries.attempts + 1,
          possible_repeats = push_deliveries.possible_repeats
@@ -83,6 +52,8 @@ export class PushDeliveries {
         push.deviceName,
         push.alarmId ?? null,
         push.escalationStep ?? null,
+        push.outageId ?? null,
+        push.outageChange ?? null,
       ],
     );
     return { go: rows.length > 0, possibleRepeat: rows[0]?.possible_repeat === true };
@@ -120,8 +91,11 @@ export class PushDeliveries {
       event_seq: string | null;
       alarm_id: string | null;
       escalation_step: number | null;
+      outage_id: string | null;
+      outage_change: OwedPush['outageChange'];
     }> = await this.dataSource.query(
-      `SELECT job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step FROM push_deliveries
+      `SELECT job_id, device_id, device_name, user_id, hwaddr, event_seq, alarm_id, escalation_step, outage_id, outage_change
+       FROM push_deliveries
          WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY created_at LIMIT $2`,
       [afterMs, limit],
@@ -135,6 +109,8 @@ export class PushDeliveries {
       eventSeq: row.event_seq === null ? null : Number(row.event_seq),
       alarmId: row.alarm_id === null ? null : Number(row.alarm_id),
       escalationStep: row.escalation_step,
+      outageId: row.outage_id === null ? null : Number(row.outage_id),
+      outageChange: row.outage_change,
     }));
   }
 }

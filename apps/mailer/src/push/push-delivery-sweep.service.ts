@@ -1,17 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OwedRecordsSweep } from '@app/alarm-reactions';
-import { alarmCorrelationId, eventCorrelationId, QUEUE_NAMES } from '@app/contracts';
-import { alarmPushJob, enqueuePushes, escalationPushJob, JobWorkers, QueueService } from '@app/messaging';
+import { alarmCorrelationId, eventCorrelationId, QUEUE_NAMES, type OutageChange } from '@app/contracts';
+import {
+  alarmPushJob,
+  enqueuePushes,
+  escalationPushJob,
+  JobWorkers,
+  outagePushJob,
+  QueueService,
+} from '@app/messaging';
+import type { OwedPush } from '@app/database';
 import { StoredEvents } from '../deliveries/stored-events.repository';
 import { EscalationSteps } from '../escalations/escalation-steps.repository';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
-import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
+import { PushDeliveries } from './push-deliveries.repository';
 
 /**
  * The pushes the sweep of open alarm records looks after (OwedRecordsSweep): deliveries left queued
  * past RECORD_SWEEP_AFTER_MS with no live job behind them. A lost push's job is added again under
- * its own id from the stored event (an escalation step's, from its alarm); one whose job ended without closing it is recorded failed.
+ * its own id from the stored event (an escalation step's, from its alarm; an outage's, from its
+ * record); one whose job ended without closing it is recorded failed.
  */
 @Injectable()
 export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
@@ -42,6 +51,8 @@ export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
   }
 
   async requeue(record: OwedPush): Promise<void> {
+    const { outageId, outageChange } = record;
+    if (outageId != null && outageChange != null) return this.requeueOutagePush(record, outageId, outageChange);
     if (record.eventSeq === null) return this.requeueEscalationPush(record);
     const event = await this.events.one(record.hwaddr, record.eventSeq);
     if (!event) {
@@ -64,6 +75,26 @@ export class PushDeliverySweep extends OwedRecordsSweep<OwedPush> {
     const { deviceId, deviceName, userId, hwaddr } = record;
     await enqueuePushes(this.queues, [
       escalationPushJob({ alarmId, step, deviceId, deviceName, userId, hwaddr }, facts.kind, this.config.push),
+    ]);
+    this.logger.warn(logFields(record), 'push job lost while its delivery was open; queued again');
+  }
+
+  /** An outage's push holds all its job needs: added again as it was. */
+  private async requeueOutagePush(record: OwedPush, outageId: number, change: OutageChange): Promise<void> {
+    const { deviceId, deviceName, userId, hwaddr } = record;
+    await enqueuePushes(this.queues, [
+      outagePushJob(
+        {
+          outageId,
+          change,
+          alarmId: record.alarmId ?? null,
+          deviceId,
+          deviceName,
+          userId,
+          hwaddr,
+        },
+        this.config.push,
+      ),
     ]);
     this.logger.warn(logFields(record), 'push job lost while its delivery was open; queued again');
   }

@@ -3,7 +3,8 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { PUSH_SUBSCRIPTION_GONE, type AlarmPushMessage } from '@app/contracts';
 import { isLastAttempt } from '@app/messaging';
 import { Clock } from '@app/platform';
-import { PushDeliveries, type OwedPush } from './push-deliveries.repository';
+import type { OwedPush } from '@app/database';
+import { PushDeliveries } from './push-deliveries.repository';
 import { PushDevices, type PushTarget } from './push-devices.repository';
 import { PushSender } from './push-sender.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { claimGrantsAccess, outsideQuietHours } from '@app/database';
+import { claimGrantsAccess, pushDevicesOfSite, type PushDeviceOfSite } from '@app/database';
 
 /** A device push is on for, with what a push to it needs: its subscription, and the site as its user names it. */
 export interface PushTarget {
@@ -26,14 +26,8 @@ export class PushDevices {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** `quiet`: leave out the devices of users in their quiet hours now (a fault's; never a fire's). */
-  ofSite(hwaddr: string, quiet = false): Promise<PushTarget[]> {
-    return this.dataSource.query(
-      `SELECT ${TARGET_COLUMNS} FROM push_devices d
-       JOIN claims c ON c.user_id = d.user_id AND c.hwaddr = $1 AND ${claimGrantsAccess('c')}
-       ${quiet ? `WHERE ${outsideQuietHours('d.user_id')}` : ''}
-       ORDER BY d.id`,
-      [hwaddr],
-    );
+  ofSite(hwaddr: string, quiet = false): Promise<PushDeviceOfSite[]> {
+    return pushDevicesOfSite(this.dataSource, hwaddr, quiet);
   }
 
   /** The device, if it still exists and its user still has access to the site: checked again just before a push. */

@@ -1,11 +1,19 @@
 import {
+  outagePushJobId,
   PUSH_MESSAGES,
   PUSH_SUBSCRIPTION_GONE,
   type AlarmDetailDto,
   type AlarmPushMessage,
   type PushSettingsResponse,
 } from '@app/contracts';
-import { AlarmEntity, PushDeliveryEntity, PushDeviceEntity } from '@app/database';
+import {
+  AlarmEntity,
+  owedOutagePush,
+  PanelOutageEntity,
+  PushDeliveryEntity,
+  PushDeviceEntity,
+  recordOwedPushes,
+} from '@app/database';
 import {
   localCertificate,
   PushServiceStandIn,
@@ -16,6 +24,7 @@ import {
 import request from 'supertest';
 import { generateVAPIDKeys } from 'web-push';
 import { startMailerTestApp, type MailerTestApp } from '../../../mailer/src/testing/mailer-test-app';
+import { PushDeliverySweep } from '../../../mailer/src/push/push-delivery-sweep.service';
 import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import {
   authorisedSite,
@@ -28,13 +37,16 @@ import {
 
 jest.setTimeout(120_000);
 
+/** A lost connection is reported after this long (the clock is moved past it). */
+const OFFLINE_DELAY_S = 60;
+
 /**
  * Alarms on the phone (docs/push.md): a user turns push on for two devices through the API; a fire
  * on a simulated panel → a real gateway → portal-api and the mailer, which pushes it to a push
  * service stand-in on loopback speaking RFC 8030. The test checks the push as a browser would: the
  * VAPID signature (RFC 8292) with the portal's public key, the urgency, and the body decrypted per
  * RFC 8291 with the subscription's own keys, naming the alarm; a device its service answers 410 for
- * is removed.
+ * is removed; a panel's communication lost and back are pushed too.
  */
 describe('alarm pushes (real gateway, portal-api, mailer, RFC 8030 push service stand-in)', () => {
   const vapid = generateVAPIDKeys();
@@ -58,6 +70,7 @@ describe('alarm pushes (real gateway, portal-api, mailer, RFC 8030 push service 
     world = await startPortalWithPanels({
       WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
       PUSH_ALLOWED_TARGETS: '127.0.0.1',
+      PANEL_OFFLINE_ALERT_DELAY_S: String(OFFLINE_DELAY_S),
     });
     mailer = await startMailerTestApp(world.portal.environment, smtp.port, {
       WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -182,6 +195,107 @@ describe('alarm pushes (real gateway, portal-api, mailer, RFC 8030 push service 
         ['notification-failed', expect.stringContaining(`Push to ${ann.name}'s Firefox on a tablet failed`)],
       ]),
     );
+  });
+
+  it("pushes a panel's communication lost, urgent and naming its alarm, then its return; the sweep queues one Redis lost", async () => {
+    const cy = await registerUniqueUser(world.portal, 'Cy');
+    const cysPhone = new TestPushSubscriber();
+    await addDevice(cy, cysPhone, 'Safari on iPhone', pushService.endpoint('cy-phone'));
+    // E-mails off: a device with push on is alerted whatever the site's e-mail setting.
+    const panel = await authorisedSite(world, cy, { nickname: 'Annex', notify: false });
+    const pushesToCy = () => pushService.received.filter((taken) => taken.path === '/push/cy-phone');
+
+    await panel.stop();
+    const outage = await waitUntil(
+      async () => (await db().getRepository(PanelOutageEntity).findOneBy({ hwaddr: panel.hwaddr })) ?? undefined,
+      'the loss recorded',
+    );
+    world.portal.clock.advance(OFFLINE_DELAY_S + 1);
+    const lost = await waitUntil(() => pushesToCy()[0], 'the push of the loss');
+    expect(lost.status).toBe(201);
+    expect(lost.headers).toMatchObject({ urgency: 'high' });
+    const alarm = await db()
+      .getRepository(AlarmEntity)
+      .findOneByOrFail({ hwaddr: panel.hwaddr, kind: 'communication' });
+    expect(JSON.parse(cysPhone.decrypt(lost.body))).toEqual({
+      type: 'alarm',
+      alarmId: alarm.id,
+      hwaddr: panel.hwaddr,
+      seq: null,
+      kind: 'communication',
+      title: 'Communication lost: Annex',
+      body: expect.stringMatching(
+        /^No communication with the panel since \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC: its fires and faults do not reach the portal$/,
+      ),
+      path: `/alarms/${alarm.id}`,
+      receivedAt: outage.lostAt.toISOString(),
+    });
+
+    panel.start();
+    const back = await waitUntil(() => pushesToCy()[1], 'the push of its return');
+    expect(back.headers).toMatchObject({ urgency: 'normal' });
+    expect(JSON.parse(cysPhone.decrypt(back.body))).toMatchObject({
+      alarmId: alarm.id,
+      kind: 'communication',
+      title: 'Communication restored: Annex',
+      body: expect.stringMatching(/^The panel is connected again since .+ UTC \(lost at .+ UTC\)$/),
+    });
+
+    // Each recorded once, about the outage and the alarm, and on the alarm's timeline.
+    const deliveries = await waitUntil(async () => {
+      const rows = await db().getRepository(PushDeliveryEntity).findBy({ hwaddr: panel.hwaddr });
+      return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+    }, 'both pushes recorded sent');
+    expect(deliveries.map((row) => [row.outageChange, row.outageId, row.alarmId, row.eventSeq]).sort()).toEqual([
+      ['lost', outage.id, alarm.id, null],
+      ['restored', outage.id, alarm.id, null],
+    ]);
+    const detail = (
+      await api()
+        .get(`/api/v2/alarms/${alarm.id}`)
+        .set('Authorization', `Bearer ${await claimsTokenOf(world.portal, cy)}`)
+        .expect(200)
+    ).body as AlarmDetailDto;
+    expect(detail.timeline.filter((entry) => entry.text === `Push to ${cy.name}'s Safari on iPhone sent`)).toHaveLength(
+      2,
+    );
+    expect(pushesToCy()).toHaveLength(2);
+
+    // A push of the loss owed to another device, whose job Redis lost before it ran: the mailer's
+    // sweep queues it again from its record alone, and it is sent once.
+    const cysTablet = new TestPushSubscriber();
+    const tablet = await addDevice(cy, cysTablet, 'Chrome on a tablet', pushService.endpoint('cy-tablet'));
+    const jobId = outagePushJobId('lost', outage.id, tablet.id);
+    await recordOwedPushes(db(), [
+      owedOutagePush(
+        {
+          outageId: outage.id,
+          change: 'lost',
+          alarmId: alarm.id,
+          deviceId: tablet.id,
+          deviceName: 'Chrome on a tablet',
+          userId: cy.id,
+          hwaddr: panel.hwaddr,
+        },
+        jobId,
+      ),
+    ]);
+    const sweep = mailer.app.get(PushDeliverySweep);
+    await sweep.sweep(0);
+    const swept = await waitUntil(
+      () => pushService.received.find((taken) => taken.path === '/push/cy-tablet'),
+      'the swept push',
+    );
+    expect(JSON.parse(cysTablet.decrypt(swept.body))).toMatchObject({
+      alarmId: alarm.id,
+      title: 'Communication lost: Annex',
+    });
+    await waitUntil(
+      async () => (await db().getRepository(PushDeliveryEntity).findOneBy({ jobId }))?.status === 'sent',
+      'the swept push recorded sent',
+    );
+    await sweep.sweep(0);
+    expect(pushService.received.filter((taken) => taken.path === '/push/cy-tablet')).toHaveLength(1);
   });
 
   it('sends a test push a user asks for to their own device only', async () => {

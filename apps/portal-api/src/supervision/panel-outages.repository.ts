@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, Not, type EntityManager } from 'typeorm';
-import { claimGrantsAccess, outsideQuietHours, PanelEntity, PanelOutageEntity } from '@app/database';
+import {
+  claimGrantsAccess,
+  outsideQuietHours,
+  PanelEntity,
+  PanelOutageEntity,
+  pushDevicesOfSite,
+  type PushDeviceOfSite,
+} from '@app/database';
 
 /** What a change of a loss sets. */
 export type OutageChanges = Partial<
@@ -138,6 +145,22 @@ export class PanelOutagesRepository {
       [hwaddr],
     );
     return rows.map((row) => row.user_id);
+  }
+
+  /** Every device of the users with access to the site, but those in their quiet hours: an outage's pushes. */
+  pushDevices(hwaddr: string): Promise<PushDeviceOfSite[]> {
+    return pushDevicesOfSite(this.dataSource, hwaddr, true);
+  }
+
+  /** The panel's communication alarm that was active when the outage began (docs/alarms.md), if one is. */
+  async communicationAlarmAt(hwaddr: string, lostAt: Date): Promise<number | null> {
+    const [row] = await this.dataSource.query<Array<{ id: string }>>(
+      `SELECT id FROM alarms
+       WHERE hwaddr = $1 AND kind = 'communication' AND opened_at <= $2 AND (cleared_at IS NULL OR cleared_at >= $2)
+       ORDER BY opened_at DESC LIMIT 1`,
+      [hwaddr, lostAt],
+    );
+    return row ? Number(row.id) : null;
   }
 
   /** Gateway copies the portal has panels connected through. */

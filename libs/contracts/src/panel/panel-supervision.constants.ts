@@ -4,3 +4,8 @@
  * (PANEL_OFFLINE_ALERT_DELAY_S's default).
  */
 export const PANEL_SUPERVISION_WINDOW_MS = 90_000;
+
+/** The changes of a panel outage that are told (mails, webhooks, pushes): its communication lost, or back. */
+export const OUTAGE_CHANGES = ['lost', 'restored'] as const;
+
+export type OutageChange = (typeof OUTAGE_CHANGES)[number];

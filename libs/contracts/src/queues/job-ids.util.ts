@@ -1,3 +1,5 @@
+import type { OutageChange } from '../panel/panel-supervision.constants';
+
 /**
  * Deterministic BullMQ job ids: a redelivered event adds no second job. BullMQ refuses ids holding
  * ':', so every part is joined with '-' and any ':' inside a part becomes '_'.
@@ -53,6 +55,11 @@ export function alarmPushJobId(hwaddr: string, seq: number, deviceId: number): s
 /** One push per escalation step of an alarm and device. */
 export function escalationPushJobId(alarmId: number, step: number, deviceId: number): string {
   return jobId(['escalation-push', alarmId, step, deviceId]);
+}
+
+/** One push per outage change (lost, restored) and device. */
+export function outagePushJobId(change: OutageChange, outageId: number, deviceId: number): string {
+  return jobId(['outage-push', change, outageId, deviceId]);
 }
 
 /** One test push per device and moment asked. */

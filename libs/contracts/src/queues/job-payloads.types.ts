@@ -1,6 +1,7 @@
 import type { WebhookPayload } from '../webhooks/webhook-events.types';
 import type { PanelEventMessage } from '../nats/panel-messages.types';
 import type { RelayTrigger } from '../relays/relay-trigger.types';
+import type { OutageChange } from '../panel/panel-supervision.constants';
 
 /** Drive one relay action for one panel event. */
 export interface RelayActionJob {
@@ -89,6 +90,21 @@ export interface AlarmPushJob {
 export interface EscalationPushJob {
   alarmId: number;
   step: number;
+  deviceId: number;
+  deviceName: string;
+  userId: string;
+  hwaddr: string;
+  correlationId?: string;
+}
+
+/**
+ * Push a panel's communication lost, or back, to one device of a user with access to its site: the
+ * outage's first step, beside its mails (docs/push.md). `alarmId`: the panel's communication alarm.
+ */
+export interface OutagePushJob {
+  outageId: number;
+  change: OutageChange;
+  alarmId: number | null;
   deviceId: number;
   deviceName: string;
   userId: string;

@@ -18,7 +18,7 @@ export const QUEUE_JOB_NAMES = {
   mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation'],
   webhooks: ['webhook-delivery'],
   escalations: ['escalation-step'],
-  push: ['alarm-push', 'escalation-push', 'test-push'],
+  push: ['alarm-push', 'escalation-push', 'outage-push', 'test-push'],
 } as const satisfies Record<QueueName, readonly string[]>;
 
 export type JobNameOf<Q extends QueueName> = (typeof QUEUE_JOB_NAMES)[Q][number];

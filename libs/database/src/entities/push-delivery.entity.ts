@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
+import type { OutageChange } from '@app/contracts';
 import type { PushDeliveryStatus } from './column-values.types';
 
 /**
@@ -12,7 +13,11 @@ import type { PushDeliveryStatus } from './column-values.types';
 @Check('push_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('push_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
 @Check('push_deliveries_attempts_check', 'attempts >= 0')
-@Check('push_deliveries_about_check', 'event_seq IS NOT NULL OR (alarm_id IS NOT NULL AND escalation_step IS NOT NULL)')
+@Check(
+  'push_deliveries_about_check',
+  'event_seq IS NOT NULL OR (alarm_id IS NOT NULL AND escalation_step IS NOT NULL) OR (outage_id IS NOT NULL AND outage_change IS NOT NULL)',
+)
+@Check('push_deliveries_outage_change_check', `outage_change IN ('lost', 'restored')`)
 @Index('push_deliveries_alarm_id_idx', ['alarmId'], { where: 'alarm_id IS NOT NULL' })
 @Index('push_deliveries_queued_created_at_idx', ['createdAt'], { where: `status = 'queued'` })
 @Index('push_deliveries_event_idx', ['hwaddr', 'eventSeq'])
@@ -36,7 +41,7 @@ export class PushDeliveryEntity {
   @Column({ name: 'hwaddr', type: 'char', length: 12 })
   hwaddr!: string;
 
-  /** The event an alarm push is about; null for an escalation step's push. */
+  /** The event an alarm push is about; null for an escalation step's push or an outage's. */
   @Column({ name: 'event_seq', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
   eventSeq!: number | null;
 
@@ -46,6 +51,13 @@ export class PushDeliveryEntity {
 
   @Column({ name: 'escalation_step', type: 'integer', nullable: true })
   escalationStep!: number | null;
+
+  /** The panel outage a push of communication lost or back is about (its alarm in alarm_id, when one opened). */
+  @Column({ name: 'outage_id', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  outageId!: number | null;
+
+  @Column({ name: 'outage_change', type: 'text', nullable: true })
+  outageChange!: OutageChange | null;
 
   @Column({ name: 'status', type: 'text', default: 'queued' })
   status!: PushDeliveryStatus;

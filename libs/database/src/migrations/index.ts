@@ -15,6 +15,7 @@ import { AlarmTestMarksAge1796500000000 } from './1796500000000-alarm-test-marks
 import { RelayRunUnknownOutcome1796600000000 } from './1796600000000-relay-run-unknown-outcome.migration';
 import { Webhooks1796700000000 } from './1796700000000-webhooks.migration';
 import { UserQuietHours1797100000000 } from './1797100000000-user-quiet-hours.migration';
+import { OutagePushes1797200000000 } from './1797200000000-outage-pushes.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
 import { Alarms1796800000000 } from './1796800000000-alarms.migration';
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AlarmEscalations1796900000000,
   PushDevices1797000000000,
   UserQuietHours1797100000000,
+  OutagePushes1797200000000,
 ];

@@ -4,6 +4,7 @@ import {
   ESCALATION_STEP_STATUSES,
   ALARM_KINDS,
   EVENT_CATEGORIES,
+  OUTAGE_CHANGES,
   WEBHOOK_DELIVERY_STATES,
   WEBHOOK_EVENT_TYPES,
 } from '@app/contracts';
@@ -133,6 +134,7 @@ describe('initial schema migration', () => {
       alarm_escalations_audience_check: ESCALATION_AUDIENCES,
       alarm_escalations_status_check: ESCALATION_STEP_STATUSES,
       push_deliveries_status_check: PUSH_DELIVERY_STATUSES,
+      push_deliveries_outage_change_check: OUTAGE_CHANGES,
     };
     const rows: { conname: string; definition: string }[] = await database.dataSource.query(
       `SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ANY($1)`,

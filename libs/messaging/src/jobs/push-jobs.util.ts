@@ -3,11 +3,13 @@ import {
   alarmPushJobId,
   escalationPushJobId,
   eventCorrelationId,
+  outagePushJobId,
   QUEUE_NAMES,
   testPushJobId,
   type AlarmKind,
   type AlarmPushJob,
   type EscalationPushJob,
+  type OutagePushJob,
   type PanelEventMessage,
   type TestPushJob,
 } from '@app/contracts';
@@ -71,6 +73,25 @@ export function escalationPushJob(
   };
 }
 
+/**
+ * The push of a panel's communication lost, or back, to one device: its id comes from the change,
+ * the outage and the device, so portal-api's copies and the sweeps queue it once. A loss goes before
+ * the other waiting pushes but an alarm's (a panel that can no longer report a fire); its end after.
+ */
+export function outagePushJob(
+  push: Omit<OutagePushJob, 'correlationId'>,
+  retry: PushRetryPolicy = PUSH_RETRY_DEFAULTS,
+): QueuedJob<OutagePushJob> {
+  return {
+    name: 'outage-push',
+    data: { ...push, ...(push.alarmId !== null ? { correlationId: alarmCorrelationId(push.alarmId) } : {}) },
+    opts: {
+      ...pushJobOptions(outagePushJobId(push.change, push.outageId, push.deviceId), retry),
+      priority: push.change === 'lost' ? JOB_PRIORITY.fault : JOB_PRIORITY.other,
+    },
+  };
+}
+
 /** A test push to one device, asked for at `requestedAt`; tried a few times, never recorded. */
 export function testPushJob(data: TestPushJob): QueuedJob<TestPushJob> {
   return {
@@ -88,9 +109,11 @@ export function testPushJob(data: TestPushJob): QueuedJob<TestPushJob> {
 
 export function enqueuePushes(
   queues: QueueService,
-  jobs: ReadonlyArray<QueuedJob<AlarmPushJob> | QueuedJob<EscalationPushJob> | QueuedJob<TestPushJob>>,
+  jobs: ReadonlyArray<
+    QueuedJob<AlarmPushJob> | QueuedJob<EscalationPushJob> | QueuedJob<OutagePushJob> | QueuedJob<TestPushJob>
+  >,
 ): Promise<void> {
-  return enqueueJobs<AlarmPushJob | EscalationPushJob | TestPushJob>(queues, QUEUE_NAMES.push, jobs);
+  return enqueueJobs<AlarmPushJob | EscalationPushJob | OutagePushJob | TestPushJob>(queues, QUEUE_NAMES.push, jobs);
 }
 
 function pushJobOptions(jobId: string, retry: PushRetryPolicy): QueuedJob<unknown>['opts'] {
