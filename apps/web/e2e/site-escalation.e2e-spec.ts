@@ -52,6 +52,12 @@ describe("a site's escalation policy in Chromium", () => {
   const minutes = (step: number) => section().getByLabel(`Step ${step}: minutes without acknowledgement`);
   const audience = (step: number) => section().getByLabel(`Step ${step}: who it reaches`);
   const save = () => section().getByRole('button', { name: 'Save', exact: true });
+  /** The step's box for the site's webhook among the channels it reaches by. */
+  const webhookChannel = (step: number) =>
+    section()
+      .getByRole('group', { name: `Step ${step}: how it reaches` })
+      .getByLabel("the site's webhook");
+
   /** Each later step's minutes and audience as the form shows them. */
   async function shownSteps(count: number): Promise<Array<[string, string]>> {
     const shown: Array<[string, string]> = [];
@@ -75,12 +81,13 @@ describe("a site's escalation policy in Chromium", () => {
     await section().getByRole('button', { name: 'Add a step' }).click();
     await minutes(3).fill('10');
     await audience(3).selectOption({ label: 'everyone with access' });
+    await webhookChannel(3).check();
     await save().click();
     await section().getByRole('status').getByText('Saved: alarms that open from now on follow these steps').waitFor();
 
     const two: EscalationStepSetting[] = [
-      { afterMinutes: 2, audience: 'opted-in' },
-      { afterMinutes: 10, audience: 'everyone' },
+      { afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
+      { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push', 'webhook'] },
     ];
     const stored = await storedPolicy();
     expect(stored).toMatchObject({ steps: escalationPolicyOf(two), isDefault: false, updatedBy: ann.name });
@@ -93,6 +100,7 @@ describe("a site's escalation policy in Chromium", () => {
       ['2', 'opted-in'],
       ['10', 'everyone'],
     ]);
+    expect([await webhookChannel(2).isChecked(), await webhookChannel(3).isChecked()]).toEqual([false, true]);
     expect(await save().isDisabled()).toBe(true);
 
     // Step 3 before step 2: Save is refused beside it, in the API's words, and the step is marked.
@@ -118,7 +126,12 @@ describe("a site's escalation policy in Chromium", () => {
       innerWidth: window.innerWidth,
     }));
     expect(scrollWidth - innerWidth).toBeLessThanOrEqual(0);
-    for (const field of [minutes(3), audience(3), section().getByRole('button', { name: 'Remove step 3' })]) {
+    for (const field of [
+      minutes(3),
+      audience(3),
+      webhookChannel(3),
+      section().getByRole('button', { name: 'Remove step 3' }),
+    ]) {
       const box = await field.boundingBox();
       expect(box !== null && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     }

@@ -4,20 +4,22 @@ import {
   alarmEscalationMailJob,
   enqueueMail,
   enqueuePushes,
+  enqueueWebhooks,
   escalationPushJob,
   JobGivenUp,
   JobHandler,
   QueueService,
+  webhookDeliveryJob,
 } from '@app/messaging';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { EscalationSteps } from './escalation-steps.repository';
 
 /**
- * Takes one delayed escalation step when it falls due (docs/alarms.md, "Escalation"): its e-mails
- * and pushes recorded owed and queued, unless the alarm was acknowledged or cleared before. A step
- * taken before (its job run again after a crash between the step's commit and its queueing)
- * changes nothing: its mails and pushes are owed rows, which their sweeps queue.
+ * Takes one delayed escalation step when it falls due (docs/alarms.md, "Escalation"): by its
+ * channels, its e-mails, pushes and webhook message recorded owed and queued, unless the alarm was
+ * acknowledged or cleared before. A step taken before (its job run again after a crash between the
+ * step's commit and its queueing) changes nothing: what it owes are owed rows, which their sweeps queue.
  */
 @Injectable()
 export class EscalationStepHandler {
@@ -44,10 +46,14 @@ export class EscalationStepHandler {
             this.queues,
             taken.pushes.map((push) => escalationPushJob(push, taken.kind, this.config.push)),
           ),
+          enqueueWebhooks(
+            this.queues,
+            taken.webhooks.map((delivery) => webhookDeliveryJob(delivery, this.config.webhooks)),
+          ),
         ]);
         this.logger.log(
-          { ...fields, recipients: taken.mails.length, devices: taken.pushes.length },
-          'escalation step taken: its mails and pushes queued',
+          { ...fields, recipients: taken.mails.length, devices: taken.pushes.length, webhooks: taken.webhooks.length },
+          'escalation step taken: its mails, pushes and webhook message queued',
         );
         return;
       case 'stopped':

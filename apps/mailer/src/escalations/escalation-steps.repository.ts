@@ -2,13 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ESCALATION_STOP_REASONS,
+  alarmCorrelationId,
   escalationPushJobId,
+  escalationWebhookMessage,
   type AlarmEscalationMailJob,
   type AlarmKind,
-  type EscalationPushJob,
   type EscalationAudience,
+  type EscalationChannel,
+  type EscalationPushJob,
+  type WebhookDeliveryJob,
 } from '@app/contracts';
-import { recordOwedAlarmMails } from '@app/database';
+import { owedWebhookDeliveries, recordOwedAlarmMails, recordOwedWebhooks } from '@app/database';
+import { Clock } from '@app/platform';
 import { AlertRecipients } from '../alerts/alert-recipients.repository';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
@@ -35,13 +40,14 @@ export interface EscalationMailFacts {
   minutes: number;
 }
 
-/** What taking a step came to: its mails, now owed; or nothing, and why. */
+/** What taking a step came to: its mails, pushes and webhook message, now owed; or nothing, and why. */
 export type StepTaken =
   | {
       outcome: 'sent';
       kind: AlarmKind;
       mails: Array<Omit<AlarmEscalationMailJob, 'kind' | 'correlationId'>>;
       pushes: Array<Omit<EscalationPushJob, 'correlationId'>>;
+      webhooks: WebhookDeliveryJob[];
     }
   | { outcome: 'stopped' | 'failed'; reason: string }
   | { outcome: 'done-before' };
@@ -49,7 +55,12 @@ export type StepTaken =
 interface StepRow {
   status: string;
   audience: EscalationAudience;
+  channels: EscalationChannel[];
+  after_minutes: number;
   kind: AlarmKind;
+  title: string;
+  location: string;
+  opened_at: Date;
   acknowledged_at: Date | null;
   acknowledged_by_name: string | null;
   cleared_at: Date | null;
@@ -58,10 +69,10 @@ interface StepRow {
 /**
  * alarm_escalations as the mailer takes its steps (docs/alarms.md, "Escalation"). Taking a step is
  * one transaction under the site's alarm lock (the one an acknowledgement takes): an alarm
- * acknowledged or cleared before stops it; otherwise each of its e-mails (and a push to each device
- * of those it reaches) is recorded owed and the step recorded sent, together, so a crash leaves
- * either nothing done (the job runs again) or every mail and push owed (their sweeps queue what was
- * not), never a step taken twice.
+ * acknowledged or cleared before stops it; otherwise, by the step's channels, each of its e-mails, a
+ * push to each device of those it reaches and a message to the site's webhook are recorded owed and
+ * the step recorded sent, together, so a crash leaves either nothing done (the job runs again) or
+ * every one owed (their sweeps queue what was not), never a step taken twice.
  */
 @Injectable()
 export class EscalationSteps {
@@ -71,6 +82,7 @@ export class EscalationSteps {
     private readonly recipients: AlertRecipients,
     private readonly devices: PushDevices,
     private readonly pushDeliveries: PushDeliveries,
+    private readonly clock: Clock,
   ) {}
 
   take(alarmId: number, step: number): Promise<StepTaken> {
@@ -84,7 +96,8 @@ export class EscalationSteps {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('alarms:' || $1, 0))`, [hwaddr]);
       // Read again under the lock: an acknowledgement may have committed while we waited.
       const [row] = await manager.query<StepRow[]>(
-        `SELECT e.status, e.audience, a.kind, a.acknowledged_at, a.acknowledged_by_name, a.cleared_at
+        `SELECT e.status, e.audience, e.channels, e.after_minutes, a.kind, a.title, a.location, a.opened_at,
+           a.acknowledged_at, a.acknowledged_by_name, a.cleared_at
          FROM alarm_escalations e JOIN alarms a ON a.id = e.alarm_id
          WHERE e.alarm_id = $1 AND e.step = $2 FOR UPDATE OF e`,
         [alarmId, step],
@@ -97,26 +110,19 @@ export class EscalationSteps {
             ? ESCALATION_STOP_REASONS.cleared
             : null;
       const quiet = row.kind !== 'fire';
-      const users = stopReason ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience, quiet);
-      const reason =
-        stopReason ??
-        (users.length === 0 ? (quiet ? ESCALATION_STOP_REASONS.nobodyAwake : ESCALATION_STOP_REASONS.nobody) : null);
-      if (reason) {
-        await manager.query(
-          `UPDATE alarm_escalations SET status = 'stopped', reason = $3, attempts = attempts + 1, done_at = now()
-           WHERE alarm_id = $1 AND step = $2`,
-          [alarmId, step, reason],
-        );
-        return { outcome: 'stopped', reason };
-      }
-      const mails = users.map((user) => ({ alarmId, step, userId: user.userId, hwaddr }));
-      // Every device of those users too, while push is set up.
-      const devices = this.config.push.vapid
-        ? await this.devices.ofUsers(
-            users.map((user) => user.userId),
-            manager,
-          )
-        : [];
+      const byEmail = row.channels.includes('email');
+      const byPush = row.channels.includes('push') && this.config.push.vapid !== null;
+      const users =
+        stopReason || !(byEmail || byPush) ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience, quiet);
+      const mails = byEmail ? users.map((user) => ({ alarmId, step, userId: user.userId, hwaddr })) : [];
+      // Every device of those users, while push is set up.
+      const devices =
+        byPush && users.length > 0
+          ? await this.devices.ofUsers(
+              users.map((user) => user.userId),
+              manager,
+            )
+          : [];
       const pushes = devices.map((device) => ({
         alarmId,
         step,
@@ -125,6 +131,33 @@ export class EscalationSteps {
         userId: device.userId,
         hwaddr,
       }));
+      const webhooks =
+        stopReason || !row.channels.includes('webhook')
+          ? []
+          : await owedWebhookDeliveries(
+              manager,
+              hwaddr,
+              [escalationWebhookMessage(escalationFacts(alarmId, step, hwaddr, row), this.clock.now())],
+              alarmCorrelationId(alarmId),
+            );
+      const toPeople = row.channels.some((channel) => channel !== 'webhook');
+      const reason =
+        stopReason ??
+        (mails.length + pushes.length + webhooks.length > 0
+          ? null
+          : !toPeople
+            ? ESCALATION_STOP_REASONS.noWebhook
+            : quiet && users.length === 0
+              ? ESCALATION_STOP_REASONS.nobodyAwake
+              : ESCALATION_STOP_REASONS.nobody);
+      if (reason) {
+        await manager.query(
+          `UPDATE alarm_escalations SET status = 'stopped', reason = $3, attempts = attempts + 1, done_at = now()
+           WHERE alarm_id = $1 AND step = $2`,
+          [alarmId, step, reason],
+        );
+        return { outcome: 'stopped', reason };
+      }
       await recordOwedAlarmMails(
         manager,
         mails.map((mail) => ({ kind: 'alarm-escalation' as const, ...mail })),
@@ -140,12 +173,13 @@ export class EscalationSteps {
         undefined,
         manager,
       );
+      await recordOwedWebhooks(manager, webhooks);
       await manager.query(
         `UPDATE alarm_escalations SET status = 'sent', recipients = $3, attempts = attempts + 1, done_at = now()
          WHERE alarm_id = $1 AND step = $2`,
-        [alarmId, step, mails.length],
+        [alarmId, step, byEmail ? mails.length : new Set(pushes.map((push) => push.userId)).size],
       );
-      return { outcome: 'sent', kind: row.kind, mails, pushes };
+      return { outcome: 'sent', kind: row.kind, mails, pushes, webhooks };
     });
   }
 
@@ -205,4 +239,18 @@ export class EscalationSteps {
       dueAt: row.due_at,
     }));
   }
+}
+
+/** The alarm and its step as the step's webhook message tells them. */
+function escalationFacts(alarmId: number, step: number, hwaddr: string, row: StepRow) {
+  return {
+    alarmId,
+    hwaddr,
+    kind: row.kind,
+    title: row.title,
+    location: row.location,
+    openedAt: row.opened_at,
+    step,
+    afterMinutes: row.after_minutes,
+  };
 }

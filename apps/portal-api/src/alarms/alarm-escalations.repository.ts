@@ -15,13 +15,17 @@ export interface EscalationDefaults {
 }
 
 /**
- * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `after_minutes`,
- * `due_at`: `openedAt` plus the step's minutes of `minuteMs`): its own policy, or the default given
+ * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `channels`: the
+ * step's, or e-mail and push for one stored before steps named them, `after_minutes`, `due_at`:
+ * `openedAt` plus the step's minutes of `minuteMs`): its own policy, or the default given
  * as JSON. Part of the statements that record an alarm's steps, so that opening an alarm stays one
  * statement. Each argument is a statement's parameter (`$1`).
  */
 export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string, openedAt: string, minuteMs: string) => `
   SELECT (later.ordinality + 1)::int AS step, later.value->>'audience' AS audience,
+    CASE WHEN later.value ? 'channels'
+      THEN ARRAY(SELECT jsonb_array_elements_text(later.value->'channels'))
+      ELSE '{email,push}'::text[] END AS channels,
     (later.value->>'afterMinutes')::int AS after_minutes,
     ${openedAt}::timestamptz
       + (later.value->>'afterMinutes')::int * ${minuteMs}::double precision * interval '1 millisecond' AS due_at
@@ -47,8 +51,8 @@ export class AlarmEscalationsRepository {
     defaults: EscalationDefaults,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, after_minutes, due_at)
-       SELECT $1, $2, policy.step, policy.audience, policy.after_minutes, policy.due_at
+      `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, channels, after_minutes, due_at)
+       SELECT $1, $2, policy.step, policy.audience, policy.channels, policy.after_minutes, policy.due_at
        FROM (${SITE_POLICY_STEPS_SQL('$2', '$3', '$4', '$5')}) AS policy
        ON CONFLICT (alarm_id, step) DO NOTHING`,
       [alarm.id, alarm.hwaddr, JSON.stringify(defaults.laterSteps), alarm.openedAt, defaults.minuteMs],
@@ -65,8 +69,8 @@ export class AlarmEscalationsRepository {
   }
 
   /**
-   * Someone acknowledged the alarm: the steps not yet due are stopped with why, and the e-mails and
-   * pushes of a step taken whose sending has not begun are withheld. Under the site's lock, in the
+   * Someone acknowledged the alarm: the steps not yet due are stopped with why, and the e-mails,
+   * pushes and webhook messages of a step taken whose sending has not begun are withheld. Under the site's lock, in the
    * acknowledgement's transaction: a step taken at the same moment either came first (its mails are
    * withheld here unless already being sent) or finds the alarm acknowledged.
    */
@@ -84,6 +88,11 @@ export class AlarmEscalationsRepository {
     await manager.query(
       `UPDATE push_deliveries SET status = 'suppressed', error = $2
        WHERE alarm_id = $1 AND status = 'queued' AND sending_since IS NULL`,
+      [alarmId, reason],
+    );
+    await manager.query(
+      `UPDATE webhook_deliveries SET state = 'suppressed', reason = $2
+       WHERE type = 'alarm.escalated' AND state = 'owed' AND (payload->'data'->>'alarmId')::bigint = $1`,
       [alarmId, reason],
     );
   }

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { alarmCorrelationId, DEFAULT_ESCALATION_POLICY, delayedSteps, ESCALATION_STOP_REASONS } from '@app/contracts';
+import {
+  alarmCorrelationId,
+  DEFAULT_ESCALATION_POLICY,
+  delayedSteps,
+  ESCALATION_STOP_REASONS,
+  escalationStepSetting,
+} from '@app/contracts';
 import type { AlarmEntity } from '@app/database';
 import { enqueueEscalationSteps, escalationStepJob, QueueService } from '@app/messaging';
 import { Clock } from '@app/platform';
@@ -12,10 +18,7 @@ import {
 import { EscalationConfig } from './escalation.config';
 
 /** The default policy's later steps, as a site would set them. */
-const DEFAULT_LATER_STEPS = delayedSteps(DEFAULT_ESCALATION_POLICY).map(({ afterMinutes, audience }) => ({
-  afterMinutes,
-  audience,
-}));
+const DEFAULT_LATER_STEPS = delayedSteps(DEFAULT_ESCALATION_POLICY).map(escalationStepSetting);
 
 /**
  * An alarm's escalation (docs/alarms.md, "Escalation"): the delayed steps of the site's policy are

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ESCALATION_AUDIENCE_LABELS, type AlarmTimelineEntry, type EscalationAudience } from '@app/contracts';
+import {
+  escalationStepTakenText,
+  type AlarmTimelineEntry,
+  type EscalationAudience,
+  type EscalationChannel,
+} from '@app/contracts';
 import type { AlarmEntity } from '@app/database';
 
 interface MailRow {
@@ -27,6 +32,7 @@ interface PushRow {
 interface StepRow {
   step: number;
   audience: EscalationAudience;
+  channels: EscalationChannel[];
   status: 'owed' | 'sent' | 'stopped' | 'failed';
   reason: string | null;
   recipients: number;
@@ -78,7 +84,7 @@ export class AlarmNotificationsRepository {
 
   private steps(alarmId: number): Promise<StepRow[]> {
     return this.dataSource.query(
-      `SELECT step, audience, status, reason, recipients, done_at FROM alarm_escalations
+      `SELECT step, audience, channels, status, reason, recipients, done_at FROM alarm_escalations
        WHERE alarm_id = $1 AND status <> 'owed' ORDER BY step`,
       [alarmId],
     );
@@ -121,7 +127,7 @@ function stepEntry(row: StepRow): AlarmTimelineEntry[] {
         change: 'escalated',
         at,
         by: null,
-        text: `Step ${row.step}: e-mail and push to ${ESCALATION_AUDIENCE_LABELS[row.audience]} (${row.recipients})`,
+        text: escalationStepTakenText(row),
       },
     ];
   const what = row.status === 'failed' ? 'failed' : 'not sent';

@@ -366,17 +366,18 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
 
     const saved = (
       await put(site.annToken, {
+        // A step that names no channels is e-mail and push, as steps were before they named them.
         steps: [
           { afterMinutes: 2, audience: 'opted-in' },
-          { afterMinutes: 10, audience: 'everyone' },
+          { afterMinutes: 10, audience: 'everyone', channels: ['webhook', 'push'] },
         ],
       }).expect(200)
     ).body as SiteEscalationPolicy;
     expect(saved).toEqual({
       steps: [
         DEFAULT_ESCALATION_POLICY[0],
-        { step: 2, afterMinutes: 2, audience: 'opted-in' },
-        { step: 3, afterMinutes: 10, audience: 'everyone' },
+        { step: 2, afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
+        { step: 3, afterMinutes: 10, audience: 'everyone', channels: ['push', 'webhook'] },
       ],
       isDefault: false,
       updatedBy: site.ann.name,
@@ -389,9 +390,9 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
     const steps = await world.portal.environment.database.dataSource
       .getRepository(AlarmEscalationEntity)
       .find({ where: { alarmId: alarm.id }, order: { step: 'ASC' } });
-    expect(steps.map((step) => [step.step, step.afterMinutes, step.audience, step.status])).toEqual([
-      [2, 2, 'opted-in', 'owed'],
-      [3, 10, 'everyone', 'owed'],
+    expect(steps.map((step) => [step.step, step.afterMinutes, step.audience, step.channels, step.status])).toEqual([
+      [2, 2, 'opted-in', ['email', 'push'], 'owed'],
+      [3, 10, 'everyone', ['push', 'webhook'], 'owed'],
     ]);
     expect(steps[1].dueAt.getTime() - Date.parse(alarm.openedAt)).toBe(10 * 60_000);
   });

@@ -33,8 +33,8 @@ export class SiteEscalationController {
   @ApiOperation({
     summary: "Set the site's later escalation steps",
     description:
-      'Alarms that open from now on owe these steps (e-mail and push to the audience, after the minutes without ' +
-      'acknowledgement); alarms already open keep theirs.',
+      "Alarms that open from now on owe these steps (by each step's channels: e-mail and push to its audience, " +
+      "a message to the site's webhook; after its minutes without acknowledgement); alarms already open keep theirs.",
   })
   @ApiJsonBody(SiteEscalationDto, Object.values(ESCALATION_MESSAGES).join('; '))
   @ApiOkResponse({ description: 'The policy as saved', type: SiteEscalationPolicyResponseDto })

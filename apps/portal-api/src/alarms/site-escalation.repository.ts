@@ -21,7 +21,7 @@ export class SiteEscalationRepository {
   ): Promise<SiteEscalationPolicyEntity> {
     const policy = {
       hwaddr,
-      steps: steps.map(({ afterMinutes, audience }) => ({ afterMinutes, audience })),
+      steps: steps.map(({ afterMinutes, audience, channels }) => ({ afterMinutes, audience, channels })),
       updatedBy: by.userId,
       updatedByName: by.name,
       updatedAt: at,

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_ESCALATION_POLICY,
   escalationPolicyOf,
+  escalationStepSetting,
   escalationStepsProblem,
   type SiteEscalationPolicy,
   type SiteEscalationRequest,
@@ -39,7 +40,8 @@ export class SiteEscalation {
     const problem = escalationStepsProblem(request.steps);
     if (problem) throw new DomainError('invalid', problem);
     const name = (await this.users.findById(claims.userId))?.fullName ?? '';
-    const saved = await this.policies.set(hwaddr, request.steps, { userId: claims.userId, name }, this.clock.now());
+    const steps = request.steps.map(escalationStepSetting);
+    const saved = await this.policies.set(hwaddr, steps, { userId: claims.userId, name }, this.clock.now());
     this.logger.log({ hwaddr, laterSteps: saved.steps.length }, 'escalation policy set');
     return toPolicy(saved);
   }

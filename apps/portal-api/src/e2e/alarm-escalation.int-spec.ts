@@ -1,9 +1,11 @@
 import {
+  ESCALATION_MESSAGES,
   ESCALATION_STOP_REASONS,
   escalationStepJobId,
   QUEUE_NAMES,
   type AlarmDetailDto,
   type AlarmPushMessage,
+  type SiteEscalationPolicy,
 } from '@app/contracts';
 import { AlarmEntity, AlarmEscalationEntity, MailDeliveryEntity, PushDeliveryEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
@@ -13,6 +15,7 @@ import {
   PushServiceStandIn,
   TestPushSubscriber,
   waitUntil,
+  WebhookReceiver,
   type LocalCertificate,
 } from '@app/testing';
 import request from 'supertest';
@@ -67,6 +70,7 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
       ESCALATION_MINUTE_MS: MINUTE_MS,
       WEB_PUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
       PUSH_ALLOWED_TARGETS: '127.0.0.1',
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
     });
     await smtp.start();
     ann = await registerUniqueUser(world.portal, 'Ann');
@@ -96,6 +100,8 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
       WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_ALLOWED_TARGETS: '127.0.0.1',
       PUSH_CA_FILE: certificate.certFile,
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+      WEBHOOK_CA_FILE: certificate.certFile,
       ...SWEEP,
     });
   }
@@ -252,5 +258,82 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
       2,
     );
     await stopMailer();
+  });
+
+  it("sends a step by the channels it names: push and the site's webhook, no e-mail", async () => {
+    const panel = await site('Annex');
+    const api = () => request(world.portal.server);
+    const token = await claimsTokenOf(world.portal, ann);
+    let secret = '';
+    const receiver = new WebhookReceiver(certificate, () => secret);
+    await receiver.start();
+    try {
+      secret = (
+        await api()
+          .put(`/api/v2/sites/${panel.hwaddr}/webhook`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ url: `${receiver.url}/annex` })
+          .expect(200)
+      ).body.secret;
+      const policy = (
+        await api()
+          .put(`/api/v2/sites/${panel.hwaddr}/escalation`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ steps: [{ afterMinutes: 5, audience: 'everyone', channels: ['webhook', 'push'] }] })
+          .expect(200)
+      ).body as SiteEscalationPolicy;
+      expect(policy.steps[1]).toEqual({
+        step: 2,
+        afterMinutes: 5,
+        audience: 'everyone',
+        channels: ['push', 'webhook'],
+      });
+
+      const alarm = await fireAlarmDue(panel);
+      expect(
+        await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 }),
+      ).toMatchObject({ channels: ['push', 'webhook'] });
+      await startMailer();
+
+      const escalated = await waitUntil(
+        () => receiver.verified((message) => message.payload?.type === 'alarm.escalated')[0],
+        "step 2's webhook message",
+      );
+      expect(escalated.payload!.data).toEqual({
+        hwaddr: panel.hwaddr,
+        alarmId: alarm.id,
+        kind: 'fire',
+        title: alarm.title,
+        location: alarm.location,
+        openedAt: alarm.openedAt.toISOString(),
+        step: 2,
+        afterMinutes: 5,
+      });
+      await waitUntil(() => escalationPushes(alarm.id)[0], "step 2's push to Bob's phone");
+      expect(
+        await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 }),
+      ).toMatchObject({ status: 'sent', recipients: 1 });
+      expect(await escalationMails(alarm.id)).toEqual([]);
+      expect((await detail(alarm.id, ann)).timeline.map((entry) => [entry.change, entry.text])).toContainEqual([
+        'escalated',
+        "Step 2: push to everyone with access (1); the site's webhook",
+      ]);
+
+      // A channel the catalogue does not know, or one named twice, is refused and changes nothing.
+      for (const channels of [['sms'], [], ['push', 'push']])
+        expect(
+          (
+            await api()
+              .put(`/api/v2/sites/${panel.hwaddr}/escalation`)
+              .set('Authorization', `Bearer ${token}`)
+              .send({ steps: [{ afterMinutes: 5, audience: 'everyone', channels }] })
+              .expect(400)
+          ).body,
+        ).toEqual({ err: ESCALATION_MESSAGES.channels });
+      expect(receiver.verified((message) => message.payload?.type === 'alarm.escalated')).toHaveLength(1);
+    } finally {
+      await stopMailer();
+      await receiver.stop();
+    }
   });
 });

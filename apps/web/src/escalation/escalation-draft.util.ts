@@ -1,9 +1,12 @@
 import {
   DEFAULT_ESCALATION_POLICY,
+  DEFAULT_STEP_CHANNELS,
+  ESCALATION_CHANNELS,
   ESCALATION_LIMITS,
   ESCALATION_MESSAGES,
   escalationStepsProblem,
   type EscalationAudience,
+  type EscalationChannel,
   type EscalationStep,
   type EscalationStepSetting,
 } from '@app/contracts';
@@ -12,13 +15,15 @@ import {
 export interface EscalationStepDraft {
   minutes: string;
   audience: EscalationAudience;
+  /** How it reaches, in ESCALATION_CHANNELS' order; none ticked is refused. */
+  channels: EscalationChannel[];
 }
 
 /** A policy's later steps (step 2 on) as the form edits them. */
 export function draftOf(steps: readonly EscalationStep[]): EscalationStepDraft[] {
   return steps
     .filter((step) => step.step > 1)
-    .map((step) => ({ minutes: String(step.afterMinutes), audience: step.audience }));
+    .map((step) => ({ minutes: String(step.afterMinutes), audience: step.audience, channels: [...step.channels] }));
 }
 
 /** The default policy's later steps, as 'Use the default' fills them in. */
@@ -26,9 +31,10 @@ export const DEFAULT_LATER_STEPS: readonly EscalationStepDraft[] = draftOf(DEFAU
 
 /** The steps as the API takes them; a field that is not a number is NaN, which the rules refuse. */
 export function settingsOf(draft: readonly EscalationStepDraft[]): EscalationStepSetting[] {
-  return draft.map(({ minutes, audience }) => ({
+  return draft.map(({ minutes, audience, channels }) => ({
     afterMinutes: minutes.trim() === '' ? Number.NaN : Number(minutes.trim()),
     audience,
+    channels,
   }));
 }
 
@@ -36,7 +42,12 @@ export function sameSteps(a: readonly EscalationStepDraft[], b: readonly Escalat
   const [left, right] = [settingsOf(a), settingsOf(b)];
   return (
     left.length === right.length &&
-    left.every((step, at) => step.afterMinutes === right[at].afterMinutes && step.audience === right[at].audience)
+    left.every(
+      (step, at) =>
+        step.afterMinutes === right[at].afterMinutes &&
+        step.audience === right[at].audience &&
+        step.channels.join() === right[at].channels.join(),
+    )
   );
 }
 
@@ -51,10 +62,16 @@ export function draftProblem(draft: readonly EscalationStepDraft[]): { text: str
   return { text, index };
 }
 
-/** 'Add a step': 5 minutes after the last one (as the default's step 2 after step 1), to everyone. */
+/** 'Add a step': 5 minutes after the last one (as the default's step 2 after step 1), to everyone by e-mail and push. */
 export function nextStep(draft: readonly EscalationStepDraft[]): EscalationStepDraft {
   const last = settingsOf(draft).at(-1)?.afterMinutes ?? 0;
   // After a field that is not yet a number, the new one is left for the user to fill in too.
   const minutes = Number.isInteger(last) ? String(Math.min(last + 5, ESCALATION_LIMITS.maxMinutes)) : '';
-  return { minutes, audience: 'everyone' };
+  return { minutes, audience: 'everyone', channels: [...DEFAULT_STEP_CHANNELS] };
+}
+
+/** The step with `channel` ticked or not, its channels kept in the catalogue's order. */
+export function withChannel(step: EscalationStepDraft, channel: EscalationChannel, on: boolean): EscalationStepDraft {
+  const channels = ESCALATION_CHANNELS.filter((known) => (known === channel ? on : step.channels.includes(known)));
+  return { ...step, channels };
 }

@@ -27,8 +27,8 @@ const defaultPolicy: SiteEscalationPolicy = {
   updatedAt: null,
 };
 const twoSteps: EscalationStepSetting[] = [
-  { afterMinutes: 2, audience: 'opted-in' },
-  { afterMinutes: 10, audience: 'everyone' },
+  { afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
+  { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
 ];
 
 /**
@@ -112,8 +112,8 @@ describe('escalation sagas', () => {
     expect(site(state).policy).toEqual({
       steps: [
         DEFAULT_ESCALATION_POLICY[0],
-        { step: 2, afterMinutes: 2, audience: 'opted-in' },
-        { step: 3, afterMinutes: 10, audience: 'everyone' },
+        { step: 2, afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
+        { step: 3, afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
       ],
       isDefault: false,
       updatedBy: 'Ann Smith',
@@ -145,7 +145,9 @@ describe('escalation sagas', () => {
 
   it("starts each visit with a clean save status and the site's latest policy", async () => {
     await openSection();
-    app.store.dispatch(escalationSaveRequested({ hwaddr, steps: [{ afterMinutes: 0, audience: 'everyone' }] }));
+    app.store.dispatch(
+      escalationSaveRequested({ hwaddr, steps: [{ afterMinutes: 0, audience: 'everyone', channels: ['push'] }] }),
+    );
     await waitForState(app.store, (current) => current.escalation.save.error !== null);
     app.store.dispatch(escalationSectionClosed(hwaddr));
 

@@ -5,7 +5,10 @@ import { escalationLoaded } from './escalation.slice';
 
 const hwaddr = '0011aabbcc51';
 const own: SiteEscalationPolicy = {
-  steps: [DEFAULT_ESCALATION_POLICY[0], { step: 2, afterMinutes: 10, audience: 'everyone' }],
+  steps: [
+    DEFAULT_ESCALATION_POLICY[0],
+    { step: 2, afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
+  ],
   isDefault: false,
   updatedBy: 'Ann Smith',
   updatedAt: '2026-05-01T10:00:00.000Z',

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TEXT: Readonly<Record<WebhookEventType, string>> = {
   'alarm.fault': 'Fault',
   'panel.communication_lost': 'Communication lost',
   'panel.communication_restored': 'Communication restored',
+  'alarm.escalated': 'Not acknowledged (escalation)',
   'test_mode.started': 'Test mode started',
   'test_mode.ended': 'Test mode ended',
   'webhook.test': 'Test message',

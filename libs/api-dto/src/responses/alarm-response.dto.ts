@@ -2,6 +2,7 @@ import {
   ALARM_TIMELINE_CHANGES,
   ALARM_KINDS,
   ESCALATION_AUDIENCES,
+  ESCALATION_CHANNELS,
   type AlarmAcknowledgement,
   type AlarmTimelineChange,
   type AlarmDetailDto,
@@ -10,6 +11,7 @@ import {
   type AlarmsListResponse,
   type AlarmTimelineEntry,
   type EscalationAudience,
+  type EscalationChannel,
   type SiteEscalationPolicy,
 } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
@@ -111,6 +113,9 @@ class EscalationStepResponseDto {
 
   @ApiProperty({ enum: ESCALATION_AUDIENCES })
   audience!: EscalationAudience;
+
+  @ApiProperty({ enum: ESCALATION_CHANNELS, isArray: true, description: 'How it reaches' })
+  channels!: EscalationChannel[];
 }
 
 /** A site's escalation policy (docs/alarms.md). */

@@ -12,6 +12,24 @@ export const ESCALATION_AUDIENCES = ['opted-in', 'everyone'] as const;
 
 export type EscalationAudience = (typeof ESCALATION_AUDIENCES)[number];
 
+/**
+ * How a step reaches: e-mail and push to the people of its audience, and a message to the site's
+ * webhook (an alarm receiving centre told that nobody acknowledged), when it has one.
+ */
+export const ESCALATION_CHANNELS = ['email', 'push', 'webhook'] as const;
+
+export type EscalationChannel = (typeof ESCALATION_CHANNELS)[number];
+
+/** How the settings, the timeline and the e-mail name a channel. */
+export const ESCALATION_CHANNEL_LABELS: Readonly<Record<EscalationChannel, string>> = {
+  email: 'e-mail',
+  push: 'push',
+  webhook: "the site's webhook",
+};
+
+/** What a later step sends when it names no channels (a policy set before steps named them). */
+export const DEFAULT_STEP_CHANNELS: readonly EscalationChannel[] = ['email', 'push'];
+
 /** One step of a policy. */
 export interface EscalationStep {
   /** Its place, from 1. */
@@ -19,6 +37,8 @@ export interface EscalationStep {
   /** Minutes after the alarm opened, if nobody has acknowledged it by then; 0: at once. */
   afterMinutes: number;
   audience: EscalationAudience;
+  /** How it reaches, in ESCALATION_CHANNELS' order; never empty. */
+  channels: EscalationChannel[];
 }
 
 /**
@@ -26,8 +46,8 @@ export interface EscalationStep {
  * everyone with access after 5 minutes without acknowledgement.
  */
 export const DEFAULT_ESCALATION_POLICY: readonly EscalationStep[] = [
-  { step: 1, afterMinutes: 0, audience: 'opted-in' },
-  { step: 2, afterMinutes: 5, audience: 'everyone' },
+  { step: 1, afterMinutes: 0, audience: 'opted-in', channels: ['email', 'push', 'webhook'] },
+  { step: 2, afterMinutes: 5, audience: 'everyone', channels: ['email', 'push'] },
 ];
 
 /** The steps owed once per alarm, later than at once: what alarm_escalations records. */
@@ -41,19 +61,42 @@ export function delayedSteps(policy: readonly EscalationStep[]): EscalationStep[
  */
 export const ESCALATION_LIMITS = { steps: 5, minMinutes: 1, maxMinutes: 1440 } as const;
 
-/** A later step as a site sets it: after how many minutes without acknowledgement, and who. */
-export type EscalationStepSetting = Pick<EscalationStep, 'afterMinutes' | 'audience'>;
+/** A later step as a site sets it: after how many minutes without acknowledgement, who, and how. */
+export type EscalationStepSetting = Pick<EscalationStep, 'afterMinutes' | 'audience' | 'channels'>;
+
+/** A later step as a request may give it: without channels, DEFAULT_STEP_CHANNELS. */
+export type EscalationStepInput = Omit<EscalationStepSetting, 'channels'> & { channels?: EscalationChannel[] };
+
+/** A step given or stored without channels, with the default ones; its channels in their catalogue order. */
+export function escalationStepSetting(step: EscalationStepInput): EscalationStepSetting {
+  const channels = step.channels ?? DEFAULT_STEP_CHANNELS;
+  return {
+    afterMinutes: step.afterMinutes,
+    audience: step.audience,
+    channels: ESCALATION_CHANNELS.filter((channel) => channels.includes(channel)),
+  };
+}
 
 /** The whole policy from a site's later steps: step 1 at once, then the site's, numbered from 2. */
-export function escalationPolicyOf(later: readonly EscalationStepSetting[]): EscalationStep[] {
-  return [DEFAULT_ESCALATION_POLICY[0], ...later.map((step, index) => ({ ...step, step: index + 2 }))];
+export function escalationPolicyOf(later: readonly EscalationStepInput[]): EscalationStep[] {
+  return [
+    DEFAULT_ESCALATION_POLICY[0],
+    ...later.map((step, index) => ({ ...escalationStepSetting(step), step: index + 2 })),
+  ];
+}
+
+/** 'e-mail and push', 'e-mail, push and the site's webhook'. */
+export function escalationChannelsText(channels: readonly EscalationChannel[]): string {
+  const labels = channels.map((channel) => ESCALATION_CHANNEL_LABELS[channel]);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : (labels[0] ?? '');
 }
 
 /** Why a site's later steps are refused, or null when they are fine. */
-export function escalationStepsProblem(later: readonly EscalationStepSetting[]): string | null {
+export function escalationStepsProblem(later: readonly EscalationStepInput[]): string | null {
   if (later.length > ESCALATION_LIMITS.steps) return ESCALATION_MESSAGES.tooManySteps;
   for (const [index, step] of later.entries()) {
     if (!(ESCALATION_AUDIENCES as readonly string[]).includes(step.audience)) return ESCALATION_MESSAGES.audience;
+    if (step.channels !== undefined && !areStepChannels(step.channels)) return ESCALATION_MESSAGES.channels;
     const { minMinutes, maxMinutes } = ESCALATION_LIMITS;
     if (!Number.isInteger(step.afterMinutes) || step.afterMinutes < minMinutes || step.afterMinutes > maxMinutes)
       return ESCALATION_MESSAGES.minutes;
@@ -68,7 +111,17 @@ export const ESCALATION_MESSAGES = {
   minutes: `Each step comes after 1 to ${ESCALATION_LIMITS.maxMinutes} minutes`,
   order: 'Each step comes after more minutes than the one before',
   audience: "Each step reaches 'opted-in' or 'everyone'",
+  channels: "Each step sends by one or more of 'email', 'push' and 'webhook', each once",
 } as const;
+
+function areStepChannels(channels: readonly unknown[]): boolean {
+  return (
+    Array.isArray(channels) &&
+    channels.length > 0 &&
+    channels.every((channel) => (ESCALATION_CHANNELS as readonly unknown[]).includes(channel)) &&
+    new Set(channels).size === channels.length
+  );
+}
 
 /**
  * What became of a delayed step: 'owed' until due, 'sent' once its mails were recorded owed (each
@@ -87,9 +140,30 @@ export const ESCALATION_AUDIENCE_LABELS: Readonly<Record<EscalationAudience, str
 
 /** Why a step was not sent. */
 export const ESCALATION_STOP_REASONS = {
+  noWebhook: 'The site has no webhook',
   acknowledged: (by: string) => `Acknowledged by ${by || 'a user'} before it was due`,
   cleared: 'Cleared before it was due',
   nobody: 'Nobody to notify',
   nobodyAwake: 'Nobody to notify outside their quiet hours',
   alarmGone: 'The alarm is no longer stored',
 } as const;
+
+/**
+ * A step taken as the alarm's timeline tells it: 'Step 2: e-mail and push to everyone with access
+ * (3)', 'Step 3: push to the users with e-mails on (1); the site's webhook'.
+ */
+export function escalationStepTakenText(taken: {
+  step: number;
+  audience: EscalationAudience;
+  channels: readonly EscalationChannel[];
+  recipients: number;
+}): string {
+  const people = taken.channels.filter((channel) => channel !== 'webhook');
+  const parts = [
+    ...(people.length > 0
+      ? [`${escalationChannelsText(people)} to ${ESCALATION_AUDIENCE_LABELS[taken.audience]} (${taken.recipients})`]
+      : []),
+    ...(taken.channels.includes('webhook') ? [ESCALATION_CHANNEL_LABELS.webhook] : []),
+  ];
+  return `Step ${taken.step}: ${parts.join('; ')}`;
+}

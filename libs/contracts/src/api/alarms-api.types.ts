@@ -1,4 +1,4 @@
-import type { EscalationStep, EscalationStepSetting } from '../alarms/escalation-policy.catalogue';
+import type { EscalationStep, EscalationStepInput } from '../alarms/escalation-policy.catalogue';
 import type { AlarmKind, AlarmTimelineChange } from '../alarms/alarm-kinds.catalogue';
 
 /** Alarms (docs/alarms.md). Dates are ISO 8601 strings. */
@@ -75,5 +75,5 @@ export interface SiteEscalationPolicy {
 
 /** PUT /v2/sites/{hwaddr}/escalation: the later steps, in order (step 1 is not the site's to set). */
 export interface SiteEscalationRequest {
-  steps: EscalationStepSetting[];
+  steps: EscalationStepInput[];
 }

@@ -1,3 +1,4 @@
+import type { AlarmKind } from '../alarms/alarm-kinds.catalogue';
 import type { AlertCategory } from '../events/event-categories.catalogue';
 
 /** What a site's webhook is told (docs/webhooks.md): the `type` of each message. */
@@ -6,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'alarm.fault',
   'panel.communication_lost',
   'panel.communication_restored',
+  'alarm.escalated',
   'test_mode.started',
   'test_mode.ended',
   'webhook.test',
@@ -54,6 +56,19 @@ export interface WebhookOutageData {
   restoredAt: string | null;
 }
 
+/** An alarm nobody acknowledged by a step of its escalation (docs/alarms.md). */
+export interface WebhookEscalationData {
+  hwaddr: string;
+  alarmId: number;
+  kind: AlarmKind;
+  title: string;
+  location: string;
+  openedAt: string;
+  /** The step, from 2, and its minutes without acknowledgement. */
+  step: number;
+  afterMinutes: number;
+}
+
 export interface WebhookTestModeData {
   hwaddr: string;
   startedBy: string;
@@ -76,5 +91,6 @@ export interface WebhookTestData {
 export type WebhookPayload =
   | { type: 'alarm.fire' | 'alarm.fault'; timestamp: string; data: WebhookAlarmData }
   | { type: 'panel.communication_lost' | 'panel.communication_restored'; timestamp: string; data: WebhookOutageData }
+  | { type: 'alarm.escalated'; timestamp: string; data: WebhookEscalationData }
   | { type: 'test_mode.started' | 'test_mode.ended'; timestamp: string; data: WebhookTestModeData }
   | { type: 'webhook.test'; timestamp: string; data: WebhookTestData };

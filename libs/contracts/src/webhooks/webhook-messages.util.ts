@@ -1,4 +1,5 @@
 import type { PanelEventMessage } from '../nats/panel-messages.types';
+import type { AlarmKind } from '../alarms/alarm-kinds.catalogue';
 import type { AlertCategory } from '../events/event-categories.catalogue';
 import type { WebhookPayload } from './webhook-events.types';
 
@@ -41,6 +42,39 @@ export function outageWebhookMessage(
       type: kind === 'lost' ? 'panel.communication_lost' : 'panel.communication_restored',
       timestamp: restoredAt ?? outage.lostAt.toISOString(),
       data: { hwaddr: outage.hwaddr, lostAt: outage.lostAt.toISOString(), restoredAt },
+    },
+  };
+}
+
+/** An alarm's escalation step as a webhook tells it. */
+export interface WebhookEscalationFacts {
+  alarmId: number;
+  hwaddr: string;
+  kind: AlarmKind;
+  title: string;
+  location: string;
+  openedAt: Date;
+  step: number;
+  afterMinutes: number;
+}
+
+/** An escalation step taken, that names the site's webhook: one message per alarm and step. */
+export function escalationWebhookMessage(facts: WebhookEscalationFacts, takenAt: Date): WebhookMessage {
+  return {
+    messageId: `escalation-${facts.alarmId}-${facts.step}`,
+    payload: {
+      type: 'alarm.escalated',
+      timestamp: takenAt.toISOString(),
+      data: {
+        hwaddr: facts.hwaddr,
+        alarmId: facts.alarmId,
+        kind: facts.kind,
+        title: facts.title,
+        location: facts.location,
+        openedAt: facts.openedAt.toISOString(),
+        step: facts.step,
+        afterMinutes: facts.afterMinutes,
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
 import type { Relation } from 'typeorm';
-import type { EscalationAudience, EscalationStepStatus } from '@app/contracts';
+import type { EscalationAudience, EscalationChannel, EscalationStepStatus } from '@app/contracts';
 import { AlarmEntity } from './alarm.entity';
 import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util';
 
@@ -12,6 +12,10 @@ import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util
 @Unique('alarm_escalations_alarm_step_key', ['alarmId', 'step'])
 @Check('alarm_escalations_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('alarm_escalations_audience_check', `audience IN ('opted-in', 'everyone')`)
+@Check(
+  'alarm_escalations_channels_check',
+  `cardinality(channels) > 0 AND channels <@ ARRAY['email', 'push', 'webhook']::text[]`,
+)
 @Check('alarm_escalations_status_check', `status IN ('owed', 'sent', 'stopped', 'failed')`)
 @Check('alarm_escalations_step_check', 'step >= 1')
 @Index('alarm_escalations_owed_due_at_idx', ['dueAt'], { where: `status = 'owed'` })
@@ -35,6 +39,10 @@ export class AlarmEscalationEntity {
   @Column({ name: 'audience', type: 'text' })
   audience!: EscalationAudience;
 
+  /** How it reaches (ESCALATION_CHANNELS). */
+  @Column({ name: 'channels', type: 'text', array: true })
+  channels!: EscalationChannel[];
+
   /** The policy's minutes after the alarm opened, as the step's mails tell them. */
   @Column({ name: 'after_minutes', type: 'integer' })
   afterMinutes!: number;
@@ -49,7 +57,7 @@ export class AlarmEscalationEntity {
   @Column({ name: 'reason', type: 'text', nullable: true })
   reason!: string | null;
 
-  /** How many e-mails it owed when taken. */
+  /** How many people it reached when taken (an e-mail each, or a push when it sends no e-mail). */
   @Column({ name: 'recipients', type: 'integer', default: 0 })
   recipients!: number;
 

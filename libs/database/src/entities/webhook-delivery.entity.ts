@@ -13,7 +13,7 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 @Check('webhook_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check(
   'webhook_deliveries_type_check',
-  `type IN ('alarm.fire', 'alarm.fault', 'panel.communication_lost', 'panel.communication_restored', 'test_mode.started', 'test_mode.ended', 'webhook.test')`,
+  `type IN ('alarm.fire', 'alarm.fault', 'panel.communication_lost', 'panel.communication_restored', 'alarm.escalated', 'test_mode.started', 'test_mode.ended', 'webhook.test')`,
 )
 @Check(
   'webhook_deliveries_state_check',

@@ -1,6 +1,7 @@
 import {
   ALARM_CHANGES,
   ESCALATION_AUDIENCES,
+  ESCALATION_CHANNELS,
   ESCALATION_STEP_STATUSES,
   ALARM_KINDS,
   EVENT_CATEGORIES,
@@ -132,6 +133,7 @@ describe('initial schema migration', () => {
       alarms_kind_check: ALARM_KINDS,
       alarm_timeline_change_check: ALARM_CHANGES,
       alarm_escalations_audience_check: ESCALATION_AUDIENCES,
+      alarm_escalations_channels_check: ESCALATION_CHANNELS,
       alarm_escalations_status_check: ESCALATION_STEP_STATUSES,
       push_deliveries_status_check: PUSH_DELIVERY_STATUSES,
       push_deliveries_outage_change_check: OUTAGE_CHANGES,

@@ -2,12 +2,17 @@ import { Button, Form } from 'react-bootstrap';
 import {
   ESCALATION_AUDIENCE_LABELS,
   ESCALATION_AUDIENCES,
+  ESCALATION_CHANNEL_LABELS,
+  ESCALATION_CHANNELS,
   ESCALATION_LIMITS,
   type EscalationAudience,
 } from '@app/contracts';
-import type { EscalationStepDraft } from '../escalation-draft.util';
+import { withChannel, type EscalationStepDraft } from '../escalation-draft.util';
 
-/** One later step, read as a sentence: 'After [5] minutes without acknowledgement, e-mail and push to [everyone]'. */
+/**
+ * One later step, read as a sentence: 'After [5] minutes without acknowledgement, to [everyone]
+ * by [x] e-mail [x] push [ ] the site's webhook'.
+ */
 export function EscalationStepRow({
   number,
   step,
@@ -42,7 +47,7 @@ export function EscalationStepRow({
         aria-describedby={describedBy}
         onChange={(event) => onChange({ ...step, minutes: event.target.value })}
       />{' '}
-      minutes without acknowledgement, <span className="site-escalation__word">e-mail</span> and push to{' '}
+      minutes without acknowledgement, to{' '}
       <Form.Select
         size="sm"
         className="site-escalation__audience"
@@ -56,6 +61,21 @@ export function EscalationStepRow({
           </option>
         ))}
       </Form.Select>{' '}
+      by{' '}
+      <span className="site-escalation__channels" role="group" aria-label={`Step ${number}: how it reaches`}>
+        {ESCALATION_CHANNELS.map((channel) => (
+          <Form.Check
+            key={channel}
+            inline
+            type="checkbox"
+            id={`escalation-step-${number}-${channel}`}
+            label={ESCALATION_CHANNEL_LABELS[channel]}
+            checked={step.channels.includes(channel)}
+            isInvalid={step.channels.length === 0}
+            onChange={(event) => onChange(withChannel(step, channel, event.target.checked))}
+          />
+        ))}
+      </span>{' '}
       <Button variant="outline-danger" size="sm" aria-label={`Remove step ${number}`} onClick={onRemove}>
         Remove
       </Button>

@@ -3,7 +3,7 @@ import {
   DEFAULT_ESCALATION_POLICY,
   ESCALATION_MESSAGES,
   escalationPolicyOf,
-  type EscalationStepSetting,
+  type EscalationStepInput,
   type SiteEscalationPolicy,
 } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
@@ -21,7 +21,7 @@ const defaultPolicy: SiteEscalationPolicy = {
   updatedBy: null,
   updatedAt: null,
 };
-const savedBy = (steps: EscalationStepSetting[]): SiteEscalationPolicy => ({
+const savedBy = (steps: EscalationStepInput[]): SiteEscalationPolicy => ({
   steps: escalationPolicyOf(steps),
   isDefault: false,
   updatedBy: 'Ann Smith',
@@ -45,14 +45,21 @@ const minutes = (step: number) =>
   within(section()).getByLabelText(`Step ${step}: minutes without acknowledgement`) as HTMLInputElement;
 const audience = (step: number) =>
   within(section()).getByLabelText(`Step ${step}: who it reaches`) as HTMLSelectElement;
-/** Each step as it reads: its number, then its minutes and audience when it has fields. */
+const channel = (step: number, label: string) =>
+  within(within(section()).getByRole('group', { name: `Step ${step}: how it reaches` })).getByLabelText(
+    label,
+  ) as HTMLInputElement;
+/** Each step as it reads: its number, then its minutes, audience and ticked channels when it has fields. */
 const steps = () =>
   within(section())
     .getAllByRole('listitem')
     .map((item) => {
       const number = item.querySelector('.site-escalation__number')?.textContent;
-      const fields = [...item.querySelectorAll('input, select')].map((field) => (field as HTMLInputElement).value);
-      return fields.length ? [number, ...fields] : [number, item.textContent];
+      const fields = [...item.querySelectorAll('input:not([type=checkbox]), select')].map(
+        (field) => (field as HTMLInputElement).value,
+      );
+      const ticked = [...item.querySelectorAll('input[type=checkbox]:checked')].map((box) => box.id.split('-').pop());
+      return fields.length ? [number, ...fields, ticked.join('+')] : [number, item.textContent];
     });
 
 describe('Site Configuration: the escalation section', () => {
@@ -64,7 +71,7 @@ describe('Site Configuration: the escalation section', () => {
   it('shows the default policy, keeps Save disabled until a change, and saves two later steps', async () => {
     const app = await openConfiguration((_path, init) => {
       if (init?.method === 'PUT') {
-        const { steps: sent } = JSON.parse(String(init.body)) as { steps: EscalationStepSetting[] };
+        const { steps: sent } = JSON.parse(String(init.body)) as { steps: EscalationStepInput[] };
         return jsonResponse(200, 'OK', savedBy(sent));
       }
       return jsonResponse(200, 'OK', defaultPolicy);
@@ -72,13 +79,13 @@ describe('Site Configuration: the escalation section', () => {
     expect(within(section()).getByText('Default policy')).toBeTruthy();
     expect(steps()).toEqual([
       ['Step 1', `Step 1 ${ESCALATION_TEXT.firstStep}`],
-      ['Step 2', '5', 'everyone'],
+      ['Step 2', '5', 'everyone', 'email+push'],
     ]);
     expect(ESCALATION_TEXT.firstStep).toBe(
       "At once: e-mail to the users with e-mails on, push to their phones, and the site's webhook",
     );
     expect(within(section()).getAllByRole('listitem')[1].textContent).toMatch(
-      /^Step 2 After\s+minutes without acknowledgement, e-mail and push to /,
+      /^Step 2 After\s+minutes without acknowledgement, to .+ by e-mail\s*push\s*the site's webhook/,
     );
     expect(button('Save').disabled).toBe(true);
     const reason = within(section()).getByText(ESCALATION_TEXT.unchanged);
@@ -87,12 +94,14 @@ describe('Site Configuration: the escalation section', () => {
 
     fireEvent.change(minutes(2), { target: { value: '2' } });
     fireEvent.change(audience(2), { target: { value: 'opted-in' } });
+    fireEvent.click(channel(2, 'e-mail'));
     fireEvent.click(button('Add a step'));
     expect(steps().slice(1)).toEqual([
-      ['Step 2', '2', 'opted-in'],
-      ['Step 3', '7', 'everyone'],
+      ['Step 2', '2', 'opted-in', 'push'],
+      ['Step 3', '7', 'everyone', 'email+push'],
     ]);
     fireEvent.change(minutes(3), { target: { value: '10' } });
+    fireEvent.click(channel(3, "the site's webhook"));
     expect(button('Save').disabled).toBe(false);
     expect(within(section()).queryByText(ESCALATION_TEXT.unchanged)).toBeNull();
     fireEvent.click(button('Save'));
@@ -101,15 +110,15 @@ describe('Site Configuration: the escalation section', () => {
     const put = app.fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       steps: [
-        { afterMinutes: 2, audience: 'opted-in' },
-        { afterMinutes: 10, audience: 'everyone' },
+        { afterMinutes: 2, audience: 'opted-in', channels: ['push'] },
+        { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push', 'webhook'] },
       ],
     });
     expect(within(section()).getByText('Set by Ann Smith on 02/05/2026 08:00:00 UTC')).toBeTruthy();
     expect(within(section()).getByRole('status').textContent).toBe(ESCALATION_TEXT.saved);
     expect(steps().slice(1)).toEqual([
-      ['Step 2', '2', 'opted-in'],
-      ['Step 3', '10', 'everyone'],
+      ['Step 2', '2', 'opted-in', 'push'],
+      ['Step 3', '10', 'everyone', 'email+push+webhook'],
     ]);
     expect(button('Save').disabled).toBe(true);
     expect(button('Use the default').disabled).toBe(false);
@@ -145,6 +154,15 @@ describe('Site Configuration: the escalation section', () => {
     expect(within(section()).getByText(ESCALATION_MESSAGES.minutes)).toBeTruthy();
     expect(minutes(2).classList.contains('is-invalid')).toBe(true);
 
+    // A step that reaches by nothing cannot be saved either.
+    fireEvent.change(minutes(2), { target: { value: '1' } });
+    fireEvent.change(minutes(3), { target: { value: '3' } });
+    fireEvent.click(channel(3, 'e-mail'));
+    fireEvent.click(channel(3, 'push'));
+    expect(within(section()).getByText(ESCALATION_MESSAGES.channels)).toBeTruthy();
+    expect(button('Save').disabled).toBe(true);
+    expect(channel(3, 'push').classList.contains('is-invalid')).toBe(true);
+
     fireEvent.click(button('Remove step 3'));
     fireEvent.click(button('Remove step 2'));
     expect(steps()).toHaveLength(1);
@@ -157,7 +175,7 @@ describe('Site Configuration: the escalation section', () => {
     expect(within(section()).getByText(ESCALATION_TEXT.none)).toBeTruthy();
 
     fireEvent.click(button('Use the default'));
-    expect(steps().slice(1)).toEqual([['Step 2', '5', 'everyone']]);
+    expect(steps().slice(1)).toEqual([['Step 2', '5', 'everyone', 'email+push']]);
     expect(button('Save').disabled).toBe(false);
   });
 

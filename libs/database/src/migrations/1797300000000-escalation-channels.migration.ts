@@ -1,0 +1,34 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Each escalation step names how it reaches (docs/alarms.md): e-mail, push, the site's webhook. The
+ * steps recorded before keep what they did (e-mail and push); a webhook is told of an alarm nobody
+ * acknowledged as 'alarm.escalated'.
+ */
+export class EscalationChannels1797300000000 implements MigrationInterface {
+  name = 'EscalationChannels1797300000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE alarm_escalations ADD COLUMN channels text[] NOT NULL DEFAULT '{email,push}'`);
+    await queryRunner.query(`ALTER TABLE alarm_escalations ALTER COLUMN channels DROP DEFAULT`);
+    await queryRunner.query(`
+      ALTER TABLE alarm_escalations ADD CONSTRAINT alarm_escalations_channels_check
+        CHECK (cardinality(channels) > 0 AND channels <@ ARRAY['email', 'push', 'webhook']::text[])`);
+    await queryRunner.query(`ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_type_check`);
+    await queryRunner.query(`
+      ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_type_check CHECK (type IN (
+        'alarm.fire', 'alarm.fault', 'panel.communication_lost', 'panel.communication_restored', 'alarm.escalated',
+        'test_mode.started', 'test_mode.ended', 'webhook.test'))`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DELETE FROM webhook_deliveries WHERE type = 'alarm.escalated'`);
+    await queryRunner.query(`ALTER TABLE webhook_deliveries DROP CONSTRAINT webhook_deliveries_type_check`);
+    await queryRunner.query(`
+      ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_type_check CHECK (type IN (
+        'alarm.fire', 'alarm.fault', 'panel.communication_lost', 'panel.communication_restored',
+        'test_mode.started', 'test_mode.ended', 'webhook.test'))`);
+    await queryRunner.query(`ALTER TABLE alarm_escalations DROP CONSTRAINT alarm_escalations_channels_check`);
+    await queryRunner.query(`ALTER TABLE alarm_escalations DROP COLUMN channels`);
+  }
+}
