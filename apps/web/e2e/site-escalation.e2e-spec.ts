@@ -77,7 +77,9 @@ describe("a site's escalation policy in Chromium", () => {
     expect(await save().isDisabled()).toBe(true);
 
     await minutes(2).fill('2');
-    await audience(2).selectOption({ label: 'the users with e-mails on' });
+    // Step 2 names Ann, the one person with access, ticked among them.
+    await audience(2).selectOption({ label: 'the people named' });
+    await section().getByRole('group', { name: 'Step 2: whom it names' }).getByLabel(ann.name).check();
     await section().getByRole('button', { name: 'Add a step' }).click();
     await minutes(3).fill('10');
     await audience(3).selectOption({ label: 'everyone with access' });
@@ -86,8 +88,8 @@ describe("a site's escalation policy in Chromium", () => {
     await section().getByRole('status').getByText('Saved: alarms that open from now on follow these steps').waitFor();
 
     const two: EscalationStepSetting[] = [
-      { afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
-      { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push', 'webhook'] },
+      { afterMinutes: 2, audience: 'people', people: [ann.id], channels: ['email', 'push'] },
+      { afterMinutes: 10, audience: 'everyone', people: [], channels: ['email', 'push', 'webhook'] },
     ];
     const stored = await storedPolicy();
     expect(stored).toMatchObject({ steps: escalationPolicyOf(two), isDefault: false, updatedBy: ann.name });
@@ -97,9 +99,12 @@ describe("a site's escalation policy in Chromium", () => {
       .getByText(`Set by ${ann.name} on ${formatEventTime(stored.updatedAt as string)}`)
       .waitFor();
     expect(await shownSteps(2)).toEqual([
-      ['2', 'opted-in'],
+      ['2', 'people'],
       ['10', 'everyone'],
     ]);
+    expect(await section().getByRole('group', { name: 'Step 2: whom it names' }).getByLabel(ann.name).isChecked()).toBe(
+      true,
+    );
     expect([await webhookChannel(2).isChecked(), await webhookChannel(3).isChecked()]).toEqual([false, true]);
     expect(await save().isDisabled()).toBe(true);
 

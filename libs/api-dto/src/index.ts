@@ -45,6 +45,7 @@ export * from './responses/relay-action-run-response.dto';
 export * from './responses/relay-response.dto';
 export * from './responses/relay-status-response.dto';
 export * from './responses/site-detail-response.dto';
+export * from './responses/site-people-response.dto';
 export * from './responses/site-panel-response.dto';
 export * from './responses/site-summary-response.dto';
 export * from './responses/site-test-mode-response.dto';

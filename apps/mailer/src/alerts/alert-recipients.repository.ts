@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EscalationAudience } from '@app/contracts';
+import type { EscalationStep } from '@app/contracts';
 import { claimGrantsAccess, ClaimEntity, outsideQuietHours, PanelNetworkEntity } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
@@ -12,9 +12,16 @@ export interface AlertRecipient {
   nickname: string;
 }
 
+/** Who is reached: an escalation step's audience, and the people it names. */
+export type AlertReach = Pick<EscalationStep, 'audience' | 'people'>;
+
+/** The alarm's first step: the users with e-mails on. */
+const OPTED_IN: AlertReach = { audience: 'opted-in', people: [] };
+
 /**
  * Who gets fire and fault mails: users whose claim on the site is AUTHED with e-mails on ('opted-in',
- * the alarm's first step); an escalation step may reach 'everyone' with an AUTHED claim.
+ * the alarm's first step); an escalation step may reach 'everyone' with an AUTHED claim, or the
+ * 'people' it names among them.
  */
 @Injectable()
 export class AlertRecipients {
@@ -27,10 +34,10 @@ export class AlertRecipients {
   async ofSite(
     hwaddr: string,
     manager: EntityManager = this.dataSource.manager,
-    audience: EscalationAudience = 'opted-in',
+    reach: AlertReach = OPTED_IN,
     quiet = false,
   ): Promise<AlertRecipient[]> {
-    const query = this.query(manager, audience).andWhere('claim.hwaddr = :hwaddr', { hwaddr });
+    const query = this.query(manager, reach).andWhere('claim.hwaddr = :hwaddr', { hwaddr });
     return (quiet ? query.andWhere(outsideQuietHours('claim.user_id')) : query)
       .orderBy('claim.user_id')
       .getRawMany<AlertRecipient>();
@@ -41,9 +48,9 @@ export class AlertRecipients {
     hwaddr: string,
     userId: string,
     manager: EntityManager = this.dataSource.manager,
-    audience: EscalationAudience = 'opted-in',
+    reach: AlertReach = OPTED_IN,
   ): Promise<AlertRecipient | null> {
-    const found = await this.query(manager, audience)
+    const found = await this.query(manager, reach)
       .andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId })
       .getRawOne<AlertRecipient>();
     return found ?? null;
@@ -61,7 +68,7 @@ export class AlertRecipients {
     return network?.strName ?? '';
   }
 
-  private query(manager: EntityManager, audience: EscalationAudience) {
+  private query(manager: EntityManager, reach: AlertReach) {
     const query = manager
       .getRepository(ClaimEntity)
       .createQueryBuilder('claim')
@@ -74,6 +81,10 @@ export class AlertRecipients {
       ])
       // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
       .where(claimGrantsAccess('claim'));
-    return audience === 'opted-in' ? query.andWhere('claim.email_events') : query;
+    if (reach.audience === 'opted-in') return query.andWhere('claim.email_events');
+    // No one named reaches no one (an empty IN list is not SQL).
+    if (reach.audience === 'people')
+      return query.andWhere('claim.user_id = ANY(:people::uuid[])', { people: [...reach.people] });
+    return query;
   }
 }

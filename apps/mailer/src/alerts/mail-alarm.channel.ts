@@ -43,7 +43,7 @@ export class MailAlarmChannel implements AlarmChannel<OwedAlertMail> {
 
   async owed(alarm: AlarmEvent): Promise<OwedAlertMail[]> {
     // A fault waits for no one's quiet hours to end: it is not mailed to those in them.
-    const recipients = await this.recipients.ofSite(alarm.hwaddr, undefined, 'opted-in', alarm.category !== 'fire');
+    const recipients = await this.recipients.ofSite(alarm.hwaddr, undefined, undefined, alarm.category !== 'fire');
     return recipients.map((recipient) => ({
       recipient,
       job: eventAlertJob(alarm, recipient.userId, this.config.delivery),

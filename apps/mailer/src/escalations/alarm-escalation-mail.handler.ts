@@ -32,7 +32,7 @@ export class AlarmEscalationMailHandler {
       await this.sender.notOwed(job, ESCALATION_STOP_REASONS.alarmGone);
       return;
     }
-    const recipient = await this.recipients.one(data.hwaddr, data.userId, undefined, facts.audience);
+    const recipient = await this.recipients.one(data.hwaddr, data.userId, undefined, facts);
     if (!recipient) {
       await this.sender.notOwed(job, NO_LONGER_WITH_ACCESS);
       this.logger.log('user no longer reached by the step: nothing sent');

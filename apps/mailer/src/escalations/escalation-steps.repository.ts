@@ -36,6 +36,8 @@ export interface EscalationMailFacts {
   location: string;
   openedAt: Date;
   audience: EscalationAudience;
+  /** Those a 'people' step names. */
+  people: string[];
   /** The policy's minutes from the alarm's opening to the step. */
   minutes: number;
 }
@@ -55,6 +57,7 @@ export type StepTaken =
 interface StepRow {
   status: string;
   audience: EscalationAudience;
+  people: string[];
   channels: EscalationChannel[];
   after_minutes: number;
   kind: AlarmKind;
@@ -96,7 +99,7 @@ export class EscalationSteps {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('alarms:' || $1, 0))`, [hwaddr]);
       // Read again under the lock: an acknowledgement may have committed while we waited.
       const [row] = await manager.query<StepRow[]>(
-        `SELECT e.status, e.audience, e.channels, e.after_minutes, a.kind, a.title, a.location, a.opened_at,
+        `SELECT e.status, e.audience, e.people, e.channels, e.after_minutes, a.kind, a.title, a.location, a.opened_at,
            a.acknowledged_at, a.acknowledged_by_name, a.cleared_at
          FROM alarm_escalations e JOIN alarms a ON a.id = e.alarm_id
          WHERE e.alarm_id = $1 AND e.step = $2 FOR UPDATE OF e`,
@@ -112,8 +115,7 @@ export class EscalationSteps {
       const quiet = row.kind !== 'fire';
       const byEmail = row.channels.includes('email');
       const byPush = row.channels.includes('push') && this.config.push.vapid !== null;
-      const users =
-        stopReason || !(byEmail || byPush) ? [] : await this.recipients.ofSite(hwaddr, manager, row.audience, quiet);
+      const users = stopReason || !(byEmail || byPush) ? [] : await this.recipients.ofSite(hwaddr, manager, row, quiet);
       const mails = byEmail ? users.map((user) => ({ alarmId, step, userId: user.userId, hwaddr })) : [];
       // Every device of those users, while push is set up.
       const devices =
@@ -192,10 +194,11 @@ export class EscalationSteps {
         location: string;
         opened_at: Date;
         audience: EscalationAudience;
+        people: string[];
         after_minutes: number;
       }>
     >(
-      `SELECT a.kind, a.title, a.location, a.opened_at, e.audience, e.after_minutes
+      `SELECT a.kind, a.title, a.location, a.opened_at, e.audience, e.people, e.after_minutes
        FROM alarms a JOIN alarm_escalations e ON e.alarm_id = a.id AND e.step = $2
        WHERE a.id = $1`,
       [alarmId, step],
@@ -207,6 +210,7 @@ export class EscalationSteps {
       location: row.location,
       openedAt: row.opened_at,
       audience: row.audience,
+      people: row.people,
       minutes: row.after_minutes,
     };
   }

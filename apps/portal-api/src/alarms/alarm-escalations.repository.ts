@@ -15,8 +15,8 @@ export interface EscalationDefaults {
 }
 
 /**
- * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `channels`: the
- * step's, or e-mail and push for one stored before steps named them, `after_minutes`, `due_at`:
+ * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `people`,
+ * `channels`: the step's, or e-mail and push for one stored before steps named them, `after_minutes`, `due_at`:
  * `openedAt` plus the step's minutes of `minuteMs`): its own policy, or the default given
  * as JSON. Part of the statements that record an alarm's steps, so that opening an alarm stays one
  * statement. Each argument is a statement's parameter (`$1`).
@@ -26,6 +26,9 @@ export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string, openedAt
     CASE WHEN later.value ? 'channels'
       THEN ARRAY(SELECT jsonb_array_elements_text(later.value->'channels'))
       ELSE '{email,push}'::text[] END AS channels,
+    CASE WHEN later.value->>'audience' = 'people'
+      THEN ARRAY(SELECT jsonb_array_elements_text(later.value->'people'))::uuid[]
+      ELSE '{}'::uuid[] END AS people,
     (later.value->>'afterMinutes')::int AS after_minutes,
     ${openedAt}::timestamptz
       + (later.value->>'afterMinutes')::int * ${minuteMs}::double precision * interval '1 millisecond' AS due_at
@@ -51,8 +54,8 @@ export class AlarmEscalationsRepository {
     defaults: EscalationDefaults,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, channels, after_minutes, due_at)
-       SELECT $1, $2, policy.step, policy.audience, policy.channels, policy.after_minutes, policy.due_at
+      `INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, people, channels, after_minutes, due_at)
+       SELECT $1, $2, policy.step, policy.audience, policy.people, policy.channels, policy.after_minutes, policy.due_at
        FROM (${SITE_POLICY_STEPS_SQL('$2', '$3', '$4', '$5')}) AS policy
        ON CONFLICT (alarm_id, step) DO NOTHING`,
       [alarm.id, alarm.hwaddr, JSON.stringify(defaults.laterSteps), alarm.openedAt, defaults.minuteMs],

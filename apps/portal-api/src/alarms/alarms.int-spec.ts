@@ -376,8 +376,8 @@ describe('alarms (real PostgreSQL, NATS, gateway and simulated panels)', () => {
     expect(saved).toEqual({
       steps: [
         DEFAULT_ESCALATION_POLICY[0],
-        { step: 2, afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
-        { step: 3, afterMinutes: 10, audience: 'everyone', channels: ['push', 'webhook'] },
+        { step: 2, afterMinutes: 2, audience: 'opted-in', people: [], channels: ['email', 'push'] },
+        { step: 3, afterMinutes: 10, audience: 'everyone', people: [], channels: ['push', 'webhook'] },
       ],
       isDefault: false,
       updatedBy: site.ann.name,

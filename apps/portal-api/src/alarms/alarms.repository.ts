@@ -118,8 +118,9 @@ export class AlarmsRepository {
          SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
        ), policy AS (${SITE_POLICY_STEPS_SQL('$1', '$9', '$7', '$10')}
        ), steps AS (
-         INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, channels, after_minutes, due_at)
-         SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.channels, policy.after_minutes, policy.due_at
+         INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, people, channels, after_minutes, due_at)
+         SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.people, policy.channels,
+           policy.after_minutes, policy.due_at
          FROM changed, policy
          WHERE changed.opened
          RETURNING step, due_at

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_ESCALATION_POLICY,
+  ESCALATION_MESSAGES,
   escalationPolicyOf,
   escalationStepSetting,
   escalationStepsProblem,
@@ -17,7 +18,7 @@ import { SiteEscalationRepository } from './site-escalation.repository';
 /**
  * A site's escalation policy (docs/alarms.md, "Escalation"), read and set by any user with an
  * AUTHED claim for the site: its later steps, which the alarms that open from then on owe. Alarms
- * already open keep the steps they were opened with.
+ * already open keep the steps they were opened with. A step may name only people with access.
  */
 @Injectable()
 export class SiteEscalation {
@@ -41,6 +42,9 @@ export class SiteEscalation {
     if (problem) throw new DomainError('invalid', problem);
     const name = (await this.users.findById(claims.userId))?.fullName ?? '';
     const steps = request.steps.map(escalationStepSetting);
+    const named = [...new Set(steps.flatMap((step) => step.people))];
+    if (named.length > 0 && !(await this.policies.allHaveAccess(hwaddr, named)))
+      throw new DomainError('invalid', ESCALATION_MESSAGES.people);
     const saved = await this.policies.set(hwaddr, steps, { userId: claims.userId, name }, this.clock.now());
     this.logger.log({ hwaddr, laterSteps: saved.steps.length }, 'escalation policy set');
     return toPolicy(saved);

@@ -6,6 +6,7 @@ import {
   type AlarmDetailDto,
   type AlarmPushMessage,
   type SiteEscalationPolicy,
+  type SitePeopleResponse,
 } from '@app/contracts';
 import { AlarmEntity, AlarmEscalationEntity, MailDeliveryEntity, PushDeliveryEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
@@ -126,7 +127,7 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
       'the fire alarm opened',
     );
     const step = await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 });
-    expect(step).toMatchObject({ status: 'owed', audience: 'everyone', afterMinutes: 5 });
+    expect(step).toMatchObject({ status: 'owed', afterMinutes: 5 });
     expect(step.dueAt.getTime() - alarm.openedAt.getTime()).toBe(5 * Number(MINUTE_MS));
     await waitUntil(async () => Date.now() > step.dueAt.getTime(), 'step 2 due');
     return alarm;
@@ -286,6 +287,7 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
         step: 2,
         afterMinutes: 5,
         audience: 'everyone',
+        people: [],
         channels: ['push', 'webhook'],
       });
 
@@ -334,6 +336,61 @@ describe('alarm escalation (real gateway, portal-api, mailer, SMTP server)', () 
     } finally {
       await stopMailer();
       await receiver.stop();
+    }
+  });
+
+  it('sends a step to the people it names among those with access, and to no one else', async () => {
+    const panel = await site('Workshop');
+    const api = () => request(world.portal.server);
+    const token = await claimsTokenOf(world.portal, ann);
+    const people = (
+      await api().get(`/api/v2/sites/${panel.hwaddr}/people`).set('Authorization', `Bearer ${token}`).expect(200)
+    ).body as SitePeopleResponse;
+    expect(people.people.map((person) => person.id).sort()).toEqual([ann.id, bob.id].sort());
+    expect(people.people.find((person) => person.id === bob.id)?.name).toBe(bob.name);
+
+    // Someone without access to the site cannot be named.
+    const stranger = await registerUniqueUser(world.portal, 'Cy');
+    const put = (people: string[]) =>
+      api()
+        .put(`/api/v2/sites/${panel.hwaddr}/escalation`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ steps: [{ afterMinutes: 5, audience: 'people', people, channels: ['email'] }] });
+    for (const named of [[stranger.id], [], ['not-an-id'], [bob.id, bob.id]])
+      expect((await put(named).expect(400)).body).toEqual({ err: ESCALATION_MESSAGES.people });
+    await api()
+      .get(`/api/v2/sites/${panel.hwaddr}/people`)
+      .set('Authorization', `Bearer ${await claimsTokenOf(world.portal, stranger)}`)
+      .expect(403);
+    await put([bob.id]).expect(200);
+
+    const alarm = await fireAlarmDue(panel);
+    expect(
+      await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 }),
+    ).toMatchObject({ audience: 'people', people: [bob.id], channels: ['email'] });
+    await startMailer();
+    try {
+      const sent = await waitUntil(async () => {
+        const mails = await escalationMails(alarm.id);
+        return mails.length === 1 && mails[0].status === 'sent' ? mails : undefined;
+      }, "step 2's mail to Bob");
+      expect(sent[0].userId).toBe(bob.id);
+      expect(
+        await db().getRepository(AlarmEscalationEntity).findOneByOrFail({ alarmId: alarm.id, step: 2 }),
+      ).toMatchObject({ status: 'sent', recipients: 1 });
+      // E-mail only: Bob's phone is not pushed for the step.
+      expect(await db().getRepository(PushDeliveryEntity).findBy({ alarmId: alarm.id, escalationStep: 2 })).toEqual([]);
+      expect(
+        smtp.mails
+          .filter((mail) => mail.subject === 'Workshop: Fire not acknowledged after 5 minutes')
+          .map((mail) => mail.recipients[0]),
+      ).toEqual([`${bob.name.toLowerCase()}@example.com`]);
+      expect((await detail(alarm.id, ann)).timeline.map((entry) => [entry.change, entry.text])).toContainEqual([
+        'escalated',
+        'Step 2: e-mail to the people named (1)',
+      ]);
+    } finally {
+      await stopMailer();
     }
   });
 });

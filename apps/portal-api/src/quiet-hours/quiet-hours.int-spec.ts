@@ -53,9 +53,12 @@ describe('quiet hours (real PostgreSQL)', () => {
     const devices = new PushDevices(portal.environment.database.dataSource);
     const names = (ids: string[]) => ids.map((id) => (id === ann.id ? 'Ann' : 'Bob')).sort();
     return {
-      faultMail: names((await recipients.ofSite(site, undefined, 'opted-in', true)).map((user) => user.userId)),
+      faultMail: names((await recipients.ofSite(site, undefined, undefined, true)).map((user) => user.userId)),
       faultPush: names((await devices.ofSite(site, true)).map((device) => device.userId)),
       outageMail: names(await portal.app.get(PanelOutagesRepository).mailRecipients(site)),
+      outagePush: names(
+        (await portal.app.get(PanelOutagesRepository).pushDevices(site)).map((device) => device.userId),
+      ),
       fireMail: names((await recipients.ofSite(site)).map((user) => user.userId)),
       firePush: names((await devices.ofSite(site)).map((device) => device.userId)),
     };
@@ -76,6 +79,7 @@ describe('quiet hours (real PostgreSQL)', () => {
       faultMail: ['Bob'],
       faultPush: ['Bob'],
       outageMail: ['Bob'],
+      outagePush: ['Bob'],
       fireMail: ['Ann', 'Bob'],
       firePush: ['Ann', 'Bob'],
     });

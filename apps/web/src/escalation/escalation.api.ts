@@ -1,9 +1,13 @@
-import type { SiteEscalationPolicy, SiteEscalationRequest } from '@app/contracts';
+import type { SiteEscalationPolicy, SiteEscalationRequest, SitePeopleResponse, SitePerson } from '@app/contracts';
 import { apiRequest } from '../shared/api-client';
 
 // Spelled here rather than taken from the sites domain, which shows this one's section: importing
 // it back would close a circle between the two.
 const escalationPath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}/escalation`;
+const peoplePath = (hwaddr: string) => `/api/v2/sites/${encodeURIComponent(hwaddr)}/people`;
+
+const isPeople = (body: unknown): body is SitePeopleResponse =>
+  typeof body === 'object' && body !== null && 'people' in body && Array.isArray(body.people);
 
 const isPolicy = (body: unknown): body is SiteEscalationPolicy =>
   typeof body === 'object' &&
@@ -20,6 +24,11 @@ export function fetchSiteEscalation(
   signal?: AbortSignal,
 ): Promise<SiteEscalationPolicy> {
   return apiRequest(escalationPath(hwaddr), { token: claims, signal, isExpectedBody: isPolicy });
+}
+
+/** Who has access to the site, whom a step may name; `signal` aborts the request. */
+export async function fetchSitePeople(claims: string, hwaddr: string, signal?: AbortSignal): Promise<SitePerson[]> {
+  return (await apiRequest(peoplePath(hwaddr), { token: claims, signal, isExpectedBody: isPeople })).people;
 }
 
 /** Sets the site's later steps (an empty list: no escalation); answers the policy as saved. */

@@ -20,6 +20,12 @@ import { escalationSaveRequested, escalationSectionClosed, escalationSectionOpen
 const issuer = 'fire-alarm-portal-api';
 const hwaddr = '0011aabbcc51';
 const path = `/api/v2/sites/${hwaddr}/escalation`;
+const peoplePath = `/api/v2/sites/${hwaddr}/people`;
+/** Who has access to the site, as the fake API answers. */
+const people = [
+  { id: '6f1c2a3b-0000-4000-8000-000000000001', name: 'Ann Smith' },
+  { id: '6f1c2a3b-0000-4000-8000-000000000002', name: 'Bob Jones' },
+];
 const defaultPolicy: SiteEscalationPolicy = {
   steps: [...DEFAULT_ESCALATION_POLICY],
   isDefault: true,
@@ -27,8 +33,8 @@ const defaultPolicy: SiteEscalationPolicy = {
   updatedAt: null,
 };
 const twoSteps: EscalationStepSetting[] = [
-  { afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
-  { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
+  { afterMinutes: 2, audience: 'opted-in', people: [], channels: ['email', 'push'] },
+  { afterMinutes: 10, audience: 'everyone', people: [], channels: ['email', 'push'] },
 ];
 
 /**
@@ -70,6 +76,7 @@ describe('escalation sagas', () => {
     installFetchMock().mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claims });
+      if (url === peoplePath) return jsonResponse(200, 'OK', { people });
       if (url !== path) return jsonResponse(404, 'Not Found', { err: 'no route' });
       const method = init?.method ?? 'GET';
       const body = init?.body === undefined ? undefined : JSON.parse(String(init.body));
@@ -89,16 +96,21 @@ describe('escalation sagas', () => {
     return waitForState(app.store, (state) => site(state)?.loaded === true);
   }
 
-  it('loads the policy when the section opens', async () => {
+  it('loads the policy, and who has access to the site, when the section opens', async () => {
     const state = await openSection();
-    expect(site(state)).toEqual({ loaded: true, policy: defaultPolicy, loadError: null });
+    expect(site(state)).toEqual({ loaded: true, policy: defaultPolicy, people, loadError: null });
     expect(requests).toEqual([{ method: 'GET', body: undefined }]);
   });
 
   it('shows why a load was refused', async () => {
     refuse = () => jsonResponse(403, 'Forbidden', { err: 'You have no access to this site' });
     const state = await openSection();
-    expect(site(state)).toEqual({ loaded: true, policy: null, loadError: 'You have no access to this site' });
+    expect(site(state)).toEqual({
+      loaded: true,
+      policy: null,
+      people: [],
+      loadError: 'You have no access to this site',
+    });
   });
 
   it('saves the later steps and keeps the policy as the server answers it', async () => {
@@ -112,8 +124,8 @@ describe('escalation sagas', () => {
     expect(site(state).policy).toEqual({
       steps: [
         DEFAULT_ESCALATION_POLICY[0],
-        { step: 2, afterMinutes: 2, audience: 'opted-in', channels: ['email', 'push'] },
-        { step: 3, afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
+        { step: 2, afterMinutes: 2, audience: 'opted-in', people: [], channels: ['email', 'push'] },
+        { step: 3, afterMinutes: 10, audience: 'everyone', people: [], channels: ['email', 'push'] },
       ],
       isDefault: false,
       updatedBy: 'Ann Smith',
@@ -146,7 +158,10 @@ describe('escalation sagas', () => {
   it("starts each visit with a clean save status and the site's latest policy", async () => {
     await openSection();
     app.store.dispatch(
-      escalationSaveRequested({ hwaddr, steps: [{ afterMinutes: 0, audience: 'everyone', channels: ['push'] }] }),
+      escalationSaveRequested({
+        hwaddr,
+        steps: [{ afterMinutes: 0, audience: 'everyone', people: [], channels: ['push'] }],
+      }),
     );
     await waitForState(app.store, (current) => current.escalation.save.error !== null);
     app.store.dispatch(escalationSectionClosed(hwaddr));

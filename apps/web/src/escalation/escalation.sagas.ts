@@ -4,7 +4,7 @@ import { errorMessage } from '../shared/error-message.util';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken } from '../auth/token.sagas';
-import { fetchSiteEscalation, saveSiteEscalation } from './escalation.api';
+import { fetchSiteEscalation, fetchSitePeople, saveSiteEscalation } from './escalation.api';
 import {
   escalationLoaded,
   escalationLoadFailed,
@@ -18,8 +18,13 @@ import {
 function* loadPolicy(hwaddr: string) {
   const request = new AbortController();
   try {
-    const policy = yield* call(fetchSiteEscalation, yield* call(requireClaimsToken), hwaddr, request.signal);
-    yield* put(escalationLoaded({ hwaddr, policy }));
+    const claims = yield* call(requireClaimsToken);
+    // Side by side: the policy, and the people a step may name.
+    const { policy, people } = yield* all({
+      policy: call(fetchSiteEscalation, claims, hwaddr, request.signal),
+      people: call(fetchSitePeople, claims, hwaddr, request.signal),
+    });
+    yield* put(escalationLoaded({ hwaddr, policy, people }));
   } catch (error) {
     if (!(error instanceof SessionExpiredError))
       yield* put(escalationLoadFailed({ hwaddr, error: errorMessage(error) }));

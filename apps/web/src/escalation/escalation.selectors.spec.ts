@@ -7,7 +7,7 @@ const hwaddr = '0011aabbcc51';
 const own: SiteEscalationPolicy = {
   steps: [
     DEFAULT_ESCALATION_POLICY[0],
-    { step: 2, afterMinutes: 10, audience: 'everyone', channels: ['email', 'push'] },
+    { step: 2, afterMinutes: 10, audience: 'everyone', people: [], channels: ['email', 'push'] },
   ],
   isDefault: false,
   updatedBy: 'Ann Smith',
@@ -15,7 +15,7 @@ const own: SiteEscalationPolicy = {
 };
 
 const originOf = (policy: SiteEscalationPolicy) =>
-  selectEscalationOrigin(rootReducer(undefined, escalationLoaded({ hwaddr, policy })), hwaddr);
+  selectEscalationOrigin(rootReducer(undefined, escalationLoaded({ hwaddr, policy, people: [] })), hwaddr);
 
 describe("whose a site's escalation policy is", () => {
   it('says nothing until the policy is answered', () => {

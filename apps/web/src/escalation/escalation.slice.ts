@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EscalationStepSetting, SiteEscalationPolicy } from '@app/contracts';
+import type { EscalationStepSetting, SiteEscalationPolicy, SitePerson } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { ESCALATION_TEXT } from './escalation-messages.constants';
@@ -9,6 +9,8 @@ export interface SiteEscalationState {
   /** The policy has been answered (or refused). */
   loaded: boolean;
   policy: SiteEscalationPolicy | null;
+  /** Who has access to the site: whom a step may name. */
+  people: SitePerson[];
   loadError: string | null;
 }
 
@@ -17,7 +19,7 @@ export interface EscalationState {
   save: RequestStatus;
 }
 
-export const emptySiteEscalation: SiteEscalationState = { loaded: false, policy: null, loadError: null };
+export const emptySiteEscalation: SiteEscalationState = { loaded: false, policy: null, people: [], loadError: null };
 
 export const initialEscalationState: EscalationState = { sites: {}, save: requestIdle };
 
@@ -39,10 +41,11 @@ export const escalationSlice = createSlice({
     },
     /** Closed: a policy still on its way is dropped. */
     escalationSectionClosed(_state, _action: PayloadAction<string>) {},
-    escalationLoaded(state, action: PayloadAction<SiteRef & { policy: SiteEscalationPolicy }>) {
+    escalationLoaded(state, action: PayloadAction<SiteRef & { policy: SiteEscalationPolicy; people: SitePerson[] }>) {
       const site = siteOf(state, action.payload.hwaddr);
       site.loaded = true;
       site.policy = action.payload.policy;
+      site.people = action.payload.people;
       site.loadError = null;
     },
     escalationLoadFailed(state, action: PayloadAction<SiteRef & { error: string }>) {

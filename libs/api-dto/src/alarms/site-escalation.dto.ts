@@ -12,27 +12,33 @@ import { Rule } from '../validation/field-rule.decorator';
 
 /**
  * A later step as a request gives it: an object of an integer `afterMinutes`, a string `audience`
- * and, if given, a list of strings `channels`, and nothing else (their values: escalationStepsProblem).
+ * and, if given, lists of strings `channels` and `people`, and nothing else (their values:
+ * escalationStepsProblem).
  */
 function isStepSetting(value: unknown): value is EscalationStepInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const step = value as Record<string, unknown>;
   const keys = Object.keys(value)
-    .filter((key) => key !== 'channels')
+    .filter((key) => key !== 'channels' && key !== 'people')
     .sort();
   return (
     keys.join(',') === 'afterMinutes,audience' &&
     Number.isInteger(step.afterMinutes) &&
     typeof step.audience === 'string' &&
-    (step.channels === undefined ||
-      (Array.isArray(step.channels) && step.channels.every((channel) => typeof channel === 'string')))
+    isStringList(step.channels) &&
+    isStringList(step.people)
   );
+}
+
+/** Absent, or a list of strings. */
+function isStringList(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
 }
 
 /** The later steps: a list of step settings the policy rules accept (escalationStepsProblem). */
 const escalationSteps: FieldCheck = (value, field) => {
   if (!Array.isArray(value)) return `${field} must be a list`;
-  if (!value.every(isStepSetting)) return `${field} must hold { afterMinutes, audience, channels? } objects`;
+  if (!value.every(isStepSetting)) return `${field} must hold { afterMinutes, audience, people?, channels? } objects`;
   return escalationStepsProblem(value);
 };
 
@@ -42,6 +48,15 @@ class EscalationStepSettingDto implements EscalationStepInput {
 
   @ApiProperty({ enum: ESCALATION_AUDIENCES })
   audience!: EscalationStepInput['audience'];
+
+  @ApiProperty({
+    type: [String],
+    format: 'uuid',
+    required: false,
+    maxItems: ESCALATION_LIMITS.people,
+    description: "The users a 'people' step reaches (ids, from GET /v2/sites/{hwaddr}/people); none for the others",
+  })
+  people?: string[];
 
   @ApiProperty({
     enum: ESCALATION_CHANNELS,

@@ -114,6 +114,9 @@ class EscalationStepResponseDto {
   @ApiProperty({ enum: ESCALATION_AUDIENCES })
   audience!: EscalationAudience;
 
+  @ApiProperty({ type: [String], format: 'uuid', description: "The users a 'people' step names; empty otherwise" })
+  people!: string[];
+
   @ApiProperty({ enum: ESCALATION_CHANNELS, isArray: true, description: 'How it reaches' })
   channels!: EscalationChannel[];
 }

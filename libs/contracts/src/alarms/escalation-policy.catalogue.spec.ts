@@ -16,8 +16,8 @@ describe('escalation steps and their channels', () => {
       ]),
     ).toEqual([
       DEFAULT_ESCALATION_POLICY[0],
-      { step: 2, afterMinutes: 5, audience: 'everyone', channels: ['email', 'push'] },
-      { step: 3, afterMinutes: 15, audience: 'opted-in', channels: ['email', 'webhook'] },
+      { step: 2, afterMinutes: 5, audience: 'everyone', people: [], channels: ['email', 'push'] },
+      { step: 3, afterMinutes: 15, audience: 'opted-in', people: [], channels: ['email', 'webhook'] },
     ]);
   });
 
@@ -27,6 +27,18 @@ describe('escalation steps and their channels', () => {
     expect(escalationStepsProblem([step])).toBeNull();
     for (const channels of [[], ['sms'], ['push', 'push']])
       expect(escalationStepsProblem([{ ...step, channels: channels as never }])).toBe(ESCALATION_MESSAGES.channels);
+  });
+
+  it("names people only in a 'people' step, each once, at most the limit", () => {
+    const id = (n: number) => `6f1c2a3b-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const step = { afterMinutes: 5, audience: 'people' as const };
+    expect(escalationStepsProblem([{ ...step, people: [id(1), id(2)] }])).toBeNull();
+    for (const people of [[], undefined, ['bob'], [id(1), id(1)], Array.from({ length: 21 }, (_, n) => id(n))])
+      expect(escalationStepsProblem([{ ...step, people }])).toBe(ESCALATION_MESSAGES.people);
+    expect(escalationStepsProblem([{ afterMinutes: 5, audience: 'everyone', people: [id(1)] }])).toBe(
+      ESCALATION_MESSAGES.people,
+    );
+    expect(escalationPolicyOf([{ afterMinutes: 5, audience: 'everyone', people: [] }])[1].people).toEqual([]);
   });
 
   it('names the channels and a step taken as people read them', () => {

@@ -7,8 +7,11 @@
  * mailer when they fall due.
  */
 
-/** Who a step notifies: the users with e-mails on for the site, or everyone with access to it. */
-export const ESCALATION_AUDIENCES = ['opted-in', 'everyone'] as const;
+/**
+ * Who a step notifies: the users with e-mails on for the site, everyone with access to it, or the
+ * people it names (among those with access).
+ */
+export const ESCALATION_AUDIENCES = ['opted-in', 'everyone', 'people'] as const;
 
 export type EscalationAudience = (typeof ESCALATION_AUDIENCES)[number];
 
@@ -37,6 +40,8 @@ export interface EscalationStep {
   /** Minutes after the alarm opened, if nobody has acknowledged it by then; 0: at once. */
   afterMinutes: number;
   audience: EscalationAudience;
+  /** The users a 'people' step names (ids); empty for the other audiences. */
+  people: string[];
   /** How it reaches, in ESCALATION_CHANNELS' order; never empty. */
   channels: EscalationChannel[];
 }
@@ -46,8 +51,8 @@ export interface EscalationStep {
  * everyone with access after 5 minutes without acknowledgement.
  */
 export const DEFAULT_ESCALATION_POLICY: readonly EscalationStep[] = [
-  { step: 1, afterMinutes: 0, audience: 'opted-in', channels: ['email', 'push', 'webhook'] },
-  { step: 2, afterMinutes: 5, audience: 'everyone', channels: ['email', 'push'] },
+  { step: 1, afterMinutes: 0, audience: 'opted-in', people: [], channels: ['email', 'push', 'webhook'] },
+  { step: 2, afterMinutes: 5, audience: 'everyone', people: [], channels: ['email', 'push'] },
 ];
 
 /** The steps owed once per alarm, later than at once: what alarm_escalations records. */
@@ -59,20 +64,30 @@ export function delayedSteps(policy: readonly EscalationStep[]): EscalationStep[
  * A site's own later steps (Site Configuration): step 1 is always what every alarm owes at once;
  * the later steps are the site's, each after more minutes than the one before. None: no escalation.
  */
-export const ESCALATION_LIMITS = { steps: 5, minMinutes: 1, maxMinutes: 1440 } as const;
+export const ESCALATION_LIMITS = { steps: 5, minMinutes: 1, maxMinutes: 1440, people: 20 } as const;
 
 /** A later step as a site sets it: after how many minutes without acknowledgement, who, and how. */
-export type EscalationStepSetting = Pick<EscalationStep, 'afterMinutes' | 'audience' | 'channels'>;
+export type EscalationStepSetting = Pick<EscalationStep, 'afterMinutes' | 'audience' | 'people' | 'channels'>;
 
-/** A later step as a request may give it: without channels, DEFAULT_STEP_CHANNELS. */
-export type EscalationStepInput = Omit<EscalationStepSetting, 'channels'> & { channels?: EscalationChannel[] };
+/**
+ * A later step as a request may give it: without channels, DEFAULT_STEP_CHANNELS; `people` only
+ * with the 'people' audience.
+ */
+export type EscalationStepInput = Omit<EscalationStepSetting, 'channels' | 'people'> & {
+  people?: string[];
+  channels?: EscalationChannel[];
+};
 
-/** A step given or stored without channels, with the default ones; its channels in their catalogue order. */
+/**
+ * A step given or stored without channels, with the default ones, in their catalogue order; its
+ * people only for the 'people' audience.
+ */
 export function escalationStepSetting(step: EscalationStepInput): EscalationStepSetting {
   const channels = step.channels ?? DEFAULT_STEP_CHANNELS;
   return {
     afterMinutes: step.afterMinutes,
     audience: step.audience,
+    people: step.audience === 'people' ? [...(step.people ?? [])] : [],
     channels: ESCALATION_CHANNELS.filter((channel) => channels.includes(channel)),
   };
 }
@@ -97,6 +112,7 @@ export function escalationStepsProblem(later: readonly EscalationStepInput[]): s
   for (const [index, step] of later.entries()) {
     if (!(ESCALATION_AUDIENCES as readonly string[]).includes(step.audience)) return ESCALATION_MESSAGES.audience;
     if (step.channels !== undefined && !areStepChannels(step.channels)) return ESCALATION_MESSAGES.channels;
+    if (!arePeopleOf(step)) return ESCALATION_MESSAGES.people;
     const { minMinutes, maxMinutes } = ESCALATION_LIMITS;
     if (!Number.isInteger(step.afterMinutes) || step.afterMinutes < minMinutes || step.afterMinutes > maxMinutes)
       return ESCALATION_MESSAGES.minutes;
@@ -110,9 +126,25 @@ export const ESCALATION_MESSAGES = {
   tooManySteps: `A site has at most ${ESCALATION_LIMITS.steps} later steps`,
   minutes: `Each step comes after 1 to ${ESCALATION_LIMITS.maxMinutes} minutes`,
   order: 'Each step comes after more minutes than the one before',
-  audience: "Each step reaches 'opted-in' or 'everyone'",
+  audience: "Each step reaches 'opted-in', 'everyone' or 'people'",
+  people: `A step to 'people' names 1 to ${ESCALATION_LIMITS.people} people with access to the site, each once`,
   channels: "Each step sends by one or more of 'email', 'push' and 'webhook', each once",
 } as const;
+
+/** A 'people' step names some, each once; the others name none. */
+function arePeopleOf(step: EscalationStepInput): boolean {
+  const people: unknown = step.people;
+  if (step.audience !== 'people') return people === undefined || (Array.isArray(people) && people.length === 0);
+  return (
+    Array.isArray(people) &&
+    people.length > 0 &&
+    people.length <= ESCALATION_LIMITS.people &&
+    people.every((id) => typeof id === 'string' && UUID.test(id)) &&
+    new Set(people).size === people.length
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function areStepChannels(channels: readonly unknown[]): boolean {
   return (
@@ -136,6 +168,7 @@ export type EscalationStepStatus = (typeof ESCALATION_STEP_STATUSES)[number];
 export const ESCALATION_AUDIENCE_LABELS: Readonly<Record<EscalationAudience, string>> = {
   'opted-in': 'the users with e-mails on',
   everyone: 'everyone with access',
+  people: 'the people named',
 };
 
 /** Why a step was not sent. */

@@ -112,3 +112,15 @@ export interface EventsFilter extends EventsQuery {
   limit?: number;
   offset?: number;
 }
+
+/** One person with access to a site (an AUTHED claim), as the site's settings name them. */
+export interface SitePerson {
+  /** The user's id. */
+  id: string;
+  name: string;
+}
+
+/** Answer of GET /v2/sites/{hwaddr}/people: everyone with access to the site, by name. */
+export interface SitePeopleResponse {
+  people: SitePerson[];
+}

@@ -11,7 +11,7 @@ import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util
 @Entity({ name: 'alarm_escalations' })
 @Unique('alarm_escalations_alarm_step_key', ['alarmId', 'step'])
 @Check('alarm_escalations_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
-@Check('alarm_escalations_audience_check', `audience IN ('opted-in', 'everyone')`)
+@Check('alarm_escalations_audience_check', `audience IN ('opted-in', 'everyone', 'people')`)
 @Check(
   'alarm_escalations_channels_check',
   `cardinality(channels) > 0 AND channels <@ ARRAY['email', 'push', 'webhook']::text[]`,
@@ -38,6 +38,10 @@ export class AlarmEscalationEntity {
 
   @Column({ name: 'audience', type: 'text' })
   audience!: EscalationAudience;
+
+  /** The users a 'people' step names; empty for the other audiences. */
+  @Column({ name: 'people', type: 'uuid', array: true })
+  people!: string[];
 
   /** How it reaches (ESCALATION_CHANNELS). */
   @Column({ name: 'channels', type: 'text', array: true })

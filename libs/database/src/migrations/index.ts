@@ -16,7 +16,7 @@ import { RelayRunUnknownOutcome1796600000000 } from './1796600000000-relay-run-u
 import { Webhooks1796700000000 } from './1796700000000-webhooks.migration';
 import { UserQuietHours1797100000000 } from './1797100000000-user-quiet-hours.migration';
 import { OutagePushes1797200000000 } from './1797200000000-outage-pushes.migration';
-import { EscalationChannels1797300000000 } from './1797300000000-escalation-channels.migration';
+import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
 import { Alarms1796800000000 } from './1796800000000-alarms.migration';
@@ -44,5 +44,5 @@ export const MIGRATIONS = [
   PushDevices1797000000000,
   UserQuietHours1797100000000,
   OutagePushes1797200000000,
-  EscalationChannels1797300000000,
+  EscalationReach1797300000000,
 ];

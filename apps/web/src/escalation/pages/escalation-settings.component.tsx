@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { ESCALATION_LIMITS, type SiteEscalationPolicy } from '@app/contracts';
+import { ESCALATION_LIMITS, type SiteEscalationPolicy, type SitePerson } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import {
   DEFAULT_LATER_STEPS,
@@ -20,7 +20,16 @@ const REASON_ID = 'site-escalation-save-reason';
 const LIMIT_ID = 'site-escalation-limit';
 
 /** The steps as a list (step 1 fixed, the later ones edited in place), with Save, 'Add a step' and 'Use the default'. */
-export function EscalationSettings({ hwaddr, policy }: { hwaddr: string; policy: SiteEscalationPolicy }) {
+export function EscalationSettings({
+  hwaddr,
+  policy,
+  people,
+}: {
+  hwaddr: string;
+  policy: SiteEscalationPolicy;
+  /** Who has access to the site: whom a step may name. */
+  people: readonly SitePerson[];
+}) {
   const dispatch = useAppDispatch();
   const save = useAppSelector(selectEscalationSave);
   const saved = useMemo(() => draftOf(policy.steps), [policy]);
@@ -68,6 +77,7 @@ export function EscalationSettings({ hwaddr, policy }: { hwaddr: string; policy:
               key={index}
               number={index + 2}
               step={step}
+              people={people}
               invalid={problem?.index === index}
               describedBy={problem?.index === index ? REASON_ID : undefined}
               onChange={(changed) => edit(steps.with(index, changed))}

@@ -6,8 +6,12 @@ import {
   ESCALATION_CHANNELS,
   ESCALATION_LIMITS,
   type EscalationAudience,
+  type SitePerson,
 } from '@app/contracts';
-import { withChannel, type EscalationStepDraft } from '../escalation-draft.util';
+import { withChannel, withPerson, type EscalationStepDraft } from '../escalation-draft.util';
+
+/** How a person a step still names, who no longer has access to the site, is shown (to be unticked). */
+const FORMER = 'someone who no longer has access';
 
 /**
  * One later step, read as a sentence: 'After [5] minutes without acknowledgement, to [everyone]
@@ -16,6 +20,7 @@ import { withChannel, type EscalationStepDraft } from '../escalation-draft.util'
 export function EscalationStepRow({
   number,
   step,
+  people,
   invalid,
   describedBy,
   onChange,
@@ -24,6 +29,8 @@ export function EscalationStepRow({
   /** Its place in the policy, from 2. */
   number: number;
   step: EscalationStepDraft;
+  /** Who has access to the site, by name: whom a 'people' step may name. */
+  people: readonly SitePerson[];
   /** Its minutes are the ones at fault. */
   invalid: boolean;
   describedBy: string | undefined;
@@ -61,6 +68,27 @@ export function EscalationStepRow({
           </option>
         ))}
       </Form.Select>{' '}
+      {step.audience === 'people' && (
+        <span className="site-escalation__people" role="group" aria-label={`Step ${number}: whom it names`}>
+          {[
+            ...people,
+            ...step.people
+              .filter((id) => !people.some((person) => person.id === id))
+              .map((id) => ({ id, name: FORMER })),
+          ].map((person) => (
+            <Form.Check
+              key={person.id}
+              inline
+              type="checkbox"
+              id={`escalation-step-${number}-person-${person.id}`}
+              label={person.name}
+              checked={step.people.includes(person.id)}
+              isInvalid={step.people.length === 0}
+              onChange={(event) => onChange(withPerson(step, person.id, event.target.checked, people))}
+            />
+          ))}
+        </span>
+      )}{' '}
       by{' '}
       <span className="site-escalation__channels" role="group" aria-label={`Step ${number}: how it reaches`}>
         {ESCALATION_CHANNELS.map((channel) => (

@@ -15,6 +15,8 @@ import { siteSummaryOf } from '../../../test/site-summary.fixture';
 const hwaddr = '0011aabbccdd';
 const escalationPath = `/api/v2/sites/${hwaddr}/escalation`;
 const site = siteSummaryOf(hwaddr);
+const bob = { id: '6f1c2a3b-0000-4000-8000-000000000002', name: 'Bob Jones' };
+const people = [{ id: '6f1c2a3b-0000-4000-8000-000000000001', name: 'Ann Smith' }, bob];
 const defaultPolicy: SiteEscalationPolicy = {
   steps: [...DEFAULT_ESCALATION_POLICY],
   isDefault: true,
@@ -33,6 +35,7 @@ async function openConfiguration(answer: Answer) {
   const app = await renderApp(`/site/${hwaddr}/about`, (path, init) => {
     if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([hwaddr]) });
     if (path === '/api/v2/sites') return jsonResponse(200, 'OK', [site]);
+    if (path === `/api/v2/sites/${hwaddr}/people`) return jsonResponse(200, 'OK', { people });
     return path === escalationPath ? answer(path, init) : undefined;
   });
   await act(() => waitForState(app.store, (state) => state.escalation.sites[hwaddr]?.loaded === true));
@@ -58,7 +61,9 @@ const steps = () =>
       const fields = [...item.querySelectorAll('input:not([type=checkbox]), select')].map(
         (field) => (field as HTMLInputElement).value,
       );
-      const ticked = [...item.querySelectorAll('input[type=checkbox]:checked')].map((box) => box.id.split('-').pop());
+      const ticked = [...item.querySelectorAll('.site-escalation__channels input:checked')].map((box) =>
+        box.id.split('-').pop(),
+      );
       return fields.length ? [number, ...fields, ticked.join('+')] : [number, item.textContent];
     });
 
@@ -102,6 +107,17 @@ describe('Site Configuration: the escalation section', () => {
     ]);
     fireEvent.change(minutes(3), { target: { value: '10' } });
     fireEvent.click(channel(3, "the site's webhook"));
+    // Step 3 to the people named: Bob, ticked among those with access.
+    fireEvent.change(audience(3), { target: { value: 'people' } });
+    const named = within(section()).getByRole('group', { name: 'Step 3: whom it names' });
+    expect(
+      within(named)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['Ann Smith', 'Bob Jones']);
+    expect(button('Save').disabled).toBe(true);
+    expect(within(section()).getByText(ESCALATION_MESSAGES.people)).toBeTruthy();
+    fireEvent.click(within(named).getByLabelText('Bob Jones'));
     expect(button('Save').disabled).toBe(false);
     expect(within(section()).queryByText(ESCALATION_TEXT.unchanged)).toBeNull();
     fireEvent.click(button('Save'));
@@ -110,15 +126,15 @@ describe('Site Configuration: the escalation section', () => {
     const put = app.fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
       steps: [
-        { afterMinutes: 2, audience: 'opted-in', channels: ['push'] },
-        { afterMinutes: 10, audience: 'everyone', channels: ['email', 'push', 'webhook'] },
+        { afterMinutes: 2, audience: 'opted-in', people: [], channels: ['push'] },
+        { afterMinutes: 10, audience: 'people', people: [bob.id], channels: ['email', 'push', 'webhook'] },
       ],
     });
     expect(within(section()).getByText('Set by Ann Smith on 02/05/2026 08:00:00 UTC')).toBeTruthy();
     expect(within(section()).getByRole('status').textContent).toBe(ESCALATION_TEXT.saved);
     expect(steps().slice(1)).toEqual([
       ['Step 2', '2', 'opted-in', 'push'],
-      ['Step 3', '10', 'everyone', 'email+push+webhook'],
+      ['Step 3', '10', 'people', 'email+push+webhook'],
     ]);
     expect(button('Save').disabled).toBe(true);
     expect(button('Use the default').disabled).toBe(false);

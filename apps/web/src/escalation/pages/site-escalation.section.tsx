@@ -16,6 +16,7 @@ export function SiteEscalationSection({ hwaddr }: { hwaddr: string }) {
   const loaded = useAppSelector((state) => selectSiteEscalation(state, hwaddr).loaded);
   const loadError = useAppSelector((state) => selectSiteEscalation(state, hwaddr).loadError);
   const policy = useAppSelector((state) => selectSiteEscalation(state, hwaddr).policy);
+  const people = useAppSelector((state) => selectSiteEscalation(state, hwaddr).people);
   const origin = useAppSelector((state) => selectEscalationOrigin(state, hwaddr));
   // Until the opening has reset the save status, an earlier visit's outcome would show.
   const [opened, setOpened] = useState(false);
@@ -45,7 +46,7 @@ export function SiteEscalationSection({ hwaddr }: { hwaddr: string }) {
         policy && (
           <>
             <p className="site-escalation__origin small">{origin}</p>
-            <EscalationSettings hwaddr={hwaddr} policy={policy} />
+            <EscalationSettings hwaddr={hwaddr} policy={policy} people={people} />
           </>
         )
       )}
