@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EscalationStep } from '@app/contracts';
-import { claimGrantsAccess, ClaimEntity, outsideQuietHours, PanelNetworkEntity } from '@app/database';
+import { claimGrantsAccess, outsideQuietHours } from '@app/database';
 
 /** A user to alert about a site, with what the mail needs to greet them and name the site. */
 export interface AlertRecipient {
@@ -31,60 +31,55 @@ export class AlertRecipients {
    * `quiet`: leave out the users in their quiet hours now (a fault's or a communication loss's
    * recipients; never a fire's).
    */
-  async ofSite(
+  ofSite(
     hwaddr: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: Queryable = this.dataSource,
     reach: AlertReach = OPTED_IN,
     quiet = false,
   ): Promise<AlertRecipient[]> {
-    const query = this.query(manager, reach).andWhere('claim.hwaddr = :hwaddr', { hwaddr });
-    return (quiet ? query.andWhere(outsideQuietHours('claim.user_id')) : query)
-      .orderBy('claim.user_id')
-      .getRawMany<AlertRecipient>();
+    const [reached, people] = reachSql(reach, '$2');
+    return manager.query(
+      `${RECIPIENT_SELECT} WHERE claim.hwaddr = $1 AND ${claimGrantsAccess('claim')} ${reached}
+       ${quiet ? `AND ${outsideQuietHours('claim.user_id')}` : ''}
+       ORDER BY claim.user_id`,
+      [hwaddr, ...people],
+    );
   }
 
   /** The same rule for one user, checked again just before sending: they may have opted out since. */
   async one(
     hwaddr: string,
     userId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager: Queryable = this.dataSource,
     reach: AlertReach = OPTED_IN,
   ): Promise<AlertRecipient | null> {
-    const found = await this.query(manager, reach)
-      .andWhere('claim.hwaddr = :hwaddr AND claim.user_id = :userId', { hwaddr, userId })
-      .getRawOne<AlertRecipient>();
+    const [reached, people] = reachSql(reach, '$3');
+    const [found] = await manager.query<AlertRecipient[]>(
+      `${RECIPIENT_SELECT} WHERE claim.hwaddr = $1 AND claim.user_id = $2 AND ${claimGrantsAccess('claim')} ${reached}`,
+      [hwaddr, userId, ...people],
+    );
     return found ?? null;
   }
 
   /** The panel's name for a network, '' when not known yet. */
-  async panelName(
-    hwaddr: string,
-    networkId: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<string> {
-    const network = await manager
-      .getRepository(PanelNetworkEntity)
-      .findOne({ where: { hwaddr, networkId }, select: { strName: true } });
-    return network?.strName ?? '';
+  async panelName(hwaddr: string, networkId: number, manager: Queryable = this.dataSource): Promise<string> {
+    const [network] = await manager.query<Array<{ str_name: string }>>(
+      `SELECT str_name FROM panel_networks WHERE hwaddr = $1 AND network_id = $2`,
+      [hwaddr, networkId],
+    );
+    return network?.str_name ?? '';
   }
+}
 
-  private query(manager: EntityManager, reach: AlertReach) {
-    const query = manager
-      .getRepository(ClaimEntity)
-      .createQueryBuilder('claim')
-      .innerJoin('claim.user', 'user')
-      .select([
-        'claim.user_id AS "userId"',
-        'user.email AS "email"',
-        'user.full_name AS "fullName"',
-        'claim.nickname AS "nickname"',
-      ])
-      // Kept with `andWhere` by every caller: a later `where` would drop these conditions.
-      .where(claimGrantsAccess('claim'));
-    if (reach.audience === 'opted-in') return query.andWhere('claim.email_events');
-    // No one named reaches no one (an empty IN list is not SQL).
-    if (reach.audience === 'people')
-      return query.andWhere('claim.user_id = ANY(:people::uuid[])', { people: [...reach.people] });
-    return query;
-  }
+/** Where a statement runs: the pool, or a transaction's or a warm-up's connection. */
+type Queryable = Pick<EntityManager, 'query'>;
+
+const RECIPIENT_SELECT = `SELECT claim.user_id AS "userId", u.email, u.full_name AS "fullName", claim.nickname
+  FROM claims claim JOIN users u ON u.id = claim.user_id`;
+
+/** The condition `reach` adds (with its parameter, named `param`): e-mails on, the people named, or none. */
+function reachSql(reach: AlertReach, param: string): [string, unknown[]] {
+  if (reach.audience === 'opted-in') return ['AND claim.email_events', []];
+  if (reach.audience === 'people') return [`AND claim.user_id = ANY(${param}::uuid[])`, [[...reach.people]]];
+  return ['', []];
 }

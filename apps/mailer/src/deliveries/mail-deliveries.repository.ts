@@ -77,7 +77,10 @@ export class MailDeliveries {
   }
 
   async sent(jobId: string, at: Date): Promise<void> {
-    await this.repository().update({ jobId }, { status: 'sent', sentAt: at, error: null, sendingSince: null });
+    await this.dataSource.query(
+      `UPDATE mail_deliveries SET status = 'sent', sent_at = $2, error = NULL, sending_since = NULL WHERE job_id = $1`,
+      [jobId, at],
+    );
   }
 
   /**
