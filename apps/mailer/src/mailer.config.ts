@@ -13,7 +13,7 @@ import {
   readRedisConfig,
   readRuntimeConfig,
 } from '@app/config';
-import { PRODUCT_NAME } from '@app/contracts';
+import { DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS, PRODUCT_NAME } from '@app/contracts';
 import {
   MAIL_RETRY_DEFAULTS,
   readJobStallConfig,
@@ -61,6 +61,11 @@ export interface MailerConfig {
   sweep: RecordSweepConfig;
   /** Where users reach the portal; links in mails start with it (no trailing slash). */
   publicUrl: string;
+  /**
+   * TIME_DESYNC_THRESHOLD in seconds, as portal-api reads it: an event whose panel clock was further
+   * off from its arrival is told with both times in its mail and push.
+   */
+  timeDesyncThresholdSeconds: number;
   /** How sites' webhooks are posted to (WEBHOOK_*). */
   webhooks: WebhookDeliveryConfig;
   /** How alarms are pushed to users' devices (WEB_PUSH_*, PUSH_*). */
@@ -75,6 +80,7 @@ const mailerSchema = {
   SMTP_PASSWORD: env.string(''),
   MAIL_FROM: env.string(`${PRODUCT_NAME} <no-reply@localhost>`),
   PUBLIC_URL: env.url(['http:', 'https:'], 'http://localhost:3000'),
+  TIME_DESYNC_THRESHOLD: env.duration(`${DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS}s`),
   MAIL_CONCURRENCY: env.int({ fallback: 4, min: 1, max: 100 }),
   // The mail queue's one retry policy (@app/messaging), which reset mails take as is.
   MAIL_ATTEMPTS: env.int({ fallback: MAIL_RETRY_DEFAULTS.attempts, min: 1, max: 100 }),
@@ -116,6 +122,7 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
     jobs: readJobStallConfig(source),
     sweep: readRecordSweepConfig(source),
     publicUrl: values.PUBLIC_URL.replace(/\/+$/, ''),
+    timeDesyncThresholdSeconds: values.TIME_DESYNC_THRESHOLD,
     webhooks: readWebhookDeliveryConfig(source),
     push: readPushDeliveryConfig(values.MAIL_FROM, source),
   };

@@ -79,7 +79,10 @@ export class MailerModule implements OnModuleInit {
       providers: [
         { provide: MAILER_CONFIG, useValue: config },
         { provide: SmtpTransport, useFactory: () => new SmtpTransport(config.smtp) },
-        { provide: MailContent, useFactory: () => new MailContent(config.publicUrl) },
+        {
+          provide: MailContent,
+          useFactory: () => new MailContent(config.publicUrl, config.timeDesyncThresholdSeconds),
+        },
         AlertRecipients,
         MailDeliveries,
         StoredEvents,

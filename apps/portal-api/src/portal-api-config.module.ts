@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
 import { EscalationConfig } from './alarms/escalation.config';
 import { AuthConfig } from './auth/auth.config';
+import { IngestConfig } from './ingest/ingest.config';
 import { PushConfig } from './push/push.config';
 import { SupportContactConfig } from './http/support-contact.config';
 import { LivefeedConfig } from './livefeed/livefeed.config';
@@ -24,6 +25,7 @@ export class PortalApiConfigModule {
       { provide: WebhooksConfig, useValue: config.webhooks },
       { provide: EscalationConfig, useValue: config.escalation },
       { provide: PushConfig, useValue: config.push },
+      { provide: IngestConfig, useValue: config.ingest },
     ];
     return {
       module: PortalApiConfigModule,

@@ -82,7 +82,7 @@ export class FakePortalApi {
   counts(): { unreadCount: number; perPanelCount: Record<string, number> } {
     const perPanelCount = Object.fromEntries(this.networks.map((network) => [String(network.networkId), 0]));
     for (const event of this.events) {
-      if (this.lastEventSeen === null || event.date > this.lastEventSeen) {
+      if (this.lastEventSeen === null || event.receivedAt > this.lastEventSeen) {
         perPanelCount[String(event.networkId)] = (perPanelCount[String(event.networkId)] ?? 0) + 1;
       }
     }
@@ -93,9 +93,12 @@ export class FakePortalApi {
     };
   }
 
-  /** Stores an event and returns the LogEvent the live feed sends for it. */
-  storeEvent(event: Omit<EventDto, 'hwaddr'>): LivefeedLogEventData {
-    const stored: EventDto = { ...event, hwaddr: this.hwaddr };
+  /**
+   * Stores an event and returns the LogEvent the live feed sends for it; received when the panel's
+   * clock said unless `receivedAt` says otherwise.
+   */
+  storeEvent(event: Omit<EventDto, 'hwaddr' | 'receivedAt'> & { receivedAt?: string }): LivefeedLogEventData {
+    const stored: EventDto = { ...event, receivedAt: event.receivedAt ?? event.date, hwaddr: this.hwaddr };
     this.events.push(stored);
     return {
       hwaddr: this.hwaddr,
@@ -106,6 +109,7 @@ export class FakePortalApi {
       date: stored.date,
       location: stored.location,
       eventCategory: stored.category,
+      receivedAt: stored.receivedAt,
       ...this.counts(),
     };
   }
@@ -169,7 +173,7 @@ export class FakePortalApi {
       return jsonResponse(200, 'OK', this.eventsPage(parsed.searchParams));
     if (method === 'POST' && parsed.pathname === `${site}/resetEvent`) {
       this.lastEventSeen = this.events.reduce<string | null>(
-        (latest, event) => (latest === null || event.date > latest ? event.date : latest),
+        (latest, event) => (latest === null || event.receivedAt > latest ? event.receivedAt : latest),
         this.lastEventSeen,
       );
       return jsonResponse(200, 'OK', {});
@@ -190,12 +194,12 @@ export class FakePortalApi {
     const matching = this.events
       .filter(
         (event) =>
-          (start === null || Date.parse(event.date) >= Date.parse(start)) &&
-          (end === null || Date.parse(event.date) <= Date.parse(end)),
+          (start === null || Date.parse(event.receivedAt) >= Date.parse(start)) &&
+          (end === null || Date.parse(event.receivedAt) <= Date.parse(end)),
       )
       .filter((event) => category === null || event.category === category)
       .filter((event) => networkId === null || event.networkId === Number(networkId))
-      .sort((left, right) => right.date.localeCompare(left.date) || right.id - left.id);
+      .sort((left, right) => right.receivedAt.localeCompare(left.receivedAt) || right.id - left.id);
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 20);
     return { events: matching.slice(offset, offset + limit), total: matching.length };

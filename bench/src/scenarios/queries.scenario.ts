@@ -51,10 +51,13 @@ export async function queriesScenario(env: BenchEnvironment): Promise<ScenarioRe
     rawEventsPage: (index: number) =>
       Promise.all([
         db.query(
-          `SELECT * FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days' ORDER BY date DESC, id DESC LIMIT 20`,
+          `SELECT * FROM events WHERE hwaddr = $1 AND received_at >= now() - interval '30 days'
+           ORDER BY received_at DESC, id DESC LIMIT 20`,
           [site(index)],
         ),
-        db.query(`SELECT count(*) FROM events WHERE hwaddr = $1 AND date >= now() - interval '30 days'`, [site(index)]),
+        db.query(`SELECT count(*) FROM events WHERE hwaddr = $1 AND received_at >= now() - interval '30 days'`, [
+          site(index),
+        ]),
       ]),
   };
   // Steady state, not the first touches: every kind once over the 100 sites before any is timed.

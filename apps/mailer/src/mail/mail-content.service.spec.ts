@@ -24,7 +24,9 @@ describe('MailContent', () => {
     });
     expect(mail.subject).toBe('FIRE — Town Hall — Panel 3 — Fire Alarm');
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('04/03/2026 05:06:07 UTC');
+      // When the portal received it; the panel's clock, 2 s off, is not worth a second time.
+      expect(part).toContain('04/03/2026 05:06:09 UTC');
+      expect(part).not.toContain("the panel's clock said");
       expect(part).toContain('https://portal.example.com/site/0011aabbccdd/events');
       expect(part).toContain('00:11:AA:BB:CC:DD');
       expect(part).toContain('Town Hall');
@@ -35,6 +37,25 @@ describe('MailContent', () => {
     expect(mail.text).toContain('Location: Kitchen <2nd floor>');
     expect(mail.html).toContain('Kitchen &lt;2nd floor&gt;');
     expect(mail.html).not.toContain('<2nd floor>');
+  });
+
+  it("tells both times when the panel's clock was off by more than the desync threshold", () => {
+    const slowClock = { ...fire, panelDate: '2026-03-04T04:41:09.000Z' };
+    const mail = content.eventAlertMail({
+      event: slowClock,
+      recipientName: 'Ann',
+      siteName: 'Town Hall',
+      panelName: 'P',
+    });
+    expect(mail.text).toContain("Time:     04/03/2026 05:06:09 UTC (the panel's clock said 04/03/2026 04:41:09 UTC)");
+    expect(mail.html).toMatch(
+      /04\/03\/2026 05:06:09 UTC \(the panel(&#39;|&#x27;)s clock said 04\/03\/2026 04:41:09 UTC\)/,
+    );
+    // A threshold configured wider: one time again.
+    const lenient = new MailContent('https://portal.example.com', 3600);
+    expect(
+      lenient.eventAlertMail({ event: slowClock, recipientName: 'Ann', siteName: 'Town Hall', panelName: 'P' }).text,
+    ).not.toContain("the panel's clock said");
   });
 
   it('hides a location the panel did not give', () => {

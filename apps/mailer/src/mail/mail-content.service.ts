@@ -3,6 +3,8 @@ import {
   ALARM_KIND_LABELS,
   ESCALATION_AUDIENCE_LABELS,
   EVENT_CATEGORY_FILTER_LABELS,
+  DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS,
+  eventTimesText,
   formatEventTime,
   hwaddrToColonForm,
   isLocationShown,
@@ -78,7 +80,11 @@ export class MailContent {
     'panel-online': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-online'),
   };
 
-  constructor(private readonly publicUrl: string) {}
+  constructor(
+    private readonly publicUrl: string,
+    /** TIME_DESYNC_THRESHOLD: past it, an event's time is told with the panel's beside the portal's. */
+    private readonly timeDesyncThresholdSeconds = DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS,
+  ) {}
 
   eventAlertMail(context: EventAlertContext): RenderedMail {
     const { event } = context;
@@ -93,8 +99,8 @@ export class MailContent {
       panelName: context.panelName,
       siteName: context.siteName,
       macAddress: hwaddrToColonForm(event.hwaddr),
-      // The panel's own clock, as the events page shows it.
-      eventTime: formatEventTime(event.panelDate) || formatEventTime(event.receivedAt),
+      // When the portal received it, as every screen shows it; the panel's clock beside it when off.
+      eventTime: eventTimesText(event, this.timeDesyncThresholdSeconds),
       eventsUrl: `${siteUrl}/events`,
       // Where the alarm this event opened (or joined) is acknowledged: the sign-in page leads on to it.
       alarmsUrl: `${this.publicUrl}/alarms`,

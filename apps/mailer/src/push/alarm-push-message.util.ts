@@ -1,5 +1,7 @@
 import {
   ALARM_KIND_LABELS,
+  DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS,
+  eventTimesText,
   formatEventTime,
   isLocationShown,
   siteLabel,
@@ -18,13 +20,15 @@ const TITLE_PREFIX: Readonly<Record<AlarmKind, string>> = {
 
 /**
  * The push of one fire or fault as its user sees it: the site by their own name for it, the zone or
- * device and where, when the portal received it (UTC); opening it goes to the alarm, or to the
+ * device and where, when the portal received it (UTC, and the panel's clock when that was off);
+ * opening it goes to the alarm, or to the
  * Alarms view while the alarm was not recorded yet.
  */
 export function alarmPushMessage(
   event: PanelEventMessage & { category: 'fire' | 'fault' },
   nickname: string,
   alarmId: number | null,
+  timeDesyncThresholdSeconds = DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS,
 ): AlarmPushMessage {
   const where = isLocationShown(event.location) ? ` (${event.location})` : '';
   return {
@@ -34,7 +38,7 @@ export function alarmPushMessage(
     seq: event.seq,
     kind: event.category,
     title: `${TITLE_PREFIX[event.category]}: ${siteLabel(nickname, event.hwaddr)}`,
-    body: `${event.title}${where} · ${formatEventTime(event.receivedAt)} UTC`,
+    body: `${event.title}${where} · ${eventTimesText(event, timeDesyncThresholdSeconds)}`,
     path: alarmId !== null ? `/alarms/${alarmId}` : '/alarms',
     receivedAt: event.receivedAt,
   };

@@ -1,7 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { isAlertCategory, type AlarmPushJob } from '@app/contracts';
 import { JobGivenUp, JobHandler } from '@app/messaging';
+import type { MailerConfig } from '../mailer.config';
+import { MAILER_CONFIG } from '../mailer.constants';
 import { alarmPushMessage } from './alarm-push-message.util';
 import { owedPush } from './push-alarm.channel';
 import { PushAlarmIds } from './push-alarm-ids.repository';
@@ -18,6 +20,7 @@ export class AlarmPushHandler {
   private readonly logger = new Logger(AlarmPushHandler.name);
 
   constructor(
+    @Inject(MAILER_CONFIG) private readonly config: MailerConfig,
     private readonly devices: PushDevices,
     private readonly deliveries: PushDeliveries,
     private readonly alarmIds: PushAlarmIds,
@@ -37,7 +40,12 @@ export class AlarmPushHandler {
       this.logger.log({ deviceId: data.deviceId }, 'push no longer owed: nothing sent');
       return;
     }
-    const message = alarmPushMessage({ ...event, category: event.category }, target.nickname, alarmId);
+    const message = alarmPushMessage(
+      { ...event, category: event.category },
+      target.nickname,
+      alarmId,
+      this.config.timeDesyncThresholdSeconds,
+    );
     await this.delivery.deliver(job, record, target, message, event.category === 'fire');
   }
 

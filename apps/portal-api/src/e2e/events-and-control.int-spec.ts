@@ -97,6 +97,7 @@ describe('events, notifications and control with a simulated panel (real Postgre
         location: stored.location,
         eventCategory: 'fire',
         test: false,
+        receivedAt: stored.receivedAt,
         unreadCount,
         perPanelCount,
       });

@@ -2,20 +2,23 @@ import { eventsExportFileName, eventsExportHeader, eventsExportRow } from './eve
 
 describe('events export format', () => {
   it('writes the header row', () => {
-    expect(eventsExportHeader()).toBe('Date (UTC),Network,Category,Title,Location,Event ID,Test\r\n');
+    expect(eventsExportHeader()).toBe('Date (UTC),Network,Category,Title,Location,Event ID,Test,Panel time (UTC)\r\n');
   });
 
-  it("writes an event with the spec's time in UTC and its category's label", () => {
+  it("writes an event with its arrival as the spec writes times, in UTC, its category's label and the panel's clock", () => {
     const row = eventsExportRow({
       id: '9007199254740993',
       networkId: 2,
       category: 'fault',
       title: 'Earth fault, "loop 1"',
-      date: new Date('2024-06-01T01:30:05.250+02:00'),
+      date: new Date('2024-06-01T01:05:00.000+02:00'),
+      receivedAt: new Date('2024-06-01T01:30:05.250+02:00'),
       location: '=cmd',
       test: false,
     });
-    expect(row).toBe('31/05/2024 23:30:05,2,Fault,"Earth fault, ""loop 1""",\'=cmd,9007199254740993,\r\n');
+    expect(row).toBe(
+      '31/05/2024 23:30:05,2,Fault,"Earth fault, ""loop 1""",\'=cmd,9007199254740993,,31/05/2024 23:05:00\r\n',
+    );
   });
 
   it("marks an event that arrived during its site's test mode", () => {
@@ -25,10 +28,11 @@ describe('events export format', () => {
       category: 'fire',
       title: 'Detector 4',
       date: new Date('2024-06-01T10:00:00.000Z'),
+      receivedAt: new Date('2024-06-01T10:00:00.000Z'),
       location: 'Hall',
       test: true,
     });
-    expect(row).toBe('01/06/2024 10:00:00,1,Fire,Detector 4,Hall,12,Test\r\n');
+    expect(row).toBe('01/06/2024 10:00:00,1,Fire,Detector 4,Hall,12,Test,01/06/2024 10:00:00\r\n');
   });
 
   it("names the file after the user's nickname of the site, made safe, and the days of the range", () => {

@@ -8,7 +8,10 @@ export interface ExportedEvent {
   networkId: number;
   category: EventCategory;
   title: string;
+  /** What the panel's clock said. */
   date: Date;
+  /** When the portal received it: the time the export is ordered and filtered by. */
+  receivedAt: Date;
   location: string;
   /** It arrived while its site was in test mode. */
   test: boolean;
@@ -19,18 +22,20 @@ export function eventsExportHeader(): string {
 }
 
 /**
- * One event as a CSV row: the time as the spec shows it (DD/MM/YYYY HH:mm:ss in UTC), the category's
- * label, and 'Test' when it arrived during its site's test mode.
+ * One event as a CSV row: when the portal received it as the spec shows times (DD/MM/YYYY HH:mm:ss
+ * in UTC), the category's label, 'Test' when it arrived during its site's test mode, and last what
+ * the panel's clock said.
  */
 export function eventsExportRow(event: ExportedEvent): string {
   return csvRecord([
-    formatEventTime(event.date),
+    formatEventTime(event.receivedAt),
     event.networkId,
     EVENT_CATEGORY_FILTER_LABELS[event.category],
     event.title,
     event.location,
     event.id,
     event.test ? EVENTS_EXPORT_TEST_MARK : '',
+    formatEventTime(event.date),
   ]);
 }
 

@@ -10,6 +10,7 @@ const event = (id: number): ExportedEvent => ({
   category: 'system',
   title: `Event ${id}`,
   date: new Date(Date.UTC(2024, 0, 1, 0, 0, id)),
+  receivedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, id)),
   location: 'N/A',
   test: false,
 });
@@ -21,7 +22,7 @@ function batches(count: number, size: number) {
     reads.push(after);
     const index = after === undefined ? 0 : Number(after.id);
     const events = Array.from({ length: size }, (_, offset) => event(index * size + offset));
-    return index + 1 < count ? { events, next: { dateKey: 'k', id: String(index + 1) } } : { events };
+    return index + 1 < count ? { events, next: { receivedKey: 'k', id: String(index + 1) } } : { events };
   };
   return { read, reads };
 }
@@ -57,7 +58,7 @@ describe('writeEventsCsv', () => {
     const text = chunks.join('');
     expect(text.startsWith('\uFEFFDate (UTC),')).toBe(true);
     expect(text.trimEnd().split('\r\n')).toHaveLength(1 + 6);
-    expect(reads).toEqual([undefined, { dateKey: 'k', id: '1' }, { dateKey: 'k', id: '2' }]);
+    expect(reads).toEqual([undefined, { receivedKey: 'k', id: '1' }, { receivedKey: 'k', id: '2' }]);
     expect(out.writableEnded).toBe(true);
   });
 

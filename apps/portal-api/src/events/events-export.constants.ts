@@ -15,7 +15,10 @@ export const EVENTS_EXPORT_RETRY_AFTER_SECONDS = 10;
 
 export const EVENTS_EXPORT_BUSY = `This account already has ${EVENTS_EXPORTS_PER_USER} exports running: try again when one has finished`;
 
-/** The CSV's header row; 'Test' last, so that a reader of the first six columns by position is unchanged. */
+/**
+ * The CSV's header row: the date is when the portal received the event; the columns added later come
+ * last ('Test', the panel's own clock), so that a reader of the first six by position is unchanged.
+ */
 export const EVENTS_EXPORT_COLUMNS = [
   'Date (UTC)',
   'Network',
@@ -24,6 +27,7 @@ export const EVENTS_EXPORT_COLUMNS = [
   'Location',
   'Event ID',
   'Test',
+  'Panel time (UTC)',
 ] as const;
 
 /** The Test column of an event that arrived while its site was in test mode (empty otherwise). */

@@ -20,7 +20,7 @@ const STEP_MS = 5 * 60 * 1000;
 const RANGE = 'start=2024-06-01T00:00:00.000Z&end=2025-06-30T23:59:59.999Z';
 /** How often the download measures what the process holds (each measure is a full garbage collection). */
 const SAMPLE_EVERY_CHARS = 6 * 2 ** 20;
-const HEADER = ['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID', 'Test'];
+const HEADER = ['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID', 'Test', 'Panel time (UTC)'];
 /** Every event whose index is a multiple of this arrived during a test mode. */
 const TEST_EVERY = 7;
 /** Events whose text needs quoting, a formula guard or more than ASCII, by their index. */
@@ -68,10 +68,10 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
         .map(([index, texts]) => `WHEN ${index} THEN ${literal(texts[field])}`)
         .join(' ')} ELSE ${otherwise} END`;
     await db.query(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location, test)
+      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, received_at, location, test)
        SELECT $1, (1 + i % 2)::smallint, i, (ARRAY['fire','fault','system','service','technical'])[1 + i % 5],
               ${awkward('title', `'Detector ' || i || ' in zone ' || (i % 40)`)},
-              $2::timestamptz - i * interval '5 minutes',
+              $2::timestamptz - i * interval '5 minutes', $2::timestamptz - i * interval '5 minutes',
               ${awkward('location', `'Loop ' || (1 + i % 4) || ', device ' || (i % 250) || ', ' || $3`)},
               i % ${TEST_EVERY} = 0
          FROM generate_series(0, ${EVENTS - 1}) AS i`,
@@ -79,8 +79,9 @@ describe('GET /api/v2/sites/{hwaddr}/events/export (real PostgreSQL and Redis)',
     );
     // Another site's events in the same range, which no export of this site may hold.
     await db.query(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location)
-       SELECT $1, 1, i, 'fire', 'Not this site', $2::timestamptz - i * interval '1 hour', 'N/A'
+      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, received_at, location)
+       SELECT $1, 1, i, 'fire', 'Not this site', $2::timestamptz - i * interval '1 hour',
+              $2::timestamptz - i * interval '1 hour', 'N/A'
          FROM generate_series(0, 99) AS i`,
       [uniqueHwaddr(), new Date(NEWEST)],
     );

@@ -14,9 +14,9 @@ export interface EventsExportFilter {
   category?: EventCategory;
 }
 
-/** Where the previous batch ended: its last event's date (as PostgreSQL wrote it, to the microsecond) and id. */
+/** Where the previous batch ended: its last event's arrival (as PostgreSQL wrote it, to the microsecond) and id. */
 export interface EventsExportCursor {
-  dateKey: string;
+  receivedKey: string;
   id: string;
 }
 
@@ -32,14 +32,15 @@ interface ExportRow {
   category: EventCategory;
   title: string;
   date: Date;
-  date_key: string;
+  received_at: Date;
+  received_key: string;
   location: string;
   test: boolean;
 }
 
 /**
- * Reads an export in batches, newest first as the events list, by keyset on (date, id) over the
- * (hwaddr[, network_id], date DESC, id DESC) indexes: each batch is one short query on a pooled
+ * Reads an export in batches, newest first by arrival as the events list, by keyset on (received_at,
+ * id) over the (hwaddr[, network_id], received_at DESC, id DESC) indexes: each batch is one short query on a pooled
  * connection, so a slow download holds no connection while the client reads, and events stored
  * meanwhile neither repeat nor shift a row.
  */
@@ -61,26 +62,26 @@ export class EventsExportRepository {
     size: number,
   ): Promise<EventsExportBatch> {
     const params: unknown[] = [filter.hwaddr, filter.from];
-    const where = ['hwaddr = $1', 'date >= $2'];
+    const where = ['hwaddr = $1', 'received_at >= $2'];
     const bind = (condition: (placeholder: string) => string, value: unknown) => {
       params.push(value);
       where.push(condition(`$${params.length}`));
     };
-    if (filter.to !== undefined) bind((p) => `date <= ${p}`, filter.to);
+    if (filter.to !== undefined) bind((p) => `received_at <= ${p}`, filter.to);
     if (filter.networkId !== undefined) bind((p) => `network_id = ${p}`, filter.networkId);
     if (filter.category !== undefined) bind((p) => `category = ${p}`, filter.category);
     if (after !== undefined) {
-      params.push(after.dateKey, after.id);
-      where.push(`(date, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+      params.push(after.receivedKey, after.id);
+      where.push(`(received_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
     }
     params.push(size);
-    // date_key in ISO 8601 with the microseconds a JavaScript Date would lose: the cursor must match exactly.
+    // received_key in ISO 8601 with the microseconds a JavaScript Date would lose: the cursor must match exactly.
     const rows = (await this.dataSource.query(
-      `SELECT id::text AS id, network_id, category, title, date, location, test,
-              to_char(date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS date_key
+      `SELECT id::text AS id, network_id, category, title, date, received_at, location, test,
+              to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS received_key
          FROM events
         WHERE ${where.join(' AND ')}
-        ORDER BY date DESC, id DESC
+        ORDER BY received_at DESC, id DESC
         LIMIT $${params.length}`,
       params,
     )) as ExportRow[];
@@ -90,10 +91,13 @@ export class EventsExportRepository {
       category: row.category,
       title: row.title,
       date: row.date,
+      receivedAt: row.received_at,
       location: row.location,
       test: row.test,
     }));
     const last = rows.at(-1);
-    return rows.length === size && last ? { events, next: { dateKey: last.date_key, id: last.id } } : { events };
+    return rows.length === size && last
+      ? { events, next: { receivedKey: last.received_key, id: last.id } }
+      : { events };
   }
 }

@@ -6,7 +6,7 @@ import { EventEntity } from '@app/database';
 export interface EventsSearch {
   hwaddr: string;
   from: Date;
-  /** No upper bound when absent: a panel whose clock runs ahead still shows its latest events. */
+  /** No upper bound when absent: the latest events whatever the clocks say. */
   to?: Date;
   networkId?: number;
   category?: string;
@@ -14,7 +14,10 @@ export interface EventsSearch {
   offset: number;
 }
 
-/** Events of a site by date range, newest first, on the (hwaddr[, network_id], date DESC, id DESC) indexes. */
+/**
+ * Events of a site by range of arrival, newest first, on the (hwaddr[, network_id], received_at DESC,
+ * id DESC) indexes: by when the portal received them, whatever the panel's clock said.
+ */
 @Injectable()
 export class EventsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -24,8 +27,8 @@ export class EventsRepository {
       .getRepository(EventEntity)
       .createQueryBuilder('event')
       .where('event.hwaddr = :hwaddr', { hwaddr: search.hwaddr })
-      .andWhere('event.date >= :from', { from: search.from });
-    if (search.to !== undefined) query.andWhere('event.date <= :to', { to: search.to });
+      .andWhere('event.received_at >= :from', { from: search.from });
+    if (search.to !== undefined) query.andWhere('event.received_at <= :to', { to: search.to });
     if (search.networkId !== undefined)
       query.andWhere('event.network_id = :networkId', { networkId: search.networkId });
     if (search.category !== undefined) query.andWhere('event.category = :category', { category: search.category });
@@ -34,7 +37,7 @@ export class EventsRepository {
     const [rows, counted] = await Promise.all([
       query
         .clone()
-        .orderBy('event.date', 'DESC')
+        .orderBy('event.received_at', 'DESC')
         .addOrderBy('event.id', 'DESC')
         .limit(search.limit)
         .offset(search.offset)
@@ -54,6 +57,7 @@ export function toEventDto(event: EventEntity): EventDto {
     title: event.title,
     date: event.date.toISOString(),
     location: event.location,
+    receivedAt: event.receivedAt.toISOString(),
     test: event.test,
   };
 }

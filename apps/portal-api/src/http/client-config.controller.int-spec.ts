@@ -25,6 +25,7 @@ describe('GET /api/config', () => {
       supportEmail: 'help@alarms.example',
       supportAddress: '2 Quay Street, Galway',
       providerName: 'Western Alarm Monitoring Ltd',
+      timeDesyncThresholdSeconds: 600,
     });
   });
 });

@@ -1,4 +1,5 @@
 import { env, readConfig } from '@app/config';
+import { DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS } from '@app/contracts';
 
 type Env = Record<string, string | undefined>;
 
@@ -20,7 +21,7 @@ export class IngestConfig {
 export function readIngestConfig(source: Env = process.env): IngestConfig {
   const values = readConfig(
     {
-      TIME_DESYNC_THRESHOLD: env.duration('10m'),
+      TIME_DESYNC_THRESHOLD: env.duration(`${DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS}s`),
       EVENT_BATCH_SIZE: env.int({ fallback: 500, min: 1, max: 5000 }),
       EVENT_ACK_WAIT: env.duration('10s'),
     },

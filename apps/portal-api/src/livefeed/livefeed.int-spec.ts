@@ -147,6 +147,7 @@ describe('live feed websocket (real NATS, real ws client)', () => {
           location: 'Zone 2',
           eventCategory: 'fire',
           test: false,
+          receivedAt: '2023-04-01T10:00:01.000Z',
           unreadCount: 0,
           perPanelCount: {},
         },

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../shared/root-state.types';
+import { DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS } from '@app/contracts';
 import type { AuthFormId } from './auth.slice';
 
 export const selectAuth = (state: RootState) => state.auth;
@@ -27,3 +28,7 @@ export const selectSupportContact = createSelector(selectClientConfig, (config) 
 export const selectProviderName = (state: RootState) => state.auth.clientConfig?.providerName?.trim() || null;
 
 export const selectPanelAccess = (state: RootState, hwaddr: string) => state.auth.panelAccess[hwaddr];
+
+/** TIME_DESYNC_THRESHOLD as the API says it (its default until read): past it an event shows both times. */
+export const selectTimeDesyncThresholdSeconds = (state: RootState): number =>
+  state.auth.clientConfig?.timeDesyncThresholdSeconds ?? DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS;

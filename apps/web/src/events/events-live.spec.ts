@@ -5,7 +5,8 @@ import { eventsDatesChosen, eventsLoaded, eventsOpened, eventsPageChosen } from 
 
 const hwaddr = '0011aabbccdd';
 
-const stored = (id: number, date: string, category: EventDto['category'] = 'fire'): EventDto => ({
+/** An event the panel dated `date`, received then unless `receivedAt` says otherwise. */
+const stored = (id: number, date: string, category: EventDto['category'] = 'fire', receivedAt = date): EventDto => ({
   id,
   hwaddr,
   networkId: 1,
@@ -13,6 +14,7 @@ const stored = (id: number, date: string, category: EventDto['category'] = 'fire
   title: `Event ${id}`,
   date,
   location: 'Zone 1',
+  receivedAt,
 });
 
 const live = (event: EventDto): LiveLogEvent => ({
@@ -24,6 +26,7 @@ const live = (event: EventDto): LiveLogEvent => ({
   date: event.date,
   location: event.location,
   eventCategory: event.category,
+  receivedAt: event.receivedAt,
   unreadCount: 1,
   perPanelCount: { '1': 1 },
 });
@@ -49,7 +52,7 @@ describe('live events on the events page', () => {
     expect(state.events.total).toBe(3);
   });
 
-  it("places an event whose panel time is older at its place in the order, and leaves out one after the page's To day", () => {
+  it("places an event received earlier at its place in the order, and leaves out one after the page's To day", () => {
     const loaded = rootReducer(opened, eventsLoaded({ events: fullPage.slice(0, 3), total: 3 }));
     const between = stored(7, '2026-06-01T10:58:30.000Z');
     const afterTo = stored(8, '2026-07-01T00:00:00.000Z');
@@ -57,6 +60,15 @@ describe('live events on the events page', () => {
 
     expect(state.events.events.map((event) => event.id)).toEqual([100, 7, 99, 98]);
     expect(state.events.total).toBe(4);
+  });
+
+  it("puts a fire that has just arrived first, however far behind its panel's clock is", () => {
+    const loaded = rootReducer(opened, eventsLoaded({ events: fullPage.slice(0, 3), total: 3 }));
+    // Dated 25 minutes before the newest note by its slow clock, received after it.
+    const fire = stored(300, '2026-06-01T10:34:00.000Z', 'fire', '2026-06-01T11:00:00.000Z');
+    const state = rootReducer(loaded, logEventsReceived([live(fire)]));
+
+    expect(state.events.events.map((event) => event.id)).toEqual([300, 100, 99, 98]);
   });
 
   it('on a later page, a newer event only moves the total; an older one that sorts inside the page joins it', () => {

@@ -11,13 +11,14 @@ export function eventOfLive(live: LiveLogEvent): EventDto {
     title: live.title,
     date: live.date,
     location: live.location,
+    receivedAt: live.receivedAt,
     test: live.test ?? false,
   };
 }
 
 /** Whether the API would list the event for this query (site, network, category, start and end inclusive). */
 export function matchesEventsQuery(event: EventDto, hwaddr: string, query: EventsFilter): boolean {
-  const time = Date.parse(event.date);
+  const time = Date.parse(event.receivedAt);
   return (
     event.hwaddr === hwaddr &&
     (query.networkId === undefined || event.networkId === query.networkId) &&
@@ -27,10 +28,10 @@ export function matchesEventsQuery(event: EventDto, hwaddr: string, query: Event
   );
 }
 
-/** The API's order: newest first by the panel's date, then by id. */
+/** The API's order: newest first by arrival (whatever the panel's clock said), then by id. */
 function isNewer(left: EventDto, right: EventDto): boolean {
-  const byDate = Date.parse(left.date) - Date.parse(right.date);
-  return byDate !== 0 ? byDate > 0 : left.id > right.id;
+  const byArrival = Date.parse(left.receivedAt) - Date.parse(right.receivedAt);
+  return byArrival !== 0 ? byArrival > 0 : left.id > right.id;
 }
 
 /** The part of the events state that holds the shown page. */

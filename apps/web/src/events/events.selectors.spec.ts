@@ -1,5 +1,6 @@
 import type { EventDto } from '@app/contracts';
 import { rootReducer } from '../app/root.reducer';
+import { clientConfigLoaded } from '../auth/auth.slice';
 import { eventsQueryOf } from './events-query.util';
 import { selectEventRows, selectEventsEmptyMessage, selectEventsPaging } from './events.selectors';
 import { eventsCategoryChosen, eventsDatesChosen, eventsLoaded, eventsOpened, eventsPageChosen } from './events.slice';
@@ -11,6 +12,7 @@ const event = (id: number, location: string): EventDto => ({
   category: 'fire',
   title: 'Fire alarm',
   date: '2026-03-04T05:06:07.000Z',
+  receivedAt: '2026-03-04T05:06:07.000Z',
   location,
 });
 
@@ -32,6 +34,7 @@ describe('events state and selectors', () => {
         category: 'fire',
         heading: '(2) Fire alarm',
         time: '04/03/2026 05:06:07 UTC',
+        panelTime: null,
         location: 'Zone 3',
         test: false,
       },
@@ -40,6 +43,7 @@ describe('events state and selectors', () => {
         category: 'fire',
         heading: '(2) Fire alarm',
         time: '04/03/2026 05:06:07 UTC',
+        panelTime: null,
         location: null,
         test: false,
       },
@@ -48,10 +52,34 @@ describe('events state and selectors', () => {
         category: 'fire',
         heading: '(2) Fire alarm',
         time: '04/03/2026 05:06:07 UTC',
+        panelTime: null,
         location: null,
         test: false,
       },
     ]);
+  });
+
+  it("shows the panel's clock beside the arrival when the two differ by more than the API's desync threshold", () => {
+    const slowClock = { ...event(4, 'Zone 3'), date: '2026-03-04T04:41:07.000Z' };
+    const nearly = { ...event(5, 'Zone 3'), date: '2026-03-04T04:57:07.000Z' };
+    const state = rootReducer(opened, eventsLoaded({ events: [slowClock, nearly], total: 2 }));
+    expect(selectEventRows(state).map((row) => [row.time, row.panelTime])).toEqual([
+      ['04/03/2026 05:06:07 UTC', 'Panel clock: 04/03/2026 04:41:07 UTC'],
+      // 9 minutes off: within the default threshold (10 minutes).
+      ['04/03/2026 05:06:07 UTC', null],
+    ]);
+    const strict = rootReducer(
+      state,
+      clientConfigLoaded({
+        issuer: 'fire-alarm-portal-api',
+        supportPhone: '',
+        supportEmail: '',
+        supportAddress: '',
+        providerName: '',
+        timeDesyncThresholdSeconds: 60,
+      }),
+    );
+    expect(selectEventRows(strict)[1].panelTime).toBe('Panel clock: 04/03/2026 04:57:07 UTC');
   });
 
   it("marks the rows of events that arrived during their site's test mode", () => {

@@ -13,6 +13,7 @@ const logEvent = (id: number, seq?: number, hwaddr = site): LivefeedMessage => (
     id,
     networkId: 1,
     date: '2026-06-01T10:00:00.000Z',
+    receivedAt: '2026-06-01T10:00:00.000Z',
     location: 'Zone 1',
     eventCategory: 'fire',
     unreadCount: 1,

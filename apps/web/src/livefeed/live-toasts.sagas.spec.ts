@@ -25,6 +25,7 @@ const logEvent = (hwaddr: string, category: LivefeedLogCategory, title: string):
   id: nextId++,
   networkId: 1,
   date: '2026-03-04T05:06:07.000Z',
+  receivedAt: '2026-03-04T05:06:07.000Z',
   location: 'N/A',
   eventCategory: category === 'other' ? 'system' : category,
   unreadCount: 1,

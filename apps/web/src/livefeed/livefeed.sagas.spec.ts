@@ -19,6 +19,7 @@ const logEvent = (category: LivefeedLogCategory, title: string): LivefeedLogEven
   id: 1,
   networkId: 1,
   date: '2026-03-04T05:06:07.000Z',
+  receivedAt: '2026-03-04T05:06:07.000Z',
   location: 'Zone 1',
   eventCategory: category === 'other' ? 'system' : category,
   unreadCount: 1,

@@ -32,6 +32,7 @@ const liveEvent = (site: string): LiveLogEvent => ({
   id: 1,
   networkId: 1,
   date: '2026-11-29T06:10:01.000Z',
+  receivedAt: '2026-11-29T06:10:01.000Z',
   location: 'N/A',
   eventCategory: 'system',
   unreadCount: 1,

@@ -12,6 +12,7 @@ import {
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
 import { sessionCleared } from '../shared/session-cleared.action';
 import { logEventsReceived } from '../livefeed/livefeed.actions';
+import { eventOfLive } from '../events/events-live.util';
 import { PANEL_FORMS, type PanelFormId, type PanelTarget } from './panels.types';
 
 export interface CommandAuditState {
@@ -135,20 +136,10 @@ export const panelsSlice = createSlice({
       for (const live of action.payload) {
         const key = latestEventKey(live);
         const shown = state.latestEvents[key];
-        if (!shown?.loaded || (shown.event && shown.event.date > live.date)) continue;
-        state.latestEvents[key] = {
-          loaded: true,
-          event: {
-            id: live.id,
-            hwaddr: live.hwaddr,
-            networkId: live.networkId,
-            category: live.eventCategory,
-            title: live.title,
-            date: live.date,
-            location: live.location,
-            test: live.test ?? false,
-          },
-        };
+        // Newer by arrival: a panel whose clock is slow still puts its fire here.
+        if (!shown?.loaded || (shown.event && Date.parse(shown.event.receivedAt) > Date.parse(live.receivedAt)))
+          continue;
+        state.latestEvents[key] = { loaded: true, event: eventOfLive(live) };
       }
     });
   },

@@ -16,6 +16,7 @@ const logEvent = (hwaddr: string, category: LivefeedLogCategory, title: string):
   id: nextId++,
   networkId: 1,
   date: '2026-03-04T05:06:07.000Z',
+  receivedAt: '2026-03-04T05:06:07.000Z',
   location: 'N/A',
   eventCategory: category === 'other' ? 'service' : category,
   unreadCount: 1,

@@ -16,4 +16,10 @@ export class ClientConfigResponseDto implements ClientConfigResponse {
 
   @ApiProperty({ type: String, description: 'The company that provides the service' })
   providerName!: string;
+
+  @ApiProperty({
+    type: Number,
+    description: 'Seconds: an event whose panel clock was further off from its arrival is shown with both times',
+  })
+  timeDesyncThresholdSeconds!: number;
 }

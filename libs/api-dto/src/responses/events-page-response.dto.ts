@@ -18,11 +18,17 @@ export class EventResponseDto implements EventDto {
   @ApiProperty({ type: String })
   title!: string;
 
-  @ApiProperty({ ...ISO_DATE_PROPERTY, description: "The panel's time of the event" })
+  @ApiProperty({ ...ISO_DATE_PROPERTY, description: "The spec's date: what the panel's clock said" })
   date!: string;
 
   @ApiProperty({ type: String })
   location!: string;
+
+  @ApiProperty({
+    ...ISO_DATE_PROPERTY,
+    description: 'When the portal received it: lists and exports are ordered and filtered by it',
+  })
+  receivedAt!: string;
 
   @ApiProperty({ type: Boolean, description: 'The event arrived while its site was in test mode' })
   test!: boolean;

@@ -8,6 +8,11 @@ export interface ClientConfigResponse {
   supportAddress: string;
   /** The company that provides the service, named in the footer's copyright. */
   providerName: string;
+  /**
+   * TIME_DESYNC_THRESHOLD in seconds: an event whose panel clock said a time further off from its
+   * arrival is shown with both times (docs/api.md, "Event times").
+   */
+  timeDesyncThresholdSeconds: number;
 }
 
 export const CLIENT_CONFIG_PATH = '/api/config';

@@ -76,9 +76,14 @@ export interface EventDto {
   networkId: number;
   category: EventCategory;
   title: string;
-  /** The panel's time of the event. */
+  /** The spec's `date`: what the panel's clock said (docs/api.md, "Event times"). */
   date: string;
   location: string;
+  /**
+   * Added: when the portal received it. Lists and exports are ordered and filtered by it; where it
+   * and `date` differ by more than the desync threshold, the web client shows both.
+   */
+  receivedAt: string;
   /**
    * Added: the event arrived while its site was in test mode (docs/test-mode.md). The API always
    * sends it; absent reads as false.

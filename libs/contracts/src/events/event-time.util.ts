@@ -45,3 +45,27 @@ export function defaultEventRange(now: Date = new Date()): { start: Date; end: D
   const todayUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return { start: new Date(todayUtc - DEFAULT_EVENT_RANGE_DAYS * DAY_MS), end: new Date(now.getTime()) };
 }
+
+/**
+ * TIME_DESYNC_THRESHOLD's default, in seconds: a panel whose clock is further off from an event's
+ * arrival raises 'Panel time possibly out of sync', and its events show the panel's time beside the
+ * portal's (docs/api.md, "Event times").
+ */
+export const DEFAULT_TIME_DESYNC_THRESHOLD_SECONDS = 600;
+
+/** Whether the panel's clock, for an event, was more than `thresholdSeconds` off from when the portal received it. */
+export function panelClockOff(panelTime: Date | string, receivedAt: Date | string, thresholdSeconds: number): boolean {
+  const off = Math.abs(toDate(panelTime).getTime() - toDate(receivedAt).getTime());
+  return Number.isFinite(off) && off > thresholdSeconds * 1000;
+}
+
+/**
+ * An event's time as mails and pushes tell it: when the portal received it, 'DD/MM/YYYY HH:mm:ss
+ * UTC', and, when the panel's clock was more than `thresholdSeconds` off, what it said beside it.
+ */
+export function eventTimesText(event: { receivedAt: string; panelDate: string }, thresholdSeconds: number): string {
+  const received = `${formatEventTime(event.receivedAt)} UTC`;
+  return panelClockOff(event.panelDate, event.receivedAt, thresholdSeconds)
+    ? `${received} (the panel's clock said ${formatEventTime(event.panelDate)} UTC)`
+    : received;
+}

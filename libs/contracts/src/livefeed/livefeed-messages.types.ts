@@ -29,10 +29,12 @@ export interface LivefeedLogEventData extends LivefeedSiteCounts {
   title: string;
   id: number;
   networkId: number;
-  /** The panel's time of the event, ISO 8601. */
+  /** The panel's time of the event, ISO 8601 (the spec's `date`). */
   date: string;
   location: string;
   eventCategory: EventCategory;
+  /** Added: when the portal received it, ISO 8601: what lists order by (docs/api.md, "Event times"). */
+  receivedAt: string;
   /**
    * Added: the event arrived while its site was in test mode (docs/test-mode.md). portal-api always
    * sends it; absent reads as false.
@@ -156,12 +158,11 @@ export const LIVEFEED_MESSAGE_TYPES = Object.keys(LIVEFEED_MESSAGE_TYPE_SET) as 
 
 /**
  * What publishers put on the live subjects (NATS), before portal-api's copies add the receiving
- * user's counts: LogEvent without the counts but with the event's receive time (which unread
- * counts go by; not sent to browsers), NotificationEvent without the unread count. Every other
- * message is sent as published.
+ * user's counts: LogEvent without the counts (its receive time, which unread counts go by, is the
+ * browsers' too), NotificationEvent without the unread count. Every other message is sent as published.
  */
 export interface LivefeedPublishedDataMap extends Omit<LivefeedServerMessageMap, 'LogEvent' | 'NotificationEvent'> {
-  LogEvent: Omit<LivefeedLogEventData, keyof LivefeedSiteCounts> & { receivedAt: string };
+  LogEvent: Omit<LivefeedLogEventData, keyof LivefeedSiteCounts>;
   NotificationEvent: Omit<LivefeedServerMessageMap['NotificationEvent'], 'unreadCount'>;
 }
 

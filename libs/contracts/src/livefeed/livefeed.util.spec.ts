@@ -24,6 +24,7 @@ describe('livefeed messages', () => {
       id: 41,
       networkId: 1,
       date: '2023-04-01T10:00:00.000Z',
+      receivedAt: '2023-04-01T10:00:01.000Z',
       location: 'Zone 2',
       eventCategory: 'fire',
       test: false,

@@ -4,8 +4,9 @@ import type { EventCategory } from '@app/contracts';
 
 /**
  * A panel event, stored once per (hwaddr, seq) so a redelivered event adds nothing.
- * `date` is the panel's own clock (what the spec shows and sorts by); `received_at` is the
- * server's, and unread counts compare it with a claim's last_event_seen (also server time).
+ * `date` is the panel's own clock; `received_at` is the portal's (when a gateway received it): lists,
+ * exports and unread counts go by it (docs/api.md, "Event times"), so a panel whose clock is off
+ * cannot bury an arriving fire below older notes.
  */
 @Entity({ name: 'events' })
 @Unique('events_hwaddr_seq_key', ['hwaddr', 'seq'])
@@ -13,10 +14,10 @@ import type { EventCategory } from '@app/contracts';
 @Check('events_seq_check', 'seq >= 0')
 @Check('events_category_check', `category IN ('fire', 'fault', 'system', 'service', 'technical')`)
 // Descending keys are beyond TypeORM's index description; the migration defines them:
-// (hwaddr, date DESC, id DESC) for a site, (hwaddr, network_id, date DESC, id DESC) for a panel.
-@Index('events_hwaddr_date_idx', { synchronize: false })
-@Index('events_hwaddr_network_id_date_idx', { synchronize: false })
-@Index('events_hwaddr_received_at_idx', ['hwaddr', 'receivedAt'])
+// (hwaddr, received_at DESC, id DESC) INCLUDE (network_id) for a site, (hwaddr, network_id, received_at DESC,
+// id DESC) for a panel.
+@Index('events_hwaddr_received_at_idx', { synchronize: false })
+@Index('events_hwaddr_network_id_received_at_idx', { synchronize: false })
 export class EventEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('events_pkey'))
   id!: number;
@@ -44,7 +45,7 @@ export class EventEntity {
   @Column({ name: 'location', type: 'text', default: '' })
   location!: string;
 
-  /** When the server stored it. */
+  /** When the portal received it (the gateway's clock). */
   @Column({ name: 'received_at', type: 'timestamptz', default: () => 'now()' })
   receivedAt!: Date;
 

@@ -17,6 +17,7 @@ import { Webhooks1796700000000 } from './1796700000000-webhooks.migration';
 import { UserQuietHours1797100000000 } from './1797100000000-user-quiet-hours.migration';
 import { OutagePushes1797200000000 } from './1797200000000-outage-pushes.migration';
 import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.migration';
+import { EventsByArrival1797400000000 } from './1797400000000-events-by-arrival.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
 import { Alarms1796800000000 } from './1796800000000-alarms.migration';
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   UserQuietHours1797100000000,
   OutagePushes1797200000000,
   EscalationReach1797300000000,
+  EventsByArrival1797400000000,
 ];

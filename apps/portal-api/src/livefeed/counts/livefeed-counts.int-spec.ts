@@ -93,10 +93,9 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
       }, 'the whole burst');
     const [forAlice, forBob] = [await received(aliceSocket), await received(bobSocket)];
 
-    const stored = await portal.environment.database.dataSource.query<Array<{ id: string; title: string; date: Date }>>(
-      `SELECT id, title, date FROM events WHERE hwaddr = $1 AND title LIKE 'Fire %' ORDER BY id`,
-      [SITE],
-    );
+    const stored = await portal.environment.database.dataSource.query<
+      Array<{ id: string; title: string; date: Date; received_at: Date }>
+    >(`SELECT id, title, date, received_at FROM events WHERE hwaddr = $1 AND title LIKE 'Fire %' ORDER BY id`, [SITE]);
     expect(forAlice.map((message) => message.data.title)).toEqual(burst.map((event) => event.title));
     forAlice.forEach((message, index) => {
       expect(message.data).toMatchObject({
@@ -109,7 +108,8 @@ describe('live feed counts (real PostgreSQL, NATS, ws client)', () => {
         date: stored[index].date.toISOString(),
         location: burst[index].location,
       });
-      expect(message.data).not.toHaveProperty('receivedAt');
+      // When the portal received it: what the browser's lists order by.
+      expect(message.data.receivedAt).toBe(stored[index].received_at.toISOString());
     });
     // Alice counts the two earlier events too; Bob only the burst. Each event carries the count after it.
     expect(forAlice.map((message) => message.data.unreadCount)).toEqual(burst.map((_, index) => 3 + index));

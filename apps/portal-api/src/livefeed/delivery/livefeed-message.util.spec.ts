@@ -25,16 +25,15 @@ describe('live message shaping', () => {
     expect(withSeqText('{"type":"INIT","data":{}}', null)).toBe('{"type":"INIT","data":{}}');
   });
 
-  it("adds the user's counts to a LogEvent, without its receive time", () => {
+  it("adds the user's counts to a LogEvent, with its receive time", () => {
     expect(needsCounts(logEvent)).toBe(true);
     const counted = withCounts(logEvent, { unreadCount: 3, perPanelCount: { '1': 3 } });
     expect(counted.data).toEqual({
       ...logEvent.data,
-      receivedAt: undefined,
       unreadCount: 3,
       perPanelCount: { '1': 3 },
     });
-    expect('receivedAt' in counted.data).toBe(false);
+    expect((counted.data as { receivedAt?: string }).receivedAt).toBe('2026-11-01T10:00:01.000Z');
   });
 
   it("keeps the test mark of an event that arrived during its site's test mode", () => {

@@ -28,8 +28,7 @@ export function needsCounts(
 /** The published message with one user's counts, as that user's sockets receive it. */
 export function withCounts(message: LivefeedPublishedMessage, counts: LivefeedSiteCounts): LivefeedMessage {
   if (message.type === 'LogEvent') {
-    // receivedAt is the counts' business, not the browser's.
-    const { hwaddr, category, title, id, networkId, date, location, eventCategory, test } = message.data;
+    const { hwaddr, category, title, id, networkId, date, location, eventCategory, test, receivedAt } = message.data;
     return livefeedMessage('LogEvent', {
       hwaddr,
       category,
@@ -40,6 +39,7 @@ export function withCounts(message: LivefeedPublishedMessage, counts: LivefeedSi
       location,
       eventCategory,
       test,
+      receivedAt,
       ...counts,
     });
   }

@@ -13,6 +13,7 @@ const events: EventDto[] = EVENT_CATEGORIES.map((category, index) => ({
   category,
   title: `${category} event`,
   date: '2023-04-01T10:00:00.000Z',
+  receivedAt: '2023-04-01T10:00:00.000Z',
   location: 'N/A',
   // The fire arrived while its site was in test mode.
   test: category === 'fire',

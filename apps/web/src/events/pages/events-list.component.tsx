@@ -107,6 +107,7 @@ export function EventsList({ hwaddr, networkId }: { hwaddr: string; networkId?: 
                   </Badge>
                 )}
                 <span className="event-row__time">{row.time}</span>
+                {row.panelTime && <span className="event-row__panel-time">({row.panelTime})</span>}
                 {row.location && <span className="event-row__location">{row.location}</span>}
               </ListGroup.Item>
             ))}

@@ -9,7 +9,8 @@ import { latestEventRequested, panelCommandRequested } from '../panels.slice';
 import { CommandConfirmDialog } from './command-confirm.dialog';
 import { RecentCommands } from './recent-commands.component';
 import { RuntimeDisplay } from './runtime-display.component';
-import { shownTime } from '../../shared/shown-time.util';
+import { selectTimeDesyncThresholdSeconds } from '../../auth/auth.selectors';
+import { shownPanelTime, shownTime } from '../../shared/shown-time.util';
 
 /** Stopping the sounders or resetting silences or clears a live alarm. */
 function clearsAlarm(button: PanelButton): boolean {
@@ -19,16 +20,21 @@ function clearsAlarm(button: PanelButton): boolean {
 function LatestEvent({ hwaddr, networkId }: { hwaddr: string; networkId: number }) {
   const dispatch = useAppDispatch();
   const latest = useAppSelector((state) => selectLatestEvent(state, { hwaddr, networkId }));
+  const threshold = useAppSelector(selectTimeDesyncThresholdSeconds);
   useEffect(() => {
     dispatch(latestEventRequested({ hwaddr, networkId }));
   }, [dispatch, hwaddr, networkId]);
   if (!latest?.loaded) return null;
   if (!latest.event) return <p className="text-muted">{MESSAGES.noEventFound}</p>;
   const { event } = latest;
+  const panelTime = shownPanelTime(event, threshold);
   return (
     <Card className="mb-3 latest-event" data-category={event.category}>
       <Card.Body>
-        <Card.Subtitle className="mb-1 text-muted">Latest event · {shownTime(event.date)}</Card.Subtitle>
+        <Card.Subtitle className="mb-1 text-muted">
+          Latest event · {shownTime(event.receivedAt)}
+          {panelTime && <span className="latest-event__panel-time"> ({panelTime})</span>}
+        </Card.Subtitle>
         <Card.Title className="mb-0">{event.title}</Card.Title>
         {isLocationShown(event.location) && <Card.Text className="mt-1">{event.location}</Card.Text>}
       </Card.Body>

@@ -49,6 +49,7 @@ const liveEvent = (hwaddr: string, category: LiveLogEvent['category']): LiveLogE
   id: 1,
   networkId: 1,
   date: '2026-06-01T10:00:00.000Z',
+  receivedAt: '2026-06-01T10:00:00.000Z',
   location: 'Zone 1',
   eventCategory: category === 'other' ? 'system' : category,
   unreadCount: 1,
