@@ -8,6 +8,7 @@ import {
   type AlarmEscalationMailJob,
   type AlarmKind,
   type EscalationAudience,
+  type EscalatedAlarm,
   type EscalationChannel,
   type EscalationPushJob,
   type WebhookDeliveryJob,
@@ -246,7 +247,7 @@ export class EscalationSteps {
 }
 
 /** The alarm and its step as the step's webhook message tells them. */
-function escalationFacts(alarmId: number, step: number, hwaddr: string, row: StepRow) {
+function escalationFacts(alarmId: number, step: number, hwaddr: string, row: StepRow): EscalatedAlarm {
   return {
     alarmId,
     hwaddr,

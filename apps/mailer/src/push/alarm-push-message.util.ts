@@ -7,6 +7,7 @@ import {
   siteLabel,
   type AlarmKind,
   type AlarmPushMessage,
+  type EscalatedAlarm,
   type OutageChange,
   type PanelEventMessage,
 } from '@app/contracts';
@@ -44,19 +45,6 @@ export function alarmPushMessage(
   };
 }
 
-/** The alarm an escalation step's push tells of, as its record holds it. */
-export interface EscalatedAlarm {
-  alarmId: number;
-  hwaddr: string;
-  kind: AlarmKind;
-  title: string;
-  /** '' when none. */
-  location: string;
-  openedAt: Date;
-  /** The policy's minutes nobody acknowledged it in. */
-  minutes: number;
-}
-
 /** The push of an escalation step: the alarm nobody acknowledged, opening it where it is acknowledged. */
 export function escalationPushMessage(alarm: EscalatedAlarm, nickname: string): AlarmPushMessage {
   const where = alarm.location ? ` (${alarm.location})` : '';
@@ -67,7 +55,7 @@ export function escalationPushMessage(alarm: EscalatedAlarm, nickname: string): 
     seq: null,
     kind: alarm.kind,
     title: `${TITLE_PREFIX[alarm.kind]}: ${siteLabel(nickname, alarm.hwaddr)}, not acknowledged`,
-    body: `${alarm.title}${where}: nobody has acknowledged this ${ALARM_KIND_LABELS[alarm.kind].toLowerCase()} alarm in ${alarm.minutes} minutes`,
+    body: `${alarm.title}${where}: nobody has acknowledged this ${ALARM_KIND_LABELS[alarm.kind].toLowerCase()} alarm in ${alarm.afterMinutes} minutes`,
     path: `/alarms/${alarm.alarmId}`,
     receivedAt: alarm.openedAt.toISOString(),
   };

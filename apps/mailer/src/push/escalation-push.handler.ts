@@ -36,7 +36,10 @@ export class EscalationPushHandler {
       this.logger.log({ deviceId: data.deviceId }, 'escalation push no longer owed: nothing sent');
       return;
     }
-    const message = escalationPushMessage({ ...facts, alarmId: data.alarmId, hwaddr: data.hwaddr }, target.nickname);
+    const message = escalationPushMessage(
+      { ...facts, alarmId: data.alarmId, hwaddr: data.hwaddr, step: data.step, afterMinutes: facts.minutes },
+      target.nickname,
+    );
     await this.delivery.deliver(job, record, target, message, facts.kind === 'fire');
   }
 

@@ -1,3 +1,5 @@
+import type { AlarmKind } from './alarm-kinds.catalogue';
+
 /**
  * Escalation (docs/alarms.md, "Escalation"): an alarm nobody acknowledges reaches more people, step
  * by step. Each step names who and after how many minutes without acknowledgement; acknowledging
@@ -199,4 +201,18 @@ export function escalationStepTakenText(taken: {
     ...(taken.channels.includes('webhook') ? [ESCALATION_CHANNEL_LABELS.webhook] : []),
   ];
   return `Step ${taken.step}: ${parts.join('; ')}`;
+}
+
+/** An alarm nobody acknowledged by one of its steps, as the step's push and webhook message tell it. */
+export interface EscalatedAlarm {
+  alarmId: number;
+  hwaddr: string;
+  kind: AlarmKind;
+  title: string;
+  /** '' when none. */
+  location: string;
+  openedAt: Date;
+  /** The step, from 2, and the policy's minutes nobody acknowledged the alarm in. */
+  step: number;
+  afterMinutes: number;
 }

@@ -1,5 +1,5 @@
 import type { PanelEventMessage } from '../nats/panel-messages.types';
-import type { AlarmKind } from '../alarms/alarm-kinds.catalogue';
+import type { EscalatedAlarm } from '../alarms/escalation-policy.catalogue';
 import type { AlertCategory } from '../events/event-categories.catalogue';
 import type { WebhookPayload } from './webhook-events.types';
 
@@ -46,20 +46,8 @@ export function outageWebhookMessage(
   };
 }
 
-/** An alarm's escalation step as a webhook tells it. */
-export interface WebhookEscalationFacts {
-  alarmId: number;
-  hwaddr: string;
-  kind: AlarmKind;
-  title: string;
-  location: string;
-  openedAt: Date;
-  step: number;
-  afterMinutes: number;
-}
-
 /** An escalation step taken, that names the site's webhook: one message per alarm and step. */
-export function escalationWebhookMessage(facts: WebhookEscalationFacts, takenAt: Date): WebhookMessage {
+export function escalationWebhookMessage(facts: EscalatedAlarm, takenAt: Date): WebhookMessage {
   return {
     messageId: `escalation-${facts.alarmId}-${facts.step}`,
     payload: {
