@@ -37,15 +37,18 @@ describe('events export in Chromium', () => {
     await db
       .getRepository(ClaimEntity)
       .insert({ userId: user.id, hwaddr, adminKey: '1234', status: 'AUTHED', nickname: 'Depot' });
+    // Each received when the panel's clock said (a panel whose clock is right).
     for (const event of events) {
       await db.query(
-        `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location) VALUES ($1, 1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO events (hwaddr, network_id, seq, category, title, date, received_at, location)
+         VALUES ($1, 1, $2, $3, $4, $5, $5, $6)`,
         [hwaddr, event.seq, event.category, event.title, event.date, event.location],
       );
     }
     // Before the page's default range (30 days): in no export of it.
     await db.query(
-      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, location) VALUES ($1, 1, 1000, 'fire', 'Long ago', $2, 'N/A')`,
+      `INSERT INTO events (hwaddr, network_id, seq, category, title, date, received_at, location)
+       VALUES ($1, 1, 1000, 'fire', 'Long ago', $2, $2, 'N/A')`,
       [hwaddr, new Date(now - 40 * 24 * HOUR_MS)],
     );
   });
@@ -89,8 +92,19 @@ describe('events export in Chromium', () => {
     const range = defaultEventRange(new Date());
     const day = (date: Date) => date.toISOString().slice(0, 10);
     expect(fileName).toBe(`events-depot-${day(range.start)}-${day(range.end)}.csv`);
-    expect(text.startsWith('\uFEFFDate (UTC),Network,Category,Title,Location,Event ID,Test\r\n')).toBe(true);
-    expect(rows[0]).toEqual(['Date (UTC)', 'Network', 'Category', 'Title', 'Location', 'Event ID', 'Test']);
+    expect(text.startsWith('\uFEFFDate (UTC),Network,Category,Title,Location,Event ID,Test,Panel time (UTC)\r\n')).toBe(
+      true,
+    );
+    expect(rows[0]).toEqual([
+      'Date (UTC)',
+      'Network',
+      'Category',
+      'Title',
+      'Location',
+      'Event ID',
+      'Test',
+      'Panel time (UTC)',
+    ]);
     expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual(events.map(rowOf));
     await page.screenshot({ path: screenshotPath('events-export'), fullPage: true });
   });
