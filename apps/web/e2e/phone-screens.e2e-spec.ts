@@ -205,11 +205,18 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
     );
   });
 
-  it("lists the panel's devices, the table scrolling within itself", async () => {
+  it("lists the panel's modules and devices, no cell cut at the phone's width", async () => {
+    await page.getByRole('link', { name: 'Modules', exact: true }).click();
+    await page.waitForURL(`${origin}/site/${hwaddr}/panel/1/modules`);
+    await page.locator('.modules-table tbody tr').first().waitFor();
+    await expectFitsThePhone('panel modules');
+    expect(await cutCells(page, '.modules-table')).toEqual([]);
+
     await page.getByRole('link', { name: 'Devices', exact: true }).click();
     await page.waitForURL(`${origin}/site/${hwaddr}/panel/1/devices`);
     await page.locator('tr.device-row').first().waitFor();
     await expectFitsThePhone('panel devices');
+    expect(await cutCells(page, '.devices-table')).toEqual([]);
     await keepScreenshot('panel-devices');
 
     await page
