@@ -203,11 +203,16 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
     expect(await page.locator('.recent-commands tbody tr', { hasText: 'Reset' }).textContent()).toMatch(
       /Phoebe.*Reset.*ok/,
     );
+    // The fire's alarm, cleared by the reset: its timeline a card per change, no column cut.
+    await page.goto(`${origin}/alarms`);
+    await page.locator('a[href^="/alarms/"]').first().click();
+    await page.getByTestId('alarm-timeline').locator('tbody tr').first().waitFor();
+    await expectFitsThePhone('alarm detail');
+    expect(await cutCells(page, '.alarm-timeline')).toEqual([]);
   });
 
   it("lists the panel's modules and devices, no cell cut at the phone's width", async () => {
-    await page.getByRole('link', { name: 'Modules', exact: true }).click();
-    await page.waitForURL(`${origin}/site/${hwaddr}/panel/1/modules`);
+    await page.goto(`${origin}/site/${hwaddr}/panel/1/modules`);
     await page.locator('.modules-table tbody tr').first().waitFor();
     await expectFitsThePhone('panel modules');
     expect(await cutCells(page, '.modules-table')).toEqual([]);

@@ -6,6 +6,7 @@ import { startMailerTestApp, type MailerTestApp } from '../../mailer/src/testing
 import { SmtpTestServer } from '../../mailer/src/testing/smtp-test-server';
 import { authorisedSite, registerUniqueUser, type TestUser } from '../../portal-api/src/e2e/portal-panel-harness';
 import type { SimulatedPanel } from '../../../tools/panel-simulator/src/simulated-panel';
+import { cutCells } from './browser.util';
 import { signInWithSession, startBrowserWorld, type BrowserWorld } from './browser-world.util';
 
 /**
@@ -93,5 +94,13 @@ describe("a site's webhook in Chromium", () => {
       [true, 'webhook.test'],
       [true, 'alarm.fire'],
     ]);
+
+    // On a phone each delivery is a card of labelled lines: no column cut.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await deliveryRow('Fire').getByText('Delivered').waitFor();
+    await waitUntil(
+      async () => (await cutCells(page, '.webhook-deliveries__table')).length === 0,
+      'the deliveries reflowed to cards',
+    );
   });
 });

@@ -4,7 +4,7 @@ import type { TimelineRow } from '../alarms.selectors';
 /** An alarm's changes, oldest first: when, what, who, and the event's title, the note or why it cleared. */
 export function AlarmTimeline({ rows }: { rows: TimelineRow[] }) {
   return (
-    <Table size="sm" striped responsive className="alarm-timeline" data-testid="alarm-timeline">
+    <Table size="sm" striped className="alarm-timeline table-reflow" data-testid="alarm-timeline">
       <thead>
         <tr>
           <th>When</th>
@@ -16,10 +16,12 @@ export function AlarmTimeline({ rows }: { rows: TimelineRow[] }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            <td>{row.time}</td>
-            <td>{row.change}</td>
-            <td className="alarm-timeline__by">{row.by ?? ''}</td>
-            <td>{row.text}</td>
+            <td data-label="When">{row.time}</td>
+            <td data-label="Change">{row.change}</td>
+            <td data-label="Who" className="alarm-timeline__by">
+              {row.by ?? ''}
+            </td>
+            <td data-label="Details">{row.text}</td>
           </tr>
         ))}
       </tbody>

@@ -54,7 +54,7 @@ export function WebhookDeliveries({ hwaddr }: { hwaddr: string }) {
       {!answered ? null : rows.length === 0 ? (
         <p className="text-muted small">No deliveries yet: &apos;Send test&apos; sends one.</p>
       ) : (
-        <Table size="sm" striped className="webhook-deliveries__table">
+        <Table size="sm" striped className="webhook-deliveries__table table-reflow">
           <thead>
             <tr>
               <th>{TIME_LABEL}</th>
