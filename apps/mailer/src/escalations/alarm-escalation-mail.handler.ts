@@ -45,7 +45,7 @@ export class AlarmEscalationMailHandler {
       location: facts.location,
       hwaddr: data.hwaddr,
       openedAt: facts.openedAt,
-      minutes: facts.minutes,
+      minutes: facts.afterMinutes,
       step: data.step,
       audience: facts.audience,
       recipientName: recipient.fullName,

@@ -30,17 +30,11 @@ export interface OwedStepRecord {
   dueAt: Date;
 }
 
-/** What an escalation mail says of its alarm and step. */
-export interface EscalationMailFacts {
-  kind: AlarmKind;
-  title: string;
-  location: string;
-  openedAt: Date;
+/** What a step's mail and push say of its alarm (the alarm as escalated), and whom the step reaches. */
+export interface EscalationMailFacts extends Omit<EscalatedAlarm, 'alarmId' | 'hwaddr' | 'step'> {
   audience: EscalationAudience;
   /** Those a 'people' step names. */
   people: string[];
-  /** The policy's minutes from the alarm's opening to the step. */
-  minutes: number;
 }
 
 /** What taking a step came to: its mails, pushes and webhook message, now owed; or nothing, and why. */
@@ -212,7 +206,7 @@ export class EscalationSteps {
       openedAt: row.opened_at,
       audience: row.audience,
       people: row.people,
-      minutes: row.after_minutes,
+      afterMinutes: row.after_minutes,
     };
   }
 

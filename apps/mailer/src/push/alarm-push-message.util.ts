@@ -11,6 +11,7 @@ import {
   type OutageChange,
   type PanelEventMessage,
 } from '@app/contracts';
+import type { MailedOutage } from '@app/messaging';
 
 /** The titles of a push by the alarm's kind: a fire shouts, the others do not. */
 const TITLE_PREFIX: Readonly<Record<AlarmKind, string>> = {
@@ -22,8 +23,7 @@ const TITLE_PREFIX: Readonly<Record<AlarmKind, string>> = {
 /**
  * The push of one fire or fault as its user sees it: the site by their own name for it, the zone or
  * device and where, when the portal received it (UTC, and the panel's clock when that was off);
- * opening it goes to the alarm, or to the
- * Alarms view while the alarm was not recorded yet.
+ * opening it goes to the alarm, or to the Alarms view while the alarm was not recorded yet.
  */
 export function alarmPushMessage(
   event: PanelEventMessage & { category: 'fire' | 'fault' },
@@ -61,21 +61,13 @@ export function escalationPushMessage(alarm: EscalatedAlarm, nickname: string): 
   };
 }
 
-/** A panel outage as its push tells it. */
-export interface PushedOutage {
-  hwaddr: string;
-  lostAt: Date;
-  /** Null while it lasts. */
-  restoredAt: Date | null;
-}
-
 /**
  * The push of a panel's communication lost, or back: the site by its user's name for it and since
  * when (UTC); it opens the panel's communication alarm (the Alarms view when none opened), and, by
  * the alarm's tag, the one for its return replaces the one for its loss.
  */
 export function outagePushMessage(
-  outage: PushedOutage,
+  outage: Pick<MailedOutage, 'hwaddr' | 'lostAt' | 'restoredAt'>,
   change: OutageChange,
   nickname: string,
   alarmId: number | null,

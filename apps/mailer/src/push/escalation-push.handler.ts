@@ -37,7 +37,7 @@ export class EscalationPushHandler {
       return;
     }
     const message = escalationPushMessage(
-      { ...facts, alarmId: data.alarmId, hwaddr: data.hwaddr, step: data.step, afterMinutes: facts.minutes },
+      { ...facts, alarmId: data.alarmId, hwaddr: data.hwaddr, step: data.step },
       target.nickname,
     );
     await this.delivery.deliver(job, record, target, message, facts.kind === 'fire');

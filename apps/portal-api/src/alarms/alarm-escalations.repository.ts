@@ -16,19 +16,15 @@ export interface EscalationDefaults {
 
 /**
  * The later steps of the site `hwaddr` names, numbered from 2 (`step`, `audience`, `people`,
- * `channels`: the step's, or e-mail and push for one stored before steps named them, `after_minutes`, `due_at`:
- * `openedAt` plus the step's minutes of `minuteMs`): its own policy, or the default given
+ * `channels`, `after_minutes`, `due_at`: `openedAt` plus the step's minutes of `minuteMs`): its own
+ * policy (every stored step names its people and channels: escalationStepSetting), or the default given
  * as JSON. Part of the statements that record an alarm's steps, so that opening an alarm stays one
  * statement. Each argument is a statement's parameter (`$1`).
  */
 export const SITE_POLICY_STEPS_SQL = (hwaddr: string, defaults: string, openedAt: string, minuteMs: string) => `
   SELECT (later.ordinality + 1)::int AS step, later.value->>'audience' AS audience,
-    CASE WHEN later.value ? 'channels'
-      THEN ARRAY(SELECT jsonb_array_elements_text(later.value->'channels'))
-      ELSE '{email,push}'::text[] END AS channels,
-    CASE WHEN later.value->>'audience' = 'people'
-      THEN ARRAY(SELECT jsonb_array_elements_text(later.value->'people'))::uuid[]
-      ELSE '{}'::uuid[] END AS people,
+    ARRAY(SELECT jsonb_array_elements_text(later.value->'channels')) AS channels,
+    ARRAY(SELECT jsonb_array_elements_text(later.value->'people'))::uuid[] AS people,
     (later.value->>'afterMinutes')::int AS after_minutes,
     ${openedAt}::timestamptz
       + (later.value->>'afterMinutes')::int * ${minuteMs}::double precision * interval '1 millisecond' AS due_at

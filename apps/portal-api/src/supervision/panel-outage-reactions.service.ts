@@ -15,9 +15,6 @@ import { PushConfig } from '../push/push.config';
 import { WebhookMessages } from '../webhooks/webhook-messages.service';
 import { PanelOutagesRepository } from './panel-outages.repository';
 
-/** Which reactions of an outage: its communication lost, or back. */
-export type OutageMailKind = OutageChange;
-
 /**
  * Owes an outage's reactions: one mail per user opted in to the site's e-mails (its job id from
  * the outage and the user), one message to the site's webhook, if it has one, and, while push is
@@ -39,7 +36,7 @@ export class PanelOutageReactions {
   ) {}
 
   /** Returns the number of mails owed. */
-  async queue(outage: MailedOutage, kind: OutageMailKind): Promise<number> {
+  async queue(outage: MailedOutage, kind: OutageChange): Promise<number> {
     const [recipients, webhooks, pushes] = await Promise.all([
       this.outages.mailRecipients(outage.hwaddr),
       this.webhooks.owe(outage.hwaddr, [outageWebhookMessage(kind, outage)]),

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, LessThanOrEqual, Not, type EntityManager } from 'typeorm';
+import type { OutageChange } from '@app/contracts';
 import {
   claimGrantsAccess,
   outsideQuietHours,
@@ -128,7 +129,7 @@ export class PanelOutagesRepository {
   }
 
   /** Marks the outage's mails of that kind queued. */
-  async mailsQueued(id: number, kind: 'lost' | 'restored', at: Date): Promise<void> {
+  async mailsQueued(id: number, kind: OutageChange, at: Date): Promise<void> {
     await this.dataSource
       .getRepository(PanelOutageEntity)
       .update({ id }, kind === 'lost' ? { lostMailsQueuedAt: at } : { restoredMailsQueuedAt: at });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PanelConnectionMessage, PanelOfflineData } from '@app/contracts';
+import type { OutageChange, PanelConnectionMessage, PanelOfflineData } from '@app/contracts';
 import { NotificationEntity, type AlarmEntity, type PanelOutageEntity } from '@app/database';
 import type { MailedOutage } from '@app/messaging';
 import { NotificationsWriter } from '@app/notifications';
@@ -8,7 +8,7 @@ import { Clock } from '@app/platform';
 import { AlarmRecords } from '../alarms/alarm-records.service';
 import { lossNotificationData, mayMailLoss, restoredNotificationData } from './offline-alert.policy';
 import { PanelLinks } from './panel-links.reader';
-import { PanelOutageReactions, type OutageMailKind } from './panel-outage-reactions.service';
+import { PanelOutageReactions } from './panel-outage-reactions.service';
 import { PanelOutagesRepository } from './panel-outages.repository';
 import { PanelSupervisionConfig } from './panel-supervision.config';
 
@@ -18,7 +18,7 @@ class Aftermath {
   readonly notifications = new Map<number, NotificationEntity>();
   /** The panel's communication alarm, opened or cleared (docs/alarms.md), by id as the notifications. */
   readonly alarms = new Map<number, AlarmEntity>();
-  readonly mails: Array<{ outage: MailedOutage; kind: OutageMailKind }> = [];
+  readonly mails: Array<{ outage: MailedOutage; kind: OutageChange }> = [];
   /** A later connection of the panel, lost in turn, to record. */
   laterLoss: { hwaddr: string; connectionId: string; lostAt: Date } | null = null;
 }

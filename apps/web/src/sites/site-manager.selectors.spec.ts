@@ -5,21 +5,10 @@ import { connectionReceived, runtimesReceived } from '../livefeed/livefeed.actio
 import type { RootState } from '../shared/root-state.types';
 import { selectSiteManagerTiles, selectSortedSiteTiles } from './site-manager.selectors';
 import { sitesLoaded } from './sites.slice';
+import { siteSummaryOf } from '../../test/site-summary.fixture';
 
-const site = (hwaddr: string, name: string, overrides: Partial<SiteSummary> = {}): SiteSummary => ({
-  hwaddr,
-  name,
-  status: 'AUTHED',
-  adminKey: '1234',
-  panelType: 'SMARTLOOP_MK2',
-  emailEvents: false,
-  lastEventSeen: null,
-  unreadCount: 0,
-  perPanelCount: {},
-  offlineSince: null,
-  alarms: {},
-  ...overrides,
-});
+const site = (hwaddr: string, name: string, overrides: Partial<SiteSummary> = {}): SiteSummary =>
+  siteSummaryOf(hwaddr, { name, alarms: {}, ...overrides });
 const report = (fire: number[], fault: number[] = []): RuntimeReport => ({
   zones: { fire, fault },
   disabled: { sounders: false },

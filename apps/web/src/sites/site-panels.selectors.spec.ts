@@ -9,6 +9,12 @@ describe("a panel widget's fire and fault", () => {
     });
   });
 
+  it('names a zone a report lists twice once', () => {
+    expect(alarmTexts({ zones: { fire: [2, 2], fault: [] }, disabled: { sounders: false } }).fireText).toBe(
+      'Fire: zone 3',
+    );
+  });
+
   it('says nothing without a zone in fire or fault, or before a runtime report', () => {
     expect(alarmTexts(EMPTY_RUNTIME_REPORT)).toEqual({ fireText: null, faultText: null });
     expect(alarmTexts(null)).toEqual({ fireText: null, faultText: null });

@@ -18,9 +18,12 @@ export const selectSitePanelWidgets = createSelector([selectSiteDetail, selectSi
 
 /** 'Fire: zones 3, 12' and 'Fault: zone 1' from the network's latest runtime report; null when none. */
 export function alarmTexts(runtime: RuntimeReport | null): { fireText: string | null; faultText: string | null } {
-  const text = (label: string, ids: readonly number[]) =>
-    ids.length === 0
+  const text = (label: string, listed: readonly number[]) => {
+    // Each zone once, as the Site Manager counts them (networkAlarmsOf).
+    const ids = [...new Set(listed)];
+    return ids.length === 0
       ? null
       : `${label}: ${ids.length === 1 ? 'zone' : 'zones'} ${ids.map((id) => zoneBadgeNumber(id)).join(', ')}`;
+  };
   return { fireText: text('Fire', runtime?.zones.fire ?? []), faultText: text('Fault', runtime?.zones.fault ?? []) };
 }

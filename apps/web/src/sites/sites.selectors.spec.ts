@@ -4,21 +4,10 @@ import { sessionCleared } from '../shared/session-cleared.action';
 import { selectUnreadTotal } from '../app/navbar.selectors';
 import { selectSiteTiles } from './sites.selectors';
 import { siteEventsSeen, sitesLoaded } from './sites.slice';
+import { siteSummaryOf } from '../../test/site-summary.fixture';
 
-const site = (overrides: Partial<SiteSummary>): SiteSummary => ({
-  hwaddr: '0011aabbccdd',
-  name: '',
-  status: 'AUTHED',
-  adminKey: '1234',
-  panelType: 'SMARTLOOP_MK2',
-  emailEvents: false,
-  lastEventSeen: null,
-  unreadCount: 0,
-  perPanelCount: {},
-  offlineSince: null,
-  alarms: {},
-  ...overrides,
-});
+const site = (overrides: Partial<SiteSummary>): SiteSummary =>
+  siteSummaryOf('0011aabbccdd', { name: '', alarms: {}, ...overrides });
 
 describe('sites state and selectors', () => {
   const state = rootReducer(

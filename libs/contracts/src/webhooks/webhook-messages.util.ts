@@ -1,5 +1,6 @@
 import type { PanelEventMessage } from '../nats/panel-messages.types';
 import type { EscalatedAlarm } from '../alarms/escalation-policy.catalogue';
+import type { OutageChange } from '../panel/panel-supervision.constants';
 import type { AlertCategory } from '../events/event-categories.catalogue';
 import type { WebhookPayload } from './webhook-events.types';
 
@@ -32,7 +33,7 @@ export function alarmWebhookMessage(event: PanelEventMessage & { category: Alert
 
 /** A panel's communication lost or restored: one message per outage and kind. */
 export function outageWebhookMessage(
-  kind: 'lost' | 'restored',
+  kind: OutageChange,
   outage: { id: number; hwaddr: string; lostAt: Date; restoredAt: Date | null },
 ): WebhookMessage {
   const restoredAt = kind === 'restored' && outage.restoredAt ? outage.restoredAt.toISOString() : null;

@@ -3,7 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Each escalation step names how it reaches (docs/alarms.md): e-mail, push, the site's webhook, and
  * may reach the people it names. The steps recorded before keep what they did (e-mail and push to
- * their audience); a webhook is told of an alarm nobody acknowledged as 'alarm.escalated'.
+ * their audience), and so do the sites' policies set before, written out once here so that every
+ * stored step names its channels and people; a webhook is told of an alarm nobody acknowledged as
+ * 'alarm.escalated'.
  */
 export class EscalationReach1797300000000 implements MigrationInterface {
   name = 'EscalationReach1797300000000';
@@ -25,6 +27,14 @@ export class EscalationReach1797300000000 implements MigrationInterface {
       ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_type_check CHECK (type IN (
         'alarm.fire', 'alarm.fault', 'panel.communication_lost', 'panel.communication_restored', 'alarm.escalated',
         'test_mode.started', 'test_mode.ended', 'webhook.test'))`);
+    await queryRunner.query(`
+      UPDATE site_escalation_policies SET steps = coalesce((
+        SELECT jsonb_agg(
+                 later.step || jsonb_build_object(
+                   'channels', coalesce(later.step->'channels', '["email", "push"]'::jsonb),
+                   'people', coalesce(later.step->'people', '[]'::jsonb))
+                 ORDER BY later.place)
+        FROM jsonb_array_elements(steps) WITH ORDINALITY AS later(step, place)), '[]'::jsonb)`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -26,6 +26,7 @@ import { ensureDatabaseExists } from '../ensure-database.util';
 import { runMigrations } from '../run-migrations';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { RelayPulseMaximum1796000000000 } from './1796000000000-relay-pulse-maximum.migration';
+import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.migration';
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
@@ -178,6 +179,36 @@ describe('initial schema migration', () => {
     expect(await tableNames(database)).toEqual([]);
     const remaining: unknown[] = await database.dataSource.query('SELECT name FROM migrations');
     expect(remaining).toEqual([]);
+  });
+
+  it("gives a site's escalation steps set before steps named them e-mail and push, and no one by name", async () => {
+    await runMigrations(database.dataSource);
+    for (let step = MIGRATIONS.indexOf(EscalationReach1797300000000); step < MIGRATIONS.length; step += 1)
+      await database.dataSource.undoLastMigration();
+    const query = (sql: string, parameters?: unknown[]) => database.dataSource.query(sql, parameters);
+    await query(
+      `INSERT INTO site_escalation_policies (hwaddr, steps, updated_by_name) VALUES
+         ('0011223344ab', $1, 'Ann'), ('0011223344ac', '[]', 'Ann')`,
+      [
+        JSON.stringify([
+          { afterMinutes: 5, audience: 'everyone' },
+          { afterMinutes: 15, audience: 'opted-in' },
+        ]),
+      ],
+    );
+
+    await runMigrations(database.dataSource);
+    const policies = await query(`SELECT hwaddr, steps FROM site_escalation_policies ORDER BY hwaddr`);
+    expect(policies).toEqual([
+      {
+        hwaddr: '0011223344ab',
+        steps: [
+          { afterMinutes: 5, audience: 'everyone', channels: ['email', 'push'], people: [] },
+          { afterMinutes: 15, audience: 'opted-in', channels: ['email', 'push'], people: [] },
+        ],
+      },
+      { hwaddr: '0011223344ac', steps: [] },
+    ]);
   });
 
   it('cuts relay pulses saved longer than a board can read to the maximum, and leaves the others', async () => {

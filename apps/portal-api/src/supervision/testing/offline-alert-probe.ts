@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { QUEUE_NAMES, type NotificationDto, type SiteSummary } from '@app/contracts';
+import { QUEUE_NAMES, type NotificationDto, type OutageChange, type SiteSummary } from '@app/contracts';
 import { PanelOutageEntity, type PanelOutageStatus } from '@app/database';
 import type { QueueService } from '@app/messaging';
 import { waitUntil } from '@app/testing';
@@ -8,9 +8,7 @@ import type { ReceivedMail, SmtpTestServer } from '../../../../mailer/src/testin
 import type { PortalApiTestApp } from '../../testing/portal-api-test-app';
 
 /** 'lost' or 'restored' mails, by their subject (apps/mailer/src/templates/panel-*.txt). */
-export type OutageMailKind = 'lost' | 'restored';
-
-const SUBJECT_ENDINGS: Record<OutageMailKind, string> = {
+const SUBJECT_ENDINGS: Record<OutageChange, string> = {
   lost: ': panel communication lost',
   restored: ': panel communication restored',
 };
@@ -65,7 +63,7 @@ export class OfflineAlertProbe {
     );
   }
 
-  mails(address: string, kind: OutageMailKind): ReceivedMail[] {
+  mails(address: string, kind: OutageChange): ReceivedMail[] {
     return this.smtp.mailsTo(address).filter((mail) => mail.subject.endsWith(SUBJECT_ENDINGS[kind]));
   }
 }

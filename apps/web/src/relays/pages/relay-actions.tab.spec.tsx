@@ -3,6 +3,7 @@ import type { RelayDto, SiteSummary } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, signIn } from '../../../test/render-app.util';
+import { siteSummaryOf } from '../../../test/site-summary.fixture';
 
 const named = '0011aabbcc41';
 const unnamed = '6626a250d339';
@@ -15,19 +16,7 @@ const relay: RelayDto = {
   port: 17123,
   actions: [{ id: 4, hwaddr: actionSite, on_fire: settings, on_fault: settings }],
 };
-const site = (hwaddr: string, name: string): SiteSummary => ({
-  hwaddr,
-  name,
-  status: 'AUTHED',
-  adminKey: '',
-  panelType: 'SMARTLOOP_MK2',
-  emailEvents: false,
-  lastEventSeen: null,
-  unreadCount: 0,
-  perPanelCount: {},
-  offlineSince: null,
-  alarms: {},
-});
+const site = (hwaddr: string, name: string): SiteSummary => siteSummaryOf(hwaddr, { name, adminKey: '', alarms: {} });
 
 describe('relay actions screen: sites named as their tiles name them (spec 2.4, 2.9)', () => {
   beforeEach(() => {
