@@ -77,6 +77,11 @@ interface AppContainer {
 }
 
 /** Every container running one of the apps, with the environment it starts with. */
+interface IngressBackend {
+  name: string;
+  port: { name: string };
+}
+
 function appContainers(secretValue: (secret: string, key: string) => string): AppContainer[] {
   return workloads.flatMap((workload) =>
     workload.pod.containers.flatMap((container) => {
@@ -206,12 +211,14 @@ describe('deploy/overlays/production', () => {
     const unset: string[] = [];
     for (const appContainer of appContainers(standInSecret)) {
       const { app, container, env } = appContainer;
-      const config = loadAppConfig(appContainer, filesDir) as { runtime: { isProduction: boolean; httpPort: number } };
+      const config = loadAppConfig(appContainer, filesDir) as {
+        runtime: { isProduction: boolean; opsPort: number; publicPort: number | null };
+      };
       expect([container.name, config.runtime.isProduction]).toEqual([container.name, true]);
-      // The probes ask the port the app serves /healthz and /metrics on.
+      // The probes ask the ops port, where the app serves /healthz and /metrics.
       for (const [probeName, probe] of probesOf(container)) {
         const port = containerPortNumber(container, probe.httpGet!.port);
-        expect([container.name, probeName, port]).toEqual([container.name, probeName, config.runtime.httpPort]);
+        expect([container.name, probeName, port]).toEqual([container.name, probeName, config.runtime.opsPort]);
       }
       // Variables whose defaults only suit a development machine (localhost, example contacts) are set.
       const mustSet = ['NODE_ENV'];
@@ -247,6 +254,24 @@ describe('deploy/overlays/production', () => {
       expect(containerPortNumber(gateway.container, panelPort.targetPort)).toBe(config.listener.port);
       expect(config.listener.gatewayId).toContain(gateway.workload.object.metadata.name);
     }
+  });
+
+  it("puts portal-api's public port, never its ops port, behind its Service and the ingress", () => {
+    const api = appContainers(standInSecret).find(({ app }) => app === 'portal-api')!;
+    const config = loadAppConfig(api, filesDir) as ReturnType<typeof loadPortalApiConfig>;
+    const service = findObject(objects, 'Service', 'portal-api', NAMESPACE)!;
+    const servicePorts = (service.spec as { ports: Array<{ name: string; targetPort: string }> }).ports;
+    expect(servicePorts.map((port) => containerPortNumber(api.container, port.targetPort))).toEqual([
+      config.runtime.publicPort,
+    ]);
+    const ingresses = objects.filter((object) => object.kind === 'Ingress');
+    const backends = ingresses.flatMap((ingress) =>
+      (ingress.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: IngressBackend } }> } }> }).rules
+        .flatMap((rule) => rule.http.paths)
+        .map((path) => path.backend.service),
+    );
+    expect(backends).toEqual([{ name: 'portal-api', port: { name: servicePorts[0].name } }]);
+    expect(config.runtime.opsPort).not.toBe(config.runtime.publicPort);
   });
 
   it('reads in every app each setting of the shared ConfigMap', () => {

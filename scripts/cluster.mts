@@ -7,7 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { APPS, healthPort, startApp, waitHealthy, type AppName, type RunningApp } from './lib/app-processes.mts';
+import {
+  APPS,
+  opsPort,
+  portalHttpPort,
+  startApp,
+  waitHealthy,
+  type AppName,
+  type RunningApp,
+} from './lib/app-processes.mts';
 import { HttpBalancer } from './lib/http-balancer.ts';
 import { findProgram, natsServerVersion, natsSyncSetting } from './lib/local-services.mts';
 import { NatsCluster, clusterStreams, type NatsClusterPorts, type StreamReplicas } from './lib/nats-cluster.ts';
@@ -28,12 +36,15 @@ interface ClusterState {
   apps: Array<{ name: string; ports: Record<string, number> }>;
 }
 
-/** The ports of copy `copy` (1, 2) of an app: portal-api's next to the balancer's, the others 10 apart. */
+/**
+ * The ports of copy `copy` (1, 2) of an app: portal-api's public port next to the balancer's, the
+ * others (and its ops port) 10 apart.
+ */
 function copyPorts(app: AppName, copy: number, balancerPort: number): Record<string, number> {
   const step = 10 * (copy - 1);
   switch (app) {
     case 'portal-api':
-      return { PORTAL_HTTP_PORT: balancerPort + copy };
+      return { PORTAL_HTTP_PORT: balancerPort + copy, PORTAL_OPS_PORT: 7704 + step };
     case 'panel-gateway':
       return { GATEWAY_PANEL_PORT: 7700 + step, GATEWAY_HTTP_PORT: 7701 + step };
     case 'relay-worker':
@@ -45,10 +56,11 @@ function copyPorts(app: AppName, copy: number, balancerPort: number): Record<str
 
 const PORT_LABELS: Record<string, string> = {
   PORTAL_HTTP_PORT: 'http',
+  PORTAL_OPS_PORT: 'ops',
   GATEWAY_PANEL_PORT: 'panels',
-  GATEWAY_HTTP_PORT: 'http',
-  RELAY_WORKER_HTTP_PORT: 'http',
-  MAILER_HTTP_PORT: 'http',
+  GATEWAY_HTTP_PORT: 'ops',
+  RELAY_WORKER_HTTP_PORT: 'ops',
+  MAILER_HTTP_PORT: 'ops',
 };
 
 function portFree(port: number): Promise<boolean> {
@@ -96,12 +108,12 @@ async function printStatus(dataDir: string): Promise<void> {
   for (const line of streamLines(await clusterStreams(state.nats.map((server) => server.monitor)))) console.log(line);
   console.log('Apps:');
   for (const app of state.apps) {
-    const http =
-      app.ports.PORTAL_HTTP_PORT ??
+    const ops =
+      app.ports.PORTAL_OPS_PORT ??
       app.ports.GATEWAY_HTTP_PORT ??
       app.ports.RELAY_WORKER_HTTP_PORT ??
       app.ports.MAILER_HTTP_PORT;
-    const health = await fetch(`http://127.0.0.1:${http}/healthz`).then(
+    const health = await fetch(`http://127.0.0.1:${ops}/healthz`).then(
       (response) => (response.ok ? 'healthy' : `unhealthy (${response.status})`),
       () => 'down',
     );
@@ -120,7 +132,7 @@ function buildChanged(): void {
 async function main(run: PortalRun): Promise<void> {
   const { env } = run;
   run.checkBuilt();
-  const balancerPort = healthPort('portal-api', env);
+  const balancerPort = portalHttpPort(env);
   const appPorts = APPS.flatMap((app) =>
     Array.from({ length: COPIES }, (_, index) => Object.values(copyPorts(app.name, index + 1, balancerPort))).flat(),
   );
@@ -195,7 +207,7 @@ async function main(run: PortalRun): Promise<void> {
     const own = copyEnv(app, copy);
     const running = startApp(app, own, index, run.output, copy);
     run.apps.push(running);
-    return { running, port: healthPort(app, own) };
+    return { running, port: opsPort(app, own) };
   };
 
   // The first portal-api migrates the database; everything else starts once the schema is there.
@@ -214,6 +226,7 @@ async function main(run: PortalRun): Promise<void> {
     backends: apiCopies.map((app, index) => ({
       name: app.name,
       port: copyPorts('portal-api', index + 1, balancerPort).PORTAL_HTTP_PORT,
+      healthPort: copyPorts('portal-api', index + 1, balancerPort).PORTAL_OPS_PORT,
     })),
     onChange: (backend, healthy, reason) =>
       run.log(`balancer: ${backend.name} ${healthy ? 'taken back' : 'left out'} (${reason})`),

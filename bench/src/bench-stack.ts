@@ -40,12 +40,14 @@ export interface BenchApp {
   label: string;
   child: ChildProcess;
   exited: Promise<void>;
-  healthPort: number;
+  /** Its ops port: /healthz, /metrics. */
+  opsPort: number;
 }
 
 /** The ports of one copy of the apps. */
 interface CopyPorts {
   portal: number;
+  portalOps: number;
   gateway: number;
   panel: number;
   relay: number;
@@ -114,6 +116,11 @@ export class BenchStack {
     return this.ports.map((ports) => ports.portal);
   }
 
+  /** Every copy's portal-api ops port (/healthz, /metrics), by copy. */
+  get portalOpsPorts(): number[] {
+    return this.ports.map((ports) => ports.portalOps);
+  }
+
   /** Every copy's gateway panel port, by copy. */
   get panelPorts(): number[] {
     return this.ports.map((ports) => ports.panel);
@@ -134,6 +141,7 @@ export class BenchStack {
     for (let attempt = 1; ; attempt++) {
       this.ports[copy - 1] = {
         portal: await freePort(),
+        portalOps: await freePort(),
         gateway: await freePort(),
         panel: await freePort(),
         relay: await freePort(),
@@ -149,9 +157,11 @@ export class BenchStack {
     }
   }
 
-  /** An app copy's HTTP port (portal-api's serves the API and the live feed). */
-  httpPort(name: BenchAppName, copy = 1): number {
-    return this.app(name, copy).healthPort;
+  /** A copy of portal-api's public HTTP port: the API and the live feed. */
+  portalHttpPort(copy = 1): number {
+    const ports = this.ports[copy - 1];
+    if (!ports) throw new Error(`no copy ${copy} of the apps`);
+    return ports.portal;
   }
 
   /** The running (or last) process of a copy of an app. */
@@ -173,6 +183,7 @@ export class BenchStack {
     for (let copy = 1; copy <= this.copies; copy++) {
       this.ports.push({
         portal: await freePort(),
+        portalOps: await freePort(),
         gateway: await freePort(),
         panel: await freePort(),
         relay: await freePort(),
@@ -225,13 +236,14 @@ export class BenchStack {
     const env = {
       ...this.env,
       PORTAL_HTTP_PORT: String(ports.portal),
+      PORTAL_OPS_PORT: String(ports.portalOps),
       GATEWAY_HTTP_PORT: String(ports.gateway),
       GATEWAY_PANEL_PORT: String(ports.panel),
       RELAY_WORKER_HTTP_PORT: String(ports.relay),
       MAILER_HTTP_PORT: String(ports.mailer),
     };
-    const healthPort = {
-      'portal-api': ports.portal,
+    const opsPort = {
+      'portal-api': ports.portalOps,
       'panel-gateway': ports.gateway,
       'relay-worker': ports.relay,
       mailer: ports.mailer,
@@ -244,7 +256,7 @@ export class BenchStack {
         this.log(`[${label}] ${line.slice(0, this.options.logLineChars ?? 400)}`),
       );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const app: BenchApp = { name, copy, label, child, exited, healthPort };
+    const app: BenchApp = { name, copy, label, child, exited, opsPort };
     this.apps.set(label, app);
     await this.waitHealthy(app);
     return app;
@@ -265,7 +277,7 @@ export class BenchStack {
       if (app.child.exitCode !== null)
         throw new Error(`${app.label} stopped while starting (exit code ${app.child.exitCode})`);
       try {
-        if ((await fetch(`http://127.0.0.1:${app.healthPort}/healthz`)).ok) return;
+        if ((await fetch(`http://127.0.0.1:${app.opsPort}/healthz`)).ok) return;
       } catch {
         // not listening yet
       }

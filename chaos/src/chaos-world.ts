@@ -139,7 +139,11 @@ export class ChaosWorld {
     if (cluster)
       this.balancer = await HttpBalancer.start({
         port: 0,
-        backends: this.stack.portalPorts.map((port, index) => ({ name: `portal-api-${index + 1}`, port })),
+        backends: this.stack.portalPorts.map((port, index) => ({
+          name: `portal-api-${index + 1}`,
+          port,
+          healthPort: this.stack.portalOpsPorts[index],
+        })),
         // Sooner than production's nginx, so a copy just killed is left out before most requests meet it.
         healthIntervalMs: 500,
         onChange: (backend, healthy, reason) =>

@@ -15,7 +15,7 @@ function killCopy(name: BenchAppName, copy = 1): Fault {
   };
 }
 
-/** How many live feed sockets a portal-api copy holds, by its /metrics (0 when it does not answer). */
+/** How many live feed sockets a portal-api copy holds, by its ops port's /metrics (0 when it does not answer). */
 async function liveSockets(port: number): Promise<number> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(3000) })).text();
@@ -28,7 +28,7 @@ async function liveSockets(port: number): Promise<number> {
 /** kill -9 of the portal-api copy the live browser's socket goes to (the balancer chose it), then started again. */
 async function killBrowsersPortalApi(context: FaultContext): Promise<FaultOutcome> {
   const { world } = context;
-  const sockets = await Promise.all(world.stack.portalPorts.map(liveSockets));
+  const sockets = await Promise.all(world.stack.portalOpsPorts.map(liveSockets));
   const copy = Math.max(1, sockets.findIndex((count) => count > 0) + 1);
   const reconnects = world.browser.reconnects;
   const outcome = await killCopy('portal-api', copy)(context);

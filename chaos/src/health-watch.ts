@@ -14,7 +14,7 @@ async function green(port: number): Promise<boolean> {
 /** The apps whose /healthz is not green now, by name. */
 export async function appsNotGreen(stack: BenchStack): Promise<string[]> {
   const apps = [...stack.apps.values()];
-  const states = await Promise.all(apps.map((app) => green(app.healthPort)));
+  const states = await Promise.all(apps.map((app) => green(app.opsPort)));
   return apps.filter((_, index) => !states[index]).map((app) => app.name);
 }
 

@@ -13,11 +13,12 @@ export const DEMO_PROGRAMS = {
 } as const;
 export type DemoProgram = keyof typeof DEMO_PROGRAMS;
 
+/** The apps, each with its ops port (/healthz, /metrics): its variable and default. */
 export const APPS = [
-  { name: 'portal-api', healthPort: 3000, portVariable: 'PORTAL_HTTP_PORT' },
-  { name: 'panel-gateway', healthPort: 7701, portVariable: 'GATEWAY_HTTP_PORT' },
-  { name: 'relay-worker', healthPort: 7702, portVariable: 'RELAY_WORKER_HTTP_PORT' },
-  { name: 'mailer', healthPort: 7703, portVariable: 'MAILER_HTTP_PORT' },
+  { name: 'portal-api', opsPort: 7704, opsPortVariable: 'PORTAL_OPS_PORT' },
+  { name: 'panel-gateway', opsPort: 7701, opsPortVariable: 'GATEWAY_HTTP_PORT' },
+  { name: 'relay-worker', opsPort: 7702, opsPortVariable: 'RELAY_WORKER_HTTP_PORT' },
+  { name: 'mailer', opsPort: 7703, opsPortVariable: 'MAILER_HTTP_PORT' },
 ] as const;
 export type AppName = (typeof APPS)[number]['name'];
 
@@ -25,9 +26,14 @@ export function appEntry(name: AppName): string {
   return `dist/apps/${name}/apps/${name}/src/main.js`;
 }
 
-export function healthPort(name: AppName, env: NodeJS.ProcessEnv): number {
+export function opsPort(name: AppName, env: NodeJS.ProcessEnv): number {
   const app = APPS.find((candidate) => candidate.name === name)!;
-  return Number(env[app.portVariable] ?? app.healthPort);
+  return Number(env[app.opsPortVariable] ?? app.opsPort);
+}
+
+/** portal-api's public port: the API, the live feed and the web client. */
+export function portalHttpPort(env: NodeJS.ProcessEnv): number {
+  return Number(env.PORTAL_HTTP_PORT ?? 3000);
 }
 
 const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[96m'];

@@ -59,7 +59,11 @@ describe('HttpBalancer', () => {
 
   beforeEach(async () => {
     copies.push(await startCopy('one'), await startCopy('two'));
-    const backends: BalancedBackend[] = copies.map((copy, index) => ({ name: `copy-${index + 1}`, port: copy.port }));
+    const backends: BalancedBackend[] = copies.map((copy, index) => ({
+      name: `copy-${index + 1}`,
+      port: copy.port,
+      healthPort: copy.port,
+    }));
     balancer = await HttpBalancer.start({
       port: 0,
       backends,

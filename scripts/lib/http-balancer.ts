@@ -1,6 +1,6 @@
 // A small HTTP and websocket load balancer in plain Node for `npm run cluster`, where the copies of
 // portal-api sit behind one address as they do behind nginx in production: requests go round-robin
-// to the copies whose /healthz answers 200, websocket upgrades are passed through as raw TCP, and a
+// to the copies whose /healthz (on their ops port) answers 200, websocket upgrades are passed through as raw TCP, and a
 // copy that refuses connections or reports unhealthy is left out until it is healthy again.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -24,6 +24,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection']);
 export interface BalancedBackend {
   name: string;
   port: number;
+  /** Its ops port, where /healthz is asked. */
+  healthPort: number;
 }
 
 export interface HttpBalancerOptions {
@@ -106,7 +108,7 @@ export class HttpBalancer {
       this.backends.map(async (backend) => {
         let reason: string;
         try {
-          const response = await fetch(`http://127.0.0.1:${backend.port}/healthz`, {
+          const response = await fetch(`http://127.0.0.1:${backend.healthPort}/healthz`, {
             signal: AbortSignal.timeout(2000),
           });
           await response.arrayBuffer();

@@ -101,7 +101,7 @@ export function loadMailerConfig(source: Env = process.env): MailerConfig {
   if (values.SMTP_PASSWORD && !values.SMTP_USER)
     throw new ConfigError('SMTP_USER', 'set when SMTP_PASSWORD is set', undefined);
   return {
-    runtime: readRuntimeConfig('mailer', 'MAILER_HTTP_PORT', 7703, source),
+    runtime: readRuntimeConfig('mailer', { variable: 'MAILER_HTTP_PORT', default: 7703 }, source),
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),

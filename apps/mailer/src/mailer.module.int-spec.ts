@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { healthyReport, createTestEnvironment, opsServerOf, type TestEnvironment } from '@app/testing';
 import { loadMailerConfig } from './mailer.config';
 import { startMailerTestApp, type MailerTestApp } from './testing/mailer-test-app';
 import { SmtpTestServer } from './testing/smtp-test-server';
@@ -23,7 +23,7 @@ describe('mailer boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await healthyReport(mailer.app.getHttpServer());
+    const response = await healthyReport(opsServerOf(mailer.app));
     expect(response.body).toEqual({
       status: 'ok',
       app: 'mailer',
@@ -42,7 +42,7 @@ describe('mailer boot (real services)', () => {
   it('reports the SMTP server down while it does not answer', async () => {
     await smtp.stop();
     try {
-      const response = await request(mailer.app.getHttpServer()).get('/healthz').expect(503);
+      const response = await request(opsServerOf(mailer.app)).get('/healthz').expect(503);
       expect(response.body.checks.smtp).toEqual({ status: 'down', reason: expect.stringContaining('ECONNREFUSED') });
     } finally {
       await smtp.start();
@@ -55,7 +55,7 @@ describe('mailer boot (real services)', () => {
   });
 
   it('serves Prometheus metrics, the mail counters among them', async () => {
-    const response = await request(mailer.app.getHttpServer()).get('/metrics').expect(200);
+    const response = await request(opsServerOf(mailer.app)).get('/metrics').expect(200);
     expect(response.text).toContain('app="mailer"');
     expect(response.text).toContain('mailer_mails_sent_total');
     expect(response.text).toContain('mailer_event_to_smtp_acceptance_seconds');

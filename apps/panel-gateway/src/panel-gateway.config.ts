@@ -71,7 +71,7 @@ function readTls(certFile: string, keyFile: string): PanelListenerConfig['tls'] 
 export function loadPanelGatewayConfig(source: Env = process.env): PanelGatewayConfig {
   const values = readConfig(listenerSchema, source);
   return {
-    runtime: readRuntimeConfig('panel-gateway', 'GATEWAY_HTTP_PORT', 7701, source),
+    runtime: readRuntimeConfig('panel-gateway', { variable: 'GATEWAY_HTTP_PORT', default: 7701 }, source),
     database: readDatabaseConfig(source),
     nats: readNatsConfig(source),
     listener: {

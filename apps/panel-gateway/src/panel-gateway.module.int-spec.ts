@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { healthyReport } from '@app/testing';
+import { healthyReport, opsServerOf } from '@app/testing';
 import { NatsConfig } from '@app/config';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import { loadPanelGatewayConfig } from './panel-gateway.config';
@@ -19,7 +19,7 @@ describe('panel-gateway boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await healthyReport(gateway.app.getHttpServer());
+    const response = await healthyReport(opsServerOf(gateway.app));
     expect(response.body).toEqual({
       status: 'ok',
       app: 'panel-gateway',
@@ -33,7 +33,7 @@ describe('panel-gateway boot (real services)', () => {
   });
 
   it('serves Prometheus metrics, its own included', async () => {
-    const response = await request(gateway.app.getHttpServer()).get('/metrics').expect(200);
+    const response = await request(opsServerOf(gateway.app)).get('/metrics').expect(200);
     expect(response.text).toContain('app="panel-gateway"');
     expect(response.text).toContain('panel_gateway_connected_panels');
   });

@@ -1,9 +1,10 @@
 import { loadPortalApiConfig } from './portal-api.config';
 
 describe('portal-api configuration', () => {
-  it('serves on port 3000 with local services by default', () => {
+  it('serves on port 3000, its ops on 7704, with local services by default', () => {
     const config = loadPortalApiConfig({});
-    expect(config.runtime.httpPort).toBe(3000);
+    expect(config.runtime.publicPort).toBe(3000);
+    expect(config.runtime.opsPort).toBe(7704);
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/portal');
     expect(config.redis.url).toBe('redis://127.0.0.1:6379');
     expect(config.nats.prefix).toBe('');
@@ -21,6 +22,11 @@ describe('portal-api configuration', () => {
       'PORTAL_HTTP_PORT',
       'abc',
       "Invalid configuration: PORTAL_HTTP_PORT must be a port number from 1 to 65535, got 'abc'",
+    ],
+    [
+      'PORTAL_OPS_PORT',
+      '3000',
+      "Invalid configuration: PORTAL_OPS_PORT must be a port other than PORTAL_HTTP_PORT's (the ops port is not public), got '3000'",
     ],
     [
       'DATABASE_URL',

@@ -71,7 +71,10 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     },
     source,
   );
-  const runtime = readRuntimeConfig('portal-api', 'PORTAL_HTTP_PORT', 3000, source);
+  const runtime = readRuntimeConfig('portal-api', { variable: 'PORTAL_OPS_PORT', default: 7704 }, source, {
+    variable: 'PORTAL_HTTP_PORT',
+    default: 3000,
+  });
   return {
     runtime,
     http: new HttpConfig(own.HTTP_TRUST_PROXY, own.HTTP_BODY_LIMIT_KB * 1024),

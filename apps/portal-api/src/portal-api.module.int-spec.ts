@@ -5,6 +5,9 @@ import request from 'supertest';
 import { healthyReport } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from './testing/portal-api-test-app';
 
+/** What /metrics or /healthz would answer: Prometheus lines, the report's checks, a dependency's name. */
+const OPS_ANSWER = /process_cpu|nodejs_|# HELP|"checks"|panelEventsConsumer|redis/i;
+
 describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
   let portal: PortalApiTestApp;
   let webDir: string;
@@ -32,7 +35,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
   });
 
   it('reports every dependency healthy', async () => {
-    const response = await healthyReport(portal.server);
+    const response = await healthyReport(portal.ops);
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',
@@ -48,11 +51,36 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     });
   });
 
-  it('serves Prometheus metrics', async () => {
-    const response = await request(portal.server).get('/metrics').expect(200);
+  it('serves Prometheus metrics on the ops port', async () => {
+    const response = await request(portal.ops).get('/metrics').expect(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.text).toContain('process_cpu_user_seconds_total{app="portal-api"}');
+    // Slashes are the same path there: nothing else on that port to confuse them with.
+    await request(portal.ops).get('/metrics/').expect(200);
+    expect((await request(portal.ops).get('/healthz/?full=1')).body).toHaveProperty('checks');
   });
+
+  it.each(['/metrics', '/metrics/', '/healthz', '/healthz/', '/METRICS', '/Healthz/', '/metrics?format=text'])(
+    'answers %s on the public port 404, with no metrics and no dependency state',
+    async (path) => {
+      for (const accept of ['*/*', 'text/html', 'text/plain']) {
+        const response = await request(portal.server).get(path).set('Accept', accept);
+        // Not the web page either: a probe or scraper pointed here by mistake fails.
+        expect([path, accept, response.status]).toEqual([path, accept, 404]);
+        expect(response.text).not.toMatch(OPS_ANSWER);
+      }
+    },
+  );
+
+  it.each(['//metrics', '/%6detrics', '/api/../metrics', '/api/metrics', '/api/healthz/', '/assets/../healthz'])(
+    'answers %s on the public port with no metrics and no dependency state',
+    async (path) => {
+      for (const accept of ['*/*', 'text/html']) {
+        const response = await request(portal.server).get(path).set('Accept', accept);
+        expect(response.text).not.toMatch(OPS_ANSWER);
+      }
+    },
+  );
 
   it('serves the web client, with index.html for client routes', async () => {
     const home = await request(portal.server).get('/').set('Accept', 'text/html').expect(200);

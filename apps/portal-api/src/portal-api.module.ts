@@ -24,9 +24,13 @@ import { SitesModule } from './sites/sites.module';
 import { TestModeModule } from './test-mode/test-mode.module';
 import { PushModule } from './push/push.module';
 import { QuietHoursModule } from './quiet-hours/quiet-hours.module';
+import { PortalStatusModule } from './status/portal-status.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** The HTTP API under /api, the livefeed and the web client; owner of the database migrations. */
+/**
+ * The HTTP API under /api, the livefeed and the web client on the public port (its /healthz and
+ * /metrics on the ops port); owner of the database migrations.
+ */
 @Module({})
 export class PortalApiModule {
   static forRoot(config: PortalApiConfig): DynamicModule {
@@ -57,6 +61,7 @@ export class PortalApiModule {
         AlarmsModule,
         PushModule,
         QuietHoursModule,
+        PortalStatusModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({

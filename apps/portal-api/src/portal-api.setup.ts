@@ -23,7 +23,7 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   app.use(helmet());
   // The live feed is a raw websocket on the HTTP port (the browser speaks plain `{ type, data }` frames).
   app.useWebSocketAdapter(new WsAdapter(app));
-  app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''), { exclude: ['healthz', 'metrics'] });
+  app.setGlobalPrefix(API_PREFIX.replace(/^\//, ''));
   setupOpenApi(app);
   if (!serveWebClient(express, config.web.distDir)) {
     new Logger('WebClient').warn({ distDir: config.web.distDir }, "no web client: run 'npm run build' to serve it");

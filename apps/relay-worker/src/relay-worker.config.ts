@@ -56,7 +56,7 @@ export interface RelayWorkerConfig {
 }
 
 export function loadRelayWorkerConfig(source: Env = process.env): RelayWorkerConfig {
-  const runtime = readRuntimeConfig('relay-worker', 'RELAY_WORKER_HTTP_PORT', 7702, source);
+  const runtime = readRuntimeConfig('relay-worker', { variable: 'RELAY_WORKER_HTTP_PORT', default: 7702 }, source);
   const own = readConfig(
     {
       RELAY_WORKER_CONCURRENCY: env.int({ fallback: 8, min: 1, max: 1000 }),

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { healthyReport, createTestEnvironment, type TestEnvironment } from '@app/testing';
+import { healthyReport, createTestEnvironment, opsServerOf, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig } from './relay-worker.config';
 import { startRelayWorkerTestApp } from './testing/relay-worker-test-app';
 import { RelayAlarmPathWarmup } from './events/relay-alarm-path-warmup.service';
@@ -20,7 +20,7 @@ describe('relay-worker boot (real services)', () => {
   });
 
   it('reports every dependency it uses healthy', async () => {
-    const response = await healthyReport(app.getHttpServer());
+    const response = await healthyReport(opsServerOf(app));
     expect(response.body).toEqual({
       status: 'ok',
       app: 'relay-worker',
@@ -41,7 +41,7 @@ describe('relay-worker boot (real services)', () => {
   });
 
   it('serves Prometheus metrics', async () => {
-    const response = await request(app.getHttpServer()).get('/metrics').expect(200);
+    const response = await request(opsServerOf(app)).get('/metrics').expect(200);
     expect(response.text).toContain('app="relay-worker"');
   });
 });

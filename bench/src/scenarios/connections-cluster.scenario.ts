@@ -33,14 +33,14 @@ interface GatewayCopy {
   copy: number;
   port: number;
   pid: number;
-  httpPort: number;
+  opsPort: number;
   /** Its GATEWAY_ID: it holds panels under this name and a suffix of its start. */
   name: string;
 }
 
 /** The copy's own figures from its /metrics: panels past the key proof and V8's heap in use. */
 async function gatewayGauges(copy: GatewayCopy): Promise<{ proven: number; heapBytes: number }> {
-  const text = await (await fetch(`http://127.0.0.1:${copy.httpPort}/metrics`)).text();
+  const text = await (await fetch(`http://127.0.0.1:${copy.opsPort}/metrics`)).text();
   return {
     proven: prometheusValue(text, 'panel_gateway_connected_panels'),
     heapBytes: prometheusValue(text, 'nodejs_heap_size_used_bytes'),
@@ -67,7 +67,7 @@ export async function connectionsClusterScenario(env: BenchEnvironment): Promise
       copy,
       pid,
       port: env.stack.panelPorts[copy - 1],
-      httpPort: env.stack.app('panel-gateway', copy).healthPort,
+      opsPort: env.stack.app('panel-gateway', copy).opsPort,
       // The gateway's own default (GATEWAY_ID unset): this host and its pid.
       name: `${hostname()}-${pid}`,
     });

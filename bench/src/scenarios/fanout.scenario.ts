@@ -35,7 +35,7 @@ export async function fanoutScenario(env: BenchEnvironment): Promise<ScenarioRes
   };
   try {
     await clients.open(
-      copies.map((copy) => `ws://127.0.0.1:${env.stack.httpPort('portal-api', copy)}/api/livefeed`),
+      copies.map((copy) => `ws://127.0.0.1:${env.stack.portalHttpPort(copy)}/api/livefeed`),
       sockets,
       await env.portal.claimsToken(user),
     );

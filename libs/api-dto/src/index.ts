@@ -58,4 +58,5 @@ export * from './responses/alarm-response.dto';
 export * from './push/push-device.dto';
 export * from './responses/push-response.dto';
 export * from './responses/panel-clock-response.dto';
+export * from './responses/portal-status-response.dto';
 export * from './auth/quiet-hours.dto';

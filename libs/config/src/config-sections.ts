@@ -1,3 +1,4 @@
+import { ConfigError } from './config-error';
 import { env, readConfig } from './env-readers';
 
 /*
@@ -12,8 +13,10 @@ export class RuntimeConfig {
     readonly appName: string,
     readonly environment: 'development' | 'production' | 'test',
     readonly logLevel: LogLevel,
-    /** Port of the app's HTTP server (API for portal-api; /healthz and /metrics for the others). */
-    readonly httpPort: number,
+    /** The operators-only port: /healthz and /metrics (OpsServer), never exposed to the internet. */
+    readonly opsPort: number,
+    /** The public HTTP port (portal-api's API, live feed and web client); null for the apps without one. */
+    readonly publicPort: number | null = null,
   ) {}
 
   get isProduction(): boolean {
@@ -72,15 +75,31 @@ export const redisSchema = {
 
 type Env = Record<string, string | undefined>;
 
+/** A port variable and its default, e.g. `{ variable: 'MAILER_HTTP_PORT', default: 7703 }`. */
+export interface PortSetting {
+  variable: string;
+  default: number;
+}
+
+/** `publicPort`: for the app that serves the internet on a port of its own (portal-api). */
 export function readRuntimeConfig(
   appName: string,
-  portVariable: string,
-  defaultPort: number,
+  opsPort: PortSetting,
   source: Env = process.env,
+  publicPort?: PortSetting,
 ) {
   const values = readConfig(runtimeSchema, source);
-  const port = readConfig({ [portVariable]: env.port(defaultPort) }, source)[portVariable] as number;
-  return new RuntimeConfig(appName, values.NODE_ENV, values.LOG_LEVEL, port);
+  const port = (setting: PortSetting) =>
+    readConfig({ [setting.variable]: env.port(setting.default) }, source)[setting.variable] as number;
+  const ops = port(opsPort);
+  const open = publicPort ? port(publicPort) : null;
+  if (open === ops)
+    throw new ConfigError(
+      opsPort.variable,
+      `a port other than ${publicPort!.variable}'s (the ops port is not public)`,
+      String(ops),
+    );
+  return new RuntimeConfig(appName, values.NODE_ENV, values.LOG_LEVEL, ops, open);
 }
 
 export function readDatabaseConfig(source: Env = process.env): DatabaseConfig {

@@ -88,6 +88,7 @@ export * from './queues/queue-names.constants';
 export * from './livefeed/livefeed-messages.types';
 export * from './livefeed/livefeed.util';
 export * from './health/health-report.types';
+export * from './health/portal-status.types';
 export * from './constants/product.constants';
 export * from './auth/reset-path.util';
 export * from './nats/gateway-key.util';

@@ -2,6 +2,7 @@ export * from './platform.module';
 export * from './health/health-indicator.types';
 export * from './health/health.registry';
 export * from './metrics/metrics.service';
+export * from './ops/ops-server';
 export * from './bootstrap/bootstrap-app';
 export * from './clock/clock.service';
 export * from './async/with-timeout.util';

@@ -4,6 +4,7 @@ export * from './local-port.util';
 export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
 export * from './healthy-report.util';
+export * from './ops-server.util';
 export * from './nats-cluster';
 export * from './local-certificate';
 export * from './webhook-receiver';

@@ -118,7 +118,7 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
         error: expect.stringContaining('0x00'),
       });
       expect(JSON.parse(letter.payload.toString('utf8'))).toEqual(poison);
-      const metrics = await request(portal.server).get('/metrics').expect(200);
+      const metrics = await request(portal.ops).get('/metrics').expect(200);
       expect(metrics.text).toMatch(/consumer_dead_letters_total\{consumer="portal-api",app="portal-api"\} 1/);
     }, 30_000);
 
@@ -146,7 +146,7 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
           30_000,
         );
         const health = await waitUntil(async () => {
-          const response = await request(portal.server).get('/healthz');
+          const response = await request(portal.ops).get('/healthz');
           return response.status === 503 && response.body.checks.panelEventsConsumer.status === 'down'
             ? response
             : null;
@@ -160,7 +160,7 @@ describe('portal-api event ingest with a poison message in the stream (real NATS
           'the events stored once the database is back',
           30_000,
         );
-        await waitUntil(async () => (await request(portal.server).get('/healthz')).status === 200, 'health up again');
+        await waitUntil(async () => (await request(portal.ops).get('/healthz')).status === 200, 'health up again');
         expect((await deadLetters()).length).toBe(lettersBefore);
       } finally {
         if (away) await maintenance.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);

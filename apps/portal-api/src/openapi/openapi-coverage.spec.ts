@@ -73,7 +73,7 @@ async function problemsOf(...controllers: Array<new (...args: never[]) => unknow
   try {
     const document = createOpenApiDocument(app);
     const securityOf = (guard: unknown) => (guard === ProbeGuard ? SESSION_TOKEN : undefined);
-    return openApiProblems(document, controllerRoutes(app), { prefix: 'api', undocumented: [], securityOf });
+    return openApiProblems(document, controllerRoutes(app), { prefix: 'api', securityOf });
   } finally {
     await app.close();
   }
@@ -105,7 +105,6 @@ describe('openApiProblems', () => {
 
     const problems = openApiProblems(document, controllerRoutes(app), {
       prefix: '',
-      undocumented: [],
       securityOf: () => undefined,
     });
     await app.close();

@@ -174,25 +174,19 @@ function routeProblems(
 
 /**
  * Every way the description falls short of the app's routes, one line per problem (empty when it
- * covers them all). Routes whose full path is in `undocumented` are expected to be absent.
+ * covers them all).
  */
 export function openApiProblems(
   document: OpenAPIObject,
   routes: readonly ControllerRoute[],
-  options: { prefix: string; undocumented: readonly string[]; securityOf: (guard: unknown) => string | undefined },
+  options: { prefix: string; securityOf: (guard: unknown) => string | undefined },
 ): string[] {
   const problems: string[] = [];
   for (const route of routes) {
     const unprefixed = openApiPath('', route.path);
     const name = `${route.method.toUpperCase()} ${unprefixed} (${route.controller}.${route.handler})`;
-    const documentedAs = options.undocumented.includes(unprefixed)
-      ? unprefixed
-      : openApiPath(options.prefix, route.path);
+    const documentedAs = openApiPath(options.prefix, route.path);
     const operation = document.paths[documentedAs]?.[route.method as 'get'] as OperationObject | undefined;
-    if (options.undocumented.includes(unprefixed)) {
-      if (operation) problems.push(`${name} is documented but meant to be left out`);
-      continue;
-    }
     if (!operation) {
       problems.push(`${name} is not in the description (looked for ${route.method} ${documentedAs})`);
       continue;

@@ -8,9 +8,3 @@ export const OPENAPI_JSON_PATH = 'api/docs-json';
 /** Security scheme names: the spec's two token kinds (section 6). */
 export const SESSION_TOKEN = 'session';
 export const CLAIMS_TOKEN = 'claims';
-
-/**
- * Operational endpoints outside the API prefix, left out of the description: they are for load
- * balancers and metrics scrapers, not for integrators (docs/reliability.md describes them).
- */
-export const UNDOCUMENTED_PATHS: readonly string[] = ['/healthz', '/metrics'];

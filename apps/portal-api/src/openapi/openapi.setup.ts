@@ -2,13 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { PRODUCT_NAME } from '@app/contracts';
 import { docsQueryMiddleware } from './docs-query.middleware';
-import {
-  CLAIMS_TOKEN,
-  OPENAPI_JSON_PATH,
-  OPENAPI_UI_PATH,
-  SESSION_TOKEN,
-  UNDOCUMENTED_PATHS,
-} from './openapi.constants';
+import { CLAIMS_TOKEN, OPENAPI_JSON_PATH, OPENAPI_UI_PATH, SESSION_TOKEN } from './openapi.constants';
 
 const DESCRIPTION = [
   'The API of the web portal: accounts, claims on panels, sites, events, panel control, notifications and relays.',
@@ -40,7 +34,6 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
-  for (const path of UNDOCUMENTED_PATHS) delete document.paths[path];
   declarePublicOperations(document);
   return document;
 }

@@ -1,7 +1,8 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Clock } from '@app/platform';
-import { createTestEnvironment, serviceVariables, type TestEnvironment } from '@app/testing';
+import { createTestEnvironment, opsServerOf, serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadPortalApiConfig, type PortalApiConfig } from '../portal-api.config';
 import { PortalApiModule } from '../portal-api.module';
 import { configurePortalApi } from '../portal-api.setup';
@@ -26,6 +27,8 @@ export interface PortalApiTestApp {
   clock: TestClock;
   /** The HTTP server for supertest. */
   server: ReturnType<INestApplication['getHttpServer']>;
+  /** The ops port's server (/healthz, /metrics) for supertest. */
+  ops: Server;
   /** The port on 127.0.0.1, when started with `listen` (websocket tests need a listening server). */
   port: number | undefined;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function startPortalApiTestApp(
     environment,
     clock,
     server: app.getHttpServer(),
+    ops: opsServerOf(app),
     port: typeof address === 'object' && address !== null ? (address as { port: number }).port : undefined,
     async close() {
       await app.close();

@@ -106,20 +106,6 @@ describe('apiRequest', () => {
     expect(error.message).toBe('Status code 200 OK returned by server with invalid body.');
   });
 
-  it('resolves with the body of an accepted non-OK status', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(503, 'Service Unavailable', { status: 'error' }));
-
-    await expect(apiRequest('/healthz', { acceptedStatuses: [503] })).resolves.toEqual({ status: 'error' });
-  });
-
-  it('still treats 502 as unavailable when other statuses are accepted', async () => {
-    fetchMock.mockResolvedValue(textResponse(502, 'Bad Gateway', ''));
-
-    const error = await failureOf(apiRequest('/healthz', { acceptedStatuses: [503] }));
-
-    expect(error.message).toBe('Server currently unavailable.');
-  });
-
   it('gives the reason of a network failure', async () => {
     fetchMock.mockImplementation(() => networkFailure('Failed to fetch'));
 

@@ -27,8 +27,6 @@ export interface ApiRequestOptions<T> {
   /** Bearer token (session or claims). */
   token?: string;
   signal?: AbortSignal;
-  /** Statuses besides 2xx whose body is still the answer (e.g. 503 from /healthz). */
-  acceptedStatuses?: readonly number[];
   /** Checks that the parsed body has the expected shape; a body failing it counts as invalid. */
   isExpectedBody?: (body: unknown) => body is T;
 }
@@ -42,9 +40,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   }
   const text = await readText(response);
   const body = parseJson(text);
-  const accepted = response.ok || (options.acceptedStatuses ?? []).includes(response.status);
-
-  if (!accepted) throw refusal(response, body);
+  if (!response.ok) throw refusal(response, body);
   if (text === '' && !options.isExpectedBody) {
     // Calls that answer nothing (a rename, a resolve) resolve with no value.
     return undefined as T;

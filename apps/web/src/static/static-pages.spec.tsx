@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { jsonResponse } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
 import { TEST_CLIENT_CONFIG, TEST_ISSUER, renderApp, signIn } from '../../test/render-app.util';
+import { workingStatus } from '../system/portal-status.fixtures';
+import { PORTAL_STATUS_PATH } from '../system/system.constants';
 
 describe('help, privacy and the footer', () => {
   let rendered: Awaited<ReturnType<typeof renderApp>> | undefined;
@@ -20,14 +22,19 @@ describe('help, privacy and the footer', () => {
     expect(screen.getByText(TEST_CLIENT_CONFIG.supportAddress)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/[{}]/);
     expect(screen.queryByRole('region', { name: 'System status' })).toBeNull();
-    expect(rendered.fetchMock.mock.calls.map(([path]) => String(path))).not.toContain('/api/health');
+    expect(rendered.fetchMock.mock.calls.map(([path]) => String(path))).not.toContain(PORTAL_STATUS_PATH);
   });
 
-  it('shows the system status box to a signed-in user', async () => {
+  it("shows a signed-in user the portal's status, asked with their session", async () => {
     signIn();
-    rendered = await renderApp('/help');
+    rendered = await renderApp('/help', (path) =>
+      path === PORTAL_STATUS_PATH ? jsonResponse(200, 'OK', workingStatus) : undefined,
+    );
 
-    expect(screen.getByRole('region', { name: 'System status' })).toBeTruthy();
+    const box = screen.getByRole('region', { name: 'System status' });
+    expect(await within(box).findByText('The portal is working normally.')).toBeTruthy();
+    const [, init] = rendered.fetchMock.mock.calls.find(([path]) => String(path) === PORTAL_STATUS_PATH) ?? [];
+    expect(init?.headers).toMatchObject({ Authorization: `Bearer ${rendered.store.getState().auth.session}` });
   });
 
   it('says the contact could not be loaded when the configuration has none', async () => {

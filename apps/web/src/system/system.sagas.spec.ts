@@ -1,5 +1,9 @@
+import { MESSAGES } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
+import { authReady, tokenSet } from '../auth/auth.slice';
 import type { RootState } from '../shared/root-state.types';
+import { sessionCleared } from '../shared/session-cleared.action';
+import { FakeWebSocket } from '../../test/fake-websocket.util';
 import {
   installFetchMock,
   jsonResponse,
@@ -8,19 +12,36 @@ import {
   type FetchMock,
 } from '../../test/fetch-mock.util';
 import { waitForState } from '../../test/store-wait.util';
-import { degradedReport, healthyReport } from './system-health.fixtures';
-import { HEALTH_REFRESH_MS } from './system.constants';
-import { healthPollingStarted, healthPollingStopped } from './system.slice';
+import { inOneHour, tokenWith } from '../../test/tokens.util';
+import { degradedStatus, workingStatus } from './portal-status.fixtures';
+import { PORTAL_STATUS_PATH, PORTAL_STATUS_REFRESH_MS } from './system.constants';
+import { initialSystemState, portalStatusPollingStarted, portalStatusPollingStopped } from './system.slice';
 
+const issuer = 'fire-alarm-portal-api';
+
+/** The portal's status through the real store, reducers and sagas; only fetch is replaced. */
 describe('system saga', () => {
   let fetchMock: FetchMock;
+  /** What portal-api answers each GET /api/v2/status, in turn. */
+  let statusAnswer: jest.Mock<Promise<Response>, []>;
   let app: ReturnType<typeof createAppStore>;
+  let session: string;
 
-  const answered = (state: RootState) => !state.system.checking && (state.system.report ?? state.system.error) !== null;
+  const answered = (state: RootState) =>
+    !state.system.checking && (state.system.portalStatus ?? state.system.error) !== null;
+  const statusRequests = () => fetchMock.mock.calls.filter(([input]) => String(input) === PORTAL_STATUS_PATH);
 
   beforeEach(() => {
+    statusAnswer = jest.fn<Promise<Response>, []>();
     fetchMock = installFetchMock();
+    // Requests of other domains (the account a session reads) stay unanswered.
+    fetchMock.mockImplementation((input) =>
+      String(input) === PORTAL_STATUS_PATH ? statusAnswer() : new Promise<Response>(() => undefined),
+    );
+    FakeWebSocket.install();
     app = createAppStore();
+    session = tokenWith({ iss: issuer, exp: inOneHour(), typ: 'session' });
+    app.store.dispatch(authReady({ issuer, session }));
   });
 
   afterEach(() => {
@@ -28,112 +49,169 @@ describe('system saga', () => {
     jest.useRealTimers();
   });
 
-  it('asks /healthz once polling starts and stores the report', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, 'OK', healthyReport));
+  it('asks /api/v2/status with the session token once polling starts and stores the status', async () => {
+    statusAnswer.mockResolvedValue(jsonResponse(200, 'OK', workingStatus));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     expect(app.store.getState().system.checking).toBe(true);
     const state = await waitForState(app.store, answered);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][0]).toBe('/healthz');
-    expect(state.system).toEqual({ checking: false, report: healthyReport, error: null });
+    expect(statusRequests()).toHaveLength(1);
+    const [[, init]] = statusRequests();
+    expect(init?.method).toBe('GET');
+    expect(init?.headers).toMatchObject({ Authorization: `Bearer ${session}` });
+    expect(state.system).toEqual({ checking: false, portalStatus: workingStatus, error: null });
   });
 
-  it('stores the report that comes with a 503 when a dependency is down', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(503, 'Service Unavailable', degradedReport));
+  it("stores a degraded portal's answer, which comes with 200", async () => {
+    statusAnswer.mockResolvedValue(jsonResponse(200, 'OK', degradedStatus));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     const state = await waitForState(app.store, answered);
 
-    expect(state.system).toEqual({ checking: false, report: degradedReport, error: null });
+    expect(state.system).toEqual({ checking: false, portalStatus: degradedStatus, error: null });
   });
 
   it('stores the network failure in the spec wording', async () => {
-    fetchMock.mockImplementation(() => networkFailure('Failed to fetch'));
+    statusAnswer.mockImplementation(() => networkFailure('Failed to fetch'));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     const state = await waitForState(app.store, answered);
 
     expect(state.system).toEqual({
       checking: false,
-      report: null,
+      portalStatus: null,
       error: 'Could not contact server due to: Failed to fetch',
     });
   });
 
-  it("stores 'Server currently unavailable.' on 502", async () => {
-    fetchMock.mockResolvedValue(textResponse(502, 'Bad Gateway', 'Bad Gateway'));
+  it("stores the server's reason for a 401, and leaves the session to the calls that need it", async () => {
+    statusAnswer.mockResolvedValue(jsonResponse(401, 'Unauthorized', { err: 'Session expired' }));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     const state = await waitForState(app.store, answered);
 
-    expect(state.system.error).toBe('Server currently unavailable.');
+    expect(state.system.error).toBe('Session expired');
+    expect(state.auth.session).toBe(session);
   });
 
-  it('treats a 503 without a health report as an invalid answer', async () => {
-    fetchMock.mockResolvedValue(textResponse(503, 'Service Unavailable', 'maintenance'));
+  it.each([
+    ['502', textResponse(502, 'Bad Gateway', 'Bad Gateway'), 'Server currently unavailable.'],
+    [
+      '503, no longer an answer',
+      jsonResponse(503, 'Service Unavailable', degradedStatus),
+      'Status code 503 Service Unavailable returned by server.',
+    ],
+    [
+      'the old health report',
+      jsonResponse(200, 'OK', {
+        status: 'error',
+        app: 'portal-api',
+        checks: { nats: { status: 'down', reason: 'x' } },
+      }),
+      'Status code 200 OK returned by server with invalid body.',
+    ],
+    [
+      'a checkedAt that is no time',
+      jsonResponse(200, 'OK', { status: 'ok', checkedAt: 'soon' }),
+      'Status code 200 OK returned by server with invalid body.',
+    ],
+  ])('stores the failure for %s', async (_what, response, error) => {
+    statusAnswer.mockResolvedValue(response);
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     const state = await waitForState(app.store, answered);
 
-    expect(state.system.error).toBe('Status code 503 Service Unavailable returned by server with invalid body.');
+    expect(state.system).toEqual({ checking: false, portalStatus: null, error });
   });
 
-  it('asks again every refresh period and replaces a failure with the new report', async () => {
+  it('asks again every refresh period and replaces a failure with the new status', async () => {
     jest.useFakeTimers();
-    fetchMock
+    statusAnswer
       .mockImplementationOnce(() => networkFailure('Failed to fetch'))
-      .mockResolvedValueOnce(jsonResponse(200, 'OK', healthyReport));
+      .mockResolvedValueOnce(jsonResponse(200, 'OK', degradedStatus));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     await waitForState(app.store, (state) => state.system.error !== null);
-    await jest.advanceTimersByTimeAsync(HEALTH_REFRESH_MS - 1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(PORTAL_STATUS_REFRESH_MS - 1);
+    expect(statusRequests()).toHaveLength(1);
 
     await jest.advanceTimersByTimeAsync(1);
-    const state = await waitForState(app.store, (current) => current.system.report !== null);
+    const state = await waitForState(app.store, (current) => current.system.portalStatus !== null);
 
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(state.system).toEqual({ checking: false, report: healthyReport, error: null });
+    expect(statusRequests()).toHaveLength(2);
+    expect(state.system).toEqual({ checking: false, portalStatus: degradedStatus, error: null });
   });
 
   it('stops asking once polling stops', async () => {
     jest.useFakeTimers();
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, 'OK', healthyReport)));
+    statusAnswer.mockImplementation(() => Promise.resolve(jsonResponse(200, 'OK', workingStatus)));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     await waitForState(app.store, answered);
-    app.store.dispatch(healthPollingStopped());
-    await jest.advanceTimersByTimeAsync(3 * HEALTH_REFRESH_MS);
+    app.store.dispatch(portalStatusPollingStopped());
+    await jest.advanceTimersByTimeAsync(3 * PORTAL_STATUS_REFRESH_MS);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(statusRequests()).toHaveLength(1);
   });
 
   it('aborts a request in flight when polling stops', () => {
-    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    statusAnswer.mockImplementation(() => new Promise<Response>(() => undefined));
 
-    app.store.dispatch(healthPollingStarted());
-    const signal = fetchMock.mock.calls[0][1]?.signal;
+    app.store.dispatch(portalStatusPollingStarted());
+    const signal = statusRequests()[0][1]?.signal;
     expect(signal?.aborted).toBe(false);
-    app.store.dispatch(healthPollingStopped());
+    app.store.dispatch(portalStatusPollingStopped());
 
     expect(signal?.aborted).toBe(true);
-    expect(app.store.getState().system).toEqual({ checking: false, report: null, error: null });
+    expect(app.store.getState().system).toEqual(initialSystemState);
   });
 
   it('starts again after a stop', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, 'OK', healthyReport))
-      .mockResolvedValueOnce(jsonResponse(503, 'Service Unavailable', degradedReport));
+    statusAnswer
+      .mockResolvedValueOnce(jsonResponse(200, 'OK', workingStatus))
+      .mockResolvedValueOnce(jsonResponse(200, 'OK', degradedStatus));
 
-    app.store.dispatch(healthPollingStarted());
+    app.store.dispatch(portalStatusPollingStarted());
     await waitForState(app.store, answered);
-    app.store.dispatch(healthPollingStopped());
-    app.store.dispatch(healthPollingStarted());
-    const state = await waitForState(app.store, (current) => current.system.report?.status === 'error');
+    app.store.dispatch(portalStatusPollingStopped());
+    app.store.dispatch(portalStatusPollingStarted());
+    const state = await waitForState(app.store, (current) => current.system.portalStatus?.status === 'degraded');
 
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(state.system.report).toEqual(degradedReport);
+    expect(statusRequests()).toHaveLength(2);
+    expect(state.system.portalStatus).toEqual(degradedStatus);
+  });
+
+  it('drops the status with the session, so the next user starts from Checking', async () => {
+    statusAnswer.mockResolvedValue(jsonResponse(200, 'OK', workingStatus));
+
+    app.store.dispatch(portalStatusPollingStarted());
+    await waitForState(app.store, answered);
+    app.store.dispatch(sessionCleared({ notice: null }));
+
+    expect(app.store.getState().system).toEqual(initialSystemState);
+  });
+
+  it('ends an expired session instead of asking, and asks no more until the box appears again', async () => {
+    jest.useFakeTimers();
+    statusAnswer.mockResolvedValue(jsonResponse(200, 'OK', workingStatus));
+    const expired = tokenWith({ iss: issuer, exp: Math.floor(Date.now() / 1000) - 60, typ: 'session' });
+    app.store.dispatch(authReady({ issuer, session: expired }));
+
+    app.store.dispatch(portalStatusPollingStarted());
+    expect(app.store.getState().auth.session).toBeNull();
+    expect(app.store.getState().auth.notice).toBe(MESSAGES.sessionExpiredGetPanelToken);
+    expect(app.store.getState().system).toEqual(initialSystemState);
+
+    // Signed in again before the box goes away: the ended polling does not come back by itself.
+    app.store.dispatch(tokenSet({ slot: 'session', token: session }));
+    await jest.advanceTimersByTimeAsync(3 * PORTAL_STATUS_REFRESH_MS);
+    expect(statusRequests()).toHaveLength(0);
+
+    app.store.dispatch(portalStatusPollingStopped());
+    app.store.dispatch(portalStatusPollingStarted());
+    const state = await waitForState(app.store, answered);
+    expect(statusRequests()).toHaveLength(1);
+    expect(state.system.portalStatus).toEqual(workingStatus);
   });
 });

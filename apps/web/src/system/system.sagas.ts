@@ -1,42 +1,54 @@
 import { call, cancel, cancelled, delay, fork, put, take } from 'typed-redux-saga';
+import { SessionExpiredError } from '../auth/session-expired.error';
+import { requireSessionToken } from '../auth/token.sagas';
 import { errorMessage } from '../shared/error-message.util';
-import { fetchHealthReport } from './system-health.api';
-import { HEALTH_REFRESH_MS } from './system.constants';
+import { fetchPortalStatus } from './portal-status.api';
+import { PORTAL_STATUS_REFRESH_MS } from './system.constants';
 import {
-  healthCheckFailed,
-  healthCheckRequested,
-  healthCheckSucceeded,
-  healthPollingStarted,
-  healthPollingStopped,
+  portalStatusFailed,
+  portalStatusLoaded,
+  portalStatusPollingStarted,
+  portalStatusPollingStopped,
+  portalStatusRequested,
 } from './system.slice';
 
-/** Asks portal-api for its health once and stores the answer or the reason there is none. */
-export function* refreshHealth() {
+/**
+ * Asks portal-api once whether the portal works and stores the answer or the reason there is none.
+ * An expired session has already ended (the login page says so): that is passed on, not stored.
+ */
+export function* refreshPortalStatus() {
   const abort = new AbortController();
   try {
-    yield* put(healthCheckRequested());
-    const report = yield* call(fetchHealthReport, abort.signal);
-    yield* put(healthCheckSucceeded(report));
+    const session = yield* call(requireSessionToken);
+    yield* put(portalStatusRequested());
+    const status = yield* call(fetchPortalStatus, session, abort.signal);
+    yield* put(portalStatusLoaded(status));
   } catch (error) {
-    yield* put(healthCheckFailed(errorMessage(error)));
+    if (error instanceof SessionExpiredError) throw error;
+    yield* put(portalStatusFailed(errorMessage(error)));
   } finally {
     if (yield* cancelled()) abort.abort();
   }
 }
 
-export function* pollHealth() {
-  while (true) {
-    yield* call(refreshHealth);
-    yield* delay(HEALTH_REFRESH_MS);
+export function* pollPortalStatus() {
+  try {
+    while (true) {
+      yield* call(refreshPortalStatus);
+      yield* delay(PORTAL_STATUS_REFRESH_MS);
+    }
+  } catch (error) {
+    // Without a session there is nothing to ask with until a box appears again for a signed-in user.
+    if (!(error instanceof SessionExpiredError)) throw error;
   }
 }
 
 /** Polls from each start to the next stop; a stop cancels a request in flight. */
 export function* systemSaga() {
   while (true) {
-    yield* take(healthPollingStarted.type);
-    const polling = yield* fork(pollHealth);
-    yield* take(healthPollingStopped.type);
+    yield* take(portalStatusPollingStarted.type);
+    const polling = yield* fork(pollPortalStatus);
+    yield* take(portalStatusPollingStopped.type);
     yield* cancel(polling);
   }
 }

@@ -1,25 +1,28 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../shared/root-state.types';
-import type { HealthCheckRow } from './system-health.types';
+import { shownTime } from '../shared/shown-time.util';
+import { PORTAL_STATUS_TEXT, checkedAtMessage } from './portal-status-messages.constants';
+import type { PortalStatusLines } from './portal-status.types';
 
 export const selectSystem = (state: RootState) => state.system;
 
-export const selectHealthReport = (state: RootState) => state.system.report;
+export const selectPortalStatus = (state: RootState) => state.system.portalStatus;
 
-export const selectHealthError = (state: RootState) => state.system.error;
+export const selectPortalStatusError = (state: RootState) => state.system.error;
 
 /** 'Checking…' shows only until the first answer, so the box does not flicker on each refresh. */
-export const selectHealthAwaitingFirstAnswer = createSelector(
+export const selectPortalStatusAwaitingFirstAnswer = createSelector(
   selectSystem,
-  (system) => system.report === null && system.error === null,
+  (system) => system.portalStatus === null && system.error === null,
 );
 
-export const selectHealthCheckRows = createSelector(selectHealthReport, (report): HealthCheckRow[] =>
-  report === null
-    ? []
-    : Object.entries(report.checks)
-        .map(([name, check]) =>
-          check.status === 'up' ? { name, up: true } : { name, up: false, reason: check.reason },
-        )
-        .sort((left, right) => left.name.localeCompare(right.name)),
+/** What the box says of the last answer; null before the first one and after a failure. */
+export const selectPortalStatusLines = createSelector(
+  selectPortalStatus,
+  (portalStatus): PortalStatusLines | null =>
+    portalStatus && {
+      status: portalStatus.status,
+      summary: PORTAL_STATUS_TEXT[portalStatus.status],
+      checkedAt: checkedAtMessage(shownTime(portalStatus.checkedAt)),
+    },
 );

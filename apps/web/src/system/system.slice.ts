@@ -1,49 +1,54 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { HealthReport } from './system-health.types';
+import { sessionCleared } from '../shared/session-cleared.action';
+import type { PortalStatus } from './portal-status.types';
 
 export interface SystemState {
   /** True from a request until its answer; an earlier answer stays shown meanwhile. */
   checking: boolean;
-  report: HealthReport | null;
+  portalStatus: PortalStatus | null;
   /** Spec wording of the last failure; cleared by the next answer. */
   error: string | null;
 }
 
-export const initialSystemState: SystemState = { checking: false, report: null, error: null };
+export const initialSystemState: SystemState = { checking: false, portalStatus: null, error: null };
 
 export const systemSlice = createSlice({
   name: 'system',
   initialState: initialSystemState,
   reducers: {
     /** The status box appeared: the saga starts asking portal-api. */
-    healthPollingStarted() {},
+    portalStatusPollingStarted() {},
     /** The status box went away: the saga stops asking. */
-    healthPollingStopped(state) {
+    portalStatusPollingStopped(state) {
       state.checking = false;
     },
-    healthCheckRequested(state) {
+    portalStatusRequested(state) {
       state.checking = true;
     },
-    healthCheckSucceeded(state, action: PayloadAction<HealthReport>) {
+    portalStatusLoaded(state, action: PayloadAction<PortalStatus>) {
       state.checking = false;
-      state.report = action.payload;
+      state.portalStatus = action.payload;
       state.error = null;
     },
-    /** A stale report would claim dependencies are up when nobody can tell: it is dropped. */
-    healthCheckFailed(state, action: PayloadAction<string>) {
+    /** A stale status would claim the portal works when nobody can tell: it is dropped. */
+    portalStatusFailed(state, action: PayloadAction<string>) {
       state.checking = false;
-      state.report = null;
+      state.portalStatus = null;
       state.error = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // Only a signed-in user may know it: the next one starts from 'Checking…', not from this one's answer.
+    builder.addCase(sessionCleared, () => initialSystemState);
   },
 });
 
 export const {
-  healthPollingStarted,
-  healthPollingStopped,
-  healthCheckRequested,
-  healthCheckSucceeded,
-  healthCheckFailed,
+  portalStatusPollingStarted,
+  portalStatusPollingStopped,
+  portalStatusRequested,
+  portalStatusLoaded,
+  portalStatusFailed,
 } = systemSlice.actions;
 
 /** The store's `system` key (see shared/root-state.types.ts). */

@@ -1,4 +1,4 @@
-/** Body of `GET /healthz` of every backend app: 200 when every dependency answers, 503 otherwise. */
+/** Body of `GET /healthz` on every backend app's ops port: 200 when every dependency answers, 503 otherwise. */
 export type DependencyStatus = { status: 'up' } | { status: 'down'; reason: string };
 
 export interface HealthReport {

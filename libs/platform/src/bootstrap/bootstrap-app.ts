@@ -2,6 +2,7 @@ import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { RuntimeConfig } from '@app/config';
+import { OpsServer } from '../ops/ops-server';
 
 export interface BootstrapOptions {
   /** Called before listening, e.g. to set a global prefix or a websocket adapter. */
@@ -9,7 +10,8 @@ export interface BootstrapOptions {
 }
 
 /**
- * Starts a backend app: JSON logs from the first line, graceful shutdown on SIGTERM/SIGINT (Nest
+ * Starts a backend app: JSON logs from the first line, its public port if it has one, then its ops
+ * port (/healthz, /metrics), graceful shutdown on SIGTERM/SIGINT (Nest
  * runs every module's shutdown hook: stop accepting, drain NATS, close workers and the database),
  * and a clear log line and exit code when the start fails.
  */
@@ -24,8 +26,15 @@ export async function bootstrapApp(
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   exitOnSecondSignal();
   await options.configure?.(app);
-  await app.listen(runtime.httpPort);
-  logger.log({ port: runtime.httpPort }, `${runtime.appName} listening`, 'Bootstrap');
+  if (runtime.publicPort !== null) await app.listen(runtime.publicPort);
+  else await app.init();
+  // Last: probes see the app healthy only once it has started whole.
+  await app.get(OpsServer).listen(runtime.opsPort);
+  logger.log(
+    { port: runtime.publicPort ?? undefined, opsPort: runtime.opsPort },
+    `${runtime.appName} listening`,
+    'Bootstrap',
+  );
   return app;
 }
 

@@ -1,50 +1,40 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { healthPollingStarted, healthPollingStopped } from '../system.slice';
+import { PORTAL_STATUS_TEXT } from '../portal-status-messages.constants';
+import { portalStatusPollingStarted, portalStatusPollingStopped } from '../system.slice';
 import {
-  selectHealthAwaitingFirstAnswer,
-  selectHealthCheckRows,
-  selectHealthError,
-  selectHealthReport,
+  selectPortalStatusAwaitingFirstAnswer,
+  selectPortalStatusError,
+  selectPortalStatusLines,
 } from '../system.selectors';
 
+/** Whether the portal works, for the Help page of a signed-in user; asked while the box is shown. */
 export function SystemStatusBox() {
   const dispatch = useAppDispatch();
-  const awaitingFirstAnswer = useAppSelector(selectHealthAwaitingFirstAnswer);
-  const report = useAppSelector(selectHealthReport);
-  const error = useAppSelector(selectHealthError);
-  const rows = useAppSelector(selectHealthCheckRows);
+  const awaitingFirstAnswer = useAppSelector(selectPortalStatusAwaitingFirstAnswer);
+  const error = useAppSelector(selectPortalStatusError);
+  const lines = useAppSelector(selectPortalStatusLines);
 
   useEffect(() => {
-    dispatch(healthPollingStarted());
+    dispatch(portalStatusPollingStarted());
     return () => {
-      dispatch(healthPollingStopped());
+      dispatch(portalStatusPollingStopped());
     };
   }, [dispatch]);
 
   return (
     <div className="status-box" role="region" aria-label="System status">
       <h2 className="status-box__title">System status</h2>
-      {awaitingFirstAnswer && <p className="status-box__checking">Checking…</p>}
+      {awaitingFirstAnswer && <p className="status-box__checking">{PORTAL_STATUS_TEXT.checking}</p>}
       {error !== null && (
         <p className="status-box__error" role="alert">
           {error}
         </p>
       )}
-      {report !== null && (
+      {lines !== null && (
         <>
-          <p className={`status-box__overall status-box__overall--${report.status}`}>
-            {report.app}: {report.status === 'ok' ? 'all dependencies up' : 'a dependency is down'}
-          </p>
-          <ul className="status-box__checks">
-            {rows.map((row) => (
-              <li key={row.name} className={`status-box__check status-box__check--${row.up ? 'up' : 'down'}`}>
-                <span className="status-box__check-name">{row.name}</span>
-                <span className="status-box__check-state">{row.up ? 'up' : 'down'}</span>
-                {row.reason !== undefined && <span className="status-box__check-reason">{row.reason}</span>}
-              </li>
-            ))}
-          </ul>
+          <p className={`status-box__overall status-box__overall--${lines.status}`}>{lines.summary}</p>
+          <p className="status-box__checked-at text-muted small mb-0">{lines.checkedAt}</p>
         </>
       )}
     </div>

@@ -1,8 +1,0 @@
-export type { DependencyStatus, HealthReport } from '@app/contracts';
-
-/** One dependency as the status box lists it. */
-export interface HealthCheckRow {
-  name: string;
-  up: boolean;
-  reason?: string;
-}
