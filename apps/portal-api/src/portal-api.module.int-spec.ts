@@ -66,7 +66,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
       for (const accept of ['*/*', 'text/html', 'text/plain']) {
         const response = await request(portal.server).get(path).set('Accept', accept);
         // Not the web page either: a probe or scraper pointed here by mistake fails.
-        expect([path, accept, response.status]).toEqual([path, accept, 404]);
+        expect([path, accept, response.status, response.body]).toEqual([path, accept, 404, { err: 'Not found' }]);
         expect(response.text).not.toMatch(OPS_ANSWER);
       }
     },

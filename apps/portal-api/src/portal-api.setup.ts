@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
 import { logContextMiddleware } from '@app/platform';
 import { jsonBodyParserOptions } from './http/json-body-parser.options';
+import { opsPathsNotPublic } from './http/ops-paths-not-public.middleware';
 import { requestBodyMiddleware } from './http/request-body.middleware';
 import { setupOpenApi } from './openapi/openapi.setup';
 import type { PortalApiConfig } from './portal-api.config';
@@ -18,6 +19,7 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   express.disable('x-powered-by');
   // First: everything a request leads to logs under its correlation id, answered in X-Correlation-Id.
   app.use(logContextMiddleware);
+  app.use(opsPathsNotPublic);
   app.use(requestBodyMiddleware(config.http.bodyLimitBytes));
   express.useBodyParser('json', jsonBodyParserOptions(config.http.bodyLimitBytes));
   app.use(helmet());

@@ -241,7 +241,7 @@ type RouterLayer = { route?: { path: string; methods: Record<string, boolean> } 
 
 /**
  * The API's routes of one method as the router has them, e.g. '/api/relays/:id'. Catch-alls
- * registered for every method (the API's 404, /healthz and /metrics fallbacks) are not routes.
+ * registered for every method (the API's 404 fallback) are not routes.
  */
 function apiRoutes(app: INestApplication, method: 'get' | 'post'): string[] {
   const { stack } = (app.getHttpAdapter().getInstance() as { router: { stack: RouterLayer[] } }).router;

@@ -3,12 +3,8 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
-/**
- * Paths the server answers itself; everything else that asks for a page gets the web client. The ops
- * paths live on the ops port only: here they are a 404, never the page, so that a probe or scraper
- * pointed at the public port fails instead of seeing a 200.
- */
-const SERVER_PATHS = /^\/(api|healthz|metrics)(\/|$)/i;
+/** Paths the server answers itself; everything else that asks for a page gets the web client. */
+const SERVER_PATHS = /^\/api(\/|$)/i;
 /** A dotfile or dot-folder (/.env, /.git/config): never a client route, refused like the file itself. */
 const DOT_SEGMENT = /\/\./;
 /** The installable app's service worker, at the root so that its scope is every page. */
