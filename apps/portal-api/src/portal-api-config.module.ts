@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
+import { RelaySecurityConfig } from '@app/relay-protocol';
 import { EscalationConfig } from './alarms/escalation.config';
 import { AuthConfig } from './auth/auth.config';
 import { IngestConfig } from './ingest/ingest.config';
@@ -26,6 +27,8 @@ export class PortalApiConfigModule {
       { provide: EscalationConfig, useValue: config.escalation },
       { provide: PushConfig, useValue: config.push },
       { provide: IngestConfig, useValue: config.ingest },
+      // RELAY_SECRET_KEY: relay passwords' and authenticator keys' encryption at rest.
+      { provide: RelaySecurityConfig, useValue: config.relays.security },
     ];
     return {
       module: PortalApiConfigModule,

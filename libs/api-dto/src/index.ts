@@ -7,6 +7,7 @@ export * from './validation/validate-dto.util';
 
 export * from './auth/account-update.dto';
 export * from './auth/login.dto';
+export * from './auth/two-factor.dto';
 export * from './auth/register.dto';
 export * from './auth/reset-password-request.dto';
 export * from './auth/reset-password.dto';
@@ -59,4 +60,5 @@ export * from './push/push-device.dto';
 export * from './responses/push-response.dto';
 export * from './responses/panel-clock-response.dto';
 export * from './responses/portal-status-response.dto';
+export * from './responses/two-factor-response.dto';
 export * from './auth/quiet-hours.dto';

@@ -6,6 +6,7 @@ export * from './ops/ops-server';
 export * from './bootstrap/bootstrap-app';
 export * from './clock/clock.service';
 export * from './async/with-timeout.util';
+export * from './crypto/secret-cipher';
 export * from './errors/domain-error';
 export * from './logging/log-context';
 export * from './logging/log-context.middleware';

@@ -5,6 +5,7 @@ export * from './hand-clock.util';
 export * from './cuttable-tcp-proxy';
 export * from './healthy-report.util';
 export * from './ops-server.util';
+export * from './totp-code.util';
 export * from './nats-cluster';
 export * from './local-certificate';
 export * from './webhook-receiver';

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { AccountResponse, AccountUpdateRequest, RegisterRequest } from '@app/contracts';
+import type {
+  AccountResponse,
+  AccountUpdateRequest,
+  RegisterRequest,
+  SecondFactorChallenge,
+  TokenResponse,
+} from '@app/contracts';
 import { MESSAGES } from '@app/contracts';
 import { DomainError } from '@app/platform';
 import { PasswordHasher } from './password-hasher.service';
 import { TokenService } from './token.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { EmailTakenError, UsersRepository } from './users.repository';
 
 /** Registration, sign-in and the account's own details. */
@@ -16,6 +23,7 @@ export class AccountService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly twoFactor: TwoFactorService,
   ) {
     this.decoyHash = hasher.hash('decoy password never used by anyone');
   }
@@ -37,12 +45,17 @@ export class AccountService {
     }
   }
 
-  /** One and the same answer for an unknown e-mail and a wrong password. */
-  async login(email: string, password: string): Promise<string> {
+  /**
+   * One and the same answer for an unknown e-mail and a wrong password. With two-factor sign-in on,
+   * the right password gives a challenge instead of the token: the code follows (SecondFactorSignIn).
+   */
+  async login(email: string, password: string): Promise<TokenResponse | SecondFactorChallenge> {
     const user = await this.users.findByEmail(email);
     const matches = await this.hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
     if (!user || !matches) throw new DomainError('unauthorized', MESSAGES.loginFailed);
-    return this.tokens.signSession(user);
+    if (await this.twoFactor.isEnabled(user.id))
+      return { secondFactor: 'totp', challenge: await this.tokens.signSecondFactorChallenge(user) };
+    return { token: await this.tokens.signSession(user) };
   }
 
   async account(userId: string): Promise<AccountResponse> {

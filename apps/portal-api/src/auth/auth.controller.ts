@@ -1,7 +1,14 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LoginDto, RegisterDto, ResetPasswordDto, ResetPasswordRequestDto, TokenResponseDto } from '@app/api-dto';
-import type { TokenResponse } from '@app/contracts';
+import {
+  LoginDto,
+  LoginResponseDto,
+  RegisterDto,
+  ResetPasswordDto,
+  ResetPasswordRequestDto,
+  TokenResponseDto,
+} from '@app/api-dto';
+import type { SecondFactorChallenge, TokenResponse } from '@app/contracts';
 import { ApiError } from '../openapi/api-errors.decorator';
 import { ApiEmptyOk, ApiJsonBody } from '../openapi/api-input.decorator';
 import { AccountService } from './account.service';
@@ -33,13 +40,18 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @UseGuards(AuthRateLimitGuard)
-  @ApiOperation({ summary: 'Sign in', description: 'Answers a session token.' })
+  @ApiOperation({
+    summary: 'Sign in',
+    description:
+      'Answers a session token; for an account with two-factor sign-in on, a challenge instead, to send with ' +
+      'the code to POST /v2/auth/second-factor.',
+  })
   @ApiJsonBody(LoginDto)
-  @ApiOkResponse({ description: 'Signed in', type: TokenResponseDto })
+  @ApiOkResponse({ description: 'Signed in, or the code must follow', type: LoginResponseDto })
   @ApiError(401, 'Login failed: incorrect email address or password entered')
   @ApiError(429, RATE_LIMITED)
-  async login(@Body() body: LoginDto): Promise<TokenResponse> {
-    return { token: await this.accounts.login(body.email, body.password) };
+  login(@Body() body: LoginDto): Promise<TokenResponse | SecondFactorChallenge> {
+    return this.accounts.login(body.email, body.password);
   }
 
   /** The same answer whether or not the address has an account. */

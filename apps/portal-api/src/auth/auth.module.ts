@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RelaySecurityConfig } from '@app/relay-protocol';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
@@ -10,14 +11,21 @@ import { RateLimiter } from './rate-limit/rate-limiter.service';
 import { SessionGuard } from './session.guard';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
+import { AuthenticatorKeyCipher } from './two-factor/authenticator-key.cipher';
+import { SecondFactorSignIn } from './two-factor/second-factor-sign-in.service';
+import { SecondFactorController } from './two-factor/second-factor.controller';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 /**
- * Accounts: registration, sign-in, password reset, the tokens and the session guard. Imported by
+ * Accounts: registration, sign-in (with two-factor sign-in for those who turn it on), password
+ * reset, the tokens and the session guard. Imported by
  * each module that guards a route with a session or reads the users (AuthConfig comes from
  * PortalApiConfigModule); access to panels is PanelAccessModule's.
  */
 @Module({
-  controllers: [AuthController, AccountController],
+  controllers: [AuthController, AccountController, TwoFactorController, SecondFactorController],
   providers: [
     TokenService,
     PasswordHasher,
@@ -28,6 +36,14 @@ import { UsersRepository } from './users.repository';
     AuthRateLimitGuard,
     SessionGuard,
     CredentialRevocations,
+    TwoFactorRepository,
+    TwoFactorService,
+    SecondFactorSignIn,
+    {
+      provide: AuthenticatorKeyCipher,
+      inject: [RelaySecurityConfig],
+      useFactory: (security: RelaySecurityConfig) => new AuthenticatorKeyCipher(security.secretKey),
+    },
   ],
   exports: [TokenService, SessionGuard, UsersRepository, RateLimiter],
 })

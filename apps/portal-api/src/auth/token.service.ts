@@ -1,7 +1,13 @@
 import { webcrypto } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { ClaimsTokenPayload, ResetTokenPayload, SessionTokenPayload, TokenUse } from '@app/contracts';
+import type {
+  ClaimsTokenPayload,
+  ResetTokenPayload,
+  SecondFactorTokenPayload,
+  SessionTokenPayload,
+  TokenUse,
+} from '@app/contracts';
 import { Clock } from '@app/platform';
 import { AuthConfig } from './auth.config';
 import { passwordVersion } from './password-change.util';
@@ -10,7 +16,12 @@ type PayloadOf<U extends TokenUse> = U extends 'session'
   ? SessionTokenPayload
   : U extends 'claims'
     ? ClaimsTokenPayload
-    : ResetTokenPayload;
+    : U extends 'reset'
+      ? ResetTokenPayload
+      : SecondFactorTokenPayload;
+
+/** How long a sign-in may wait between the password and the authenticator's code. */
+const SECOND_FACTOR_TTL_SECONDS = 5 * 60;
 
 /** Why a token was refused; the message is safe to show to the caller. */
 export class InvalidTokenError extends Error {
@@ -68,6 +79,11 @@ export class TokenService {
 
   async signReset(subject: TokenSubject, email: string, jti: string): Promise<{ token: string }> {
     return { token: await this.sign({ typ: 'reset', email, jti }, subject, this.config.resetTtlSeconds) };
+  }
+
+  /** The password was right: the code must follow within a few minutes, for this account's password as it is. */
+  signSecondFactorChallenge(subject: TokenSubject): Promise<string> {
+    return this.sign({ typ: 'second-factor' }, subject, SECOND_FACTOR_TTL_SECONDS);
   }
 
   /** The verified payload, or an InvalidTokenError saying what is wrong. */

@@ -128,6 +128,25 @@ function routeTable(world: World): Record<string, RouteCase> {
       required: 'name',
     },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
+    '/api/v2/account/two-factor/enrolment': { token: 'session' },
+    '/api/v2/account/two-factor/enrolment/confirm': {
+      token: 'session',
+      body: () => ({ code: '123456' }),
+      text: 'code',
+      required: 'code',
+    },
+    '/api/v2/account/two-factor/disable': {
+      token: 'session',
+      body: () => ({ code: '123456' }),
+      text: 'code',
+      required: 'code',
+    },
+    '/api/v2/auth/second-factor': {
+      token: 'none',
+      body: () => ({ challenge: 'challenge', code: '123456' }),
+      text: 'code',
+      required: 'challenge',
+    },
     '/api/v2/alarms/:id/acknowledge': {
       token: 'claims',
       params: { id: '1' },

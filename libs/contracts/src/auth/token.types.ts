@@ -2,7 +2,7 @@
 export const API_TOKEN_ISSUER = 'fire-alarm-portal-api';
 
 /** What a token is for; a token is only ever accepted for its own use. */
-export type TokenUse = 'session' | 'claims' | 'reset';
+export type TokenUse = 'session' | 'claims' | 'reset' | 'second-factor';
 
 interface SignedTokenPayload {
   /** The API's issuer name. */
@@ -37,6 +37,11 @@ export interface ResetTokenPayload extends SignedTokenPayload {
   typ: 'reset';
   email: string;
   jti: string;
+}
+
+/** The password was right; a code from the user's authenticator (or a recovery code) must follow. */
+export interface SecondFactorTokenPayload extends SignedTokenPayload {
+  typ: 'second-factor';
 }
 
 /** Names of the two token slots of a browser session. */

@@ -3,6 +3,8 @@ import { AlarmEscalationEntity } from './alarm-escalation.entity';
 import { PushDeliveryEntity } from './push-delivery.entity';
 import { SiteEscalationPolicyEntity } from './site-escalation-policy.entity';
 import { UserQuietHoursEntity } from './user-quiet-hours.entity';
+import { UserTwoFactorEntity } from './user-two-factor.entity';
+import { UserRecoveryCodeEntity } from './user-recovery-code.entity';
 import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
@@ -37,6 +39,8 @@ export {
   PushDeviceEntity,
   SiteEscalationPolicyEntity,
   UserQuietHoursEntity,
+  UserTwoFactorEntity,
+  UserRecoveryCodeEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -89,4 +93,6 @@ export const ENTITIES = [
   PushDeviceEntity,
   PushDeliveryEntity,
   UserQuietHoursEntity,
+  UserTwoFactorEntity,
+  UserRecoveryCodeEntity,
 ];

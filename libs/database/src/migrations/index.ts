@@ -18,6 +18,7 @@ import { UserQuietHours1797100000000 } from './1797100000000-user-quiet-hours.mi
 import { OutagePushes1797200000000 } from './1797200000000-outage-pushes.migration';
 import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.migration';
 import { EventsByArrival1797400000000 } from './1797400000000-events-by-arrival.migration';
+import { TwoFactor1797500000000 } from './1797500000000-two-factor.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
 import { Alarms1796800000000 } from './1796800000000-alarms.migration';
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   OutagePushes1797200000000,
   EscalationReach1797300000000,
   EventsByArrival1797400000000,
+  TwoFactor1797500000000,
 ];

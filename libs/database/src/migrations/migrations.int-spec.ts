@@ -53,6 +53,8 @@ const EXPECTED_TABLES = [
   'site_escalation_policies',
   'site_test_modes',
   'user_quiet_hours',
+  'user_recovery_codes',
+  'user_two_factor',
   'users',
   'webhook_attempts',
   'webhook_deliveries',

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { UserRecoveryCodeEntity, UserTwoFactorEntity } from '@app/database';
+
+/** A user's authenticator as stored: the key still encrypted. */
+export interface StoredAuthenticator {
+  secretEncrypted: string;
+  enabled: boolean;
+  lastUsedStep: number | null;
+}
+
+/** user_two_factor and user_recovery_codes. */
+@Injectable()
+export class TwoFactorRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async authenticatorOf(userId: string): Promise<StoredAuthenticator | null> {
+    const row = await this.dataSource.getRepository(UserTwoFactorEntity).findOneBy({ userId });
+    return (
+      row && {
+        secretEncrypted: row.secretEncrypted,
+        enabled: row.enabledAt !== null,
+        lastUsedStep: row.lastUsedStep === null ? null : Number(row.lastUsedStep),
+      }
+    );
+  }
+
+  async isEnabled(userId: string): Promise<boolean> {
+    return this.dataSource.getRepository(UserTwoFactorEntity).exists({ where: { userId, enabledAt: Not(IsNull()) } });
+  }
+
+  /** A new key waiting for its first code, in place of one that waited; never over one that is on. */
+  async savePending(userId: string, secretEncrypted: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO user_two_factor (user_id, secret_encrypted) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET secret_encrypted = EXCLUDED.secret_encrypted, last_used_step = NULL,
+         created_at = now()
+       WHERE user_two_factor.enabled_at IS NULL
+       RETURNING user_id`,
+      [userId, secretEncrypted],
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * Turns the waiting key on with the step of its first code and stores the recovery codes' hashes,
+   * in one transaction: false when nothing was waiting (turned on meanwhile, or never started).
+   */
+  async enable(userId: string, firstStep: number, recoveryCodeHashes: string[]): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const turnedOn = await manager.update(
+        UserTwoFactorEntity,
+        { userId, enabledAt: IsNull() },
+        { enabledAt: () => 'now()', lastUsedStep: String(firstStep) },
+      );
+      if (turnedOn.affected !== 1) return false;
+      await manager.delete(UserRecoveryCodeEntity, { userId });
+      await manager.insert(
+        UserRecoveryCodeEntity,
+        recoveryCodeHashes.map((codeHash) => ({ userId, codeHash, usedAt: null })),
+      );
+      return true;
+    });
+  }
+
+  /** Records `step` as used, unless a later or the same step was used meanwhile (another copy). */
+  async useStep(userId: string, step: number): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(UserTwoFactorEntity)
+      .set({ lastUsedStep: String(step) })
+      .where('user_id = :userId AND enabled_at IS NOT NULL', { userId })
+      .andWhere('(last_used_step IS NULL OR last_used_step < :step)', { step })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Uses the recovery code of this hash, once: false when there is none or it was used. */
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(UserRecoveryCodeEntity)
+      .update({ userId, codeHash, usedAt: IsNull() }, { usedAt: () => 'now()' });
+    return result.affected === 1;
+  }
+
+  async recoveryCodesLeft(userId: string): Promise<number> {
+    return this.dataSource.getRepository(UserRecoveryCodeEntity).countBy({ userId, usedAt: IsNull() });
+  }
+
+  /** Removes the authenticator and the recovery codes. */
+  async disable(userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(UserRecoveryCodeEntity, { userId });
+      await manager.delete(UserTwoFactorEntity, { userId });
+    });
+  }
+}
