@@ -33,8 +33,9 @@ export function CurrentPath() {
   );
 }
 
-export function signIn(): void {
-  const session = tokenWith({ iss: TEST_ISSUER, exp: inOneHour(), typ: 'session', sub: 'user-1' });
+/** `claims`: more of the session token's payload, e.g. its session id (`sid`). */
+export function signIn(claims: Record<string, unknown> = {}): void {
+  const session = tokenWith({ iss: TEST_ISSUER, exp: inOneHour(), typ: 'session', sub: 'user-1', ...claims });
   window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ session }));
 }
 

@@ -30,6 +30,7 @@ export * from './relays/relay-update.dto';
 export * from './params/digits-to-number.transform';
 export * from './params/hwaddr-param.dto';
 export * from './params/id-param.dto';
+export * from './params/uuid-param.dto';
 export * from './params/panel-params.dto';
 export * from './params/relay-action-params.dto';
 
@@ -61,4 +62,5 @@ export * from './responses/push-response.dto';
 export * from './responses/panel-clock-response.dto';
 export * from './responses/portal-status-response.dto';
 export * from './responses/two-factor-response.dto';
+export * from './responses/session-response.dto';
 export * from './auth/quiet-hours.dto';

@@ -9,6 +9,8 @@ import type {
 import { MESSAGES } from '@app/contracts';
 import { DomainError } from '@app/platform';
 import { PasswordHasher } from './password-hasher.service';
+import type { SignInPlace } from './sessions/sign-in-place.util';
+import { SessionsService } from './sessions/sessions.service';
 import { TokenService } from './token.service';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { EmailTakenError, UsersRepository } from './users.repository';
@@ -24,11 +26,12 @@ export class AccountService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly twoFactor: TwoFactorService,
+    private readonly sessions: SessionsService,
   ) {
     this.decoyHash = hasher.hash('decoy password never used by anyone');
   }
 
-  async register(request: RegisterRequest): Promise<string> {
+  async register(request: RegisterRequest, place: SignInPlace): Promise<string> {
     const passwordHash = await this.hasher.hash(request.password);
     try {
       const user = await this.users.create({
@@ -38,7 +41,7 @@ export class AccountService {
         telephone: request.telephone?.trim() ?? '',
         passwordHash,
       });
-      return await this.tokens.signSession(user);
+      return await this.sessions.signIn(user, place);
     } catch (error) {
       if (error instanceof EmailTakenError) throw new DomainError('conflict', error.message);
       throw error;
@@ -49,13 +52,13 @@ export class AccountService {
    * One and the same answer for an unknown e-mail and a wrong password. With two-factor sign-in on,
    * the right password gives a challenge instead of the token: the code follows (SecondFactorSignIn).
    */
-  async login(email: string, password: string): Promise<TokenResponse | SecondFactorChallenge> {
+  async login(email: string, password: string, place: SignInPlace): Promise<TokenResponse | SecondFactorChallenge> {
     const user = await this.users.findByEmail(email);
     const matches = await this.hasher.verify(user?.passwordHash ?? (await this.decoyHash), password);
     if (!user || !matches) throw new DomainError('unauthorized', MESSAGES.loginFailed);
     if (await this.twoFactor.isEnabled(user.id))
       return { secondFactor: 'totp', challenge: await this.tokens.signSecondFactorChallenge(user) };
-    return { token: await this.tokens.signSession(user) };
+    return { token: await this.sessions.signIn(user, place) };
   }
 
   async account(userId: string): Promise<AccountResponse> {

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   LoginDto,
@@ -13,6 +14,7 @@ import { ApiError } from '../openapi/api-errors.decorator';
 import { ApiEmptyOk, ApiJsonBody } from '../openapi/api-input.decorator';
 import { AccountService } from './account.service';
 import { PasswordResetService } from './password-reset.service';
+import { signInPlace } from './sessions/sign-in-place.util';
 import { AuthRateLimitGuard } from './rate-limit/auth-rate-limit.guard';
 
 const RATE_LIMITED = 'Too many tries from this address or for this e-mail address: wait the Retry-After seconds';
@@ -33,8 +35,8 @@ export class AuthController {
   @ApiCreatedResponse({ description: 'The account was created', type: TokenResponseDto })
   @ApiError(409, 'An account with this e-mail address exists')
   @ApiError(429, RATE_LIMITED)
-  async register(@Body() body: RegisterDto): Promise<TokenResponse> {
-    return { token: await this.accounts.register(body) };
+  async register(@Body() body: RegisterDto, @Req() request: Request): Promise<TokenResponse> {
+    return { token: await this.accounts.register(body, signInPlace(request)) };
   }
 
   @Post('login')
@@ -50,8 +52,8 @@ export class AuthController {
   @ApiOkResponse({ description: 'Signed in, or the code must follow', type: LoginResponseDto })
   @ApiError(401, 'Login failed: incorrect email address or password entered')
   @ApiError(429, RATE_LIMITED)
-  login(@Body() body: LoginDto): Promise<TokenResponse | SecondFactorChallenge> {
-    return this.accounts.login(body.email, body.password);
+  login(@Body() body: LoginDto, @Req() request: Request): Promise<TokenResponse | SecondFactorChallenge> {
+    return this.accounts.login(body.email, body.password, signInPlace(request));
   }
 
   /** The same answer whether or not the address has an account. */
@@ -79,7 +81,7 @@ export class AuthController {
   })
   @ApiJsonBody(ResetPasswordDto, 'the reset link is invalid, expired or already used')
   @ApiOkResponse({ description: 'The password was changed', type: TokenResponseDto })
-  async reset(@Body() body: ResetPasswordDto): Promise<TokenResponse> {
-    return { token: await this.resets.reset(body.token, body.password) };
+  async reset(@Body() body: ResetPasswordDto, @Req() request: Request): Promise<TokenResponse> {
+    return { token: await this.resets.reset(body.token, body.password, signInPlace(request)) };
   }
 }

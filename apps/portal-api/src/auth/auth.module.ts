@@ -11,6 +11,9 @@ import { RateLimiter } from './rate-limit/rate-limiter.service';
 import { SessionGuard } from './session.guard';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { UserSessionsRepository } from './sessions/user-sessions.repository';
 import { AuthenticatorKeyCipher } from './two-factor/authenticator-key.cipher';
 import { SecondFactorSignIn } from './two-factor/second-factor-sign-in.service';
 import { SecondFactorController } from './two-factor/second-factor.controller';
@@ -25,7 +28,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
  * PortalApiConfigModule); access to panels is PanelAccessModule's.
  */
 @Module({
-  controllers: [AuthController, AccountController, TwoFactorController, SecondFactorController],
+  controllers: [AuthController, AccountController, TwoFactorController, SecondFactorController, SessionsController],
   providers: [
     TokenService,
     PasswordHasher,
@@ -37,6 +40,8 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     SessionGuard,
     CredentialRevocations,
     TwoFactorRepository,
+    UserSessionsRepository,
+    SessionsService,
     TwoFactorService,
     SecondFactorSignIn,
     {
@@ -45,6 +50,6 @@ import { TwoFactorService } from './two-factor/two-factor.service';
       useFactory: (security: RelaySecurityConfig) => new AuthenticatorKeyCipher(security.secretKey),
     },
   ],
-  exports: [TokenService, SessionGuard, UsersRepository, RateLimiter],
+  exports: [TokenService, SessionGuard, UsersRepository, UserSessionsRepository, RateLimiter],
 })
 export class AuthModule {}

@@ -18,10 +18,10 @@ describe('tokens against password changes', () => {
   const registered = { id: 'user-1', passwordChangedAt: new Date('2026-11-01T09:00:00.000Z') };
 
   it('voids a token signed in the same second as the change, just before it, and keeps one signed just after', async () => {
-    const before = await tokens.verify(await tokens.signClaims(registered, []), 'claims');
+    const before = await tokens.verify(await tokens.signClaims(registered, [], 'session-1'), 'claims');
     const changed = { ...registered, passwordChangedAt: new Date('2026-11-21T10:00:00.700Z') };
     clock.atMs = Date.parse('2026-11-21T10:00:00.900Z');
-    const after = await tokens.verify(await tokens.signClaims(changed, []), 'claims');
+    const after = await tokens.verify(await tokens.signClaims(changed, [], 'session-1'), 'claims');
 
     expect(before.iat).toBe(after.iat); // iat alone cannot tell them apart
     expect(passwordChangedSince(changed, before)).toBe(true);

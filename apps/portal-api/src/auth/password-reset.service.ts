@@ -7,6 +7,8 @@ import { Clock, DomainError } from '@app/platform';
 import { CredentialRevocations } from './credential-revocations.service';
 import { passwordChangedSince, passwordVersion } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
+import type { SignInPlace } from './sessions/sign-in-place.util';
+import { SessionsService } from './sessions/sessions.service';
 import { InvalidTokenError, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 
@@ -30,6 +32,7 @@ export class PasswordResetService {
     private readonly queues: QueueService,
     private readonly clock: Clock,
     private readonly revocations: CredentialRevocations,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** Queues the reset mail for a known address; an unknown one gets the same silence. */
@@ -58,7 +61,7 @@ export class PasswordResetService {
   }
 
   /** Sets the new password and answers a session token: the user is signed in. */
-  async reset(token: string, password: string): Promise<string> {
+  async reset(token: string, password: string, place: SignInPlace): Promise<string> {
     const payload = await this.tokens.verify(token, 'reset').catch((error: unknown) => {
       if (error instanceof InvalidTokenError)
         throw new DomainError('invalid', error.expired ? RESET_LINK_EXPIRED : RESET_LINK_INVALID);
@@ -85,6 +88,8 @@ export class PasswordResetService {
       return version;
     });
     this.revocations.passwordChanged(payload.sub, changedAt);
-    return this.tokens.signSession({ id: payload.sub, passwordChangedAt: changedAt });
+    // Their tokens are void by the password's version already; ended, they leave My Account's list.
+    await this.sessions.passwordChanged(payload.sub);
+    return this.sessions.signIn({ id: payload.sub, passwordChangedAt: changedAt }, place);
   }
 }

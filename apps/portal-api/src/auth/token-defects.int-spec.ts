@@ -13,6 +13,8 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   let userId: string;
   /** The account's password version, which every token it accepts carries. */
   let pwv: number;
+  /** The registration's session. */
+  let sid: string;
 
   beforeAll(async () => {
     portal = await startPortalApiTestApp();
@@ -21,9 +23,14 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
       .send({ fullname: 'Tess', email: 'tess@example.com', password: 'tess password' })
       .expect(201);
     token = response.body.token as string;
-    ({ sub: userId, pwv } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
+    ({
+      sub: userId,
+      pwv,
+      sid,
+    } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
       sub: string;
       pwv: number;
+      sid: string;
     });
   });
 
@@ -35,7 +42,7 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
   };
   const now = () => Math.floor(Date.now() / 1000);
   const sign = (claims: Record<string, unknown>, options: { issuer?: string; secret?: string; exp?: number } = {}) =>
-    new SignJWT({ pwv, ...claims })
+    new SignJWT({ pwv, sid, ...claims })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(options.issuer ?? 'fire-alarm-portal-api')
       .setSubject(userId)
@@ -85,6 +92,16 @@ describe('session tokens refused with 401 (real PostgreSQL)', () => {
     } finally {
       portal.clock.advance(-8 * 24 * 3600);
     }
+  });
+
+  it("refuses a token from before sessions were recorded, or of a session that is not the account's, as expired", async () => {
+    await account(`Bearer ${await sign({ typ: 'session', sid: undefined })}`).expect(401, { err: 'Session expired' });
+    await account(`Bearer ${await sign({ typ: 'session', sid: '5d0c7c52-5f3e-4d8e-9f5b-0c6f1f8e2a11' })}`).expect(401, {
+      err: 'Session expired',
+    });
+    await account(`Bearer ${await sign({ typ: 'session', sid: 'not a uuid' })}`).expect(401, {
+      err: 'Session expired',
+    });
   });
 
   it('refuses a claims token where a session is needed', async () => {

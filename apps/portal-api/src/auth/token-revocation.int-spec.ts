@@ -11,7 +11,7 @@ import {
   type LivefeedTestUser,
 } from '../livefeed/testing/livefeed-test-tokens.util';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
-import { TOKEN_REVOKED } from '../panel-access/claims.guard';
+import { TOKEN_REVOKED } from '../panel-access/claims-token-refusal.util';
 
 describe('tokens signed before a password reset are void (real PostgreSQL, NATS, Redis; two portal-api copies)', () => {
   let environment: TestEnvironment;

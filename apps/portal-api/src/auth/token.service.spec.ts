@@ -22,6 +22,8 @@ function middle(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+const SESSION_ID = '5d0c7c52-5f3e-4d8e-9f5b-0c6f1f8e2a11';
+
 describe('TokenService', () => {
   const clock = new HandClock(Date.parse('2026-11-21T10:00:00Z'));
   const tokens = new TokenService(config, clock);
@@ -30,9 +32,10 @@ describe('TokenService', () => {
   const user = (id: string) => ({ id, passwordChangedAt });
 
   it('signs a session token whose middle section holds iss, exp and the user id', async () => {
-    const token = await tokens.signSession(user('user-1'));
+    const token = await tokens.signSession(user('user-1'), SESSION_ID);
     expect(middle(token)).toEqual({
       typ: 'session',
+      sid: SESSION_ID,
       iss: 'fire-alarm-portal-api',
       sub: 'user-1',
       iat: nowSeconds,
@@ -43,20 +46,24 @@ describe('TokenService', () => {
   });
 
   it('signs a claims token listing the panels, valid for an hour', async () => {
-    const token = await tokens.signClaims(user('user-1'), ['0011aabbccdd']);
+    const token = await tokens.signClaims(user('user-1'), ['0011aabbccdd'], SESSION_ID);
     expect(middle(token)).toMatchObject({ typ: 'claims', panels: ['0011aabbccdd'], exp: nowSeconds + 3600 });
   });
 
   it('accepts a token only for its own use', async () => {
-    await expect(tokens.verify(await tokens.signClaims(user('u'), []), 'session')).rejects.toThrow(InvalidTokenError);
-    await expect(tokens.verify(await tokens.signSession(user('u')), 'claims')).rejects.toThrow(InvalidTokenError);
+    await expect(tokens.verify(await tokens.signClaims(user('u'), [], SESSION_ID), 'session')).rejects.toThrow(
+      InvalidTokenError,
+    );
+    await expect(tokens.verify(await tokens.signSession(user('u'), SESSION_ID), 'claims')).rejects.toThrow(
+      InvalidTokenError,
+    );
     await expect(tokens.verify((await tokens.signReset(user('u'), 'a@b.c', 'j')).token, 'session')).rejects.toThrow(
       InvalidTokenError,
     );
   });
 
   it('refuses an expired token, saying so', async () => {
-    const token = await tokens.signClaims(user('u'), []);
+    const token = await tokens.signClaims(user('u'), [], SESSION_ID);
     const later = new TokenService(config, new HandClock(clock.atMs + 3601 * 1000));
     await expect(later.verify(token, 'claims')).rejects.toMatchObject({ expired: true, message: 'Token has expired' });
   });
@@ -78,7 +85,7 @@ describe('TokenService', () => {
             config.wrongKeyLimit,
           ),
           clock,
-        ).signSession(user('u')),
+        ).signSession(user('u'), SESSION_ID),
     ],
     [
       'of another issuer',
@@ -86,7 +93,7 @@ describe('TokenService', () => {
         new TokenService(
           new AuthConfig('someone-else', SECRET, 60, 60, 60, config.rateLimit, config.wrongKeyLimit),
           clock,
-        ).signSession(user('u')),
+        ).signSession(user('u'), SESSION_ID),
     ],
     [
       'with alg none',

@@ -69,12 +69,17 @@ export class TokenService {
     return this.config.resetTtlSeconds;
   }
 
-  signSession(subject: TokenSubject): Promise<string> {
-    return this.sign({ typ: 'session' }, subject, this.config.sessionTtlSeconds);
+  get sessionTtlSeconds(): number {
+    return this.config.sessionTtlSeconds;
   }
 
-  signClaims(subject: TokenSubject, panels: string[]): Promise<string> {
-    return this.sign({ typ: 'claims', panels }, subject, this.config.claimsTtlSeconds);
+  /** `sessionId`: the sign-in's row (user_sessions); SessionsService opens it. */
+  signSession(subject: TokenSubject, sessionId: string): Promise<string> {
+    return this.sign({ typ: 'session', sid: sessionId }, subject, this.config.sessionTtlSeconds);
+  }
+
+  signClaims(subject: TokenSubject, panels: string[], sessionId: string): Promise<string> {
+    return this.sign({ typ: 'claims', panels, sid: sessionId }, subject, this.config.claimsTtlSeconds);
   }
 
   async signReset(subject: TokenSubject, email: string, jti: string): Promise<{ token: string }> {
@@ -101,6 +106,9 @@ export class TokenService {
       throw new InvalidTokenError('Token is not valid');
     }
     if (payload.typ !== use || typeof payload.pwv !== 'number') throw new InvalidTokenError('Token is not valid');
+    // Signed before sessions were recorded: its holder signs in again, as after an expiry.
+    if ((use === 'session' || use === 'claims') && typeof payload.sid !== 'string')
+      throw new InvalidTokenError('Token has expired', true);
     return payload as unknown as PayloadOf<U>;
   }
 

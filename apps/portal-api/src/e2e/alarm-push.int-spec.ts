@@ -101,6 +101,13 @@ describe('alarm pushes (real gateway, portal-api, mailer, RFC 8030 push service 
   it('keeps a device a browser subscribed, and refuses a subscription it could not push to', async () => {
     const phoneDevice = await addDevice(ann, phone, 'Chrome on Android', pushService.endpoint('ann-phone'));
     await addDevice(ann, tablet, 'Firefox on a tablet', pushService.endpoint('ann-tablet'));
+    // Each remembers the session that turned it on: ending that session removes it (docs/access.md).
+    const { sid } = JSON.parse(Buffer.from(ann.session.split('.')[1], 'base64url').toString('utf8')) as { sid: string };
+    const sessions: Array<{ session_id: string }> = await db().query(
+      `SELECT session_id FROM push_devices WHERE id = $1`,
+      [phoneDevice.id],
+    );
+    expect(sessions).toEqual([{ session_id: sid }]);
     const settings = (await api().get('/api/v2/account/push').set('Authorization', `Bearer ${ann.session}`).expect(200))
       .body as PushSettingsResponse;
     expect(settings.publicKey).toBe(vapid.publicKey);

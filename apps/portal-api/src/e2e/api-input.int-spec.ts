@@ -129,6 +129,11 @@ function routeTable(world: World): Record<string, RouteCase> {
     },
     '/api/v2/sites/:hwaddr/resetEvent': { token: 'claims', params: { hwaddr: SITE } },
     '/api/v2/account/two-factor/enrolment': { token: 'session' },
+    '/api/v2/account/sessions/end-others': { token: 'session' },
+    '/api/v2/account/sessions/:id/end': {
+      token: 'session',
+      params: { id: '5d0c7c52-5f3e-4d8e-9f5b-0c6f1f8e2a11' },
+    },
     '/api/v2/account/two-factor/enrolment/confirm': {
       token: 'session',
       body: () => ({ code: '123456' }),

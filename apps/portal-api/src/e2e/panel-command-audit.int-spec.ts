@@ -192,7 +192,8 @@ describe('panel commands are all-or-nothing and always audited (real gateway, si
     const before = (await auditRows()).length;
     // A claims token that lists the site (as if it had been issued before access was removed).
     const account = (await world.portal.app.get(UsersRepository).findById(mallory.id))!;
-    const forged = await world.portal.app.get(TokenService).signClaims(account, [hwaddr]);
+    const { sid } = await world.portal.app.get(TokenService).verify(mallory.session, 'session');
+    const forged = await world.portal.app.get(TokenService).signClaims(account, [hwaddr], sid);
     await post(
       `/api/v2/sites/${hwaddr}/panel/1/zone`,
       { id: 0, name: 'Bad\u0000', mode: 'MODE_ENABLED' },

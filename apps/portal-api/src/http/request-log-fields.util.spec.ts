@@ -15,7 +15,9 @@ describe('requestLogFields', () => {
         }),
       ),
     ).toEqual({ userId: 'u-1', hwaddr: '0011aabbccdd', networkId: 2 });
-    expect(requestLogFields(request({ session: { userId: 'u-2', passwordChangedAt: new Date() } }))).toEqual({
+    expect(
+      requestLogFields(request({ session: { userId: 'u-2', sessionId: 's-2', passwordChangedAt: new Date() } })),
+    ).toEqual({
       userId: 'u-2',
     });
   });

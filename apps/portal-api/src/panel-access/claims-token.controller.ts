@@ -31,6 +31,7 @@ export class ClaimsTokenController {
   @ApiOkResponse({ description: 'The claims token', type: TokenResponseDto })
   async claimsToken(@CurrentSession() session: SessionIdentity): Promise<TokenResponse> {
     const subject = { id: session.userId, passwordChangedAt: session.passwordChangedAt };
-    return { token: await this.tokens.signClaims(subject, await this.authedPanels.hwaddrsOf(session.userId)) };
+    const panels = await this.authedPanels.hwaddrsOf(session.userId);
+    return { token: await this.tokens.signClaims(subject, panels, session.sessionId) };
   }
 }

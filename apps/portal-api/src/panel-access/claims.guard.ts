@@ -1,21 +1,20 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { AuthenticatedRequest } from '../auth/authenticated-request.types';
 import { bearerToken } from '../auth/bearer-token.util';
-import { passwordChangedSince } from '../auth/password-change.util';
+import { claimsTokenRefusal } from './claims-token-refusal.util';
 import { InvalidTokenError, TokenService } from '../auth/token.service';
-import { UsersRepository } from '../auth/users.repository';
-
-export const TOKEN_REVOKED = 'Token is no longer valid: the password has changed';
+import { UserSessionsRepository } from '../auth/sessions/user-sessions.repository';
 
 /**
  * Panel-level calls (sites, events, panels, notifications): a valid claims token, of an account
- * that still exists and whose password has not changed since the token was signed.
+ * that still exists and whose password has not changed since the token was signed, made with a
+ * session not ended.
  */
 @Injectable()
 export class ClaimsGuard implements CanActivate {
   constructor(
     private readonly tokens: TokenService,
-    private readonly users: UsersRepository,
+    private readonly sessions: UserSessionsRepository,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -24,8 +23,8 @@ export class ClaimsGuard implements CanActivate {
       if (error instanceof InvalidTokenError) throw new UnauthorizedException({ err: error.message });
       throw error;
     });
-    const user = await this.users.findById(payload.sub);
-    if (!user || passwordChangedSince(user, payload)) throw new UnauthorizedException({ err: TOKEN_REVOKED });
+    const refusal = claimsTokenRefusal(await this.sessions.holder(payload.sub, payload.sid), payload);
+    if (refusal) throw new UnauthorizedException({ err: refusal });
     request.claims = { userId: payload.sub, panels: Array.isArray(payload.panels) ? payload.panels : [] };
     return true;
   }

@@ -41,7 +41,7 @@ export class PushDevicesController {
   @ApiOkResponse({ description: 'The device', type: PushDeviceResponseDto })
   @ApiError(409, PUSH_MESSAGES.notConfigured)
   add(@CurrentSession() session: SessionIdentity, @Body() body: PushDeviceDto): Promise<PushDevice> {
-    return this.devices.add(session.userId, body);
+    return this.devices.add(session.userId, session.sessionId, body);
   }
 
   @Delete('devices/:id')

@@ -6,6 +6,8 @@ import { PushDeviceEntity } from '@app/database';
 /** A subscription to keep. */
 export interface NewPushDevice {
   userId: string;
+  /** The session that turns push on: ending it removes the device. */
+  sessionId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -33,13 +35,13 @@ export class PushDevicesRepository {
   save(device: NewPushDevice): Promise<PushDeviceEntity> {
     return this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query<Array<{ id: string }>>(
-        `INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, session_id) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-           auth = EXCLUDED.auth, name = EXCLUDED.name,
+           auth = EXCLUDED.auth, name = EXCLUDED.name, session_id = EXCLUDED.session_id,
            created_at = CASE WHEN push_devices.user_id = EXCLUDED.user_id THEN push_devices.created_at ELSE now() END,
            last_push_at = CASE WHEN push_devices.user_id = EXCLUDED.user_id THEN push_devices.last_push_at END
          RETURNING id`,
-        [device.userId, device.endpoint, device.p256dh, device.auth, device.name],
+        [device.userId, device.endpoint, device.p256dh, device.auth, device.name, device.sessionId],
       );
       await manager.query(
         `DELETE FROM push_devices WHERE user_id = $1 AND id NOT IN (

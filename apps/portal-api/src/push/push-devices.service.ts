@@ -27,11 +27,12 @@ export class PushDevices {
     return { publicKey: this.config.publicKey, devices: (await this.devices.ofUser(userId)).map(toDto) };
   }
 
-  async add(userId: string, request: PushDeviceRequest): Promise<PushDeviceDto> {
+  async add(userId: string, sessionId: string, request: PushDeviceRequest): Promise<PushDeviceDto> {
     this.requireSetUp();
     const endpoint = await this.policy.check({ endpoint: request.endpoint, ...request.keys });
     const saved = await this.devices.save({
       userId,
+      sessionId,
       endpoint,
       p256dh: request.keys.p256dh,
       auth: request.keys.auth,

@@ -15,6 +15,8 @@ import { selectAccount } from './account.selectors';
 import { OTHER_EVENT_TOASTS_HELP } from './account-messages.constants';
 import { PushAlertsSection } from '../push/pages/push-alerts.section';
 import { QuietHoursSection } from '../quiet-hours/pages/quiet-hours.section';
+import { SessionsSection } from '../sessions/pages/sessions-section.component';
+import { TwoFactorSection } from '../two-factor/pages/two-factor-section.component';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
 type TextField = 'email' | 'name' | 'company' | 'telephone';
@@ -26,7 +28,10 @@ const FIELDS: Array<{ name: TextField; label: string; type: string; maxLength: n
   { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
-/** My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then alerts on the phone, and quiet hours. */
+/**
+ * My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then
+ * two-factor sign-in, the signed-in browsers, alerts on the phone, and quiet hours.
+ */
 export function AccountPage() {
   const dispatch = useAppDispatch();
   const { account, load, save, saves } = useAppSelector(selectAccount);
@@ -107,6 +112,8 @@ export function AccountPage() {
           Save
         </Button>
       </Form>
+      <TwoFactorSection />
+      <SessionsSection />
       <PushAlertsSection />
       <QuietHoursSection />
     </>

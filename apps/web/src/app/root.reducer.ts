@@ -12,9 +12,11 @@ import { pushSlice } from '../push/push.slice';
 import { quietHoursSlice } from '../quiet-hours/quiet-hours.slice';
 import { livefeedSlice } from '../livefeed/livefeed.slice';
 import { relaysSlice } from '../relays/relays.slice';
+import { sessionsSlice } from '../sessions/sessions.slice';
 import { sitesSlice } from '../sites/sites.slice';
 import { systemSlice } from '../system/system.slice';
 import { toastsSlice } from '../toasts/toasts.slice';
+import { twoFactorSlice } from '../two-factor/two-factor.slice';
 import { webhooksSlice } from '../webhooks/webhooks.slice';
 import type { RootState } from '../shared/root-state.types';
 
@@ -38,6 +40,8 @@ export const rootReducer = combineReducers({
   [escalationSlice.name]: escalationSlice.reducer,
   [pushSlice.name]: pushSlice.reducer,
   [quietHoursSlice.name]: quietHoursSlice.reducer,
+  [twoFactorSlice.name]: twoFactorSlice.reducer,
+  [sessionsSlice.name]: sessionsSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

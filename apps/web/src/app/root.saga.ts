@@ -20,6 +20,8 @@ import { webhooksSaga } from '../webhooks/webhooks.sagas';
 import type { PushBrowser } from '../push/push-browser';
 import { pushSaga } from '../push/push.sagas';
 import { quietHoursSaga } from '../quiet-hours/quiet-hours.sagas';
+import { twoFactorSaga } from '../two-factor/two-factor.sagas';
+import { sessionsSaga } from '../sessions/sessions.sagas';
 import { supervised } from './supervised.saga';
 
 /** What of the browser the sagas reach through an object of their own, so that tests can hand another. */
@@ -50,6 +52,8 @@ export function* rootSaga(services: AppServices) {
     fork(supervised, 'escalation', escalationSaga),
     fork(supervised, 'push', () => pushSaga(services.pushBrowser)),
     fork(supervised, 'quiet hours', quietHoursSaga),
+    fork(supervised, 'two-factor sign-in', twoFactorSaga),
+    fork(supervised, 'signed-in browsers', sessionsSaga),
     fork(supervised, 'toasts', toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.

@@ -6,6 +6,8 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type SecondFactorChallenge,
+  type SecondFactorRequest,
   type TokenResponse,
 } from '@app/contracts';
 import { apiRequest } from '../shared/api-client';
@@ -20,8 +22,24 @@ export function fetchClientConfig(): Promise<ClientConfigResponse> {
   });
 }
 
-export async function login(request: LoginRequest): Promise<string> {
-  return (await apiRequest('/api/auth/login', { body: request, isExpectedBody: isTokenResponse })).token;
+const isSecondFactorChallenge = (body: unknown): body is SecondFactorChallenge =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as SecondFactorChallenge).secondFactor === 'totp' &&
+  typeof (body as SecondFactorChallenge).challenge === 'string';
+
+/** A token, or, for an account with two-factor sign-in on, a challenge to send back with a code. */
+export function login(request: LoginRequest): Promise<TokenResponse | SecondFactorChallenge> {
+  return apiRequest('/api/auth/login', {
+    body: request,
+    isExpectedBody: (body): body is TokenResponse | SecondFactorChallenge =>
+      isTokenResponse(body) || isSecondFactorChallenge(body),
+  });
+}
+
+/** The login's second step: the challenge and a code give the session token (no token is sent). */
+export async function verifySecondFactor(request: SecondFactorRequest): Promise<string> {
+  return (await apiRequest('/api/v2/auth/second-factor', { body: request, isExpectedBody: isTokenResponse })).token;
 }
 
 export async function register(request: RegisterRequest): Promise<string> {

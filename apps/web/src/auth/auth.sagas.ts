@@ -4,7 +4,7 @@ import { all, call, delay, put, select, takeEvery, takeLatest } from 'typed-redu
 import { errorMessage } from '../shared/error-message.util';
 import { fetchClientConfig, login, register, requestPasswordReset, resetPassword } from './auth.api';
 import { selectIssuer, selectSessionToken } from './auth.selectors';
-import { readStoredSession, removeStoredSession, storeSession } from './auth-storage.util';
+import { readStoredSession, removeStoredSession } from './auth-storage.util';
 import {
   authFormFailed,
   authFormSucceeded,
@@ -16,10 +16,12 @@ import {
   passwordResetRequested,
   registerRequested,
   resetMailRequested,
+  secondFactorChallenged,
   tokenSet,
-  type AuthFormId,
 } from './auth.slice';
 import { panelAccessSaga } from './panel-access.sagas';
+import { secondFactorSaga } from './second-factor.sagas';
+import { signedIn } from './sign-in.sagas';
 import { endSession } from './token.sagas';
 
 /** Learns the API's issuer, then restores the stored session only while it is valid (spec 4, 5). */
@@ -38,15 +40,12 @@ export function* startAuth() {
   yield* put(authReady({ issuer, session: valid ? stored : null }));
 }
 
-function* signedIn(form: AuthFormId, token: string) {
-  yield* call(storeSession, token);
-  yield* put(tokenSet({ slot: 'session', token }));
-  yield* put(authFormSucceeded(form));
-}
-
 function* loginSaga(action: PayloadAction<{ email: string; password: string }>) {
   try {
-    yield* call(signedIn, 'login' as const, yield* call(login, action.payload));
+    const answer = yield* call(login, action.payload);
+    // An account with two-factor sign-in on answers a challenge: the page then asks for the code.
+    if ('token' in answer) yield* call(signedIn, 'login' as const, answer.token);
+    else yield* put(secondFactorChallenged(answer.challenge));
   } catch {
     yield* put(authFormFailed({ form: 'login', error: MESSAGES.loginFailed }));
   }
@@ -109,5 +108,6 @@ export function* authSaga() {
     takeEvery(logoutRequested.type, logoutSaga),
     takeLatest(isNewSession, expireSession),
     call(panelAccessSaga),
+    call(secondFactorSaga),
   ]);
 }

@@ -15,6 +15,9 @@ export const selectIsSignedIn = createSelector(selectSessionToken, (session) => 
 
 export const selectAuthForm = (state: RootState, form: AuthFormId) => state.auth.forms[form];
 
+/** The login's second step while the account's code is awaited; null on the e-mail/password form. */
+export const selectSecondFactorStep = (state: RootState) => state.auth.secondFactor;
+
 const selectClientConfig = (state: RootState) => state.auth.clientConfig;
 
 /** The support contact of the help page; only the parts the API's configuration gives. */

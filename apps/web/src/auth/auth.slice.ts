@@ -27,6 +27,17 @@ export interface AuthState {
   clientConfig: ClientConfigResponse | null;
   /** May the user open a site's screens (spec 4, "Panel access"), by hwaddr; absent until asked. */
   panelAccess: Record<string, PanelAccess>;
+  /** Null on the e-mail/password form; kept in memory only, as it is good for a few minutes. */
+  secondFactor: SecondFactorStep | null;
+}
+
+/**
+ * The login's second step for an account with two-factor sign-in on (docs/access.md): the
+ * challenge the password earned, and the code's request.
+ */
+export interface SecondFactorStep {
+  challenge: string;
+  status: RequestStatus;
 }
 
 /** 'failed' carries no verdict: the claims could not be fetched (the page says why). */
@@ -47,6 +58,7 @@ export const initialAuthState: AuthState = {
   forms: idleForms,
   clientConfig: null,
   panelAccess: {},
+  secondFactor: null,
 };
 
 export const authSlice = createSlice({
@@ -67,7 +79,10 @@ export const authSlice = createSlice({
     /** Replaces one slot, session or claims (spec 4). */
     tokenSet(state, action: PayloadAction<{ slot: TokenSlot; token: string }>) {
       state[action.payload.slot] = action.payload.token;
-      if (action.payload.slot === 'session') state.notice = null;
+      if (action.payload.slot === 'session') {
+        state.notice = null;
+        state.secondFactor = null;
+      }
     },
     loginRequested(state, _action: PayloadAction<LoginRequest>) {
       state.forms.login = requestPending;
@@ -87,9 +102,27 @@ export const authSlice = createSlice({
     authFormFailed(state, action: PayloadAction<{ form: AuthFormId; error: string }>) {
       state.forms[action.payload.form] = requestFailed(action.payload.error);
     },
-    /** A sign-in screen opened: no earlier error or sent notice of its form carries over. */
+    /** A sign-in screen opened: no earlier error or sent notice of its form carries over, nor a second step. */
     authFormReset(state, action: PayloadAction<AuthFormId>) {
       state.forms[action.payload] = requestIdle;
+      if (action.payload === 'login') state.secondFactor = null;
+    },
+    /** The password was right and the account asks for a code: the login page shows the second step. */
+    secondFactorChallenged(state, action: PayloadAction<string>) {
+      state.forms.login = requestIdle;
+      state.secondFactor = { challenge: action.payload, status: requestIdle };
+    },
+    secondFactorRequested(state, _action: PayloadAction<{ code: string }>) {
+      if (state.secondFactor) state.secondFactor.status = requestPending;
+    },
+    /** A refused code: the step stays for another try. */
+    secondFactorFailed(state, action: PayloadAction<string>) {
+      if (state.secondFactor) state.secondFactor.status = requestFailed(action.payload);
+    },
+    /** Back to the e-mail/password form: by the user, or with why (the challenge expired). */
+    secondFactorEnded(state, action: PayloadAction<string | null>) {
+      state.secondFactor = null;
+      state.forms.login = action.payload === null ? requestIdle : requestFailed(action.payload);
     },
     logoutRequested() {},
     /** A site screen opened: the claims decide whether it may show (spec 2.3, 4, 5). */
@@ -123,6 +156,10 @@ export const {
   authFormSucceeded,
   authFormFailed,
   authFormReset,
+  secondFactorChallenged,
+  secondFactorRequested,
+  secondFactorFailed,
+  secondFactorEnded,
   logoutRequested,
   panelAccessRequested,
   panelAccessChecked,

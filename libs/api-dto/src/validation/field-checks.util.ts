@@ -11,7 +11,7 @@ import {
   isKey,
   isNormalisedHwaddr,
 } from '@app/contracts';
-import { isEmail, isFQDN, isIP, isISO8601 } from 'class-validator';
+import { isEmail, isFQDN, isIP, isISO8601, isUUID } from 'class-validator';
 
 /**
  * Checks of single request fields. Each returns the message for the first rule the value breaks,
@@ -134,3 +134,7 @@ export const ipv4: FieldCheck = (value, field) =>
 export const isoDate: FieldCheck = (value, field) =>
   presentText(value, field) ??
   (isISO8601(value as string, { strict: true }) ? null : `${field} must be an ISO 8601 date`);
+
+/** A record's uuid, e.g. a session's. */
+export const uuid: FieldCheck = (value, field) =>
+  typeof value === 'string' && isUUID(value) ? null : `${field} must be a UUID`;

@@ -24,12 +24,16 @@ interface SignedTokenPayload {
 /** Account-level token. */
 export interface SessionTokenPayload extends SignedTokenPayload {
   typ: 'session';
+  /** The sign-in it belongs to (user_sessions): ending that session voids the token. */
+  sid: string;
 }
 
 /** Panel-level token: lists the hardware addresses of the panels whose claim is AUTHED. */
 export interface ClaimsTokenPayload extends SignedTokenPayload {
   typ: 'claims';
   panels: string[];
+  /** The session it was made with: ending that session voids it too. */
+  sid: string;
 }
 
 /** Password reset token; the reset page reads the e-mail address from it. Works once (`jti`). */

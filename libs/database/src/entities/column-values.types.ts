@@ -30,6 +30,10 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const PANEL_OUTAGE_STATUSES = ['pending', 'cancelled', 'reported', 'restored'] as const;
 export type PanelOutageStatus = (typeof PANEL_OUTAGE_STATUSES)[number];
 
+/** Why a session ended: its user (or their other browser) ended it, or the password changed. */
+export const SESSION_END_REASONS = ['ended', 'password-changed'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** 'suppressed': an alert mail of a site in test mode, recorded and not sent (docs/test-mode.md). */
 export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];

@@ -5,6 +5,7 @@ import { SiteEscalationPolicyEntity } from './site-escalation-policy.entity';
 import { UserQuietHoursEntity } from './user-quiet-hours.entity';
 import { UserTwoFactorEntity } from './user-two-factor.entity';
 import { UserRecoveryCodeEntity } from './user-recovery-code.entity';
+import { UserSessionEntity } from './user-session.entity';
 import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
@@ -41,6 +42,7 @@ export {
   UserQuietHoursEntity,
   UserTwoFactorEntity,
   UserRecoveryCodeEntity,
+  UserSessionEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -95,4 +97,5 @@ export const ENTITIES = [
   UserQuietHoursEntity,
   UserTwoFactorEntity,
   UserRecoveryCodeEntity,
+  UserSessionEntity,
 ];

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TWO_FACTOR_MESSAGES } from '@app/contracts';
 import { DomainError } from '@app/platform';
 import { passwordChangedSince } from '../password-change.util';
+import type { SignInPlace } from '../sessions/sign-in-place.util';
+import { SessionsService } from '../sessions/sessions.service';
 import { InvalidTokenError, TokenService } from '../token.service';
 import { UsersRepository } from '../users.repository';
 import { TwoFactorService } from './two-factor.service';
@@ -13,9 +15,10 @@ export class SecondFactorSignIn {
     private readonly tokens: TokenService,
     private readonly users: UsersRepository,
     private readonly twoFactor: TwoFactorService,
+    private readonly sessions: SessionsService,
   ) {}
 
-  async complete(challenge: string, code: string): Promise<string> {
+  async complete(challenge: string, code: string, place: SignInPlace): Promise<string> {
     const payload = await this.tokens.verify(challenge, 'second-factor').catch((error: unknown) => {
       if (error instanceof InvalidTokenError)
         throw new DomainError('unauthorized', TWO_FACTOR_MESSAGES.challengeExpired);
@@ -27,6 +30,6 @@ export class SecondFactorSignIn {
       throw new DomainError('unauthorized', TWO_FACTOR_MESSAGES.challengeExpired);
     if (!(await this.twoFactor.proves(user.id, code)))
       throw new DomainError('unauthorized', TWO_FACTOR_MESSAGES.wrongCode);
-    return this.tokens.signSession(user);
+    return this.sessions.signIn(user, place);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Subscribe, type NatsMessage } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { AuthConfig } from '../../auth/auth.config';
-import { TOKEN_REVOKED } from '../../panel-access/claims.guard';
+import { SESSION_ENDED, TOKEN_REVOKED } from '../../panel-access/claims-token-refusal.util';
 import { parseCredentialsRevoked } from '../../auth/credentials-revoked.types';
 import { LIVEFEED_CLOSE } from '../livefeed.constants';
 import { LivefeedRegistry } from '../socket/livefeed-registry.service';
@@ -10,14 +10,17 @@ import { LivefeedMetrics } from '../livefeed.metrics';
 
 /**
  * Closes this copy's sockets (4401) whose claims token was signed before their user's password
- * changed, as soon as any copy reports the change. Each revocation is remembered for a claims
- * token's lifetime, so that a token whose check was under way when the notice came is refused too.
+ * changed, or made with a session since ended, as soon as any copy reports it. Each revocation is
+ * remembered for a claims token's lifetime, so that a token whose check was under way when the
+ * notice came is refused too.
  */
 @Injectable()
 export class LivefeedRevocations {
   private readonly logger = new Logger(LivefeedRevocations.name);
   /** userId -> the newest password version heard of, and when (ms). */
   private readonly recent = new Map<string, { passwordVersion: number; heardAt: number }>();
+  /** sessionId -> when its end was heard of (ms). */
+  private readonly endedSessions = new Map<string, number>();
 
   constructor(
     private readonly registry: LivefeedRegistry,
@@ -30,7 +33,26 @@ export class LivefeedRevocations {
   revoked(message: NatsMessage): void {
     const revoked = parseCredentialsRevoked(message.string());
     if (!revoked) return this.logger.warn({ subject: message.subject }, 'malformed revocation dropped');
-    this.revoke(revoked.userId, revoked.passwordVersion);
+    if (revoked.passwordVersion !== undefined) this.revoke(revoked.userId, revoked.passwordVersion);
+    if (revoked.sessionIds !== undefined) this.endSessions(revoked.userId, revoked.sessionIds);
+  }
+
+  /** True when the session is known to have ended. */
+  isSessionEnded(sessionId: string): boolean {
+    return this.endedSessions.has(sessionId);
+  }
+
+  private endSessions(userId: string, sessionIds: string[]): void {
+    const now = this.clock.now().getTime();
+    this.forget(now);
+    for (const sessionId of sessionIds) this.endedSessions.set(sessionId, now);
+    const ended = new Set(sessionIds);
+    for (const connection of [...this.registry.forUser(userId)]) {
+      if (connection.sessionId !== null && ended.has(connection.sessionId)) {
+        this.metrics.dropped('revoked');
+        connection.close(LIVEFEED_CLOSE.invalidToken, SESSION_ENDED);
+      }
+    }
   }
 
   /** True when a token of this password version is known to be void. */
@@ -57,5 +79,6 @@ export class LivefeedRevocations {
   private forget(now: number): void {
     const horizon = now - this.auth.claimsTtlSeconds * 1000;
     for (const [userId, entry] of this.recent) if (entry.heardAt < horizon) this.recent.delete(userId);
+    for (const [sessionId, heardAt] of this.endedSessions) if (heardAt < horizon) this.endedSessions.delete(sessionId);
   }
 }

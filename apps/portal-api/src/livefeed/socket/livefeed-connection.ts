@@ -15,6 +15,8 @@ export class LivefeedConnection {
   panels: ReadonlySet<string> = new Set();
   /** The password version (`pwv`) of the accepted token: a password change after it closes the socket. */
   passwordVersion: number | null = null;
+  /** The session (`sid`) the accepted token was made with: ending it closes the socket. */
+  sessionId: string | null = null;
   /** Cleared at each heartbeat ping, set again by the pong. */
   alive = true;
   /** Counts TOKEN_SET frames, so that only the latest one's verification is applied. */

@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RawData, WebSocket } from 'ws';
 import { livefeedMessage, readLivefeedClientFrame } from '@app/contracts';
 import { Clock } from '@app/platform';
-import { TOKEN_REVOKED } from '../../panel-access/claims.guard';
-import { passwordChangedSince } from '../../auth/password-change.util';
+import { SESSION_ENDED, TOKEN_REVOKED } from '../../panel-access/claims-token-refusal.util';
+import { claimsTokenRefusal } from '../../panel-access/claims-token-refusal.util';
 import { InvalidTokenError, TokenService } from '../../auth/token.service';
-import { UsersRepository } from '../../auth/users.repository';
+import { UserSessionsRepository } from '../../auth/sessions/user-sessions.repository';
 import { LivefeedRevocations } from '../revocations/livefeed-revocations.service';
 import { LivefeedConfig } from '../livefeed.config';
 import { LIVEFEED_AUTH_TIMEOUT_REASON, LIVEFEED_CLOSE } from '../livefeed.constants';
@@ -40,7 +40,7 @@ export class LivefeedSessions {
     private readonly registry: LivefeedRegistry,
     private readonly metrics: LivefeedMetrics,
     private readonly clock: Clock,
-    private readonly users: UsersRepository,
+    private readonly sessions: UserSessionsRepository,
     private readonly revocations: LivefeedRevocations,
     private readonly countsCache: LivefeedCountsCache,
     private readonly marks: LivefeedMarks,
@@ -102,13 +102,15 @@ export class LivefeedSessions {
     }
     try {
       const claims = await this.tokens.verify(frame.token, 'claims');
-      const user = await this.users.findById(claims.sub);
-      if (!user || passwordChangedSince(user, claims)) throw new InvalidTokenError(TOKEN_REVOKED);
+      const refusal = claimsTokenRefusal(await this.sessions.holder(claims.sub, claims.sid), claims);
+      if (refusal) throw new InvalidTokenError(refusal);
       // A later TOKEN_SET overtook this one while it was being checked: the later one decides.
       if (sequence !== connection.tokenSequence || connection.socket.readyState !== connection.socket.OPEN) return;
       // A password change whose notice arrived while the account was being read voids the token too.
       if (this.revocations.isRevoked(claims.sub, claims.pwv)) throw new InvalidTokenError(TOKEN_REVOKED);
+      if (this.revocations.isSessionEnded(claims.sid)) throw new InvalidTokenError(SESSION_ENDED);
       connection.passwordVersion = claims.pwv;
+      connection.sessionId = claims.sid;
       connection.batchFrames(frame.batch);
       this.registry.authorise(connection, claims.sub, claims.panels);
       const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();

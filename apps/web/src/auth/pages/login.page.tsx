@@ -3,15 +3,18 @@ import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { selectAuthNotice } from '../auth.selectors';
+import { selectAuthNotice, selectSecondFactorStep } from '../auth.selectors';
 import { authFormFailed, loginRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
+import { SecondFactorStepCard } from './second-factor-step.component';
 import { useAuthForm } from './use-auth-form.hook';
 
+/** E-mail and password; for an account with two-factor sign-in on, then the code (the form's fields are kept for Back). */
 export function LoginPage() {
   const { pending, error } = useAuthForm('login');
   const dispatch = useAppDispatch();
   const notice = useAppSelector(selectAuthNotice);
+  const secondFactor = useAppSelector(selectSecondFactorStep);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -20,6 +23,8 @@ export function LoginPage() {
     if (!email.trim() || !password) dispatch(authFormFailed({ form: 'login', error: MESSAGES.loginFailed }));
     else dispatch(loginRequested({ email: email.trim(), password }));
   };
+
+  if (secondFactor) return <SecondFactorStepCard step={secondFactor} />;
 
   return (
     <AuthCard title="Log In" error={error}>

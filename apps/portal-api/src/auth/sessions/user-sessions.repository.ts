@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull, MoreThan, Not, type FindOptionsWhere } from 'typeorm';
+import { PushDeviceEntity, UserEntity, UserSessionEntity, type SessionEndReason } from '@app/database';
+import type { SignInPlace } from './sign-in-place.util';
+
+/** A session's account, and whether (and why) the session ended. */
+export interface SessionHolder {
+  user: UserEntity;
+  ended: SessionEndReason | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How often a session's last seen time is written: a request a minute says as much as every one. */
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
+
+/** user_sessions: one row per sign-in. */
+@Injectable()
+export class UserSessionsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async open(userId: string, place: SignInPlace): Promise<string> {
+    const row = await this.dataSource
+      .getRepository(UserSessionEntity)
+      .save({ userId, address: place.address, userAgent: place.userAgent });
+    return row.id;
+  }
+
+  /**
+   * The account a token of this session speaks for, read with its session in one statement: null
+   * when the account or the session (of that account) does not exist.
+   */
+  async holder(userId: string, sessionId: string): Promise<SessionHolder | null> {
+    if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
+    const { entities, raw } = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .innerJoin(UserSessionEntity, 'session', 'session.user_id = user.id AND session.id = :sessionId', { sessionId })
+      .addSelect('session.ended_why', 'session_ended_why')
+      .where('user.id = :userId', { userId })
+      .getRawAndEntities<{ session_ended_why: SessionEndReason | null }>();
+    return entities[0] ? { user: entities[0], ended: raw[0].session_ended_why } : null;
+  }
+
+  /** Notes that the session was used now, at most once a minute (no answer awaited by the caller). */
+  async seen(sessionId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE user_sessions SET last_seen_at = now()
+        WHERE id = $1 AND ended_at IS NULL AND last_seen_at < now() - make_interval(secs => $2)`,
+      [sessionId, LAST_SEEN_RESOLUTION_SECONDS],
+    );
+  }
+
+  /** The user's sessions not ended and begun after `since` (older ones' tokens have expired), newest first. */
+  openOf(userId: string, since: Date): Promise<UserSessionEntity[]> {
+    return this.dataSource.getRepository(UserSessionEntity).find({
+      where: { userId, endedAt: IsNull(), createdAt: MoreThan(since) },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  /** Ends one of the user's open sessions; false when it is not theirs or already ended. */
+  async end(userId: string, sessionId: string, why: SessionEndReason): Promise<boolean> {
+    if (!UUID.test(sessionId)) return false;
+    return (await this.endWhere(userId, why, { id: sessionId })).length === 1;
+  }
+
+  /** Ends every open session of the user but `keep` (when given); answers the ended ones' ids. */
+  endAll(userId: string, why: SessionEndReason, keep?: string): Promise<string[]> {
+    return this.endWhere(userId, why, keep ? { id: Not(keep) } : {});
+  }
+
+  /**
+   * Ends the sessions, and removes the push devices they turned on in the same transaction: a
+   * browser signed out (a lost phone) must not go on showing the site's alarms.
+   */
+  private endWhere(userId: string, why: SessionEndReason, which: FindOptionsWhere<UserSessionEntity>) {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(UserSessionEntity)
+        .set({ endedAt: () => 'now()', endedWhy: why })
+        .where({ userId, endedAt: IsNull(), ...which })
+        .returning(['id'])
+        .execute();
+      const ended = (result.raw as Array<{ id: string }>).map((row) => row.id);
+      if (ended.length > 0) await manager.delete(PushDeviceEntity, { sessionId: In(ended) });
+      return ended;
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import { all, call, put, takeLatest, takeLeading } from 'typed-redux-saga';
+import { errorMessage } from '../shared/error-message.util';
+import { SessionExpiredError } from '../auth/session-expired.error';
+import { requireSessionToken } from '../auth/token.sagas';
+import {
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  fetchTwoFactorStatus,
+  startTwoFactorEnrolment,
+} from './two-factor.api';
+import {
+  enrolmentConfirmed,
+  enrolmentConfirmRequested,
+  enrolmentStarted,
+  turnedOff,
+  turnOffRequested,
+  turnOnRequested,
+  twoFactorLoaded,
+  twoFactorLoadFailed,
+  twoFactorRequestFailed,
+  twoFactorSectionOpened,
+} from './two-factor.slice';
+
+function* load() {
+  try {
+    yield* put(twoFactorLoaded(yield* call(fetchTwoFactorStatus, yield* call(requireSessionToken))));
+  } catch (error) {
+    // An expired session ends with its own notice on the login page.
+    if (!(error instanceof SessionExpiredError)) yield* put(twoFactorLoadFailed(errorMessage(error)));
+  }
+}
+
+function* turnOn() {
+  try {
+    yield* put(enrolmentStarted(yield* call(startTwoFactorEnrolment, yield* call(requireSessionToken))));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(twoFactorRequestFailed(errorMessage(error)));
+  }
+}
+
+function* confirm(action: ReturnType<typeof enrolmentConfirmRequested>) {
+  try {
+    const session = yield* call(requireSessionToken);
+    yield* put(enrolmentConfirmed(yield* call(confirmTwoFactorEnrolment, session, action.payload)));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(twoFactorRequestFailed(errorMessage(error)));
+  }
+}
+
+function* turnOff(action: ReturnType<typeof turnOffRequested>) {
+  try {
+    const session = yield* call(requireSessionToken);
+    yield* put(turnedOff(yield* call(disableTwoFactor, session, action.payload)));
+  } catch (error) {
+    if (!(error instanceof SessionExpiredError)) yield* put(twoFactorRequestFailed(errorMessage(error)));
+  }
+}
+
+/** My Account's 'Two-factor sign-in': read as the section opens; one change at a time. */
+export function* twoFactorSaga() {
+  yield* all([
+    takeLatest(twoFactorSectionOpened.type, load),
+    takeLeading(turnOnRequested.type, turnOn),
+    takeLeading(enrolmentConfirmRequested.type, confirm),
+    takeLeading(turnOffRequested.type, turnOff),
+  ]);
+}
