@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../shared/root-state.types';
 import { shownTime } from '../shared/shown-time.util';
-import { browserName } from './browser-name.util';
+import { browserName } from '../shared/browser-name.util';
 import { lastSeenText, signedInText, signOutLabel } from './sessions-messages.constants';
 
 export const selectSessions = (state: RootState) => state.sessions;

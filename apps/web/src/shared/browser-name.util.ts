@@ -23,12 +23,12 @@ const find = (table: ReadonlyArray<[RegExp, string]>, userAgent: string) =>
   table.find(([pattern]) => pattern.test(userAgent))?.[1];
 
 /**
- * A signed-in browser as the user knows it: 'Chrome on Android', 'Safari on Mac'; the browser alone
- * when its system is not recognised, and 'Unknown browser' when the browser is not.
+ * A browser as the user knows it, from its user agent: 'Chrome on Android', 'Safari on Mac'; the
+ * browser alone when its system is not recognised, and `unknown` when the browser is not.
  */
-export function browserName(userAgent: string): string {
+export function browserName(userAgent: string, unknown = 'Unknown browser'): string {
   const browser = find(BROWSERS, userAgent);
-  if (!browser) return 'Unknown browser';
+  if (!browser) return unknown;
   const system = find(SYSTEMS, userAgent);
   return system ? `${browser} on ${system}` : browser;
 }
