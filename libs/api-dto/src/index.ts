@@ -63,4 +63,5 @@ export * from './responses/panel-clock-response.dto';
 export * from './responses/portal-status-response.dto';
 export * from './responses/two-factor-response.dto';
 export * from './responses/session-response.dto';
+export * from './responses/account-activity-response.dto';
 export * from './auth/quiet-hours.dto';

@@ -59,6 +59,7 @@ export * from './push/alarm-push.types';
 export * from './api/auth-api.types';
 export * from './api/two-factor-api.types';
 export * from './api/sessions-api.types';
+export * from './api/account-activity-api.types';
 export * from './two-factor/two-factor.catalogue';
 export * from './api/claims-api.types';
 export * from './api/client-config-api.types';

@@ -11,6 +11,8 @@ import { RateLimiter } from './rate-limit/rate-limiter.service';
 import { SessionGuard } from './session.guard';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
+import { AccountActivityController } from './activity/account-activity.controller';
+import { AccountActivityRepository } from './activity/account-activity.repository';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { UserSessionsRepository } from './sessions/user-sessions.repository';
@@ -28,7 +30,14 @@ import { TwoFactorService } from './two-factor/two-factor.service';
  * PortalApiConfigModule); access to panels is PanelAccessModule's.
  */
 @Module({
-  controllers: [AuthController, AccountController, TwoFactorController, SecondFactorController, SessionsController],
+  controllers: [
+    AuthController,
+    AccountController,
+    TwoFactorController,
+    SecondFactorController,
+    SessionsController,
+    AccountActivityController,
+  ],
   providers: [
     TokenService,
     PasswordHasher,
@@ -42,6 +51,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     TwoFactorRepository,
     UserSessionsRepository,
     SessionsService,
+    AccountActivityRepository,
     TwoFactorService,
     SecondFactorSignIn,
     {

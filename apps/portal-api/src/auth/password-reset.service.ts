@@ -7,6 +7,7 @@ import { Clock, DomainError } from '@app/platform';
 import { CredentialRevocations } from './credential-revocations.service';
 import { passwordChangedSince, passwordVersion } from './password-change.util';
 import { PasswordHasher } from './password-hasher.service';
+import { recordAccountActivity } from './activity/account-activity.repository';
 import type { SignInPlace } from './sessions/sign-in-place.util';
 import { SessionsService } from './sessions/sessions.service';
 import { InvalidTokenError, TokenService } from './token.service';
@@ -81,6 +82,7 @@ export class PasswordResetService {
       // The version only ever grows, even for two changes within one millisecond of the clock.
       const version = new Date(Math.max(now.getTime(), passwordVersion(user) + 1));
       await this.users.setPassword(user.id, passwordHash, version, manager);
+      await recordAccountActivity(manager, { userId: user.id, kind: 'password-reset', address: place.address });
       // This link and every other one still outstanding for the account are spent.
       await manager
         .getRepository(PasswordResetTokenEntity)

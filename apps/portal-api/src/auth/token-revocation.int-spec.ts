@@ -99,6 +99,13 @@ describe('tokens signed before a password reset are void (real PostgreSQL, NATS,
       reason: TOKEN_REVOKED,
     });
     await account(newSession).expect(200);
+    const [reset] = (
+      await request(first.server)
+        .get('/api/v2/account/activity')
+        .set('Authorization', `Bearer ${newSession}`)
+        .expect(200)
+    ).body as Array<{ kind: string; address: string }>;
+    expect(reset).toMatchObject({ kind: 'password-reset', address: expect.stringMatching(/127\.0\.0\.1/) });
     const newClaims = await claimsToken(first, { ...user, sessionToken: newSession });
     expect(((await sites(newClaims).expect(200)).body as Array<{ hwaddr: string }>).map((site) => site.hwaddr)).toEqual(
       [hwaddr],

@@ -6,6 +6,7 @@ import { UserQuietHoursEntity } from './user-quiet-hours.entity';
 import { UserTwoFactorEntity } from './user-two-factor.entity';
 import { UserRecoveryCodeEntity } from './user-recovery-code.entity';
 import { UserSessionEntity } from './user-session.entity';
+import { AccountActivityEntity } from './account-activity.entity';
 import { PushDeviceEntity } from './push-device.entity';
 import { AlarmTimelineEntryEntity } from './alarm-timeline-entry.entity';
 import { AlarmTestMarkEntity } from './alarm-test-mark.entity';
@@ -43,6 +44,7 @@ export {
   UserTwoFactorEntity,
   UserRecoveryCodeEntity,
   UserSessionEntity,
+  AccountActivityEntity,
   WHOLE_PANEL_NETWORK,
   AlarmTestMarkEntity,
   ClaimEntity,
@@ -98,4 +100,5 @@ export const ENTITIES = [
   UserTwoFactorEntity,
   UserRecoveryCodeEntity,
   UserSessionEntity,
+  AccountActivityEntity,
 ];

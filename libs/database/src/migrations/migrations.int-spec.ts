@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_ACTIVITY_KINDS,
   ALARM_CHANGES,
   ESCALATION_AUDIENCES,
   ESCALATION_CHANNELS,
@@ -31,6 +32,7 @@ import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.m
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
+  'account_activity',
   'alarm_escalations',
   'alarm_test_marks',
   'alarm_timeline',
@@ -134,6 +136,7 @@ describe('initial schema migration', () => {
       panel_identities_source_check: PANEL_IDENTITY_SOURCES,
       panel_outages_status_check: PANEL_OUTAGE_STATUSES,
       user_sessions_ended_why_check: SESSION_END_REASONS,
+      account_activity_kind_check: ACCOUNT_ACTIVITY_KINDS,
       webhook_deliveries_type_check: WEBHOOK_EVENT_TYPES,
       webhook_deliveries_state_check: WEBHOOK_DELIVERY_STATES,
       alarms_kind_check: ALARM_KINDS,

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SessionSummaryResponseDto, SessionsEndedResponseDto, UuidParamDto } from '@app/api-dto';
 import type { SessionsEnded, SessionSummary } from '@app/contracts';
@@ -31,8 +32,8 @@ export class SessionsController {
   @ApiOperation({ summary: 'Sign out every other browser', description: 'Their tokens stop working at once.' })
   @ApiNoBody()
   @ApiOkResponse({ description: 'How many were ended', type: SessionsEndedResponseDto })
-  async endOthers(@CurrentSession() session: SessionIdentity): Promise<SessionsEnded> {
-    return { ended: await this.sessions.endOthers(session.userId, session.sessionId) };
+  async endOthers(@CurrentSession() session: SessionIdentity, @Req() request: Request): Promise<SessionsEnded> {
+    return { ended: await this.sessions.endOthers(session.userId, session.sessionId, request.ip ?? '') };
   }
 
   @Post(':id/end')
@@ -44,8 +45,12 @@ export class SessionsController {
   @ApiNoBody()
   @ApiEmptyOk('Ended')
   @ApiError(404, SESSION_NOT_FOUND)
-  async end(@CurrentSession() session: SessionIdentity, @Param() params: UuidParamDto): Promise<Record<string, never>> {
-    await this.sessions.end(session.userId, params.id);
+  async end(
+    @CurrentSession() session: SessionIdentity,
+    @Param() params: UuidParamDto,
+    @Req() request: Request,
+  ): Promise<Record<string, never>> {
+    await this.sessions.end(session.userId, params.id, request.ip ?? '');
     return {};
   }
 }

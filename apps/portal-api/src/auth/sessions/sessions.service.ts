@@ -40,20 +40,20 @@ export class SessionsService {
     }));
   }
 
-  async end(userId: string, sessionId: string): Promise<void> {
-    if (!(await this.sessions.end(userId, sessionId, 'ended'))) throw new DomainError('not-found', SESSION_NOT_FOUND);
+  async end(userId: string, sessionId: string, address: string): Promise<void> {
+    if (!(await this.sessions.end(userId, sessionId, address))) throw new DomainError('not-found', SESSION_NOT_FOUND);
     this.revocations.sessionsEnded(userId, [sessionId]);
   }
 
   /** Ends every session of the user but the one asking; answers how many. */
-  async endOthers(userId: string, currentSessionId: string): Promise<number> {
-    const ended = await this.sessions.endAll(userId, 'ended', currentSessionId);
+  async endOthers(userId: string, currentSessionId: string, address: string): Promise<number> {
+    const ended = await this.sessions.endOthers(userId, currentSessionId, address);
     this.revocations.sessionsEnded(userId, ended);
     return ended.length;
   }
 
   /** A new password ends every session (their tokens are void by the password's version already). */
   async passwordChanged(userId: string): Promise<void> {
-    await this.sessions.endAll(userId, 'password-changed');
+    await this.sessions.endAllForPasswordChange(userId);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, MoreThan, Not, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { PushDeviceEntity, UserEntity, UserSessionEntity, type SessionEndReason } from '@app/database';
+import { recordAccountActivity } from '../activity/account-activity.repository';
 import type { SignInPlace } from './sign-in-place.util';
 
 /** A session's account, and whether (and why) the session ended. */
@@ -59,33 +60,54 @@ export class UserSessionsRepository {
     });
   }
 
-  /** Ends one of the user's open sessions; false when it is not theirs or already ended. */
-  async end(userId: string, sessionId: string, why: SessionEndReason): Promise<boolean> {
+  /** The user ends one of their open sessions (from `address`); false when it is not theirs or ended already. */
+  async end(userId: string, sessionId: string, address: string): Promise<boolean> {
     if (!UUID.test(sessionId)) return false;
-    return (await this.endWhere(userId, why, { id: sessionId })).length === 1;
+    const ended = await this.endWhere(userId, 'ended', { id: sessionId }, (manager, [session]) =>
+      recordAccountActivity(manager, { userId, kind: 'session-ended', address, detail: session.userAgent }),
+    );
+    return ended.length === 1;
   }
 
-  /** Ends every open session of the user but `keep` (when given); answers the ended ones' ids. */
-  endAll(userId: string, why: SessionEndReason, keep?: string): Promise<string[]> {
-    return this.endWhere(userId, why, keep ? { id: Not(keep) } : {});
+  /** The user ends every open session but the one asking; answers the ended ones' ids. */
+  endOthers(userId: string, keep: string, address: string): Promise<string[]> {
+    return this.endWhere(userId, 'ended', { id: Not(keep) }, (manager, ended) =>
+      recordAccountActivity(manager, { userId, kind: 'other-sessions-ended', address, detail: String(ended.length) }),
+    );
+  }
+
+  /** A new password ends every open session (the reset records itself). */
+  endAllForPasswordChange(userId: string): Promise<string[]> {
+    return this.endWhere(userId, 'password-changed', {}, async () => undefined);
   }
 
   /**
    * Ends the sessions, and removes the push devices they turned on in the same transaction: a
    * browser signed out (a lost phone) must not go on showing the site's alarms.
    */
-  private endWhere(userId: string, why: SessionEndReason, which: FindOptionsWhere<UserSessionEntity>) {
+  private endWhere(
+    userId: string,
+    why: SessionEndReason,
+    which: FindOptionsWhere<UserSessionEntity>,
+    record: (manager: EntityManager, ended: Array<{ id: string; userAgent: string }>) => Promise<void>,
+  ): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(UserSessionEntity)
         .set({ endedAt: () => 'now()', endedWhy: why })
         .where({ userId, endedAt: IsNull(), ...which })
-        .returning(['id'])
+        .returning('id, user_agent')
         .execute();
-      const ended = (result.raw as Array<{ id: string }>).map((row) => row.id);
-      if (ended.length > 0) await manager.delete(PushDeviceEntity, { sessionId: In(ended) });
-      return ended;
+      const ended = (result.raw as Array<{ id: string; user_agent: string }>).map((row) => ({
+        id: row.id,
+        userAgent: row.user_agent,
+      }));
+      if (ended.length === 0) return [];
+      const ids = ended.map((session) => session.id);
+      await manager.delete(PushDeviceEntity, { sessionId: In(ids) });
+      await record(manager, ended);
+      return ids;
     });
   }
 }

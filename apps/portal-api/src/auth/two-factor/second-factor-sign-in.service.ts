@@ -28,7 +28,7 @@ export class SecondFactorSignIn {
     // A password changed since the challenge was given voids it, as it voids every token.
     if (!user || passwordChangedSince(user, payload))
       throw new DomainError('unauthorized', TWO_FACTOR_MESSAGES.challengeExpired);
-    if (!(await this.twoFactor.proves(user.id, code)))
+    if (!(await this.twoFactor.proves(user.id, code, place.address)))
       throw new DomainError('unauthorized', TWO_FACTOR_MESSAGES.wrongCode);
     return this.sessions.signIn(user, place);
   }

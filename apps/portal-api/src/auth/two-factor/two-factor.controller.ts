@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   TwoFactorCodeDto,
@@ -62,8 +63,9 @@ export class TwoFactorController {
   confirmEnrolment(
     @CurrentSession() session: SessionIdentity,
     @Body() body: TwoFactorCodeDto,
+    @Req() request: Request,
   ): Promise<TwoFactorRecoveryCodes> {
-    return this.twoFactor.confirmEnrolment(session.userId, body.code);
+    return this.twoFactor.confirmEnrolment(session.userId, body.code, request.ip ?? '');
   }
 
   @Post('disable')
@@ -74,7 +76,11 @@ export class TwoFactorController {
   @ApiError(409, TWO_FACTOR_MESSAGES.notOn)
   @ApiError(429, TOO_MANY_ATTEMPTS)
   @ApiError(503, TWO_FACTOR_MESSAGES.cannotCheck)
-  disable(@CurrentSession() session: SessionIdentity, @Body() body: TwoFactorCodeDto): Promise<TwoFactorStatus> {
-    return this.twoFactor.disable(session.userId, body.code);
+  disable(
+    @CurrentSession() session: SessionIdentity,
+    @Body() body: TwoFactorCodeDto,
+    @Req() request: Request,
+  ): Promise<TwoFactorStatus> {
+    return this.twoFactor.disable(session.userId, body.code, request.ip ?? '');
   }
 }

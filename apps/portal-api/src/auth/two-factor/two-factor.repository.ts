@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { UserRecoveryCodeEntity, UserTwoFactorEntity } from '@app/database';
+import { recordAccountActivity } from '../activity/account-activity.repository';
 
 /** A user's authenticator as stored: the key still encrypted. */
 export interface StoredAuthenticator {
@@ -46,7 +47,7 @@ export class TwoFactorRepository {
    * Turns the waiting key on with the step of its first code and stores the recovery codes' hashes,
    * in one transaction: false when nothing was waiting (turned on meanwhile, or never started).
    */
-  async enable(userId: string, firstStep: number, recoveryCodeHashes: string[]): Promise<boolean> {
+  async enable(userId: string, firstStep: number, recoveryCodeHashes: string[], address: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const turnedOn = await manager.update(
         UserTwoFactorEntity,
@@ -59,6 +60,7 @@ export class TwoFactorRepository {
         UserRecoveryCodeEntity,
         recoveryCodeHashes.map((codeHash) => ({ userId, codeHash, usedAt: null })),
       );
+      await recordAccountActivity(manager, { userId, kind: 'two-factor-on', address });
       return true;
     });
   }
@@ -76,11 +78,18 @@ export class TwoFactorRepository {
   }
 
   /** Uses the recovery code of this hash, once: false when there is none or it was used. */
-  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(UserRecoveryCodeEntity)
-      .update({ userId, codeHash, usedAt: IsNull() }, { usedAt: () => 'now()' });
-    return result.affected === 1;
+  async useRecoveryCode(userId: string, codeHash: string, address: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(
+        UserRecoveryCodeEntity,
+        { userId, codeHash, usedAt: IsNull() },
+        { usedAt: () => 'now()' },
+      );
+      if (result.affected !== 1) return false;
+      const left = await manager.countBy(UserRecoveryCodeEntity, { userId, usedAt: IsNull() });
+      await recordAccountActivity(manager, { userId, kind: 'recovery-code-used', address, detail: String(left) });
+      return true;
+    });
   }
 
   async recoveryCodesLeft(userId: string): Promise<number> {
@@ -88,10 +97,11 @@ export class TwoFactorRepository {
   }
 
   /** Removes the authenticator and the recovery codes. */
-  async disable(userId: string): Promise<void> {
+  async disable(userId: string, address: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(UserRecoveryCodeEntity, { userId });
       await manager.delete(UserTwoFactorEntity, { userId });
+      await recordAccountActivity(manager, { userId, kind: 'two-factor-off', address });
     });
   }
 }

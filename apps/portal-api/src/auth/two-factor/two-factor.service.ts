@@ -53,7 +53,8 @@ export class TwoFactorService {
   }
 
   /** The first code turns it on and gives the recovery codes, shown this once. */
-  async confirmEnrolment(userId: string, code: string): Promise<TwoFactorRecoveryCodes> {
+  /** `address`: the request's, for the account's activity. */
+  async confirmEnrolment(userId: string, code: string, address: string): Promise<TwoFactorRecoveryCodes> {
     const stored = await this.store.authenticatorOf(userId);
     if (stored?.enabled) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
     if (!stored) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.nothingToConfirm);
@@ -62,16 +63,16 @@ export class TwoFactorService {
     );
     if (step === null) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
     const recoveryCodes = newRecoveryCodes();
-    if (!(await this.store.enable(userId, step, recoveryCodes.map(recoveryCodeHash))))
+    if (!(await this.store.enable(userId, step, recoveryCodes.map(recoveryCodeHash), address)))
       throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
     return { recoveryCodes };
   }
 
   /** Off, with a current code or a recovery code: a stolen session alone cannot turn it off. */
-  async disable(userId: string, code: string): Promise<TwoFactorStatus> {
+  async disable(userId: string, code: string, address: string): Promise<TwoFactorStatus> {
     if (!(await this.store.isEnabled(userId))) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.notOn);
-    if (!(await this.proves(userId, code))) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
-    await this.store.disable(userId);
+    if (!(await this.proves(userId, code, address))) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
+    await this.store.disable(userId, address);
     return { enabled: false, recoveryCodesLeft: 0 };
   }
 
@@ -80,9 +81,9 @@ export class TwoFactorService {
    * recovery code, which it then uses up. Counted against the user's allowance; a right code gives
    * its try back, so that a user who typed one wrong code is not held up.
    */
-  proves(userId: string, code: string): Promise<boolean> {
+  proves(userId: string, code: string, address: string): Promise<boolean> {
     return this.tried(userId, async () => {
-      if (looksLikeRecoveryCode(code)) return this.store.useRecoveryCode(userId, recoveryCodeHash(code));
+      if (looksLikeRecoveryCode(code)) return this.store.useRecoveryCode(userId, recoveryCodeHash(code), address);
       const stored = await this.store.authenticatorOf(userId);
       if (!stored?.enabled) return false;
       const step = acceptedStep(
