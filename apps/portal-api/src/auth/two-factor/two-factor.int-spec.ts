@@ -182,6 +182,20 @@ describe('two-factor sign-in (real PostgreSQL, Redis)', () => {
     expect(notOn.body).toEqual({ err: TWO_FACTOR_MESSAGES.notOn });
   });
 
+  it('answers 503, not 500, when a stored key does not decrypt (RELAY_SECRET_KEY changed under it)', async () => {
+    const user = await newUser();
+    const { secret } = await turnOn(user.session);
+    const { challenge } = (await login(user.email, user.password)).body;
+    await portal.environment.database.dataSource.query(
+      `UPDATE user_two_factor SET secret_encrypted = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA'
+        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [user.email],
+    );
+    portal.clock.advance(30);
+    const refused = await secondFactor(challenge, authenticatorAppCode(secret, portal.clock.now())).expect(503);
+    expect(refused.body).toEqual({ err: TWO_FACTOR_MESSAGES.cannotCheck });
+  });
+
   it('refuses codes and challenges that are not strings, with a 400 naming the field', async () => {
     const bad = await request(portal.server)
       .post('/api/v2/auth/second-factor')

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { toString as qrSvg } from 'qrcode';
 import {
   TWO_FACTOR_MESSAGES,
@@ -23,6 +23,8 @@ import { TwoFactorRepository } from './two-factor.repository';
  */
 @Injectable()
 export class TwoFactorService {
+  private readonly logger = new Logger(TwoFactorService.name);
+
   constructor(
     private readonly store: TwoFactorRepository,
     private readonly users: UsersRepository,
@@ -59,7 +61,7 @@ export class TwoFactorService {
     if (stored?.enabled) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
     if (!stored) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.nothingToConfirm);
     const step = await this.tried(userId, async () =>
-      acceptedStep(this.cipher.decrypt(stored.secretEncrypted), code, this.clock.now(), null),
+      acceptedStep(this.key(stored.secretEncrypted), code, this.clock.now(), null),
     );
     if (step === null) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
     const recoveryCodes = newRecoveryCodes();
@@ -86,14 +88,22 @@ export class TwoFactorService {
       if (looksLikeRecoveryCode(code)) return this.store.useRecoveryCode(userId, recoveryCodeHash(code), address);
       const stored = await this.store.authenticatorOf(userId);
       if (!stored?.enabled) return false;
-      const step = acceptedStep(
-        this.cipher.decrypt(stored.secretEncrypted),
-        code,
-        this.clock.now(),
-        stored.lastUsedStep,
-      );
+      const step = acceptedStep(this.key(stored.secretEncrypted), code, this.clock.now(), stored.lastUsedStep);
       return step !== null && (await this.store.useStep(userId, step));
     });
+  }
+
+  /**
+   * The stored key in clear. One that does not decrypt (RELAY_SECRET_KEY changed under it) is the
+   * deployment's fault, not the user's: no code can be checked (503), and the log says why.
+   */
+  private key(secretEncrypted: string): string {
+    try {
+      return this.cipher.decrypt(secretEncrypted);
+    } catch (error) {
+      this.logger.error({ err: error }, 'authenticator key does not decrypt');
+      throw new DomainError('unavailable', TWO_FACTOR_MESSAGES.cannotCheck, { cause: error });
+    }
   }
 
   /**
