@@ -1,5 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { authenticatorAppCode } from '@app/testing';
+import {
+  ACCOUNT_ACTIVITY_TEXT,
+  recoveryCodeUsedText,
+  sessionEndedText,
+} from '../src/account-activity/account-activity-messages.constants';
 import { SECOND_FACTOR_TEXT } from '../src/auth/second-factor-messages.constants';
 import { SESSIONS_TEXT } from '../src/sessions/sessions-messages.constants';
 import { TWO_FACTOR_TEXT, recoveryCodesLeftText } from '../src/two-factor/two-factor-messages.constants';
@@ -144,6 +149,26 @@ describe('two-factor sign-in and signed-in browsers in Chromium', () => {
     await twoFactor().getByLabel('Code to turn it off').fill(recoveryCodes[7]);
     await twoFactor().getByRole('button', { name: 'Turn off' }).click();
     await twoFactor().getByText(TWO_FACTOR_TEXT.off).waitFor();
+    // The account's own record of it all, newest first, each with its time and address.
+    const activity = page.getByRole('region', { name: ACCOUNT_ACTIVITY_TEXT.title }).getByRole('listitem');
+    await activity.first().filter({ hasText: ACCOUNT_ACTIVITY_TEXT.twoFactorOff }).waitFor();
+    const entries = await activity.allTextContents();
+    // Each Logout ended its session on the server too ('Signed out Chrome on Linux').
+    expect(entries.map((entry) => entry.replace(/\d\d\/\d\d\/\d{4} [\d:]+ UTC from \S+$/, ''))).toEqual([
+      ACCOUNT_ACTIVITY_TEXT.twoFactorOff,
+      recoveryCodeUsedText('6'),
+      sessionEndedText('Firefox on Linux'),
+      recoveryCodeUsedText('7'),
+      recoveryCodeUsedText('8'),
+      sessionEndedText('Chrome on Linux'),
+      recoveryCodeUsedText('9'),
+      sessionEndedText('Chrome on Linux'),
+      sessionEndedText('Chrome on Linux'),
+      ACCOUNT_ACTIVITY_TEXT.twoFactorOn,
+    ]);
+    await page
+      .getByRole('region', { name: ACCOUNT_ACTIVITY_TEXT.title })
+      .screenshot({ path: screenshotPath('account-activity') });
     await logOut();
     await logIn(page);
     await page.getByRole('heading', { name: 'Site Manager' }).waitFor();

@@ -17,6 +17,7 @@ import { PushAlertsSection } from '../push/pages/push-alerts.section';
 import { QuietHoursSection } from '../quiet-hours/pages/quiet-hours.section';
 import { SessionsSection } from '../sessions/pages/sessions-section.component';
 import { TwoFactorSection } from '../two-factor/pages/two-factor-section.component';
+import { AccountActivitySection } from '../account-activity/pages/account-activity-section.component';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
 type TextField = 'email' | 'name' | 'company' | 'telephone';
@@ -30,7 +31,8 @@ const FIELDS: Array<{ name: TextField; label: string; type: string; maxLength: n
 
 /**
  * My Account (spec 2.5): Save only after a change; incoming data never overwrites edits. Then
- * two-factor sign-in, the signed-in browsers, alerts on the phone, and quiet hours.
+ * two-factor sign-in, the signed-in browsers, the account's activity, alerts on the phone, and quiet
+ * hours.
  */
 export function AccountPage() {
   const dispatch = useAppDispatch();
@@ -114,6 +116,7 @@ export function AccountPage() {
       </Form>
       <TwoFactorSection />
       <SessionsSection />
+      <AccountActivitySection />
       <PushAlertsSection />
       <QuietHoursSection />
     </>

@@ -1,5 +1,6 @@
 import { combineReducers, type ReducersMapObject } from '@reduxjs/toolkit';
 import { accountSlice } from '../account/account.slice';
+import { accountActivitySlice } from '../account-activity/account-activity.slice';
 import { alarmsSlice } from '../alarms/alarms.slice';
 import { authSlice } from '../auth/auth.slice';
 import { escalationSlice } from '../escalation/escalation.slice';
@@ -42,6 +43,7 @@ export const rootReducer = combineReducers({
   [quietHoursSlice.name]: quietHoursSlice.reducer,
   [twoFactorSlice.name]: twoFactorSlice.reducer,
   [sessionsSlice.name]: sessionsSlice.reducer,
+  [accountActivitySlice.name]: accountActivitySlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

@@ -22,6 +22,7 @@ import { pushSaga } from '../push/push.sagas';
 import { quietHoursSaga } from '../quiet-hours/quiet-hours.sagas';
 import { twoFactorSaga } from '../two-factor/two-factor.sagas';
 import { sessionsSaga } from '../sessions/sessions.sagas';
+import { accountActivitySaga } from '../account-activity/account-activity.sagas';
 import { supervised } from './supervised.saga';
 
 /** What of the browser the sagas reach through an object of their own, so that tests can hand another. */
@@ -54,6 +55,7 @@ export function* rootSaga(services: AppServices) {
     fork(supervised, 'quiet hours', quietHoursSaga),
     fork(supervised, 'two-factor sign-in', twoFactorSaga),
     fork(supervised, 'signed-in browsers', sessionsSaga),
+    fork(supervised, 'account activity', accountActivitySaga),
     fork(supervised, 'toasts', toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.
