@@ -10,6 +10,7 @@ import type { SessionIdentity } from '../authenticated-request.types';
 import { CurrentSession } from '../current-identity.decorator';
 import { SessionGuard } from '../session.guard';
 import { SESSION_NOT_FOUND, SessionsService } from './sessions.service';
+import { clientAddress } from './sign-in-place.util';
 
 /** /v2/account/sessions: the signed-in user's browsers, and ending them (docs/access.md). */
 @ApiTags('account')
@@ -33,7 +34,7 @@ export class SessionsController {
   @ApiNoBody()
   @ApiOkResponse({ description: 'How many were ended', type: SessionsEndedResponseDto })
   async endOthers(@CurrentSession() session: SessionIdentity, @Req() request: Request): Promise<SessionsEnded> {
-    return { ended: await this.sessions.endOthers(session.userId, session.sessionId, request.ip ?? '') };
+    return { ended: await this.sessions.endOthers(session.userId, session.sessionId, clientAddress(request)) };
   }
 
   @Post(':id/end')
@@ -50,7 +51,7 @@ export class SessionsController {
     @Param() params: UuidParamDto,
     @Req() request: Request,
   ): Promise<Record<string, never>> {
-    await this.sessions.end(session.userId, params.id, request.ip ?? '');
+    await this.sessions.end(session.userId, params.id, clientAddress(request));
     return {};
   }
 }

@@ -12,5 +12,10 @@ const USER_AGENT_MAX_LENGTH = 256;
 
 export function signInPlace(request: Request): SignInPlace {
   const userAgent = request.headers['user-agent'] ?? '';
-  return { address: request.ip ?? '', userAgent: userAgent.slice(0, USER_AGENT_MAX_LENGTH) };
+  return { address: clientAddress(request), userAgent: userAgent.slice(0, USER_AGENT_MAX_LENGTH) };
+}
+
+/** The client's address as people write it: an IPv4 client of a dual-stack listener without '::ffff:'. */
+export function clientAddress(request: Request): string {
+  return (request.ip ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 }

@@ -20,6 +20,7 @@ import type { SessionIdentity } from '../authenticated-request.types';
 import { CurrentSession } from '../current-identity.decorator';
 import { TOO_MANY_ATTEMPTS } from '../rate-limit/auth-rate-limit.guard';
 import { SessionGuard } from '../session.guard';
+import { clientAddress } from '../sessions/sign-in-place.util';
 import { TwoFactorService } from './two-factor.service';
 
 /** /v2/account/two-factor: the signed-in user's two-factor sign-in (docs/access.md). */
@@ -65,7 +66,7 @@ export class TwoFactorController {
     @Body() body: TwoFactorCodeDto,
     @Req() request: Request,
   ): Promise<TwoFactorRecoveryCodes> {
-    return this.twoFactor.confirmEnrolment(session.userId, body.code, request.ip ?? '');
+    return this.twoFactor.confirmEnrolment(session.userId, body.code, clientAddress(request));
   }
 
   @Post('disable')
@@ -81,6 +82,6 @@ export class TwoFactorController {
     @Body() body: TwoFactorCodeDto,
     @Req() request: Request,
   ): Promise<TwoFactorStatus> {
-    return this.twoFactor.disable(session.userId, body.code, request.ip ?? '');
+    return this.twoFactor.disable(session.userId, body.code, clientAddress(request));
   }
 }
