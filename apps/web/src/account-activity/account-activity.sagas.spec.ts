@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { AccountActivity } from '@app/contracts';
 import { createAppStore } from '../app/app.store';
 import { authReady } from '../auth/auth.slice';
@@ -45,12 +46,15 @@ describe('account activity sagas', () => {
   let changes: Record<string, () => Response>;
   /** When set, the next activity read waits for this to answer it. */
   let hold: Promise<void> | null;
+  /** Every answer the fake API gave, in order. */
+  let answered: Response[];
 
   beforeEach(() => {
     window.localStorage.clear();
     api = new FakeAccountActivityApi();
     requests = [];
     hold = null;
+    answered = [];
     changes = {
       [`POST ${SESSIONS_PATH}/${LAPTOP_ID}/end`]: () => {
         api.record(recorded(SESSION_ENDED));
@@ -79,6 +83,7 @@ describe('account activity sagas', () => {
         await held;
       }
       const answer = api.answer(path, init) ?? changes[request]?.();
+      if (answer) answered.push(answer);
       return answer ?? new Promise<Response>(() => undefined);
     });
     FakeWebSocket.install();
@@ -216,8 +221,8 @@ describe('account activity sagas', () => {
     app.store.dispatch(accountActivitySectionOpened());
     app.store.dispatch(sessionCleared({ notice: null }));
     answer();
-    // The answer is read and handed to the saga within a few ticks; nothing in the state shows it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Nothing in the state shows the answer's arrival: wait until the client has read its body.
+    await waitFor(() => expect(answered.at(-1)?.bodyUsed).toBe(true));
     expect(reads()).toHaveLength(1);
     expect(app.store.getState().accountActivity).toEqual(initialAccountActivityState);
   });

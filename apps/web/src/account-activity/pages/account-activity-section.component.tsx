@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { ListGroup } from 'react-bootstrap';
-import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { useAppSelector } from '../../shared/store-hooks';
+import { useSectionOpened } from '../../shared/use-section-opened.hook';
 import { ACCOUNT_ACTIVITY_TEXT } from '../account-activity-messages.constants';
 import { selectAccountActivityView, selectActivityRows } from '../account-activity.selectors';
 import { accountActivitySectionOpened } from '../account-activity.slice';
@@ -11,17 +11,10 @@ import { accountActivitySectionOpened } from '../account-activity.slice';
  * change made on this page.
  */
 export function AccountActivitySection() {
-  const dispatch = useAppDispatch();
   const rows = useAppSelector(selectActivityRows);
   const { loading, listed, empty, error } = useAppSelector(selectAccountActivityView);
-  // Until the opening has reset the store, an earlier visit's list would show.
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    dispatch(accountActivitySectionOpened());
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- set once, after the store's reset
-    setOpened(true);
-  }, [dispatch]);
+  // False until the opening has reset the store: an earlier visit's state never shows.
+  const opened = useSectionOpened(accountActivitySectionOpened);
 
   return (
     <section className="account-activity mt-5 narrow-form" aria-labelledby="account-activity-title">

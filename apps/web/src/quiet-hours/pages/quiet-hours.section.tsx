@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { quietHoursProblem, type QuietHours } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { useSectionOpened } from '../../shared/use-section-opened.hook';
 import { DEFAULT_QUIET_FROM, DEFAULT_QUIET_TO, QUIET_HOURS_TEXT } from '../quiet-hours-messages.constants';
 import { selectQuietHours } from '../quiet-hours.selectors';
 import { quietHoursSaveRequested, quietHoursSectionOpened } from '../quiet-hours.slice';
@@ -119,16 +120,9 @@ function QuietHoursForm() {
  * communication losses are not e-mailed or pushed to the user; fire always is.
  */
 export function QuietHoursSection() {
-  const dispatch = useAppDispatch();
   const { loaded, loadError } = useAppSelector(selectQuietHours);
-  // Until the opening has reset Save's status, an earlier visit's outcome would show.
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    dispatch(quietHoursSectionOpened());
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- set once, after the store's reset
-    setOpened(true);
-  }, [dispatch]);
+  // False until the opening has reset the store: an earlier visit's state never shows.
+  const opened = useSectionOpened(quietHoursSectionOpened);
 
   return (
     <section className="quiet-hours mt-5 narrow-form" aria-labelledby="quiet-hours-title">

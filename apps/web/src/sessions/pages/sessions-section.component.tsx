@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Button, ListGroup } from 'react-bootstrap';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { useSectionOpened } from '../../shared/use-section-opened.hook';
 import { SESSIONS_TEXT } from '../sessions-messages.constants';
 import { selectSessionRows, selectSessionsView } from '../sessions.selectors';
 import { otherSessionsEndRequested, sessionsSectionOpened } from '../sessions.slice';
@@ -14,14 +14,8 @@ export function SessionsSection() {
   const dispatch = useAppDispatch();
   const rows = useAppSelector(selectSessionRows);
   const { loading, listed, busy, hasOthers, error, notice } = useAppSelector(selectSessionsView);
-  // Until the opening has reset the store, an earlier visit's list and notice would show.
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    dispatch(sessionsSectionOpened());
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- set once, after the store's reset
-    setOpened(true);
-  }, [dispatch]);
+  // False until the opening has reset the store: an earlier visit's state never shows.
+  const opened = useSectionOpened(sessionsSectionOpened);
 
   return (
     <section className="sessions mt-5 narrow-form" aria-labelledby="sessions-title">
