@@ -18,6 +18,7 @@ import { EventAlertMailHandler } from './mail/event-alert-mail.handler';
 import { MailContent } from './mail/mail-content.service';
 import { MailSender } from './mail/mail-sender.service';
 import { PanelOutageMailHandler } from './mail/panel-outage-mail.handler';
+import { InvitationMailHandler } from './mail/invitation-mail.handler';
 import { PasswordResetMailHandler } from './mail/password-reset-mail.handler';
 import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
@@ -92,6 +93,7 @@ export class MailerModule implements OnModuleInit {
         MailSender,
         EventAlertMailHandler,
         PasswordResetMailHandler,
+        InvitationMailHandler,
         PanelOutageMailHandler,
         MailerAlarmPathWarmup,
         AlarmReactions,

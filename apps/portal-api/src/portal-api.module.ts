@@ -25,6 +25,7 @@ import { TestModeModule } from './test-mode/test-mode.module';
 import { PushModule } from './push/push.module';
 import { QuietHoursModule } from './quiet-hours/quiet-hours.module';
 import { PortalStatusModule } from './status/portal-status.module';
+import { TeamsModule } from './teams/teams.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
@@ -62,6 +63,7 @@ export class PortalApiModule {
         PushModule,
         QuietHoursModule,
         PortalStatusModule,
+        TeamsModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
         MessageHandlersModule.forRoot({

@@ -65,3 +65,4 @@ export * from './responses/two-factor-response.dto';
 export * from './responses/session-response.dto';
 export * from './responses/account-activity-response.dto';
 export * from './auth/quiet-hours.dto';
+export * from './teams/teams.dto';

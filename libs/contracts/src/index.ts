@@ -68,6 +68,7 @@ export * from './api/panel-api.types';
 export * from './api/relays-api.types';
 export * from './api/sites-api.types';
 export * from './api/test-mode-api.types';
+export * from './api/teams-api.types';
 
 export * from './panel-commands/command-field.types';
 export * from './panel-commands/command-fields.util';

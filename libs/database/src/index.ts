@@ -27,7 +27,12 @@ export {
 } from './test-modes/alarm-test-marks.util';
 export { alarmMailJobId, recordOwedAlarmMails, type AlarmMailJob } from './mail-deliveries/owed-alarm-mails.util';
 export { OPEN_WEBHOOK_STATES_SQL, owedWebhookDeliveries, recordOwedWebhooks } from './webhooks/owed-webhooks.util';
-export { ACCESS_GRANTING_CLAIM_STATUS, accessGrantingClaims, claimGrantsAccess } from './claims/claim-access.scope';
+export {
+  ACCESS_GRANTING_CLAIM_STATUS,
+  accessGrantingClaims,
+  claimGrantsAccess,
+  claimGrantsControl,
+} from './claims/claim-access.scope';
 export { onEachKeptConnection } from './each-kept-connection.util';
 export { AlarmPathWarmup, WARMUP_SITE } from './alarm-path-warmup';
 export { outsideQuietHours } from './quiet-hours/quiet-hours.scope';

@@ -11,6 +11,7 @@ import {
   PRODUCT_NAME,
   type AlarmKind,
   type EscalationAudience,
+  type InvitationMailJob,
   type PanelEventMessage,
 } from '@app/contracts';
 import { MAIL_TEMPLATES_DIR, MailTemplate, type RenderedMail } from '../templates/template-renderer.util';
@@ -74,6 +75,7 @@ const CATEGORY_COLOURS: Readonly<Record<string, string>> = {
 export class MailContent {
   private readonly eventAlert = MailTemplate.load(MAIL_TEMPLATES_DIR, 'event-alert');
   private readonly passwordReset = MailTemplate.load(MAIL_TEMPLATES_DIR, 'password-reset');
+  private readonly invitation = MailTemplate.load(MAIL_TEMPLATES_DIR, 'invitation');
   private readonly alarmEscalation = MailTemplate.load(MAIL_TEMPLATES_DIR, 'alarm-escalation');
   private readonly panelOutage = {
     'panel-offline': MailTemplate.load(MAIL_TEMPLATES_DIR, 'panel-offline'),
@@ -144,6 +146,18 @@ export class MailContent {
       alarmUrl: `${this.publicUrl}/alarms/${context.alarmId}`,
       siteUrl: `${this.publicUrl}/site/${context.hwaddr}`,
       recipientName: context.recipientName,
+      productName: PRODUCT_NAME,
+    });
+  }
+
+  invitationMail(job: InvitationMailJob): RenderedMail {
+    return this.invitation.render({
+      invitedBy: job.invitedBy,
+      what: job.target === 'company' ? `the company ${job.targetName}` : `the site ${job.targetName}`,
+      roleLabel: job.roleLabel,
+      email: job.email,
+      invitationUrl: `${this.publicUrl}${job.invitationPath}`,
+      expiresAt: formatEventTime(job.expiresAt),
       productName: PRODUCT_NAME,
     });
   }

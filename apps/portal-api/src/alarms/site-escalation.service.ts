@@ -36,7 +36,7 @@ export class SiteEscalation {
   }
 
   async set(claims: ClaimsIdentity, hwaddr: string, request: SiteEscalationRequest): Promise<SiteEscalationPolicy> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     // The DTO checked it; checked again here, where the rule lives, for any other caller.
     const problem = escalationStepsProblem(request.steps);
     if (problem) throw new DomainError('invalid', problem);

@@ -22,6 +22,7 @@ import { SecondFactorController } from './two-factor/second-factor.controller';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import { SiteGrantsModule } from '../site-grants/site-grants.module';
 
 /**
  * Accounts: registration, sign-in (with two-factor sign-in for those who turn it on), password
@@ -30,6 +31,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
  * PortalApiConfigModule); access to panels is PanelAccessModule's.
  */
 @Module({
+  imports: [SiteGrantsModule],
   controllers: [
     AuthController,
     AccountController,

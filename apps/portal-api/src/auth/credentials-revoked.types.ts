@@ -8,6 +8,13 @@ export interface CredentialsRevokedMessage {
   passwordVersion?: number;
   /** Sessions ended: their tokens (`sid`) are void. */
   sessionIds?: string[];
+  /**
+   * The user's access to sites changed (docs/access.md, "Teams"): the sites in `lostPanels` are no
+   * longer theirs (their sockets stop hearing them at once), and their browsers fetch a new claims
+   * token and their sites (AUTH_CHK).
+   */
+  accessChanged?: true;
+  lostPanels?: string[];
 }
 
 export function parseCredentialsRevoked(text: string): CredentialsRevokedMessage | null {
@@ -17,15 +24,20 @@ export function parseCredentialsRevoked(text: string): CredentialsRevokedMessage
     const { passwordVersion, sessionIds } = value;
     const version =
       typeof passwordVersion === 'number' && Number.isFinite(passwordVersion) ? passwordVersion : undefined;
-    const sessions =
-      Array.isArray(sessionIds) && sessionIds.every((id) => typeof id === 'string') ? sessionIds : undefined;
-    if (version === undefined && sessions === undefined) return null;
+    const sessions = stringsOrUndefined(sessionIds);
+    const accessChanged = value.accessChanged === true;
+    if (version === undefined && sessions === undefined && !accessChanged) return null;
     return {
       userId: value.userId,
       ...(version === undefined ? {} : { passwordVersion: version }),
       ...(sessions === undefined ? {} : { sessionIds: sessions }),
+      ...(accessChanged ? { accessChanged, lostPanels: stringsOrUndefined(value.lostPanels) ?? [] } : {}),
     };
   } catch {
     return null;
   }
+}
+
+function stringsOrUndefined(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
 }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type {
   ClaimsTokenPayload,
+  PanelRight,
   ResetTokenPayload,
   SecondFactorTokenPayload,
   SessionTokenPayload,
@@ -78,8 +79,14 @@ export class TokenService {
     return this.sign({ typ: 'session', sid: sessionId }, subject, this.config.sessionTtlSeconds);
   }
 
-  signClaims(subject: TokenSubject, panels: string[], sessionId: string): Promise<string> {
-    return this.sign({ typ: 'claims', panels, sid: sessionId }, subject, this.config.claimsTtlSeconds);
+  /** `rights`: each listed panel's rights (docs/access.md, "Teams"); the API checks the stored role again. */
+  signClaims(
+    subject: TokenSubject,
+    panels: string[],
+    sessionId: string,
+    rights: Record<string, PanelRight[]> = {},
+  ): Promise<string> {
+    return this.sign({ typ: 'claims', panels, rights, sid: sessionId }, subject, this.config.claimsTtlSeconds);
   }
 
   async signReset(subject: TokenSubject, email: string, jti: string): Promise<{ token: string }> {

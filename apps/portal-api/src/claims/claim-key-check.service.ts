@@ -129,7 +129,8 @@ export class ClaimKeyCheck implements OnModuleDestroy {
   ): Promise<LimitedClaims> {
     const waiting = await this.claims.waitingOn(hwaddr);
     const byKey = new Map<string, typeof waiting>();
-    for (const claim of waiting) byKey.set(claim.adminKey, [...(byKey.get(claim.adminKey) ?? []), claim]);
+    for (const claim of waiting)
+      if (claim.adminKey !== null) byKey.set(claim.adminKey, [...(byKey.get(claim.adminKey) ?? []), claim]);
     const limited = new Map<string, number>();
     const changedUsers = new Set<string>();
     for (const [key, claims] of byKey) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import type { SiteStatus } from '@app/contracts';
 import { ClaimEntity } from '@app/database';
 
@@ -52,8 +52,8 @@ export class ClaimsRepository {
       .execute();
   }
 
-  async remove(userId: string, hwaddr: string): Promise<boolean> {
-    const result = await this.claims.delete({ userId, hwaddr });
+  async remove(userId: string, hwaddr: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const result = await manager.getRepository(ClaimEntity).delete({ userId, hwaddr });
     return (result.affected ?? 0) > 0;
   }
 

@@ -1,8 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
 import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
 import { LivePublisher } from '@app/messaging';
+import { AccessChanges } from '../site-grants/access-changes.service';
+import { SiteGrantsRepository } from '../site-grants/site-grants.repository';
+import { COMPANY_SITE_NOT_REMOVABLE } from '../teams/teams.constants';
 import { ClaimKeyCheck } from './claim-key-check.service';
 import { ClaimsRepository } from './claims.repository';
 import { isStateUnavailable } from './state-unavailable.util';
@@ -17,6 +21,9 @@ export const CLAIM_CHECK_UNAVAILABLE =
 @Injectable()
 export class ClaimsService {
   constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly grants: SiteGrantsRepository,
+    private readonly accessChanges: AccessChanges,
     private readonly claims: ClaimsRepository,
     private readonly keyCheck: ClaimKeyCheck,
     private readonly livefeed: LivePublisher,
@@ -47,8 +54,26 @@ export class ClaimsService {
     return { status: claim?.status ?? 'WAITING' };
   }
 
+  /**
+   * The spec's "remove access". A site shared by invitation is given back (the share ends); one that
+   * comes with a company stays while the membership does. When the last holder of a site's key goes,
+   * what the holders shared ends too (docs/access.md, "Teams").
+   */
   async remove(userId: string, hwaddr: string): Promise<void> {
-    if (!(await this.claims.remove(userId, hwaddr))) throw new DomainError('not-found', NO_SUCH_SITE);
+    const claim = await this.claims.find(userId, hwaddr);
+    if (!claim) throw new DomainError('not-found', NO_SUCH_SITE);
+    if (claim.via === 'company') throw new DomainError('conflict', COMPANY_SITE_NOT_REMOVABLE);
+    const changes = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.claims.remove(userId, hwaddr, manager))) throw new DomainError('not-found', NO_SUCH_SITE);
+      if (claim.via === 'invitation') {
+        await manager.query(`DELETE FROM site_shares WHERE hwaddr = $1 AND user_id = $2`, [hwaddr, userId]);
+        return [];
+      }
+      const guests = await this.grants.endSharesWithoutHolder(manager, hwaddr);
+      // A company of the user may still grant the site: it comes back by the company's role.
+      return this.grants.refresh(manager, [userId, ...guests]);
+    });
+    this.accessChanges.published(changes);
     this.livefeed.toUser(userId, { type: 'AUTH_CHK', data: {} });
   }
 

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TokenResponseDto } from '@app/api-dto';
-import type { TokenResponse } from '@app/contracts';
+import { SITE_ROLE_RIGHTS, type TokenResponse } from '@app/contracts';
 import { ApiNoBody } from '../openapi/api-input.decorator';
 import { ApiSessionToken } from '../openapi/api-token.decorator';
 import { AuthedPanelsRepository } from './authed-panels.repository';
@@ -25,13 +25,16 @@ export class ClaimsTokenController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Get a claims token',
-    description: 'The claims token lists the panels whose claim is authorised now; panel-level calls need it.',
+    description:
+      "The claims token lists the panels whose claim is authorised now (`panels`) and each one's rights (`rights`: control, share; a viewer's []); panel-level calls need it.",
   })
   @ApiNoBody()
   @ApiOkResponse({ description: 'The claims token', type: TokenResponseDto })
   async claimsToken(@CurrentSession() session: SessionIdentity): Promise<TokenResponse> {
     const subject = { id: session.userId, passwordChangedAt: session.passwordChangedAt };
-    const panels = await this.authedPanels.hwaddrsOf(session.userId);
-    return { token: await this.tokens.signClaims(subject, panels, session.sessionId) };
+    const panels = await this.authedPanels.of(session.userId);
+    const rights = Object.fromEntries(panels.map(({ hwaddr, role }) => [hwaddr, [...SITE_ROLE_RIGHTS[role]]]));
+    const hwaddrs = panels.map(({ hwaddr }) => hwaddr);
+    return { token: await this.tokens.signClaims(subject, hwaddrs, session.sessionId, rights) };
   }
 }

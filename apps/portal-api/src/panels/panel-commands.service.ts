@@ -117,8 +117,8 @@ export class PanelCommandsService {
     definition: PanelCommandDefinition,
     command: PanelCommand,
   ): Promise<void> {
-    // Someone who may not open the site gets 403 and writes nothing into its log.
-    await this.access.assertMayOpen(claims, hwaddr);
+    // Someone who may not open the site, or only watch it (a viewer), gets 403 and writes nothing into its log.
+    await this.access.assertMayControl(claims, hwaddr);
     const user = await this.users.findById(claims.userId);
     // One id for the audit row, the NATS request, the gateway and the panel: the request's.
     const correlationId = PanelCommandClient.correlationId();

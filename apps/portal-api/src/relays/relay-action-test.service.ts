@@ -38,7 +38,7 @@ export class RelayActionTestService {
     if (!relay) throw new DomainError('not-found', RELAY_NOT_FOUND);
     const action = (relay.actions ?? []).find((candidate) => candidate.id === actionId);
     if (!action) throw new DomainError('not-found', RELAY_ACTION_NOT_FOUND);
-    assertMayDriveAction(action.hwaddr, await this.authedPanels.mayOpen(userId, action.hwaddr));
+    assertMayDriveAction(action.hwaddr, await this.authedPanels.roleOn(userId, action.hwaddr));
     const user = await this.users.findById(userId);
     const test: RelayActionTestRequest = { relayId, actionId, trigger };
     const auditId = await this.audit

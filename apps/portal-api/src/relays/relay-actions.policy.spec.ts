@@ -29,22 +29,30 @@ describe("what a user may change in a relay's actions", () => {
   });
 
   it('adds an action only on an authorised site without one', () => {
-    expect(refusal(() => assertMayAddAction(actions, OTHER, true))).toBeNull();
-    expect(refusal(() => assertMayAddAction(actions, OTHER, false))).toEqual({
+    expect(refusal(() => assertMayAddAction(actions, OTHER, 'holder'))).toBeNull();
+    expect(refusal(() => assertMayAddAction(actions, OTHER, null))).toEqual({
       kind: 'invalid',
       err: `Site ${OTHER} is not one of your authorised sites`,
     });
-    expect(refusal(() => assertMayAddAction(actions, SITE, true))).toEqual({
+    expect(refusal(() => assertMayAddAction(actions, SITE, 'technician'))).toEqual({
       kind: 'conflict',
       err: `This relay already has an action for site ${SITE}`,
     });
   });
 
   it('drives an action by hand only on an authorised site', () => {
-    expect(refusal(() => assertMayDriveAction(SITE, true))).toBeNull();
-    expect(refusal(() => assertMayDriveAction(SITE, false))).toEqual({
+    expect(refusal(() => assertMayDriveAction(SITE, 'holder'))).toBeNull();
+    expect(refusal(() => assertMayDriveAction(SITE, null))).toEqual({
       kind: 'invalid',
       err: `Site ${SITE} is not one of your authorised sites`,
     });
+  });
+
+  it("neither adds nor drives an action on a site the user may only watch (a viewer's)", () => {
+    for (const role of ['admin', 'technician'] as const)
+      expect(refusal(() => assertMayDriveAction(SITE, role))).toBeNull();
+    const watchOnly = { kind: 'forbidden', err: 'Your role on this site lets you watch it, not change it' };
+    expect(refusal(() => assertMayDriveAction(SITE, 'viewer'))).toEqual(watchOnly);
+    expect(refusal(() => assertMayAddAction(actions, OTHER, 'viewer'))).toEqual(watchOnly);
   });
 });

@@ -1,3 +1,4 @@
+import { NO_CONTROL_RIGHT, SITE_ROLE_RIGHTS, type SiteRole } from '@app/contracts';
 import { DomainError } from '@app/platform';
 
 export const RELAY_ACTION_NOT_FOUND = 'Relay action not found';
@@ -32,13 +33,17 @@ export function editableAction<A extends ActionSite>(actions: readonly A[], id: 
 }
 
 /** A new action: on one of the user's authorised sites, and one per site on a relay. */
-export function assertMayAddAction(actions: readonly ActionSite[], hwaddr: string, siteAuthorised: boolean): void {
-  if (!siteAuthorised) throw new DomainError('invalid', siteNotAuthorised(hwaddr));
+export function assertMayAddAction(actions: readonly ActionSite[], hwaddr: string, role: SiteRole | null): void {
+  assertMayDriveAction(hwaddr, role);
   if (actions.some((candidate) => candidate.hwaddr === hwaddr))
     throw new DomainError('conflict', siteHasAction(hwaddr));
 }
 
-/** Driving an action by hand (Test action): only while the user is authorised on its site. */
-export function assertMayDriveAction(hwaddr: string, siteAuthorised: boolean): void {
-  if (!siteAuthorised) throw new DomainError('invalid', siteNotAuthorised(hwaddr));
+/**
+ * Driving an action by hand (Test action), or adding one: only while the user is authorised on its
+ * site with a role that controls it (`role`: theirs now, null without access).
+ */
+export function assertMayDriveAction(hwaddr: string, role: SiteRole | null): void {
+  if (role === null) throw new DomainError('invalid', siteNotAuthorised(hwaddr));
+  if (!SITE_ROLE_RIGHTS[role].includes('control')) throw new DomainError('forbidden', NO_CONTROL_RIGHT);
 }

@@ -68,7 +68,7 @@ export class RelaysService {
       const existing = editableAction(actions, action.id, action.hwaddr);
       await this.relays.saveAction({ id: existing.id, relayId, hwaddr: existing.hwaddr, ...settings });
     } else {
-      assertMayAddAction(actions, action.hwaddr, await this.authedPanels.mayOpen(userId, action.hwaddr));
+      assertMayAddAction(actions, action.hwaddr, await this.authedPanels.roleOn(userId, action.hwaddr));
       await this.relays.saveAction({ relayId, hwaddr: action.hwaddr, ...settings });
     }
     return relayDto(await this.owned(userId, relayId));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { toPanelType, type SiteSummary } from '@app/contracts';
+import { SITE_ROLE_RIGHTS, toPanelType, type SiteAccessVia, type SiteRole, type SiteSummary } from '@app/contracts';
 import { claimGrantsAccess } from '@app/database';
 
 /** A listed site as stored; its alarms come from the panels' live state (SiteAlarmsService). */
@@ -10,7 +10,10 @@ interface SiteRow {
   hwaddr: string;
   nickname: string;
   status: string;
-  admin_key: string;
+  admin_key: string | null;
+  via: SiteAccessVia;
+  role: SiteRole;
+  company_name: string | null;
   email_events: boolean;
   last_event_seen: Date;
   panel_type: string | null;
@@ -43,7 +46,13 @@ export class SitesRepository {
     const params = hwaddr === undefined ? [userId] : [userId, hwaddr];
     const [sites, unread] = await Promise.all([
       this.dataSource.query<SiteRow[]>(
-        `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.email_events, c.last_event_seen, p.panel_type,
+        `SELECT c.hwaddr, c.nickname, c.status, c.admin_key, c.via, c.role, c.email_events, c.last_event_seen, p.panel_type,
+                CASE WHEN c.via = 'company'
+                     THEN (SELECT co.name FROM company_sites cs
+                             JOIN company_members m ON m.company_id = cs.company_id AND m.user_id = c.user_id AND m.role = c.role
+                             JOIN companies co ON co.id = cs.company_id
+                            WHERE cs.hwaddr = c.hwaddr ORDER BY co.name LIMIT 1)
+                     END AS company_name,
                 CASE WHEN ${claimGrantsAccess('c')}
                      THEN (SELECT count(*) FROM notifications n WHERE n.hwaddr = c.hwaddr AND n.resolved_on IS NULL AND (n.user_id IS NULL OR n.user_id = c.user_id))
                      ELSE 0 END AS unresolved,
@@ -79,7 +88,7 @@ export class SitesRepository {
         hwaddr: site.hwaddr,
         name: site.nickname,
         status: site.status,
-        adminKey: site.admin_key,
+        adminKey: site.admin_key ?? '',
         panelType: toPanelType(site.panel_type ?? 'UNKNOWN'),
         emailEvents: site.email_events,
         lastEventSeen: site.last_event_seen.toISOString(),
@@ -97,6 +106,12 @@ export class SitesRepository {
                 reason: site.test_reason ?? '',
               }
             : null,
+        access: {
+          via: site.via,
+          role: site.role,
+          rights: [...SITE_ROLE_RIGHTS[site.role]],
+          companyName: site.company_name,
+        },
       };
     });
   }

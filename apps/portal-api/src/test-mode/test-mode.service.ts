@@ -53,7 +53,7 @@ export class SiteTestModes {
   ) {}
 
   async start(claims: ClaimsIdentity, hwaddr: string, request: TestModeStartRequest): Promise<SiteTestMode> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     const reason = request.reason.trim();
     if (!reason) throw new DomainError('invalid', 'reason is required');
     const name = (await this.users.findById(claims.userId))?.fullName ?? '';
@@ -100,7 +100,7 @@ export class SiteTestModes {
 
   /** Ended by hand by a user of the site. */
   async end(claims: ClaimsIdentity, hwaddr: string): Promise<void> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     const name = (await this.users.findById(claims.userId))?.fullName ?? '';
     const told = new Told();
     await this.testModes.transaction(async (manager) => {

@@ -42,7 +42,7 @@ export class SiteWebhooks {
   }
 
   async set(claims: ClaimsIdentity, hwaddr: string, request: SiteWebhookRequest): Promise<SiteWebhook> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     if (request.secret !== undefined && request.newSecret)
       throw new DomainError('invalid', WEBHOOK_MESSAGES.secretAndNew);
     if (request.secret !== undefined && !isWebhookSecret(request.secret))
@@ -56,7 +56,7 @@ export class SiteWebhooks {
   }
 
   async remove(claims: ClaimsIdentity, hwaddr: string): Promise<void> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     if (!(await this.webhooks.remove(hwaddr, WEBHOOK_REMOVED_REASON)))
       throw new DomainError('not-found', WEBHOOK_MESSAGES.none);
     this.logger.log({ hwaddr }, 'webhook removed');
@@ -69,7 +69,7 @@ export class SiteWebhooks {
 
   /** 'Send test': one webhook.test message, recorded and queued like any other; its delivery is answered. */
   async sendTest(claims: ClaimsIdentity, hwaddr: string): Promise<WebhookDeliveryView> {
-    await this.access.assertMayOpen(claims, hwaddr);
+    await this.access.assertMayControl(claims, hwaddr);
     const name = (await this.users.findById(claims.userId))?.fullName ?? '';
     const message = testWebhookMessage(randomUUID(), hwaddr, name, this.clock.now());
     const [owed] = await this.messages.owe(hwaddr, [message]);

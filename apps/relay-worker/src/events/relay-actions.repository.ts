@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { triggersAnything, withTriggerDefaults, type RelayTrigger } from '@app/contracts';
-import { claimGrantsAccess, RelayActionEntity, type RelayEntity } from '@app/database';
+import { claimGrantsControl, RelayActionEntity, type RelayEntity } from '@app/database';
 
 /** A relay action loaded with its relay (the inner join guarantees the relay is there). */
 export type FirableRelayAction = RelayActionEntity & { relay: RelayEntity };
@@ -38,7 +38,10 @@ export class RelayActionsRepository {
       .getOne()) as FirableRelayAction | null;
   }
 
-  /** Actions with their relay, kept only while the relay's owner holds an AUTHED claim on the site. */
+  /**
+   * Actions with their relay, kept only while the relay's owner holds an AUTHED claim on the site
+   * that lets them control it (not a viewer's, docs/access.md).
+   */
   private firable(manager: EntityManager): SelectQueryBuilder<RelayActionEntity> {
     return manager
       .getRepository(RelayActionEntity)
@@ -47,7 +50,7 @@ export class RelayActionsRepository {
       .innerJoin(
         'claims',
         'claim',
-        `claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND ${claimGrantsAccess('claim')}`,
+        `claim.user_id = relay.user_id AND claim.hwaddr = action.hwaddr AND ${claimGrantsControl('claim')}`,
       );
   }
 }

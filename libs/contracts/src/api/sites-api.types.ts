@@ -3,6 +3,7 @@ import type { DeviceConfig, ModuleConfig, PanelStrings, ZoneConfig } from '../pa
 import type { SiteAlarms } from '../panel/network-alarms.util';
 import type { PanelType } from '../panel/panel-types.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
+import type { SiteAccess } from './teams-api.types';
 import type { SiteTestMode } from './test-mode-api.types';
 
 /** Calls under /api/v2/sites (spec 7). Dates are ISO 8601 strings. */
@@ -42,6 +43,12 @@ export interface SiteSummary {
    * absent otherwise (docs/test-mode.md; the API always sends it, null when not in test mode).
    */
   testMode?: SiteTestMode | null;
+  /**
+   * Added: how the user reaches the site and what they may do there (docs/access.md, "Teams"). The
+   * API always sends it; a claim by key (the spec's only way) is `{ via: 'key', role: 'holder' }`.
+   * `adminKey` is '' for a site reached through a company or an invitation.
+   */
+  access?: SiteAccess;
 }
 
 /**

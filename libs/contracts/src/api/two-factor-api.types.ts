@@ -22,6 +22,11 @@ export interface TwoFactorStatus {
   enabled: boolean;
   /** Unused recovery codes (0 while off). */
   recoveryCodesLeft: number;
+  /**
+   * The companies of the user that require two-factor sign-in (docs/access.md, "Teams"): while it is
+   * off, their sites stay closed to the user. Always sent (possibly []); absent from older servers.
+   */
+  requiredBy?: string[];
 }
 
 /** POST /v2/account/two-factor/enrolment (no body): a new authenticator key waiting for its first code. */

@@ -1,3 +1,5 @@
+import type { PanelRight } from '../api/teams-api.types';
+
 /** Default issuer named in every token the API signs; a token with another issuer is invalid (spec 5). */
 export const API_TOKEN_ISSUER = 'fire-alarm-portal-api';
 
@@ -32,6 +34,12 @@ export interface SessionTokenPayload extends SignedTokenPayload {
 export interface ClaimsTokenPayload extends SignedTokenPayload {
   typ: 'claims';
   panels: string[];
+  /**
+   * Added: each listed panel's rights (docs/access.md, "Teams"): `control`, `share`; a viewer's panel
+   * has []. The API checks the stored role on each call as well, so a role lowered since signing
+   * takes effect at once.
+   */
+  rights?: Record<string, PanelRight[]>;
   /** The session it was made with: ending that session voids it too. */
   sid: string;
 }

@@ -22,6 +22,11 @@ export function passwordResetMailJobId(tokenId: string): string {
   return jobId(['reset', tokenId]);
 }
 
+/** One mail per invitation. */
+export function invitationMailJobId(invitationId: string): string {
+  return jobId(['invitation', invitationId]);
+}
+
 /** One mail per outage, kind ('panel-offline' or 'panel-online') and user. */
 export function panelOutageMailJobId(
   kind: 'panel-offline' | 'panel-online',

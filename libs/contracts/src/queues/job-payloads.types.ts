@@ -70,7 +70,26 @@ export interface AlarmEscalationMailJob {
   correlationId?: string;
 }
 
-export type MailJob = EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob | AlarmEscalationMailJob;
+/** An invitation to a company or to one site (docs/access.md, "Teams"), one per invitation. */
+export interface InvitationMailJob {
+  kind: 'invitation';
+  correlationId?: string;
+  email: string;
+  /** Who invites, by name. */
+  invitedBy: string;
+  /** 'company' or 'site', and its name (the site's as the inviter calls it). */
+  target: 'company' | 'site';
+  targetName: string;
+  /** The role offered, as shown ('Technician'). */
+  roleLabel: string;
+  /** Path of the invitation page on the portal's public URL: `/invitation/<token>`. */
+  invitationPath: string;
+  /** Expiry of the link, ISO 8601. */
+  expiresAt: string;
+}
+
+export type MailJob =
+  EventAlertMailJob | PasswordResetMailJob | PanelOutageMailJob | AlarmEscalationMailJob | InvitationMailJob;
 
 /** Push one fire or fault event to one device of a user with access to its site (docs/push.md). */
 export interface AlarmPushJob {

@@ -15,7 +15,7 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
  */
 export const QUEUE_JOB_NAMES = {
   'relay-actions': ['relay-action'],
-  mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation'],
+  mail: ['event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation', 'invitation'],
   webhooks: ['webhook-delivery'],
   escalations: ['escalation-step'],
   push: ['alarm-push', 'escalation-push', 'outage-push', 'test-push'],

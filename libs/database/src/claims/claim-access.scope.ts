@@ -18,6 +18,15 @@ export function claimGrantsAccess(alias: string): string {
   return `${alias}.status = '${ACCESS_GRANTING_CLAIM_STATUS}'`;
 }
 
+/**
+ * The SQL condition "the claim aliased `alias` grants access and control" (docs/access.md, "Teams"):
+ * a viewer's claim opens the site but drives nothing, so relays act on a site's alarms only for
+ * users who may control it.
+ */
+export function claimGrantsControl(alias: string): string {
+  return `${claimGrantsAccess(alias)} AND ${alias}.role <> 'viewer'`;
+}
+
 /** The find condition of the claims that grant access, narrowed by `where` (a user, a site). */
 export function accessGrantingClaims(
   where: Omit<FindOptionsWhere<ClaimEntity>, 'status'> = {},

@@ -11,12 +11,16 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
+import type { SiteAccessVia, SiteRole } from '@app/contracts';
+import { ACCESS_GRANTING_CLAIM_STATUS } from '../claims/claim-access.scope';
 import type { ClaimStatus } from './column-values.types';
 import { UserEntity } from './user.entity';
 
 /**
- * A user's claim on a panel by hwaddr and admin key: the spec's Site as that user sees it.
- * Nickname, e-mail choice and last-seen mark belong to the claim, so each user keeps their own.
+ * A user's claim on a panel: the spec's Site as that user sees it. By the panel's admin key (the
+ * spec's claim, `via: 'key'`), or granted through a company or an invitation (docs/access.md,
+ * "Teams": AUTHED with the role granted, no key; kept in step by SiteGrants). Nickname, e-mail
+ * choice and last-seen mark belong to the claim, so each user keeps their own.
  */
 @Entity({ name: 'claims' })
 @Unique('claims_user_id_hwaddr_key', ['userId', 'hwaddr'])
@@ -24,6 +28,16 @@ import { UserEntity } from './user.entity';
 @Check('claims_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('claims_admin_key_check', `admin_key ~ '^[0-9]{4}$'`)
 @Check('claims_status_check', `status IN ('AUTHED', 'WAITING', 'UNAUTHORISED')`)
+@Check('claims_via_check', `via IN ('key', 'company', 'invitation')`)
+@Check('claims_role_check', `role IN ('holder', 'admin', 'technician', 'viewer')`)
+@Check(
+  'claims_grant_check',
+  `CASE via
+            WHEN 'key' THEN admin_key IS NOT NULL AND role = 'holder'
+            WHEN 'company' THEN admin_key IS NULL AND role <> 'holder' AND status = '${ACCESS_GRANTING_CLAIM_STATUS}'
+            ELSE admin_key IS NULL AND role IN ('technician', 'viewer') AND status = '${ACCESS_GRANTING_CLAIM_STATUS}'
+          END`,
+)
 export class ClaimEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'claims_pkey' })
   id!: string;
@@ -39,8 +53,15 @@ export class ClaimEntity {
   @Column({ name: 'hwaddr', type: 'char', length: 12 })
   hwaddr!: string;
 
-  @Column({ name: 'admin_key', type: 'char', length: 4 })
-  adminKey!: string;
+  /** Null for a claim granted through a company or an invitation. */
+  @Column({ name: 'admin_key', type: 'char', length: 4, nullable: true })
+  adminKey!: string | null;
+
+  @Column({ name: 'via', type: 'text', default: 'key' })
+  via!: SiteAccessVia;
+
+  @Column({ name: 'role', type: 'text', default: 'holder' })
+  role!: SiteRole;
 
   @Column({ name: 'nickname', type: 'text', default: '' })
   nickname!: string;

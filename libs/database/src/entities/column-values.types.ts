@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'panel-offline',
   'panel-online',
   'alarm-escalation',
+  'invitation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -11,7 +11,7 @@ import type { MailDeliveryStatus, MailKind } from './column-values.types';
 @Check('mail_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check(
   'mail_deliveries_kind_check',
-  `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation')`,
+  `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation', 'invitation')`,
 )
 @Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
 @Check('mail_deliveries_attempts_check', 'attempts >= 0')

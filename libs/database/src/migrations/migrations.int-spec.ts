@@ -32,14 +32,19 @@ import { EscalationReach1797300000000 } from './1797300000000-escalation-reach.m
 import { MIGRATIONS } from './index';
 
 const EXPECTED_TABLES = [
+  'access_activity',
   'account_activity',
   'alarm_escalations',
   'alarm_test_marks',
   'alarm_timeline',
   'alarms',
   'claims',
+  'companies',
+  'company_members',
+  'company_sites',
   'dead_letters',
   'events',
+  'invitations',
   'mail_deliveries',
   'notifications',
   'panel_command_audit',
@@ -54,6 +59,7 @@ const EXPECTED_TABLES = [
   'relay_actions',
   'relays',
   'site_escalation_policies',
+  'site_shares',
   'site_test_modes',
   'user_quiet_hours',
   'user_recovery_codes',

@@ -6,6 +6,8 @@ import {
   panelEventKey,
   panelOutageMailJobId,
   passwordResetMailJobId,
+  invitationMailJobId,
+  type InvitationMailJob,
   QUEUE_NAMES,
   type AlarmEscalationMailJob,
   type AlarmKind,
@@ -152,5 +154,19 @@ export function mailJobOptions(jobId: string, retry: MailRetryPolicy): QueuedJob
     // Kept a week, as long as the stream keeps the event: a redelivery finds the job and adds nothing.
     removeOnComplete: { age: 7 * 24 * 3600 },
     removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
+
+/** The invitation's mail: one job per invitation, retried like a reset mail. */
+export function invitationMailJob(
+  data: InvitationMailJob,
+  invitationId: string,
+  retry: MailRetryPolicy = MAIL_RETRY_DEFAULTS,
+): QueuedJob<InvitationMailJob> {
+  const correlationId = data.correlationId ?? currentCorrelationId();
+  return {
+    name: data.kind,
+    data: correlationId === undefined ? data : { ...data, correlationId },
+    opts: { ...mailJobOptions(invitationMailJobId(invitationId), retry), priority: JOB_PRIORITY.other },
   };
 }

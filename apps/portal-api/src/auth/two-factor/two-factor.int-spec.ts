@@ -64,6 +64,7 @@ describe('two-factor sign-in (real PostgreSQL, Redis)', () => {
     expect((await asUser(user.session).get('/api/v2/account/two-factor').expect(200)).body).toEqual({
       enabled: false,
       recoveryCodesLeft: 0,
+      requiredBy: [],
     });
   });
 
@@ -100,6 +101,7 @@ describe('two-factor sign-in (real PostgreSQL, Redis)', () => {
     expect((await asUser(user.session).get('/api/v2/account/two-factor').expect(200)).body).toEqual({
       enabled: true,
       recoveryCodesLeft: RECOVERY_CODE_COUNT,
+      requiredBy: [],
     });
     // Kept encrypted: the key is nowhere in its row.
     const [{ id }]: Array<{ id: string }> = await portal.environment.database.dataSource.query(
@@ -176,7 +178,7 @@ describe('two-factor sign-in (real PostgreSQL, Redis)', () => {
     const off = await asUser(user.session)
       .post('/api/v2/account/two-factor/disable', { code: authenticatorAppCode(secret, portal.clock.now()) })
       .expect(200);
-    expect(off.body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(off.body).toEqual({ enabled: false, recoveryCodesLeft: 0, requiredBy: [] });
     expect(Object.keys((await login(user.email, user.password)).body)).toEqual(['token']);
     const notOn = await asUser(user.session).post('/api/v2/account/two-factor/disable', { code: '000000' }).expect(409);
     expect(notOn.body).toEqual({ err: TWO_FACTOR_MESSAGES.notOn });

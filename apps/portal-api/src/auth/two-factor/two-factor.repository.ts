@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { UserRecoveryCodeEntity, UserTwoFactorEntity } from '@app/database';
 import { recordAccountActivity } from '../activity/account-activity.repository';
+import { type GrantChange, SiteGrantsRepository } from '../../site-grants/site-grants.repository';
 
 /** A user's authenticator as stored: the key still encrypted. */
 export interface StoredAuthenticator {
@@ -13,7 +14,10 @@ export interface StoredAuthenticator {
 /** user_two_factor and user_recovery_codes. */
 @Injectable()
 export class TwoFactorRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly grants: SiteGrantsRepository,
+  ) {}
 
   async authenticatorOf(userId: string): Promise<StoredAuthenticator | null> {
     const row = await this.dataSource.getRepository(UserTwoFactorEntity).findOneBy({ userId });
@@ -45,23 +49,29 @@ export class TwoFactorRepository {
 
   /**
    * Turns the waiting key on with the step of its first code and stores the recovery codes' hashes,
-   * in one transaction: false when nothing was waiting (turned on meanwhile, or never started).
+   * in one transaction: null when nothing was waiting (turned on meanwhile, or never started), else
+   * the sites it opened (of companies that require it, docs/access.md "Teams").
    */
-  async enable(userId: string, firstStep: number, recoveryCodeHashes: string[], address: string): Promise<boolean> {
+  async enable(
+    userId: string,
+    firstStep: number,
+    recoveryCodeHashes: string[],
+    address: string,
+  ): Promise<GrantChange[] | null> {
     return this.dataSource.transaction(async (manager) => {
       const turnedOn = await manager.update(
         UserTwoFactorEntity,
         { userId, enabledAt: IsNull() },
         { enabledAt: () => 'now()', lastUsedStep: String(firstStep) },
       );
-      if (turnedOn.affected !== 1) return false;
+      if (turnedOn.affected !== 1) return null;
       await manager.delete(UserRecoveryCodeEntity, { userId });
       await manager.insert(
         UserRecoveryCodeEntity,
         recoveryCodeHashes.map((codeHash) => ({ userId, codeHash, usedAt: null })),
       );
       await recordAccountActivity(manager, { userId, kind: 'two-factor-on', address });
-      return true;
+      return this.grants.refresh(manager, [userId]);
     });
   }
 
@@ -96,12 +106,18 @@ export class TwoFactorRepository {
     return this.dataSource.getRepository(UserRecoveryCodeEntity).countBy({ userId, usedAt: IsNull() });
   }
 
-  /** Removes the authenticator and the recovery codes. */
-  async disable(userId: string, address: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  /** Removes the authenticator and the recovery codes; answers the sites of companies requiring it, closed. */
+  async disable(userId: string, address: string): Promise<GrantChange[]> {
+    return this.dataSource.transaction(async (manager) => {
       await manager.delete(UserRecoveryCodeEntity, { userId });
       await manager.delete(UserTwoFactorEntity, { userId });
       await recordAccountActivity(manager, { userId, kind: 'two-factor-off', address });
+      return this.grants.refresh(manager, [userId]);
     });
+  }
+
+  /** The names of the user's companies that require two-factor sign-in. */
+  requiredBy(userId: string): Promise<string[]> {
+    return this.grants.companiesRequiringTwoFactor(this.dataSource.manager, userId);
   }
 }

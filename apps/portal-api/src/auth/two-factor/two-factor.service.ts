@@ -15,6 +15,7 @@ import { AuthenticatorKeyCipher } from './authenticator-key.cipher';
 import { acceptedStep, authenticatorUrl, newAuthenticatorKey } from './authenticator.util';
 import { looksLikeRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes.util';
 import { TwoFactorRepository } from './two-factor.repository';
+import { AccessChanges } from '../../site-grants/access-changes.service';
 
 /**
  * A user's two-factor sign-in (docs/access.md): turned on in My Account with a new authenticator
@@ -32,11 +33,12 @@ export class TwoFactorService {
     private readonly limiter: RateLimiter,
     private readonly config: AuthConfig,
     private readonly clock: Clock,
+    private readonly accessChanges: AccessChanges,
   ) {}
 
   async status(userId: string): Promise<TwoFactorStatus> {
-    const enabled = await this.store.isEnabled(userId);
-    return { enabled, recoveryCodesLeft: enabled ? await this.store.recoveryCodesLeft(userId) : 0 };
+    const [enabled, requiredBy] = await Promise.all([this.store.isEnabled(userId), this.store.requiredBy(userId)]);
+    return { enabled, recoveryCodesLeft: enabled ? await this.store.recoveryCodesLeft(userId) : 0, requiredBy };
   }
 
   isEnabled(userId: string): Promise<boolean> {
@@ -65,8 +67,9 @@ export class TwoFactorService {
     );
     if (step === null) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
     const recoveryCodes = newRecoveryCodes();
-    if (!(await this.store.enable(userId, step, recoveryCodes.map(recoveryCodeHash), address)))
-      throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    const opened = await this.store.enable(userId, step, recoveryCodes.map(recoveryCodeHash), address);
+    if (!opened) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    if (opened.length > 0) this.accessChanges.published(opened);
     return { recoveryCodes };
   }
 
@@ -74,8 +77,9 @@ export class TwoFactorService {
   async disable(userId: string, code: string, address: string): Promise<TwoFactorStatus> {
     if (!(await this.store.isEnabled(userId))) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.notOn);
     if (!(await this.proves(userId, code, address))) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
-    await this.store.disable(userId, address);
-    return { enabled: false, recoveryCodesLeft: 0 };
+    const closed = await this.store.disable(userId, address);
+    if (closed.length > 0) this.accessChanges.published(closed);
+    return { enabled: false, recoveryCodesLeft: 0, requiredBy: await this.store.requiredBy(userId) };
   }
 
   /**

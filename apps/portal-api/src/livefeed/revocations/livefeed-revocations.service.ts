@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { livefeedMessage } from '@app/contracts';
 import { Subscribe, type NatsMessage } from '@app/messaging';
 import { Clock } from '@app/platform';
 import { AuthConfig } from '../../auth/auth.config';
@@ -7,6 +8,9 @@ import { parseCredentialsRevoked } from '../../auth/credentials-revoked.types';
 import { LIVEFEED_CLOSE } from '../livefeed.constants';
 import { LivefeedRegistry } from '../socket/livefeed-registry.service';
 import { LivefeedMetrics } from '../livefeed.metrics';
+import { encodeTextFrame } from '../socket/websocket-frame.util';
+
+const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK', {})));
 
 /**
  * Closes this copy's sockets (4401) whose claims token was signed before their user's password
@@ -21,6 +25,8 @@ export class LivefeedRevocations {
   private readonly recent = new Map<string, { passwordVersion: number; heardAt: number }>();
   /** sessionId -> when its end was heard of (ms). */
   private readonly endedSessions = new Map<string, number>();
+  /** userId -> hwaddr -> when its loss was heard of (ms). */
+  private readonly lostPanels = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly registry: LivefeedRegistry,
@@ -35,6 +41,33 @@ export class LivefeedRevocations {
     if (!revoked) return this.logger.warn({ subject: message.subject }, 'malformed revocation dropped');
     if (revoked.passwordVersion !== undefined) this.revoke(revoked.userId, revoked.passwordVersion);
     if (revoked.sessionIds !== undefined) this.endSessions(revoked.userId, revoked.sessionIds);
+    if (revoked.accessChanged) this.accessChanged(revoked.userId, revoked.lostPanels ?? []);
+  }
+
+  /**
+   * The panels of a claims token signed at `issuedAtSeconds` that its user lost since (docs/access.md,
+   * "Teams"): a socket sending such a token does not hear them again.
+   */
+  lostSince(userId: string, issuedAtSeconds: number): Set<string> {
+    const lost = new Set<string>();
+    for (const [hwaddr, heardAt] of this.lostPanels.get(userId) ?? [])
+      if (heardAt >= issuedAtSeconds * 1000) lost.add(hwaddr);
+    return lost;
+  }
+
+  /** Sites lost stop reaching the user's sockets now; every socket of theirs fetches a new token and its sites. */
+  private accessChanged(userId: string, lost: string[]): void {
+    const now = this.clock.now().getTime();
+    this.forget(now);
+    if (lost.length > 0) {
+      const known = this.lostPanels.get(userId) ?? new Map<string, number>();
+      for (const hwaddr of lost) known.set(hwaddr, now);
+      this.lostPanels.set(userId, known);
+    }
+    for (const connection of [...this.registry.forUser(userId)]) {
+      this.registry.withdraw(connection, lost);
+      connection.send(AUTH_CHK_FRAME);
+    }
   }
 
   /** True when the session is known to have ended. */
@@ -80,5 +113,9 @@ export class LivefeedRevocations {
     const horizon = now - this.auth.claimsTtlSeconds * 1000;
     for (const [userId, entry] of this.recent) if (entry.heardAt < horizon) this.recent.delete(userId);
     for (const [sessionId, heardAt] of this.endedSessions) if (heardAt < horizon) this.endedSessions.delete(sessionId);
+    for (const [userId, lost] of this.lostPanels) {
+      for (const [hwaddr, heardAt] of lost) if (heardAt < horizon) lost.delete(hwaddr);
+      if (lost.size === 0) this.lostPanels.delete(userId);
+    }
   }
 }

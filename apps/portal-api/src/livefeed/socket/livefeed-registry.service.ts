@@ -45,6 +45,14 @@ export class LivefeedRegistry {
     }
   }
 
+  /** The connection no longer hears these panels (its user lost them), until a token lists them again. */
+  withdraw(connection: LivefeedConnection, hwaddrs: readonly string[]): void {
+    const withdrawn = hwaddrs.filter((hwaddr) => connection.panels.has(hwaddr));
+    if (withdrawn.length === 0) return;
+    connection.panels = new Set([...connection.panels].filter((hwaddr) => !withdrawn.includes(hwaddr)));
+    for (const hwaddr of withdrawn) removeFrom(this.byPanel, hwaddr, connection);
+  }
+
   remove(connection: LivefeedConnection): void {
     this.all.delete(connection);
     this.unindex(connection);

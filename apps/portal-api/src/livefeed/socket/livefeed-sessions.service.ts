@@ -112,7 +112,10 @@ export class LivefeedSessions {
       connection.passwordVersion = claims.pwv;
       connection.sessionId = claims.sid;
       connection.batchFrames(frame.batch);
-      this.registry.authorise(connection, claims.sub, claims.panels);
+      // Sites the user lost after the token was signed stay closed to it (docs/access.md, "Teams").
+      const lost = this.revocations.lostSince(claims.sub, claims.iat);
+      const panels = lost.size === 0 ? claims.panels : claims.panels.filter((hwaddr) => !lost.has(hwaddr));
+      this.registry.authorise(connection, claims.sub, panels);
       const expiresInMs = claims.exp * 1000 - this.clock.now().getTime();
       connection.tokenAccepted(expiresInMs, () => this.tokenExpired(connection));
       // The socket hears its sites from now on: the browser fetches what it shows after this Heartbeat.
