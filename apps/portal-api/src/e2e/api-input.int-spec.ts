@@ -28,6 +28,9 @@ const TRIGGER = { relay_1: 2, relay_2: 0, io_1: true, io_2: false, io_3: false, 
 type Token = 'none' | 'session' | 'claims';
 type Body = Record<string, unknown>;
 
+/** An id of nothing: the route answers 404, never 500. */
+const SOME_UUID = '5d0c7c52-5f3e-4d8e-9f5b-0c6f1f8e2a11';
+
 interface RouteCase {
   token: Token;
   /** Values of the route's params, in the order of the path. */
@@ -152,6 +155,45 @@ function routeTable(world: World): Record<string, RouteCase> {
       text: 'code',
       required: 'challenge',
     },
+    '/api/v2/companies': { token: 'session', body: () => ({ name: 'Northside Fire' }), text: 'name', required: 'name' },
+    '/api/v2/companies/:id/invitations': {
+      token: 'session',
+      params: { id: SOME_UUID },
+      body: () => ({ email: 'someone@example.com', role: 'viewer' }),
+      text: 'email',
+      required: 'role',
+    },
+    '/api/v2/companies/:id/invitations/:invitationId/revoke': {
+      token: 'session',
+      params: { id: SOME_UUID, invitationId: SOME_UUID },
+    },
+    '/api/v2/companies/:id/members/:userId/remove': { token: 'session', params: { id: SOME_UUID, userId: SOME_UUID } },
+    '/api/v2/companies/:id/sites': {
+      token: 'session',
+      params: { id: SOME_UUID },
+      body: () => ({ hwaddr: SITE }),
+      text: 'hwaddr',
+      required: 'hwaddr',
+    },
+    '/api/v2/companies/:id/sites/:hwaddr/remove': { token: 'session', params: { id: SOME_UUID, hwaddr: SITE } },
+    '/api/v2/invitations/accept': {
+      token: 'session',
+      body: () => ({ token: 'a.b' }),
+      text: 'token',
+      required: 'token',
+    },
+    '/api/v2/sites/:hwaddr/invitations': {
+      token: 'claims',
+      params: { hwaddr: SITE },
+      body: () => ({ email: 'someone@example.com', role: 'viewer' }),
+      text: 'email',
+      required: 'role',
+    },
+    '/api/v2/sites/:hwaddr/invitations/:invitationId/revoke': {
+      token: 'claims',
+      params: { hwaddr: SITE, invitationId: SOME_UUID },
+    },
+    '/api/v2/sites/:hwaddr/people/:userId/revoke': { token: 'claims', params: { hwaddr: SITE, userId: SOME_UUID } },
     '/api/v2/alarms/:id/acknowledge': {
       token: 'claims',
       params: { id: '1' },

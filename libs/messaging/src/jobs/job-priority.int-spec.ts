@@ -35,6 +35,9 @@ class RecordingMailHandlers {
 
   @JobHandler('mail', 'alarm-escalation')
   async escalation(): Promise<void> {}
+
+  @JobHandler('mail', 'invitation')
+  async invitation(): Promise<void> {}
 }
 
 function alarm(category: 'fire' | 'fault', seq: number): PanelEventMessage {

@@ -38,6 +38,9 @@ class MailHandlers {
   @JobHandler('mail', 'alarm-escalation')
   async escalation(): Promise<void> {}
 
+  @JobHandler('mail', 'invitation')
+  async invitation(): Promise<void> {}
+
   @JobGivenUp('mail', 'password-reset')
   async resetGivenUp(job: PasswordResetMailJob, _job: Job, reason: string): Promise<void> {
     givenUp.push({ email: job.email, reason });

@@ -36,6 +36,9 @@ class CompleteMailHandlers {
 
   @JobHandler('mail', 'alarm-escalation')
   async escalation(): Promise<void> {}
+
+  @JobHandler('mail', 'invitation')
+  async invitation(): Promise<void> {}
 }
 
 @Injectable()
@@ -147,7 +150,7 @@ describe('JobWorkers (real Redis)', () => {
 
   it('refuses to start when a job has no handler', async () => {
     await expect(start([RelayHandler])).rejects.toThrow(
-      "Job handlers are not complete: RelayHandler.run handles 'relay-action' of queue 'relay-actions', which this app does not serve; job 'event-alert' of queue 'mail' has no handler; job 'password-reset' of queue 'mail' has no handler; job 'panel-offline' of queue 'mail' has no handler; job 'panel-online' of queue 'mail' has no handler; job 'alarm-escalation' of queue 'mail' has no handler",
+      "Job handlers are not complete: RelayHandler.run handles 'relay-action' of queue 'relay-actions', which this app does not serve; job 'event-alert' of queue 'mail' has no handler; job 'password-reset' of queue 'mail' has no handler; job 'panel-offline' of queue 'mail' has no handler; job 'panel-online' of queue 'mail' has no handler; job 'alarm-escalation' of queue 'mail' has no handler; job 'invitation' of queue 'mail' has no handler",
     );
   });
 
