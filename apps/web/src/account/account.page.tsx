@@ -17,6 +17,7 @@ import { PushAlertsSection } from '../push/pages/push-alerts.section';
 import { QuietHoursSection } from '../quiet-hours/pages/quiet-hours.section';
 import { SessionsSection } from '../sessions/pages/sessions-section.component';
 import { TwoFactorSection } from '../two-factor/pages/two-factor-section.component';
+import { TwoFactorRequiredNotice } from '../two-factor/pages/two-factor-required.notice';
 import { AccountActivitySection } from '../account-activity/pages/account-activity-section.component';
 
 const EMPTY: AccountResponse = { email: '', name: '', company: '', telephone: '', otherEventToasts: true };
@@ -114,6 +115,7 @@ export function AccountPage() {
           Save
         </Button>
       </Form>
+      <TwoFactorRequiredNotice />
       <TwoFactorSection />
       <SessionsSection />
       <AccountActivitySection />

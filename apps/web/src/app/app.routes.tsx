@@ -12,6 +12,10 @@ import { RegisterPage } from '../auth/pages/register.page';
 import { ResetPasswordPage } from '../auth/pages/reset-password.page';
 import { ResetRequestPage } from '../auth/pages/reset-request.page';
 import { loginPathFor, returnPathOf } from '../auth/return-path.util';
+import { CompaniesPage } from '../companies/pages/companies.page';
+import { CompanyPage } from '../companies/pages/company.page';
+import { InvitationPage } from '../invitations/pages/invitation.page';
+import { TwoFactorRequiredRedirect } from '../two-factor/pages/two-factor-required.redirect';
 import { AddSitePage } from '../sites/pages/add-site.page';
 import { SiteManagerPage } from '../sites/pages/site-manager.page';
 import { UpdateKeyPage } from '../sites/pages/update-key.page';
@@ -40,7 +44,7 @@ function ToLogin() {
   return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
 }
 
-/** Signed in on the sign-in page: on to where the visitor was going (a mail's link), or home. */
+/** Signed in on the sign-in or registration page: on to where the visitor was going (a mail's link), or home. */
 function AfterLogin() {
   return <Navigate to={returnPathOf(useLocation().search)} replace />;
 }
@@ -61,7 +65,11 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/account', element: <AccountPage /> },
       { path: '/alarms', element: <AlarmsPage /> },
       { path: '/alarms/:id', element: <AlarmDetailPage /> },
+      { path: '/companies', element: <CompaniesPage /> },
+      { path: '/companies/:id', element: <CompanyPage /> },
+      { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '/login', element: <AfterLogin /> },
+      { path: '/register', element: <AfterLogin /> },
       { path: '/site', element: <Navigate to="/" replace /> },
       { path: '/logout', element: <LogoutRoute /> },
       { path: '/relay/add', element: <AddRelayPage /> },
@@ -86,6 +94,7 @@ export const signedOutRoutes: RouteObject[] = [
       { path: '/register', element: <RegisterPage /> },
       { path: '/resetpass', element: <ResetRequestPage /> },
       { path: '/resetpass/:token', element: <ResetPasswordPage /> },
+      { path: '/invitation/:token', element: <InvitationPage /> },
       { path: '*', element: <ToLogin /> },
     ],
   },
@@ -104,6 +113,7 @@ export function AppRoutes() {
   return (
     <TrailingSlashRedirect>
       <HashLinks />
+      {signedIn && <TwoFactorRequiredRedirect />}
       {routes}
       <ToastHost />
     </TrailingSlashRedirect>

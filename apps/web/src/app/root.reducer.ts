@@ -3,9 +3,11 @@ import { accountSlice } from '../account/account.slice';
 import { accountActivitySlice } from '../account-activity/account-activity.slice';
 import { alarmsSlice } from '../alarms/alarms.slice';
 import { authSlice } from '../auth/auth.slice';
+import { companiesSlice } from '../companies/companies.slice';
 import { escalationSlice } from '../escalation/escalation.slice';
 import { eventsExportSlice } from '../events/events-export.slice';
 import { eventsSlice } from '../events/events.slice';
+import { invitationsSlice } from '../invitations/invitations.slice';
 import { notificationsSlice } from '../notifications/notifications.slice';
 import { panelClockSlice } from '../panel-clock/panel-clock.slice';
 import { panelsSlice } from '../panels/panels.slice';
@@ -14,6 +16,7 @@ import { quietHoursSlice } from '../quiet-hours/quiet-hours.slice';
 import { livefeedSlice } from '../livefeed/livefeed.slice';
 import { relaysSlice } from '../relays/relays.slice';
 import { sessionsSlice } from '../sessions/sessions.slice';
+import { siteAccessSlice } from '../site-access/site-access.slice';
 import { sitesSlice } from '../sites/sites.slice';
 import { systemSlice } from '../system/system.slice';
 import { toastsSlice } from '../toasts/toasts.slice';
@@ -39,11 +42,14 @@ export const rootReducer = combineReducers({
   [relaysSlice.name]: relaysSlice.reducer,
   [webhooksSlice.name]: webhooksSlice.reducer,
   [escalationSlice.name]: escalationSlice.reducer,
+  [siteAccessSlice.name]: siteAccessSlice.reducer,
   [pushSlice.name]: pushSlice.reducer,
   [quietHoursSlice.name]: quietHoursSlice.reducer,
   [twoFactorSlice.name]: twoFactorSlice.reducer,
   [sessionsSlice.name]: sessionsSlice.reducer,
   [accountActivitySlice.name]: accountActivitySlice.reducer,
+  [companiesSlice.name]: companiesSlice.reducer,
+  [invitationsSlice.name]: invitationsSlice.reducer,
   [livefeedSlice.name]: livefeedSlice.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
 } satisfies ReducersMapObject<RootState>);

@@ -2,14 +2,17 @@ import { all, fork } from 'typed-redux-saga';
 import { accountSaga } from '../account/account.sagas';
 import { alarmsSaga } from '../alarms/alarms.sagas';
 import { authSaga } from '../auth/auth.sagas';
+import { companiesSaga } from '../companies/companies.sagas';
 import { escalationSaga } from '../escalation/escalation.sagas';
 import { eventsExportSaga } from '../events/events-export.sagas';
 import { eventsSaga } from '../events/events.sagas';
+import { invitationsSaga } from '../invitations/invitations.sagas';
 import { notificationsSaga } from '../notifications/notifications.sagas';
 import { panelClockSaga } from '../panel-clock/panel-clock.sagas';
 import { panelsSaga } from '../panels/panels.sagas';
 import { signedInSaga } from '../livefeed/signed-in.sagas';
 import { relaysSaga } from '../relays/relays.sagas';
+import { siteAccessSaga } from '../site-access/site-access.sagas';
 import { sitesSaga } from '../sites/sites.sagas';
 import { selectSiteLabel } from '../sites/sites.selectors';
 import { sitesLoaded, sitesLoadFailed, sitesLoadRequested } from '../sites/sites.slice';
@@ -51,11 +54,14 @@ export function* rootSaga(services: AppServices) {
     fork(supervised, 'relays', relaysSaga),
     fork(supervised, 'webhooks', webhooksSaga),
     fork(supervised, 'escalation', escalationSaga),
+    fork(supervised, 'who has access', siteAccessSaga),
     fork(supervised, 'push', () => pushSaga(services.pushBrowser)),
     fork(supervised, 'quiet hours', quietHoursSaga),
     fork(supervised, 'two-factor sign-in', twoFactorSaga),
     fork(supervised, 'signed-in browsers', sessionsSaga),
     fork(supervised, 'account activity', accountActivitySaga),
+    fork(supervised, 'companies', companiesSaga),
+    fork(supervised, 'invitations', invitationsSaga),
     fork(supervised, 'toasts', toastsSaga),
     // The live feed's toasts name sites, and its auth check waits for the list: the sites domain
     // lends both, as the feed cannot import the domain that handles its messages.

@@ -63,6 +63,9 @@ export function SignedInShell() {
                     </Badge>
                   )}
                 </Nav.Link>
+                <Nav.Link as={NavLink} to="/companies" eventKey="/companies">
+                  Companies
+                </Nav.Link>
                 <Nav.Link as={NavLink} to="/account" eventKey="/account">
                   My Account
                 </Nav.Link>

@@ -25,7 +25,10 @@ export interface AuthState {
   forms: Record<AuthFormId, RequestStatus>;
   /** The API's configuration for the client (support contact, provider), once read; kept across sessions. */
   clientConfig: ClientConfigResponse | null;
-  /** May the user open a site's screens (spec 4, "Panel access"), by hwaddr; absent until asked. */
+  /**
+   * May the user open a site's screens (spec 4, "Panel access"), by hwaddr, while one is open;
+   * absent until asked, and again once it closed.
+   */
   panelAccess: Record<string, PanelAccess>;
   /** Null on the e-mail/password form; kept in memory only, as it is good for a few minutes. */
   secondFactor: SecondFactorStep | null;
@@ -129,8 +132,16 @@ export const authSlice = createSlice({
     panelAccessRequested(state, action: PayloadAction<string>) {
       state.panelAccess[action.payload] = { state: 'checking' };
     },
+    /** Dropped when the screen closed while it was checked: only open screens keep a verdict. */
     panelAccessChecked(state, action: PayloadAction<{ hwaddr: string; access: PanelAccess }>) {
-      state.panelAccess[action.payload.hwaddr] = action.payload.access;
+      if (action.payload.hwaddr in state.panelAccess) state.panelAccess[action.payload.hwaddr] = action.payload.access;
+    },
+    /**
+     * A site screen closed: its verdict goes, so that a change of the user's access (the live feed's
+     * AUTH_CHK) sends home only from a screen that is open.
+     */
+    panelAccessReleased(state, action: PayloadAction<string>) {
+      delete state.panelAccess[action.payload];
     },
   },
   extraReducers: (builder) => {
@@ -163,6 +174,7 @@ export const {
   logoutRequested,
   panelAccessRequested,
   panelAccessChecked,
+  panelAccessReleased,
 } = authSlice.actions;
 
 /** The store's `auth` key (see shared/root-state.types.ts). */

@@ -1,8 +1,9 @@
 import { API_TOKEN_ISSUER, MESSAGES, claimsAllowPanel } from '@app/contracts';
+import type { RootState } from '../shared/root-state.types';
 import { call, put, select, takeEvery } from 'typed-redux-saga';
 import { errorMessage } from '../shared/error-message.util';
 import { toastRequested } from '../toasts/toasts.slice';
-import { selectIssuer } from './auth.selectors';
+import { selectClaimsToken, selectIssuer } from './auth.selectors';
 import { panelAccessChecked, panelAccessRequested } from './auth.slice';
 import { SessionExpiredError } from './session-expired.error';
 import { requireClaimsToken } from './token.sagas';
@@ -28,6 +29,24 @@ export function* checkPanelAccess(action: ReturnType<typeof panelAccessRequested
     if (!(error instanceof SessionExpiredError)) {
       yield* put(panelAccessChecked({ hwaddr, access: { state: 'failed', error: errorMessage(error) } }));
     }
+  }
+}
+
+const selectOpenVerdicts = (state: RootState) => state.auth.panelAccess;
+
+/**
+ * The user's access changed (the live feed's AUTH_CHK, once the claims token was fetched again): a
+ * site screen open on a panel the new claims no longer list warns and sends the user home, as
+ * opening it would have (spec 4). Nothing is fetched: the claims are the ones just fetched.
+ */
+export function* recheckOpenPanels() {
+  const issuer = (yield* select(selectIssuer)) ?? API_TOKEN_ISSUER;
+  const claims = yield* select(selectClaimsToken);
+  const verdicts = yield* select(selectOpenVerdicts);
+  for (const [hwaddr, verdict] of Object.entries(verdicts)) {
+    if (verdict.state !== 'allowed' || claimsAllowPanel(claims, hwaddr, new Date(), issuer)) continue;
+    yield* put(toastRequested({ kind: 'warning', text: MESSAGES.noPanelAccess }));
+    yield* put(panelAccessChecked({ hwaddr, access: { state: 'denied' } }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { loginPathFor, returnPathOf } from './return-path.util';
+import { loginPathFor, registerPathFor, returnPathOf, returnQueryFor } from './return-path.util';
 
 describe('loginPathFor', () => {
   it("keeps where the visitor was going in the sign-in page's address", () => {
@@ -14,8 +14,23 @@ describe('loginPathFor', () => {
     expect(returnPathOf(login.slice(login.indexOf('?')))).toBe('/alarms/12?acknowledge=1');
   });
 
-  it('sends to plain /login from home, the sign-in and sign-out pages', () => {
-    for (const path of ['/', '/login', '/logout', '/login?next=%2Falarms']) expect(loginPathFor(path)).toBe('/login');
+  it('sends to plain /login from home, the sign-in, sign-out and registration pages', () => {
+    for (const path of ['/', '/login', '/logout', '/login?next=%2Falarms', '/register?next=%2Falarms'])
+      expect(loginPathFor(path)).toBe('/login');
+  });
+});
+
+describe('registerPathFor', () => {
+  it("keeps where the visitor was going in the registration page's address, as the sign-in page does", () => {
+    expect(registerPathFor('/invitation/k3Jd9sQ-a_b')).toBe('/register?next=%2Finvitation%2Fk3Jd9sQ-a_b');
+    const register = registerPathFor('/alarms/12?acknowledge=1');
+    expect(returnPathOf(register.slice(register.indexOf('?')))).toBe('/alarms/12?acknowledge=1');
+    for (const path of ['/', '/login', '//evil.example.com']) expect(registerPathFor(path)).toBe('/register');
+  });
+
+  it('passes the return path on between the two pages, and nothing when there is none', () => {
+    expect(returnQueryFor(returnPathOf('?next=%2Finvitation%2Fabc'))).toBe('?next=%2Finvitation%2Fabc');
+    expect(returnQueryFor(returnPathOf(''))).toBe('');
   });
 });
 
@@ -38,6 +53,7 @@ describe('returnPathOf', () => {
       '/\t/evil.example.com',
       '/login',
       '/logout?x=1',
+      '/register',
     ])
       expect({ next, to: returnPathOf(`?${new URLSearchParams({ next })}`) }).toEqual({ next, to: '/' });
     expect(returnPathOf('')).toBe('/');

@@ -6,11 +6,21 @@
  */
 export const RETURN_PATH_PARAM = 'next';
 
-const NOT_RETURNED_TO = ['/', '/login', '/logout'];
+const NOT_RETURNED_TO = ['/', '/login', '/logout', '/register'];
 
 /** The sign-in page's address for a visitor who asked for `path` (with its query); plain /login when nowhere in particular. */
 export function loginPathFor(path: string): string {
-  return isReturnPath(path) ? `/login?${new URLSearchParams({ [RETURN_PATH_PARAM]: path }).toString()}` : '/login';
+  return `/login${returnQueryFor(path)}`;
+}
+
+/** The registration page's address that comes back to `path` once registered, as the sign-in page's does. */
+export function registerPathFor(path: string): string {
+  return `/register${returnQueryFor(path)}`;
+}
+
+/** '?next=…' for a path worth coming back to, '' otherwise: what the sign-in and registration pages pass on to each other. */
+export function returnQueryFor(path: string): string {
+  return isReturnPath(path) ? `?${new URLSearchParams({ [RETURN_PATH_PARAM]: path }).toString()}` : '';
 }
 
 /** Where to go once signed in, from the sign-in page's query; home when it names nowhere safe. */

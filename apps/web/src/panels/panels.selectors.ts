@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { ALARM_AUDIT_KIND, isTestModeAuditKind, panelLabel, siteLabel, type CommandAuditEntry } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
+import { selectNoControlReason } from '../sites/site-rights.selectors';
 import { selectSiteDetail, selectSiteDetailError, selectSiteSummary } from '../sites/sites.selectors';
 import { latestEventKey } from './panels.slice';
 import type { PanelFormId, PanelTarget } from './panels.types';
@@ -21,7 +22,9 @@ export interface PanelFrame {
   panelName: string;
   connected: boolean;
   cloudControl: boolean;
-  /** Controls and editors are usable: connected with cloud control (spec 4, 5). */
+  /** Why the user's role leaves the controls and editors disabled (NO_CONTROL_RIGHT); null when it does not. */
+  noControlReason: string | null;
+  /** Controls and editors are usable: connected with cloud control (spec 4, 5), and the user's role controls the site. */
   canControl: boolean;
 }
 
@@ -31,10 +34,11 @@ export const selectPanelFrame = createSelector(
     (state: RootState, hwaddr: string) => selectSiteSummary(state, hwaddr),
     (state: RootState, hwaddr: string) => selectSiteDetailError(state, hwaddr),
     selectPanelNetwork,
+    (state: RootState, hwaddr: string) => selectNoControlReason(state, hwaddr),
     (_state: RootState, hwaddr: string) => hwaddr,
     selectNetworkId,
   ],
-  (detail, summary, error, network, hwaddr, networkId): PanelFrame => {
+  (detail, summary, error, network, noControlReason, hwaddr, networkId): PanelFrame => {
     const connected = Boolean(detail?.connected && (network?.connected ?? detail.connected));
     const cloudControl = detail?.cloudControl ?? false;
     return {
@@ -44,7 +48,8 @@ export const selectPanelFrame = createSelector(
       panelName: panelLabel(network?.strName, networkId),
       connected,
       cloudControl,
-      canControl: connected && cloudControl,
+      noControlReason,
+      canControl: connected && cloudControl && noControlReason === null,
     };
   },
 );

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { isAuthorised, siteLabel } from '@app/contracts';
 import type { RootState } from '../shared/root-state.types';
 import { requestIdle } from '../shared/request-status';
+import { accessOf, noControlReason } from '../shared/site-rights.util';
 import type { RelayFormId } from './relays.slice';
 
 export const selectRelays = (state: RootState) => state.relays;
@@ -53,6 +54,16 @@ export const selectActionSiteChoices = createSelector(
       .map((site) => ({ hwaddr: site.hwaddr, name: siteLabel(site.name, site.hwaddr) }));
   },
 );
+
+/**
+ * Why the actions of this site are disabled (NO_CONTROL_RIGHT: the user's role on it does not
+ * control it), null when they may be changed, added or tested: the rule of every site's controls,
+ * over the sites list this domain keeps (it cannot import the sites domain, which shows relay tiles).
+ */
+export const selectActionNoControlReason = (state: RootState, hwaddr: string): string | null => {
+  const site = state.relays.sites?.find((candidate) => candidate.hwaddr === hwaddr);
+  return noControlReason(site && accessOf(site));
+};
 
 const noRuns: never[] = [];
 export const selectRelayRuns = (state: RootState, relayId: number) => state.relays.runs[relayId] ?? noRuns;

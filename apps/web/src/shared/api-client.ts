@@ -21,7 +21,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; its presence makes the request a POST unless a method is given. */
   body?: unknown;
   /** Bearer token (session or claims). */

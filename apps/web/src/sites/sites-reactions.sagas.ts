@@ -2,6 +2,7 @@ import { all, call, put, select, takeEvery } from 'typed-redux-saga';
 import type { RootState } from '../shared/root-state.types';
 import { eventsClosed, eventsOpened } from '../events/events.slice';
 import { feedAuthChecked, feedReconnected, liveGapsFound, siteResyncRequested } from '../livefeed/livefeed.actions';
+import { recheckOpenPanels } from '../auth/panel-access.sagas';
 import { requireClaimsToken } from '../auth/token.sagas';
 import { markEventsSeen } from './sites.api';
 import { selectSiteUnreadEvents } from './sites.selectors';
@@ -41,8 +42,9 @@ function* refetchAfterGaps(action: ReturnType<typeof liveGapsFound>) {
 /**
  * What other domains' actions mean for sites: opening a site's events marks them seen (closing them
  * too, when events arrived meanwhile), the live feed's auth check and reconnect ask for the list
- * again (a reconnect also for every site screen loaded), a resync or a gap in the feed for the list
- * and that site's screen. (A resolved notification reloads the list from the notifications domain.)
+ * again (a reconnect also for every site screen loaded; an auth check also sends the user home from
+ * the screen of a site they lost), a resync or a gap in the feed for the list and that site's
+ * screen. (A resolved notification reloads the list from the notifications domain.)
  */
 export function* sitesReactionsSaga() {
   yield* all([
@@ -55,8 +57,10 @@ export function* sitesReactionsSaga() {
       if ((yield* select(selectSiteUnreadEvents, action.payload.hwaddr)) > 0)
         yield* call(markSiteEventsSeen, action.payload.hwaddr);
     }),
+    // The claims were fetched again: a site lost leaves the list, and its open screen sends home.
     takeEvery(feedAuthChecked.type, function* authChecked() {
       yield* put(sitesLoadRequested());
+      yield* call(recheckOpenPanels);
     }),
     takeEvery(feedReconnected.type, reloadAfterReconnect),
     takeEvery(siteResyncRequested.type, resyncSite),

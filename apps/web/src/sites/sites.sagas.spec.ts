@@ -20,8 +20,13 @@ describe('sites sagas: adding a site and re-entering its key', () => {
     app = createAppStore();
     app.store.dispatch(authStarted());
     await waitForState(app.store, (state) => state.auth.ready);
-    // The account is read as the session starts (its toast preference): the second call.
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/config', '/api/auth/account']);
+    // Two-factor sign-in (which a company may require) and the account (its toast preference) are
+    // read as the session starts.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/config',
+      '/api/v2/account/two-factor',
+      '/api/auth/account',
+    ]);
   });
 
   afterEach(() => app.rootTask.cancel());
@@ -40,12 +45,12 @@ describe('sites sagas: adding a site and re-entering its key', () => {
     const state = await waitForState(app.store, (current) => !current.sites.forms.addSite.pending);
 
     expect(state.sites.forms.addSite).toEqual({ pending: false, error: err, done: false, notice: null });
-    // One call only (after the configuration and the account read at start): the refused claim
-    // fetches no claims token and reloads no sites.
-    expect(fetchMock.mock.calls.slice(2).map(([url, init]) => [url, init?.method])).toEqual([
+    // One call only (after the configuration and the reads at start): the refused claim fetches no
+    // claims token and reloads no sites.
+    expect(fetchMock.mock.calls.slice(3).map(([url, init]) => [url, init?.method])).toEqual([
       ['/api/v2/claims/create', 'POST'],
     ]);
-    expect(JSON.parse(String(fetchMock.mock.calls[2][1]?.body))).toEqual({ hwaddr: '00a0b1c2d3e4', key: '1234' });
+    expect(JSON.parse(String(fetchMock.mock.calls[3][1]?.body))).toEqual({ hwaddr: '00a0b1c2d3e4', key: '1234' });
   });
 
   it('clears the error and succeeds once the key is accepted', async () => {
@@ -80,7 +85,7 @@ describe('sites sagas: adding a site and re-entering its key', () => {
 
     // Done with no notice: the Add Site page then goes home (spec 2.6), as for an AUTHED claim.
     expect(state.sites.forms.addSite).toEqual({ pending: false, error: null, done: true, notice: null });
-    expect(fetchMock.mock.calls.slice(2).map(([url, init]) => [url, init?.method ?? 'GET'])).toEqual([
+    expect(fetchMock.mock.calls.slice(3).map(([url, init]) => [url, init?.method ?? 'GET'])).toEqual([
       ['/api/v2/claims/create', 'POST'],
       ['/api/v2/claims/auth', 'POST'],
       ['/api/v2/sites', 'GET'],

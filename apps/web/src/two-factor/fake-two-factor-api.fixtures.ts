@@ -34,13 +34,16 @@ export class FakeTwoFactorApi {
   enabled = false;
   recoveryCodesLeft = 0;
   waiting: TwoFactorEnrolment | null = null;
+  /** The companies requiring it (docs/access.md, "Teams"); undefined: not sent, as by an older server. */
+  requiredBy: string[] | undefined = undefined;
   /** The Authorization header of each request it was sent. */
   readonly bearers: Array<string | undefined> = [];
   /** Answers a request ('METHOD path') instead of the fake, when it returns one. */
   refuse: (request: string) => Response | undefined = () => undefined;
 
   private status(): TwoFactorStatus {
-    return { enabled: this.enabled, recoveryCodesLeft: this.recoveryCodesLeft };
+    const status = { enabled: this.enabled, recoveryCodesLeft: this.recoveryCodesLeft };
+    return this.requiredBy === undefined ? status : { ...status, requiredBy: this.requiredBy };
   }
 
   readonly answer: Answer = (path, init) => {

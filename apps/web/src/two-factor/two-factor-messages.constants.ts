@@ -14,3 +14,7 @@ export const TWO_FACTOR_TEXT = {
 /** '3 recovery codes left.', '1 recovery code left.' */
 export const recoveryCodesLeftText = (count: number): string =>
   `${count} recovery ${count === 1 ? 'code' : 'codes'} left.`;
+
+/** 'Acme Fire requires two-factor sign-in: …'; several companies are named together ('Acme Fire, Beta Alarms requires …'). */
+export const twoFactorRequiredText = (companies: string[]): string =>
+  `${companies.join(', ')} requires two-factor sign-in: turn it on to reach the company's sites.`;

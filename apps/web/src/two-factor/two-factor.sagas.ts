@@ -1,6 +1,7 @@
 import { all, call, put, takeLatest, takeLeading } from 'typed-redux-saga';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
+import { sessionArrived } from '../auth/session-arrived.matcher';
 import { requireSessionToken } from '../auth/token.sagas';
 import {
   confirmTwoFactorEnrolment,
@@ -18,6 +19,7 @@ import {
   twoFactorLoaded,
   twoFactorLoadFailed,
   twoFactorRequestFailed,
+  twoFactorRequiredFound,
   twoFactorSectionOpened,
 } from './two-factor.slice';
 
@@ -27,6 +29,19 @@ function* load() {
   } catch (error) {
     // An expired session ends with its own notice on the login page.
     if (!(error instanceof SessionExpiredError)) yield* put(twoFactorLoadFailed(errorMessage(error)));
+  }
+}
+
+/**
+ * As a session starts (a sign-in, or the app opening signed in): a company of the user that requires
+ * two-factor sign-in while it is off sends the user to My Account to turn it on.
+ */
+function* checkRequired() {
+  try {
+    const status = yield* call(fetchTwoFactorStatus, yield* call(requireSessionToken));
+    if (!status.enabled && (status.requiredBy?.length ?? 0) > 0) yield* put(twoFactorRequiredFound());
+  } catch {
+    // Not known for now: My Account reads it again as it opens, and the server keeps the sites closed meanwhile.
   }
 }
 
@@ -56,10 +71,14 @@ function* turnOff(action: ReturnType<typeof turnOffRequested>) {
   }
 }
 
-/** My Account's 'Two-factor sign-in': read as the section opens; one change at a time. */
+/**
+ * My Account's 'Two-factor sign-in': read as the section opens; one change at a time. Read as each
+ * session starts too, for the companies that require it.
+ */
 export function* twoFactorSaga() {
   yield* all([
     takeLatest(twoFactorSectionOpened.type, load),
+    takeLatest(sessionArrived, checkRequired),
     takeLeading(turnOnRequested.type, turnOn),
     takeLeading(enrolmentConfirmRequested.type, confirm),
     takeLeading(turnOffRequested.type, turnOff),

@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../shared/root-state.types';
 import { keyInGroups } from './key-groups.util';
+import { twoFactorRequiredText } from './two-factor-messages.constants';
 import { svgDataUrl } from './svg-data-url.util';
 
 export const selectTwoFactor = (state: RootState) => state.twoFactor;
@@ -28,3 +29,18 @@ export const selectEnrolmentShown = createSelector(
       secretInGroups: keyInGroups(enrolment.secret),
     },
 );
+
+/**
+ * My Account's notice above the section: the companies that require two-factor sign-in while it is
+ * off, as the section read it; null otherwise.
+ */
+export const selectTwoFactorRequiredNotice = createSelector(
+  (state: RootState) => state.twoFactor.status,
+  (status): string | null =>
+    status && !status.enabled && status.requiredBy && status.requiredBy.length > 0
+      ? twoFactorRequiredText(status.requiredBy)
+      : null,
+);
+
+/** The user is to be sent to My Account (see TwoFactorState.sendToAccount). */
+export const selectSendToAccount = (state: RootState) => state.twoFactor.sendToAccount;

@@ -13,6 +13,11 @@ export interface TwoFactorState {
   recoveryCodes: string[] | null;
   /** The one request of the view shown (Turn on, Confirm or Turn off); its error shows there. */
   request: RequestStatus;
+  /**
+   * A company of the user requires two-factor sign-in and it is off, as read when the session
+   * started: the user is sent to My Account, once.
+   */
+  sendToAccount: boolean;
 }
 
 export const initialTwoFactorState: TwoFactorState = {
@@ -21,6 +26,7 @@ export const initialTwoFactorState: TwoFactorState = {
   enrolment: null,
   recoveryCodes: null,
   request: requestIdle,
+  sendToAccount: false,
 };
 
 export const twoFactorSlice = createSlice({
@@ -28,7 +34,7 @@ export const twoFactorSlice = createSlice({
   initialState: initialTwoFactorState,
   reducers: {
     /** My Account opened: read again; nothing of an earlier visit (a key, the codes) carries over. */
-    twoFactorSectionOpened: () => initialTwoFactorState,
+    twoFactorSectionOpened: (state) => ({ ...initialTwoFactorState, sendToAccount: state.sendToAccount }),
     twoFactorLoaded(state, action: PayloadAction<TwoFactorStatus>) {
       state.status = action.payload;
       state.loadError = null;
@@ -67,6 +73,13 @@ export const twoFactorSlice = createSlice({
       state.status = action.payload;
       state.request = requestIdle;
     },
+    /** Required by a company and off: to My Account, where the notice says which company requires it. */
+    twoFactorRequiredFound(state) {
+      state.sendToAccount = true;
+    },
+    sentToAccount(state) {
+      state.sendToAccount = false;
+    },
     /** The API's refusal of the view's request; the view stays for another try. */
     twoFactorRequestFailed(state, action: PayloadAction<string>) {
       state.request = requestFailed(action.payload);
@@ -89,6 +102,8 @@ export const {
   recoveryCodesSaved,
   turnOffRequested,
   turnedOff,
+  twoFactorRequiredFound,
+  sentToAccount,
   twoFactorRequestFailed,
 } = twoFactorSlice.actions;
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectAuthNotice, selectSecondFactorStep } from '../auth.selectors';
+import { returnPathOf, returnQueryFor } from '../return-path.util';
 import { authFormFailed, loginRequested } from '../auth.slice';
 import { AuthCard } from './auth-card.component';
 import { SecondFactorStepCard } from './second-factor-step.component';
@@ -17,6 +18,8 @@ export function LoginPage() {
   const secondFactor = useAppSelector(selectSecondFactorStep);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Registering instead comes back to the same place.
+  const returnQuery = returnQueryFor(returnPathOf(useLocation().search));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +59,7 @@ export function LoginPage() {
           {pending ? 'Logging in…' : 'Log In'}
         </Button>
         <div className="auth-card__links">
-          <Link to="/register">Register</Link>
+          <Link to={`/register${returnQuery}`}>Register</Link>
           <Link to="/resetpass">Reset Password</Link>
         </div>
       </Form>

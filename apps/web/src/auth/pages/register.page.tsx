@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   COMPANY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { useAppDispatch } from '../../shared/store-hooks';
 import { authFormFailed, registerRequested } from '../auth.slice';
+import { returnPathOf, returnQueryFor } from '../return-path.util';
 import { AuthCard } from './auth-card.component';
 import { registerFormProblem } from './register-form.util';
 import { useAuthForm } from './use-auth-form.hook';
@@ -25,8 +26,11 @@ const FIELDS: Array<{ name: keyof RegisterRequest; label: string; type: string; 
   { name: 'telephone', label: 'Phone number', type: 'tel', maxLength: TELEPHONE_MAX_LENGTH },
 ];
 
+/** Registration; like the sign-in page, it comes back to its `?next=` once the account exists (see app.routes). */
 export function RegisterPage() {
   const { pending, error } = useAuthForm('register');
+  // Signing in instead comes back to the same place.
+  const returnQuery = returnQueryFor(returnPathOf(useLocation().search));
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<RegisterRequest>({
     fullname: '',
@@ -67,7 +71,7 @@ export function RegisterPage() {
           {pending ? 'Registering…' : 'Register'}
         </Button>
         <div className="auth-card__links">
-          <Link to="/login">Log In</Link>
+          <Link to={`/login${returnQuery}`}>Log In</Link>
         </div>
       </Form>
     </AuthCard>

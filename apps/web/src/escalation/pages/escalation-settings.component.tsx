@@ -19,16 +19,22 @@ import { EscalationStepRow } from './escalation-step-row.component';
 const REASON_ID = 'site-escalation-save-reason';
 const LIMIT_ID = 'site-escalation-limit';
 
-/** The steps as a list (step 1 fixed, the later ones edited in place), with Save, 'Add a step' and 'Use the default'. */
+/**
+ * The steps as a list (step 1 fixed, the later ones edited in place), with Save, 'Add a step' and
+ * 'Use the default'; every control disabled without the control right.
+ */
 export function EscalationSettings({
   hwaddr,
   policy,
   people,
+  noControlReason,
 }: {
   hwaddr: string;
   policy: SiteEscalationPolicy;
   /** Who has access to the site: whom a step may name. */
   people: readonly SitePerson[];
+  /** Why the user's role may not change them (each control's title); null when it may. */
+  noControlReason: string | null;
 }) {
   const dispatch = useAppDispatch();
   const save = useAppSelector(selectEscalationSave);
@@ -57,6 +63,8 @@ export function EscalationSettings({
   const reason = problem?.text ?? (sameSteps(steps, saved) && !justSaved ? ESCALATION_TEXT.unchanged : null);
   const blocked = problem !== null || sameSteps(steps, saved);
   const atLimit = steps.length >= ESCALATION_LIMITS.steps;
+  const locked = noControlReason !== null;
+  const title = noControlReason ?? undefined;
 
   return (
     <>
@@ -64,7 +72,7 @@ export function EscalationSettings({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!blocked) dispatch(escalationSaveRequested({ hwaddr, steps: settingsOf(steps) }));
+          if (!blocked && !locked) dispatch(escalationSaveRequested({ hwaddr, steps: settingsOf(steps) }));
         }}
       >
         <ol className="site-escalation__steps">
@@ -80,6 +88,7 @@ export function EscalationSettings({
               people={people}
               invalid={problem?.index === index}
               describedBy={problem?.index === index ? REASON_ID : undefined}
+              noControlReason={noControlReason}
               onChange={(changed) => edit(steps.with(index, changed))}
               onRemove={() => edit(steps.toSpliced(index, 1))}
             />
@@ -89,7 +98,8 @@ export function EscalationSettings({
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <Button
             variant="outline-secondary"
-            disabled={atLimit}
+            disabled={atLimit || locked}
+            title={title}
             aria-describedby={atLimit ? LIMIT_ID : undefined}
             onClick={() => edit([...steps, nextStep(steps)])}
           >
@@ -97,7 +107,8 @@ export function EscalationSettings({
           </Button>
           <Button
             variant="outline-secondary"
-            disabled={sameSteps(steps, DEFAULT_LATER_STEPS)}
+            disabled={sameSteps(steps, DEFAULT_LATER_STEPS) || locked}
+            title={title}
             onClick={() => edit([...DEFAULT_LATER_STEPS])}
           >
             Use the default
@@ -109,7 +120,12 @@ export function EscalationSettings({
           )}
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button type="submit" disabled={blocked || save.pending} aria-describedby={reason ? REASON_ID : undefined}>
+          <Button
+            type="submit"
+            disabled={blocked || save.pending || locked}
+            title={title}
+            aria-describedby={reason ? REASON_ID : undefined}
+          >
             Save
           </Button>
           {reason && (

@@ -23,6 +23,7 @@ export function EscalationStepRow({
   people,
   invalid,
   describedBy,
+  noControlReason,
   onChange,
   onRemove,
 }: {
@@ -34,9 +35,13 @@ export function EscalationStepRow({
   /** Its minutes are the ones at fault. */
   invalid: boolean;
   describedBy: string | undefined;
+  /** Why the user's role may not change it: every field disabled, with this title; null when it may. */
+  noControlReason: string | null;
   onChange: (step: EscalationStepDraft) => void;
   onRemove: () => void;
 }) {
+  const locked = noControlReason !== null;
+  const title = noControlReason ?? undefined;
   return (
     <li className="site-escalation__step">
       <span className="site-escalation__number">Step {number}</span> After{' '}
@@ -52,6 +57,8 @@ export function EscalationStepRow({
         isInvalid={invalid}
         aria-label={`Step ${number}: minutes without acknowledgement`}
         aria-describedby={describedBy}
+        disabled={locked}
+        title={title}
         onChange={(event) => onChange({ ...step, minutes: event.target.value })}
       />{' '}
       minutes without acknowledgement, to{' '}
@@ -60,6 +67,8 @@ export function EscalationStepRow({
         className="site-escalation__audience"
         value={step.audience}
         aria-label={`Step ${number}: who it reaches`}
+        disabled={locked}
+        title={title}
         onChange={(event) => onChange({ ...step, audience: event.target.value as EscalationAudience })}
       >
         {ESCALATION_AUDIENCES.map((audience) => (
@@ -84,6 +93,8 @@ export function EscalationStepRow({
               label={person.name}
               checked={step.people.includes(person.id)}
               isInvalid={step.people.length === 0}
+              disabled={locked}
+              title={title}
               onChange={(event) => onChange(withPerson(step, person.id, event.target.checked, people))}
             />
           ))}
@@ -100,11 +111,20 @@ export function EscalationStepRow({
             label={ESCALATION_CHANNEL_LABELS[channel]}
             checked={step.channels.includes(channel)}
             isInvalid={step.channels.length === 0}
+            disabled={locked}
+            title={title}
             onChange={(event) => onChange(withChannel(step, channel, event.target.checked))}
           />
         ))}
       </span>{' '}
-      <Button variant="outline-danger" size="sm" aria-label={`Remove step ${number}`} onClick={onRemove}>
+      <Button
+        variant="outline-danger"
+        size="sm"
+        aria-label={`Remove step ${number}`}
+        disabled={locked}
+        title={title}
+        onClick={onRemove}
+      >
         Remove
       </Button>
     </li>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { ESCALATION_TEXT } from '../escalation-messages.constants';
 import { selectEscalationOrigin, selectSiteEscalation } from '../escalation.selectors';
@@ -9,9 +10,11 @@ import './site-escalation.css';
 
 /**
  * Site Configuration's escalation (docs/alarms.md, "Escalation"): step 1, which every alarm owes at
- * once, and the site's later steps, which reach more people while nobody acknowledges the alarm.
+ * once, and the site's later steps, which reach more people while nobody acknowledges the alarm. A
+ * user whose role does not control the site sees them disabled, and why (`noControlReason`, given
+ * by the sites domain, which shows this section).
  */
-export function SiteEscalationSection({ hwaddr }: { hwaddr: string }) {
+export function SiteEscalationSection({ hwaddr, noControlReason }: { hwaddr: string; noControlReason: string | null }) {
   const dispatch = useAppDispatch();
   const loaded = useAppSelector((state) => selectSiteEscalation(state, hwaddr).loaded);
   const loadError = useAppSelector((state) => selectSiteEscalation(state, hwaddr).loadError);
@@ -36,6 +39,7 @@ export function SiteEscalationSection({ hwaddr }: { hwaddr: string }) {
         Escalation
       </h2>
       <p className="text-muted small">{ESCALATION_TEXT.intro}</p>
+      <NoControlRightNote reason={noControlReason} />
       {!opened || !loaded ? (
         <p className="text-muted">Loading the escalation steps…</p>
       ) : loadError ? (
@@ -46,7 +50,7 @@ export function SiteEscalationSection({ hwaddr }: { hwaddr: string }) {
         policy && (
           <>
             <p className="site-escalation__origin small">{origin}</p>
-            <EscalationSettings hwaddr={hwaddr} policy={policy} people={people} />
+            <EscalationSettings hwaddr={hwaddr} policy={policy} people={people} noControlReason={noControlReason} />
           </>
         )
       )}

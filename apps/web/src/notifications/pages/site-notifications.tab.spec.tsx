@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { NotificationDto } from '@app/contracts';
+import { NO_CONTROL_RIGHT, type NotificationDto } from '@app/contracts';
 import { FakePanelApi, PANEL_HWADDR } from '../../../test/fake-panel-api.util';
 import { renderApp, signIn } from '../../../test/render-app.util';
 import { waitForState } from '../../../test/store-wait.util';
+import { VIEWER_BY_INVITATION } from '../../site-access/fake-site-access-api.fixtures';
 
 const notifications = `/site/${PANEL_HWADDR}/notifications`;
 
@@ -52,5 +53,18 @@ describe('site notifications', () => {
       kind: 'success',
       text: 'Depot, Main panel applied Sync panel clock.',
     });
+  });
+
+  it('shows a viewer Sync panel clock disabled, with why, and leaves Mark Resolved to them', async () => {
+    const api = new FakePanelApi(undefined, { access: VIEWER_BY_INVITATION });
+    api.notifications = [notification(1, 'TIME_DESYNC', 'Panel time possibly out of sync')];
+    rendered = await renderApp(notifications, api.answer);
+    const desync = (await screen.findByText('Panel time possibly out of sync')).closest('.notification') as HTMLElement;
+    await act(() => waitForState(rendered!.store, (state) => state.sites.list.length === 1));
+
+    const sync = within(desync).getByRole('button', { name: 'Sync panel clock' }) as HTMLButtonElement;
+    expect([sync.disabled, sync.title]).toEqual([true, NO_CONTROL_RIGHT]);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([NO_CONTROL_RIGHT]);
+    expect((within(desync).getByRole('button', { name: 'Mark Resolved' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -34,7 +34,12 @@ export function DeviceEditorPage(props: {
   base: string;
 }) {
   const { hwaddr, networkId, portId, deviceId, base } = props;
-  const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'device', `${portId}/${deviceId}`);
+  const { dispatch, network, status, disabled, noControlTitle } = usePanelEditor(
+    hwaddr,
+    networkId,
+    'device',
+    `${portId}/${deviceId}`,
+  );
   const module = network?.modules.find((candidate) => candidate.port_id === portId);
   const device = network?.devices.find((candidate) => candidate.port_id === portId && candidate.mod_idx === deviceId);
   const source = useMemo(() => (device ? deviceFormOf(device) : undefined), [device]);
@@ -59,6 +64,7 @@ export function DeviceEditorPage(props: {
     <Form
       noValidate
       className="panel-editor"
+      title={noControlTitle}
       onSubmit={(event) => {
         event.preventDefault();
         if (Object.keys(problems).length > 0) return;
@@ -174,7 +180,11 @@ export function DeviceEditorPage(props: {
           {status.error}
         </p>
       )}
-      <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
+      <Button
+        type="submit"
+        disabled={!form.dirty || disabled || Object.keys(problems).length > 0}
+        title={noControlTitle}
+      >
         {status.pending ? 'Saving...' : 'Save'}
       </Button>
     </Form>

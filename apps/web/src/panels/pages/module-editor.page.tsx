@@ -68,7 +68,12 @@ export function ModuleEditorPage({
   portId: number;
   base: string;
 }) {
-  const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'module', String(portId));
+  const { dispatch, network, status, disabled, noControlTitle } = usePanelEditor(
+    hwaddr,
+    networkId,
+    'module',
+    String(portId),
+  );
   const module = network?.modules.find((candidate) => candidate.port_id === portId);
   const source = useMemo(() => (module ? moduleFormOf(module) : undefined), [module]);
   const form = useDirtyForm(source, status);
@@ -106,6 +111,7 @@ export function ModuleEditorPage({
       <Form
         noValidate
         className="panel-editor"
+        title={noControlTitle}
         onSubmit={(event) => {
           event.preventDefault();
           if (Object.keys(problems).length > 0) return;
@@ -200,7 +206,11 @@ export function ModuleEditorPage({
           </p>
         )}
         {editable && (
-          <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
+          <Button
+            type="submit"
+            disabled={!form.dirty || disabled || Object.keys(problems).length > 0}
+            title={noControlTitle}
+          >
             {status.pending ? 'Saving...' : 'Save'}
           </Button>
         )}

@@ -36,6 +36,7 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
   return (
     <Form
       noValidate
+      title={frame.noControlReason ?? undefined}
       onSubmit={(event) => {
         event.preventDefault();
         if (Object.keys(problems).length > 0) return;
@@ -76,7 +77,11 @@ export function PanelAboutTab({ hwaddr, networkId }: { hwaddr: string; networkId
           </tr>
         </tbody>
       </Table>
-      <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
+      <Button
+        type="submit"
+        disabled={!form.dirty || disabled || Object.keys(problems).length > 0}
+        title={frame.noControlReason ?? undefined}
+      >
         {status.pending ? 'Saving...' : 'Save'}
       </Button>
     </Form>

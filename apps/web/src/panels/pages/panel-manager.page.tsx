@@ -4,6 +4,7 @@ import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { isNormalisedHwaddr, MESSAGES, NETWORK_ID_PATTERN } from '@app/contracts';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { EventsList } from '../../events/pages/events-list.component';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { PageHeader } from '../../shared/page-header.component';
 import { SiteOfflineNotice } from '../../sites/pages/site-offline.notice';
 import { SiteAccessGate } from '../../sites/pages/site-access.gate';
@@ -141,6 +142,7 @@ function PanelManager({ hwaddr, networkId }: { hwaddr: string; networkId: number
           To control or edit this panel from here, go on the panel to Network Setup → Cloud and click enable.
         </Alert>
       )}
+      <NoControlRightNote reason={frame.noControlReason} />
       <Nav variant="tabs" className="mb-3">
         <Nav.Link as={NavLink} to={status}>
           Status

@@ -65,6 +65,7 @@ export function PanelStatusTab({ hwaddr, networkId }: { hwaddr: string; networkI
             key={button.label}
             variant={button.action === 'RESET' ? 'danger' : 'outline-primary'}
             disabled={!frame.canControl || command.pending}
+            title={frame.noControlReason ?? undefined}
             onClick={() => setAsked(button)}
           >
             {button.label}

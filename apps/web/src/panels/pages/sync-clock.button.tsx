@@ -33,6 +33,7 @@ export function SyncClockButton({
         size={size}
         variant="outline-primary"
         disabled={networkId === undefined || !frame.canControl || command.pending}
+        title={frame.noControlReason ?? undefined}
         onClick={() => setAsking(true)}
       >
         {LABEL}

@@ -25,7 +25,12 @@ export function ZoneEditorPage({
   zoneId: number;
   base: string;
 }) {
-  const { dispatch, network, status, disabled } = usePanelEditor(hwaddr, networkId, 'zone', String(zoneId));
+  const { dispatch, network, status, disabled, noControlTitle } = usePanelEditor(
+    hwaddr,
+    networkId,
+    'zone',
+    String(zoneId),
+  );
   const zone = network?.zones.find((candidate) => candidate.id === zoneId);
   const form = useDirtyForm(zone, status);
   if (!network?.configured) return <p className="text-muted">{MESSAGES.loadingZone}</p>;
@@ -37,6 +42,7 @@ export function ZoneEditorPage({
     <Form
       noValidate
       className="panel-editor"
+      title={noControlTitle}
       onSubmit={(event) => {
         event.preventDefault();
         if (Object.keys(problems).length > 0) return;
@@ -89,7 +95,11 @@ export function ZoneEditorPage({
           {status.error}
         </p>
       )}
-      <Button type="submit" disabled={!form.dirty || disabled || Object.keys(problems).length > 0}>
+      <Button
+        type="submit"
+        disabled={!form.dirty || disabled || Object.keys(problems).length > 0}
+        title={noControlTitle}
+      >
         {status.pending ? 'Saving...' : 'Save'}
       </Button>
     </Form>

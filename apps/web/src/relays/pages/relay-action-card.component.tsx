@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { hwaddrToColonForm, RELAY_PULSE_MAX_SECONDS, type RelayActionDto } from '@app/contracts';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { selectActionForm, selectActionTest } from '../relays.selectors';
+import { selectActionForm, selectActionNoControlReason, selectActionTest } from '../relays.selectors';
 import { relayActionDeleteRequested, relayActionSaveRequested, relayActionTestRequested } from '../relays.slice';
 import {
   actionDraft,
@@ -25,15 +26,18 @@ function TriggerFields({
   idPrefix,
   title,
   draft,
+  noControl,
   onChange,
 }: {
   idPrefix: string;
   title: string;
   draft: TriggerDraft;
+  /** Why the user's role on the site may not change it: every field disabled, with this title; null when it may. */
+  noControl: string | null;
   onChange: (draft: TriggerDraft) => void;
 }) {
   return (
-    <fieldset className="relay-trigger">
+    <fieldset className="relay-trigger" disabled={noControl !== null} title={noControl ?? undefined}>
       <legend className="h6">{title}</legend>
       {RELAY_OUTPUTS.map((output, index) => {
         const error = secondsError(draft[output]);
@@ -88,6 +92,9 @@ export function RelayActionCard({
   const mac = hwaddrToColonForm(action.hwaddr);
   const test = useAppSelector((state) => selectActionTest(state, action.id));
   const testLabel = (trigger: TriggerKey) => (trigger === 'on_fire' ? 'fire' : 'fault');
+  // An action on a site the user only watches is shown, disabled, and why.
+  const noControl = useAppSelector((state) => selectActionNoControlReason(state, action.hwaddr));
+  const locked = noControl !== null;
 
   const save = () => {
     if (settings)
@@ -105,6 +112,7 @@ export function RelayActionCard({
         {siteName && `: ${mac}`}
       </Card.Header>
       <Card.Body>
+        <NoControlRightNote reason={noControl} />
         {status.error && (
           <Alert variant="danger" role="alert">
             {status.error}
@@ -127,6 +135,7 @@ export function RelayActionCard({
                 idPrefix={`action-${action.id}-${trigger}`}
                 title={title}
                 draft={draft[trigger]}
+                noControl={noControl}
                 onChange={(next) => setDraft({ ...draft, [trigger]: next })}
               />
               <Button
@@ -135,11 +144,12 @@ export function RelayActionCard({
                 className="mt-2"
                 aria-label={`Test action on ${testLabel(trigger)}`}
                 title={
-                  dirty
+                  noControl ??
+                  (dirty
                     ? 'Save first: the test drives the saved settings'
-                    : 'Drive these settings once to check the wiring'
+                    : 'Drive these settings once to check the wiring')
                 }
-                disabled={dirty || test.pending}
+                disabled={dirty || test.pending || locked}
                 onClick={() =>
                   dispatch(relayActionTestRequested({ relayId, actionId: action.id, trigger: testLabel(trigger) }))
                 }
@@ -151,9 +161,14 @@ export function RelayActionCard({
         </Row>
       </Card.Body>
       <Card.Footer className="d-flex gap-2">
-        <Button onClick={save} disabled={!dirty || !settings || status.pending}>
+        <Button
+          onClick={save}
+          disabled={!dirty || !settings || status.pending || locked}
+          title={noControl ?? undefined}
+        >
           Save
         </Button>
+        {/* Deleting only stops the user's own relay reacting to the site: a viewer may still do it. */}
         <Button variant="outline-danger" onClick={remove} disabled={status.pending}>
           Delete
         </Button>

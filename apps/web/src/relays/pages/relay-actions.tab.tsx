@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
-import { selectActionSiteChoices, selectRelay, selectRelayForm, selectSiteNames } from '../relays.selectors';
+import {
+  selectActionNoControlReason,
+  selectActionSiteChoices,
+  selectRelay,
+  selectRelayForm,
+  selectSiteNames,
+} from '../relays.selectors';
 import { relayActionAddRequested } from '../relays.slice';
 import { RelayActionCard } from './relay-action-card.component';
 import { RelayRuns } from './relay-runs.component';
@@ -15,6 +22,8 @@ export function RelayActionsTab({ relayId }: { relayId: number }) {
   const add = useAppSelector((state) => selectRelayForm(state, 'addAction'));
   const [picked, setPicked] = useState('');
   const choice = choices.some((site) => site.hwaddr === picked) ? picked : (choices[0]?.hwaddr ?? '');
+  // A site the user only watches is listed, with Add Action disabled and why.
+  const noControl = useAppSelector((state) => selectActionNoControlReason(state, choice));
 
   if (!relay) return null;
   return (
@@ -44,11 +53,13 @@ export function RelayActionsTab({ relayId }: { relayId: number }) {
           </Form.Select>
           <Button
             onClick={() => dispatch(relayActionAddRequested({ relayId, hwaddr: choice }))}
-            disabled={choice === '' || add.pending}
+            disabled={choice === '' || add.pending || noControl !== null}
+            title={noControl ?? undefined}
           >
             Add Action
           </Button>
         </InputGroup>
+        <NoControlRightNote reason={noControl} />
       </Form.Group>
       {relay.actions.map((action) => (
         <RelayActionCard

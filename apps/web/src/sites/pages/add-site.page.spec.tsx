@@ -39,7 +39,9 @@ describe('Add Site page', () => {
     expect(screen.getByRole('alert').textContent).toBe(CLAIM_REFUSED_ERROR);
     expect(app.path()).toBe('/site/add');
     expect(requestsOf(app.fetchMock)).toEqual([
-      // Read as the session starts, for its toast preference.
+      // Read as the session starts: two-factor sign-in, which a company may require, and the
+      // account, for its toast preference.
+      'GET /api/v2/account/two-factor',
       'GET /api/auth/account',
       'POST /api/v2/claims/create',
       'POST /api/v2/claims/auth',

@@ -3,11 +3,13 @@ import { Alert } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectPanelAccess } from '../../auth/auth.selectors';
-import { panelAccessRequested } from '../../auth/auth.slice';
+import { panelAccessReleased, panelAccessRequested } from '../../auth/auth.slice';
 
 /**
  * Shows the site only once the claims allow it; otherwise the warning toast has been shown and
- * the user goes home (spec 2.3, 4), never the site's frame with an error.
+ * the user goes home (spec 2.3, 4), never the site's frame with an error. While it shows, a change
+ * of the user's access that takes the site away (the live feed's AUTH_CHK) sends them home the
+ * same way.
  */
 export function SiteAccessGate({ hwaddr, children }: { hwaddr: string; children: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -19,6 +21,9 @@ export function SiteAccessGate({ hwaddr, children }: { hwaddr: string; children:
     // Marks that this visit has asked, after the request is sent, so an earlier answer does not count.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setAsked(true);
+    return () => {
+      dispatch(panelAccessReleased(hwaddr));
+    };
   }, [dispatch, hwaddr]);
 
   if (!asked || access === undefined || access.state === 'checking') return null;

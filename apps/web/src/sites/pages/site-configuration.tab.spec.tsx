@@ -1,8 +1,19 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import {
+  DEFAULT_ESCALATION_POLICY,
+  NO_CONTROL_RIGHT,
+  type SiteAccess,
+  type SiteEscalationPolicy,
+} from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock.util';
 import { waitForState } from '../../../test/store-wait.util';
 import { claimsTokenFor, renderApp, requestsOf, signIn } from '../../../test/render-app.util';
 import { siteSummaryOf } from '../../../test/site-summary.fixture';
+import {
+  HOLDER_ACCESS_OF_KEY,
+  TECHNICIAN_BY_COMPANY,
+  VIEWER_BY_INVITATION,
+} from '../../site-access/fake-site-access-api.fixtures';
 
 const hwaddr = '0011aabbccdd';
 const site = siteSummaryOf(hwaddr);
@@ -91,5 +102,101 @@ describe('Site Configuration: test mode', () => {
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Detector tests' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start test mode' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This site is already in test mode');
+  });
+});
+
+describe("Site Configuration: the controls of a user's role (docs/access.md, 'Teams')", () => {
+  const policy: SiteEscalationPolicy = {
+    steps: [...DEFAULT_ESCALATION_POLICY],
+    isDefault: true,
+    updatedBy: null,
+    updatedAt: null,
+  };
+  const webhook = {
+    url: 'https://bms.example.org/hook',
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+  };
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    signIn();
+  });
+
+  /** The tab with the test mode, webhook and escalation answered, for a user reaching the site with `access`. */
+  async function open(access: SiteAccess) {
+    const app = await renderApp(`/site/${hwaddr}/about`, (path) => {
+      if (path === '/api/v2/claims/auth') return jsonResponse(200, 'OK', { token: claimsTokenFor([hwaddr]) });
+      if (path === '/api/v2/sites') return jsonResponse(200, 'OK', [{ ...site, access }]);
+      if (path === `/api/v2/sites/${hwaddr}/webhook`) return jsonResponse(200, 'OK', { webhook });
+      if (path === `/api/v2/sites/${hwaddr}/webhook/deliveries`) return jsonResponse(200, 'OK', []);
+      if (path === `/api/v2/sites/${hwaddr}/escalation`) return jsonResponse(200, 'OK', policy);
+      if (path === `/api/v2/sites/${hwaddr}/people`) return jsonResponse(200, 'OK', { people: [] });
+      return undefined;
+    });
+    await screen.findByDisplayValue('Depot');
+    await act(() =>
+      waitForState(
+        app.store,
+        (state) => state.webhooks.sites[hwaddr]?.loaded === true && state.escalation.sites[hwaddr]?.loaded === true,
+      ),
+    );
+    return app;
+  }
+
+  const region = (name: string) => screen.getByRole('region', { name });
+  const control = (name: string, label: string) =>
+    within(region(name)).getByRole('button', { name: label }) as HTMLButtonElement;
+  /** Each setting of the site a viewer may not change, by its section and its name. */
+  const siteControls = () => [
+    within(region('Test mode')).getByLabelText('Duration') as HTMLSelectElement,
+    within(region('Test mode')).getByLabelText('Reason') as HTMLInputElement,
+    control('Test mode', 'Start test mode'),
+    within(region('Webhook')).getByLabelText('Receiver address') as HTMLInputElement,
+    control('Webhook', 'Save'),
+    control('Webhook', 'New secret'),
+    control('Webhook', 'Remove'),
+    control('Webhook', 'Send test'),
+    within(region('Escalation')).getByLabelText('Step 2: minutes without acknowledgement') as HTMLInputElement,
+    control('Escalation', 'Save'),
+    control('Escalation', 'Add a step'),
+    control('Escalation', 'Remove step 2'),
+  ];
+
+  it("shows a viewer the site's settings disabled, each with why, and says so once per section", async () => {
+    await open(VIEWER_BY_INVITATION);
+    fireEvent.change(within(region('Test mode')).getByLabelText('Reason'), { target: { value: 'Tests' } });
+    expect(siteControls().filter((each) => !each.disabled)).toEqual([]);
+    expect(siteControls().every((each) => each.title === NO_CONTROL_RIGHT)).toBe(true);
+    for (const name of ['Test mode', 'Webhook', 'Escalation'])
+      expect(
+        within(region(name))
+          .getAllByRole('note')
+          .map((note) => note.textContent),
+      ).toEqual([NO_CONTROL_RIGHT]);
+    expect(NO_CONTROL_RIGHT).toBe('Your role on this site lets you watch it, not change it');
+
+    // What is the user's own stays theirs: the nickname, the e-mail choice; the webhook's secret is still shown.
+    expect((screen.getByLabelText('Nickname') as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByLabelText('Email Fire/Fault events to me') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText(webhook.secret)).toBeTruthy();
+    expect(screen.getByText('You reach this site by invitation as Viewer.')).toBeTruthy();
+  });
+
+  it.each([
+    ['a holder of the panel key', HOLDER_ACCESS_OF_KEY],
+    ['a technician', TECHNICIAN_BY_COMPANY],
+  ])("leaves the site's settings usable to %s, with no note", async (_who, access) => {
+    await open(access);
+    fireEvent.change(within(region('Test mode')).getByLabelText('Reason'), { target: { value: 'Tests' } });
+    fireEvent.change(within(region('Webhook')).getByLabelText('Receiver address'), {
+      target: { value: 'https://bms.example.org/other' },
+    });
+    const disabled = siteControls().filter((each) => each.disabled);
+    // Only Save of the unchanged escalation waits for a change.
+    expect(disabled).toEqual([control('Escalation', 'Save')]);
+    expect(siteControls().every((each) => each.title === '')).toBe(true);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { Navigate } from 'react-router';
 import { hwaddrToColonForm, SITE_NICKNAME_MAX_LENGTH } from '@app/contracts';
 import { SiteEscalationSection } from '../../escalation/pages/site-escalation.section';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { SiteAccessSection } from '../../site-access/pages/site-access.section';
 import { SiteWebhookSection } from '../../webhooks/pages/site-webhook.section';
+import { selectNoControlReason, selectSiteAccess } from '../site-rights.selectors';
 import { selectSiteSummary } from '../sites.selectors';
 import { claimRemoveRequested, siteEmailRequested, siteRenameRequested } from '../sites.slice';
 import { RemoveAccessDialog } from './remove-access.dialog';
@@ -13,7 +15,9 @@ import { useSiteForm } from './use-site-form.hook';
 
 /**
  * Site Configuration (spec 2.12): nickname, e-mail choice, test mode (docs/test-mode.md), the webhook
- * (docs/webhooks.md), the escalation steps (docs/alarms.md), removing one's own access.
+ * (docs/webhooks.md), the escalation steps (docs/alarms.md), who has access (docs/access.md,
+ * "Teams"), removing one's own access. The nickname and e-mail choice are the user's own; the
+ * settings of the site are disabled for a role without the control right.
  */
 export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
@@ -21,6 +25,8 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
   const emails = useSiteForm('siteEmails');
   const removal = useSiteForm('removeSite');
   const site = useAppSelector((state) => selectSiteSummary(state, hwaddr));
+  const access = useAppSelector((state) => selectSiteAccess(state, hwaddr));
+  const noControlReason = useAppSelector((state) => selectNoControlReason(state, hwaddr));
   const [nickname, setNickname] = useState('');
   const [dirty, setDirty] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -90,8 +96,9 @@ export function SiteConfigurationTab({ hwaddr }: { hwaddr: string }) {
         </Alert>
       )}
       <SiteTestModeSection hwaddr={hwaddr} />
-      <SiteWebhookSection hwaddr={hwaddr} />
-      <SiteEscalationSection hwaddr={hwaddr} />
+      <SiteWebhookSection hwaddr={hwaddr} noControlReason={noControlReason} />
+      <SiteEscalationSection hwaddr={hwaddr} noControlReason={noControlReason} />
+      {access && <SiteAccessSection hwaddr={hwaddr} access={access} />}
       <Button variant="outline-danger" onClick={() => setRemoving(true)}>
         Remove Myself From This Panel
       </Button>

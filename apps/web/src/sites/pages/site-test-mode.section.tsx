@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { TEST_MODE_DURATIONS, TEST_MODE_REASON_MAX_LENGTH } from '@app/contracts';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
+import { selectNoControlReason } from '../site-rights.selectors';
 import { selectSiteTestMode } from '../sites.selectors';
 import { testModeEndRequested, testModeStartRequested } from '../sites.slice';
 import { testModeDurationLabel } from '../test-mode-duration.util';
@@ -17,6 +19,9 @@ const DEFAULT_MINUTES = 60;
 export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
   const dispatch = useAppDispatch();
   const testMode = useAppSelector((state) => selectSiteTestMode(state, hwaddr));
+  // A viewer sees the test mode and its form, disabled, and why.
+  const noControl = useAppSelector((state) => selectNoControlReason(state, hwaddr));
+  const title = noControl ?? undefined;
   const starting = useSiteForm('startTestMode');
   const ending = useSiteForm('endTestMode');
   const [minutes, setMinutes] = useState(DEFAULT_MINUTES);
@@ -37,6 +42,7 @@ export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
         While the site is in test mode, its events are still stored and shown, marked as test, but its relay actions and
         fire and fault e-mails are not sent. It ends by itself at the chosen time.
       </p>
+      <NoControlRightNote reason={noControl} />
       {testMode ? (
         <>
           <p className="site-test-mode-settings__current">
@@ -45,7 +51,8 @@ export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
           </p>
           <Button
             variant="outline-primary"
-            disabled={ending.pending}
+            disabled={ending.pending || noControl !== null}
+            title={title}
             onClick={() => dispatch(testModeEndRequested({ hwaddr }))}
           >
             End test mode
@@ -60,12 +67,18 @@ export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
         <Form
           onSubmit={(event) => {
             event.preventDefault();
-            if (trimmed) dispatch(testModeStartRequested({ hwaddr, request: { minutes, reason: trimmed } }));
+            if (trimmed && noControl === null)
+              dispatch(testModeStartRequested({ hwaddr, request: { minutes, reason: trimmed } }));
           }}
         >
           <Form.Group className="mb-2" controlId="site-test-mode-duration">
             <Form.Label>Duration</Form.Label>
-            <Form.Select value={minutes} onChange={(event) => setMinutes(Number(event.target.value))}>
+            <Form.Select
+              value={minutes}
+              disabled={noControl !== null}
+              title={title}
+              onChange={(event) => setMinutes(Number(event.target.value))}
+            >
               {TEST_MODE_DURATIONS.map((duration) => (
                 <option key={duration} value={duration}>
                   {testModeDurationLabel(duration)}
@@ -80,10 +93,12 @@ export function SiteTestModeSection({ hwaddr }: { hwaddr: string }) {
               value={reason}
               maxLength={TEST_MODE_REASON_MAX_LENGTH}
               placeholder="e.g. Quarterly detector tests"
+              disabled={noControl !== null}
+              title={title}
               onChange={(event) => setReason(event.target.value)}
             />
           </Form.Group>
-          <Button type="submit" disabled={!trimmed || starting.pending}>
+          <Button type="submit" disabled={!trimmed || starting.pending || noControl !== null} title={title}>
             Start test mode
           </Button>
           {starting.error && (

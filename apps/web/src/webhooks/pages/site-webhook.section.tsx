@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert } from 'react-bootstrap';
+import { NoControlRightNote } from '../../shared/no-control-right.note';
 import { useAppDispatch, useAppSelector } from '../../shared/store-hooks';
 import { selectSiteWebhook } from '../webhooks.selectors';
 import { webhookSectionClosed, webhookSectionOpened } from '../webhooks.slice';
@@ -9,9 +10,11 @@ import './site-webhook.css';
 
 /**
  * Site Configuration's webhook (docs/webhooks.md): the receiver's address and signing secret, and
- * the latest deliveries. Opening it loads both; closing it stops their refreshes.
+ * the latest deliveries. Opening it loads both; closing it stops their refreshes. A user whose role
+ * does not control the site sees them with every change disabled, and why (`noControlReason`, given
+ * by the sites domain, which shows this section).
  */
-export function SiteWebhookSection({ hwaddr }: { hwaddr: string }) {
+export function SiteWebhookSection({ hwaddr, noControlReason }: { hwaddr: string; noControlReason: string | null }) {
   const dispatch = useAppDispatch();
   // Each part on its own, so that a deliveries refresh renders the table only.
   const loaded = useAppSelector((state) => selectSiteWebhook(state, hwaddr).loaded);
@@ -40,6 +43,7 @@ export function SiteWebhookSection({ hwaddr }: { hwaddr: string }) {
         test mode messages over HTTPS: each is POSTed as JSON to the address below and signed with its secret per the
         Standard Webhooks specification.
       </p>
+      <NoControlRightNote reason={noControlReason} />
       {!opened || !loaded ? (
         <p className="text-muted">Loading the webhook…</p>
       ) : loadError ? (
@@ -47,7 +51,7 @@ export function SiteWebhookSection({ hwaddr }: { hwaddr: string }) {
           {loadError}
         </Alert>
       ) : (
-        <WebhookSettings hwaddr={hwaddr} webhook={webhook} />
+        <WebhookSettings hwaddr={hwaddr} webhook={webhook} noControlReason={noControlReason} />
       )}
       {/* A removed webhook's deliveries stay listed: they tell what became of its last messages. */}
       {opened && (webhook || anyDelivery) && <WebhookDeliveries hwaddr={hwaddr} />}

@@ -7,26 +7,39 @@ import { WebhookConfirmDialog } from './webhook-confirm.dialog';
 
 type Question = 'newSecret' | 'remove' | null;
 
-/** 'New secret' and 'Remove' (each asked first) and 'Send test', for a saved webhook. */
-export function WebhookActions({ hwaddr }: { hwaddr: string }) {
+/** 'New secret' and 'Remove' (each asked first) and 'Send test', for a saved webhook; disabled without the control right. */
+export function WebhookActions({ hwaddr, noControlReason }: { hwaddr: string; noControlReason: string | null }) {
   const dispatch = useAppDispatch();
   const renewing = useAppSelector((state) => selectWebhookForm(state, 'newSecret'));
   const removing = useAppSelector((state) => selectWebhookForm(state, 'removeWebhook'));
   const testing = useAppSelector((state) => selectWebhookForm(state, 'sendTest'));
   const [asking, setAsking] = useState<Question>(null);
   const close = () => setAsking(null);
+  const locked = noControlReason !== null;
+  const title = noControlReason ?? undefined;
 
   return (
     <>
-      <Button variant="outline-secondary" disabled={renewing.pending} onClick={() => setAsking('newSecret')}>
+      <Button
+        variant="outline-secondary"
+        disabled={renewing.pending || locked}
+        title={title}
+        onClick={() => setAsking('newSecret')}
+      >
         New secret
       </Button>
-      <Button variant="outline-danger" disabled={removing.pending} onClick={() => setAsking('remove')}>
+      <Button
+        variant="outline-danger"
+        disabled={removing.pending || locked}
+        title={title}
+        onClick={() => setAsking('remove')}
+      >
         Remove
       </Button>
       <Button
         variant="outline-primary"
-        disabled={testing.pending}
+        disabled={testing.pending || locked}
+        title={title}
         onClick={() => dispatch(webhookTestRequested({ hwaddr }))}
       >
         Send test

@@ -19,8 +19,17 @@ function saveBlocker(url: string, webhook: SiteWebhook | null): { text: string; 
   return null;
 }
 
-/** The address form; with a webhook, also its secret and the buttons that act on it. */
-export function WebhookSettings({ hwaddr, webhook }: { hwaddr: string; webhook: SiteWebhook | null }) {
+/** The address form; with a webhook, also its secret and the buttons that act on it; all disabled without the control right. */
+export function WebhookSettings({
+  hwaddr,
+  webhook,
+  noControlReason,
+}: {
+  hwaddr: string;
+  webhook: SiteWebhook | null;
+  /** Why the user's role may not change it (each control's title); null when it may. */
+  noControlReason: string | null;
+}) {
   const dispatch = useAppDispatch();
   const saving = useAppSelector((state) => selectWebhookForm(state, 'saveWebhook'));
   const forms = useAppSelector(selectWebhookForms);
@@ -40,6 +49,8 @@ export function WebhookSettings({ hwaddr, webhook }: { hwaddr: string; webhook: 
   }, [saving.done]);
 
   const blocker = saveBlocker(url, webhook);
+  const locked = noControlReason !== null;
+  const title = noControlReason ?? undefined;
   // The server's refusals ({err}) of each button, under them all.
   const failed = WEBHOOK_FORMS.filter((form) => forms[form].error !== null);
   return (
@@ -48,7 +59,7 @@ export function WebhookSettings({ hwaddr, webhook }: { hwaddr: string; webhook: 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!blocker) dispatch(webhookSaveRequested({ hwaddr, url: url.trim() }));
+          if (!blocker && !locked) dispatch(webhookSaveRequested({ hwaddr, url: url.trim() }));
         }}
       >
         <Form.Group className="mb-2" controlId="site-webhook-url">
@@ -59,6 +70,8 @@ export function WebhookSettings({ hwaddr, webhook }: { hwaddr: string; webhook: 
             inputMode="url"
             value={url}
             placeholder="https://receiver.example.com/webhooks/alarms"
+            disabled={locked}
+            title={title}
             isInvalid={blocker?.invalid ?? false}
             aria-describedby={blocker ? REASON_ID : undefined}
             onChange={(event) => {
@@ -76,12 +89,13 @@ export function WebhookSettings({ hwaddr, webhook }: { hwaddr: string; webhook: 
         <div className="d-flex flex-wrap gap-2">
           <Button
             type="submit"
-            disabled={blocker !== null || saving.pending}
+            disabled={blocker !== null || saving.pending || locked}
+            title={title}
             aria-describedby={blocker ? REASON_ID : undefined}
           >
             Save
           </Button>
-          {webhook && <WebhookActions hwaddr={hwaddr} />}
+          {webhook && <WebhookActions hwaddr={hwaddr} noControlReason={noControlReason} />}
         </div>
       </Form>
       {failed.map((form) => (
