@@ -5,8 +5,8 @@ import { SessionExpiredError } from '../auth/session-expired.error';
 import { requireClaimsToken, requireSessionToken } from '../auth/token.sagas';
 import { loadSites } from '../sites/sites.sagas';
 import { acceptInvitation, fetchInvitationPreview } from './invitations.api';
+import { invitationAccepted } from '../shared/invitation-accepted.action';
 import {
-  invitationAccepted,
   invitationAcceptFailed,
   invitationAcceptRequested,
   invitationPageOpened,

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AcceptInvitationResponse, InvitationPreview } from '@app/contracts';
 import { requestDone, requestFailed, requestIdle, requestPending, type RequestStatus } from '../shared/request-status';
+import { invitationAccepted } from '../shared/invitation-accepted.action';
 import { sessionCleared } from '../shared/session-cleared.action';
 
 export interface InvitationsState {
@@ -46,16 +47,16 @@ export const invitationsSlice = createSlice({
     invitationAcceptRequested(state, _action: PayloadAction<string>) {
       state.accept = requestPending;
     },
-    invitationAccepted(state, action: PayloadAction<AcceptInvitationResponse>) {
-      state.accept = requestDone();
-      state.accepted = action.payload;
-    },
     invitationAcceptFailed(state, action: PayloadAction<string>) {
       state.accept = requestFailed(action.payload);
     },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionCleared, () => initialInvitationsState);
+    builder.addCase(invitationAccepted, (state, action) => {
+      state.accept = requestDone();
+      state.accepted = action.payload;
+    });
   },
 });
 
@@ -64,7 +65,6 @@ export const {
   invitationPreviewLoaded,
   invitationPreviewFailed,
   invitationAcceptRequested,
-  invitationAccepted,
   invitationAcceptFailed,
 } = invitationsSlice.actions;
 

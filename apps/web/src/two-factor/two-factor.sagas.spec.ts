@@ -1,3 +1,4 @@
+import { invitationAccepted } from '../shared/invitation-accepted.action';
 import { TWO_FACTOR_MESSAGES } from '@app/contracts';
 import { waitFor } from '@testing-library/react';
 import { createAppStore } from '../app/app.store';
@@ -168,6 +169,15 @@ describe('two-factor sagas', () => {
       expect(selectSendToAccount(app.store.getState())).toBe(true);
       app.store.dispatch(sentToAccount());
       expect(selectSendToAccount(app.store.getState())).toBe(false);
+    });
+
+    it('reads it again as the user joins a company, not a site', async () => {
+      await read(1);
+      api.requiredBy = ['Acme Fire'];
+      app.store.dispatch(invitationAccepted({ kind: 'site', companyId: null, hwaddr: '0011aabbccdd' }));
+      app.store.dispatch(invitationAccepted({ kind: 'company', companyId: 'c1', hwaddr: null }));
+      await waitForState(app.store, selectSendToAccount);
+      expect(api.bearers).toHaveLength(2);
     });
 
     it('reads it as the app opens signed in', async () => {

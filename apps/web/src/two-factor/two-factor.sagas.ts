@@ -2,6 +2,7 @@ import { all, call, put, takeLatest, takeLeading } from 'typed-redux-saga';
 import { errorMessage } from '../shared/error-message.util';
 import { SessionExpiredError } from '../auth/session-expired.error';
 import { sessionArrived } from '../auth/session-arrived.matcher';
+import { invitationAccepted } from '../shared/invitation-accepted.action';
 import { requireSessionToken } from '../auth/token.sagas';
 import {
   confirmTwoFactorEnrolment,
@@ -33,8 +34,9 @@ function* load() {
 }
 
 /**
- * As a session starts (a sign-in, or the app opening signed in): a company of the user that requires
- * two-factor sign-in while it is off sends the user to My Account to turn it on.
+ * As a session starts (a sign-in, or the app opening signed in), and as the user joins a company: a
+ * company of the user that requires two-factor sign-in while it is off sends the user to My Account
+ * to turn it on.
  */
 function* checkRequired() {
   try {
@@ -79,6 +81,10 @@ export function* twoFactorSaga() {
   yield* all([
     takeLatest(twoFactorSectionOpened.type, load),
     takeLatest(sessionArrived, checkRequired),
+    takeLatest(
+      (action: { type: string }) => invitationAccepted.match(action) && action.payload.kind === 'company',
+      checkRequired,
+    ),
     takeLeading(turnOnRequested.type, turnOn),
     takeLeading(enrolmentConfirmRequested.type, confirm),
     takeLeading(turnOffRequested.type, turnOff),
