@@ -1,6 +1,7 @@
 import { PANEL_TYPES, SITE_STATUSES, type PanelType, type SiteAlarms, type SiteSummary } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
+import { SiteAccessResponseDto } from './site-access-response.dto';
 import { SiteTestModeResponseDto } from './site-test-mode-response.dto';
 
 /** One of the user's sites, as GET /v2/sites lists them. */
@@ -18,7 +19,10 @@ export class SiteSummaryResponseDto implements SiteSummary {
   })
   status!: string;
 
-  @ApiProperty({ type: String, description: 'The key the claim was made with' })
+  @ApiProperty({
+    type: String,
+    description: "The key the claim was made with ('' for a site reached through a company or an invitation)",
+  })
   adminKey!: string;
 
   @ApiProperty({ type: String, enum: [...PANEL_TYPES] })
@@ -81,4 +85,10 @@ export class SiteSummaryResponseDto implements SiteSummary {
     description: "The site's test mode while it lasts (who started it, when, until when and why); null otherwise",
   })
   testMode!: SiteTestModeResponseDto | null;
+
+  @ApiProperty({
+    type: () => SiteAccessResponseDto,
+    description: 'How the user reaches the site, and their rights there',
+  })
+  access!: SiteAccessResponseDto;
 }

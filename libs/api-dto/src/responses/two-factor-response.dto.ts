@@ -23,6 +23,13 @@ export class TwoFactorStatusResponseDto implements TwoFactorStatus {
 
   @ApiProperty({ type: Number, minimum: 0, maximum: RECOVERY_CODE_COUNT, description: 'Unused recovery codes' })
   recoveryCodesLeft!: number;
+
+  @ApiProperty({
+    type: String,
+    isArray: true,
+    description: "The user's companies that require two-factor sign-in: while it is off, their sites stay closed",
+  })
+  requiredBy!: string[];
 }
 
 export class TwoFactorEnrolmentResponseDto implements TwoFactorEnrolment {
