@@ -29,7 +29,7 @@ import { ApiEmptyOk, ApiJsonBody, ApiNoBody } from '../openapi/api-input.decorat
 import { ApiSessionToken } from '../openapi/api-token.decorator';
 import { ApiJsonOk } from './api-json-ok.decorator';
 import { type Actor, CompaniesService } from './companies.service';
-import { INVITATIONS_UNAVAILABLE } from './invitations.service';
+import { INVITATIONS_UNAVAILABLE, TOO_MANY_INVITATIONS } from './invitations.service';
 import {
   ALREADY_MEMBER,
   COMPANY_NOT_FOUND,
@@ -112,6 +112,7 @@ export class CompaniesController {
   @ApiError(403, ONLY_COMPANY_ADMINS)
   @ApiError(404, COMPANY_NOT_FOUND)
   @ApiError(409, ALREADY_MEMBER)
+  @ApiError(429, TOO_MANY_INVITATIONS)
   @ApiError(503, INVITATIONS_UNAVAILABLE)
   invite(
     @CurrentSession() session: SessionIdentity,

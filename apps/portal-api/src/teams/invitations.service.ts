@@ -18,6 +18,9 @@ import { ROLE_LABELS } from './teams.constants';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
+/** Invitations one person may send in an hour: each is an e-mail to an address of their choosing. */
+export const INVITATIONS_PER_HOUR = 50;
+export const TOO_MANY_INVITATIONS = 'Too many invitations sent in the last hour: try again later';
 
 export const INVITATION_INVALID = 'This invitation link is not valid';
 export const INVITATION_EXPIRED = 'This invitation has expired';
@@ -93,6 +96,13 @@ export class InvitationsService {
     const expiresAt = new Date(this.clock.now().getTime() + INVITATION_TTL_DAYS * 86_400_000);
     const normalised = email.trim().toLowerCase();
     const id = await this.dataSource.transaction(async (manager) => {
+      // The inviter's row locked: two requests at once cannot both pass the count.
+      await manager.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [inviter.id]);
+      const [sent] = await manager.query<Array<{ count: string }>>(
+        `SELECT count(*) AS count FROM invitations WHERE invited_by = $1 AND created_at > now() - interval '1 hour'`,
+        [inviter.id],
+      );
+      if (Number(sent?.count ?? 0) >= INVITATIONS_PER_HOUR) throw new DomainError('too-many', TOO_MANY_INVITATIONS);
       // One open invitation per address and target: sending again replaces the one that waited.
       await manager.query(
         `UPDATE invitations SET revoked_at = now()

@@ -16,7 +16,7 @@ import { ApiEmptyOk, ApiJsonBody, ApiNoBody } from '../openapi/api-input.decorat
 import { ApiClaimsToken } from '../openapi/api-token.decorator';
 import { ClaimsGuard } from '../panel-access/claims.guard';
 import { ApiJsonOk } from './api-json-ok.decorator';
-import { INVITATION_NOT_FOUND, INVITATIONS_UNAVAILABLE } from './invitations.service';
+import { INVITATION_NOT_FOUND, INVITATIONS_UNAVAILABLE, TOO_MANY_INVITATIONS } from './invitations.service';
 import { SiteSharingService } from './site-sharing.service';
 import { ALREADY_HAS_SITE, PERSON_NOT_SHARED } from './teams.constants';
 
@@ -55,6 +55,7 @@ export class SiteSharingController {
   @ApiJsonOk('The invitation sent', 'PendingInvitation', 201)
   @ApiError(403, NO_SHARE_RIGHT)
   @ApiError(409, ALREADY_HAS_SITE)
+  @ApiError(429, TOO_MANY_INVITATIONS)
   @ApiError(503, INVITATIONS_UNAVAILABLE)
   invite(
     @CurrentClaims() claims: ClaimsIdentity,

@@ -244,6 +244,29 @@ describe('companies, roles, invitations and shared sites (real PostgreSQL, NATS,
     expect((await api().get('/api/v2/companies').set(session(bob)).expect(200)).body).toEqual({ companies: [] });
   });
 
+  it('limits the invitations one person sends in an hour, each being an e-mail to an address of their choosing', async () => {
+    const { alice, companyId } = await companyWithSite();
+    // Sent an hour and more ago: no longer counted.
+    await world.portal.environment.database.dataSource.query(
+      `INSERT INTO invitations (company_id, email, role, invited_by, created_at, expires_at)
+       SELECT $1, 'old' || n || '@example.com', 'viewer', $2, now() - interval '61 minutes', now() + interval '1 day'
+         FROM generate_series(1, 50) AS n`,
+      [companyId, alice.id],
+    );
+    const invite = (n: number) =>
+      api()
+        .post(`/api/v2/companies/${companyId}/invitations`)
+        .set(session(alice))
+        .send({ email: `person${n}@example.com`, role: 'viewer' });
+    const answers = await Promise.all(Array.from({ length: 52 }, (_, n) => invite(n)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(50);
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { err: 'Too many invitations sent in the last hour: try again later' },
+      ]);
+  });
+
   it("closes a company's sites to members without two-factor sign-in while the company requires it", async () => {
     const { alice, hwaddr, companyId } = await companyWithSite();
     const bob = await member(companyId, alice, 'technician');
@@ -330,13 +353,9 @@ describe('companies, roles, invitations and shared sites (real PostgreSQL, NATS,
   it("ends what a site's holder shared when the last holder removes the site, and keeps a company site a member cannot remove", async () => {
     const { alice, hwaddr, companyId } = await companyWithSite();
     const bob = await member(companyId, alice, 'viewer');
-    await api()
-      .post('/api/v2/claims/remove')
-      .set(session(bob))
-      .send({ hwaddr })
-      .expect(409, {
-        err: 'This site comes with your company: leave the company, or ask its admin to remove the site',
-      });
+    await api().post('/api/v2/claims/remove').set(session(bob)).send({ hwaddr }).expect(409, {
+      err: 'This site comes with your company: leave the company, or ask its admin to remove the site',
+    });
     const carol = await registerUniqueUser(world.portal, 'Carol');
     const aliceClaims = { Authorization: `Bearer ${await claimsTokenOf(world.portal, alice)}` };
     const invitation = (
