@@ -289,6 +289,7 @@ describe('phone-sized screens in Chromium against portal-api and a simulated pan
       ['update key', `/site/reauth/${hwaddr}`, 'form'],
       ['add relay', '/relay/add', 'form'],
       ['relay settings', `/relay/${relayId}/edit`, 'form'],
+      ['companies', '/companies', 'main h1'],
       ['help', '/help', 'main h1'],
       ['privacy', '/privacy', 'main h1'],
     ];

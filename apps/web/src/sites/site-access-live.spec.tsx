@@ -24,6 +24,7 @@ describe("live changes of the user's access to sites", () => {
   /** What the server holds now: the user's sites and their access; the claims token lists them. */
   let sites: Array<{ hwaddr: string; name: string; access: SiteAccess }>;
   let api: FakePanelApi;
+  let lastClaimsToken = '';
 
   beforeEach(() => {
     window.localStorage.clear();
@@ -37,8 +38,11 @@ describe("live changes of the user's access to sites", () => {
 
   async function open(path: string) {
     const app = await renderApp(path, (url, init) => {
-      if (url === '/api/v2/claims/auth')
-        return jsonResponse(200, 'OK', { token: claimsTokenFor(sites.map((site) => site.hwaddr)) });
+      if (url === '/api/v2/claims/auth') {
+        // Each token carries its expiry: the one handed out is the one to look for.
+        lastClaimsToken = claimsTokenFor(sites.map((site) => site.hwaddr));
+        return jsonResponse(200, 'OK', { token: lastClaimsToken });
+      }
       if (url === '/api/v2/sites') {
         const listed: SiteSummary[] = sites.map(({ hwaddr, name, access }) => siteSummaryOf(hwaddr, { name, access }));
         return jsonResponse(200, 'OK', listed);
@@ -69,12 +73,17 @@ describe("live changes of the user's access to sites", () => {
     const asked = await authCheck(app, (state) => state.sites.list.length === 1);
     expect(asked[0]).toBe('POST /api/v2/claims/auth');
     expect(asked).toContain('GET /api/v2/sites');
-    expect(app.store.getState().auth.claims).toBe(claimsTokenFor([depot]));
+    expect(lastClaimsToken).not.toBe('');
+    expect(
+      (JSON.parse(Buffer.from(lastClaimsToken.split('.')[1]!, 'base64url').toString('utf8')) as { panels: string[] })
+        .panels,
+    ).toEqual([depot]);
+    expect(app.store.getState().auth.claims).toBe(lastClaimsToken);
     expect(selectSiteManagerTiles(app.store.getState(), '').map((tile) => tile.label)).toEqual(['Depot']);
     expect(screen.queryByText('Annexe')).toBeNull();
     // The feed is given the new token, after the list.
     await waitUntil(
-      () => app.socket.sent.some((sent) => JSON.stringify(sent).includes(claimsTokenFor([depot]))),
+      () => app.socket.sent.some((sent) => JSON.stringify(sent).includes(lastClaimsToken)),
       'the new token sent',
     );
     expect(app.store.getState().toasts.shown).toEqual([]);

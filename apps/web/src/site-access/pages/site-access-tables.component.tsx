@@ -13,7 +13,7 @@ export function SitePeopleTable({ hwaddr, busy }: { hwaddr: string; busy: boolea
       <h3 id="site-access-people-title" className="h6 mt-3">
         {SITE_ACCESS_TEXT.people}
       </h3>
-      <Table size="sm" responsive className="site-access__people" aria-labelledby="site-access-people-title">
+      <Table size="sm" className="site-access__people table-reflow" aria-labelledby="site-access-people-title">
         <thead>
           <tr>
             {PEOPLE_COLUMNS.map((column) => (
@@ -25,10 +25,10 @@ export function SitePeopleTable({ hwaddr, busy }: { hwaddr: string; busy: boolea
         <tbody>
           {rows.map((person) => (
             <tr key={person.userId}>
-              <td>{person.name}</td>
-              <td>{person.email}</td>
-              <td>{person.how}</td>
-              <td>{person.role}</td>
+              <td data-label={PEOPLE_COLUMNS[0]}>{person.name}</td>
+              <td data-label={PEOPLE_COLUMNS[1]}>{person.email}</td>
+              <td data-label={PEOPLE_COLUMNS[2]}>{person.how}</td>
+              <td data-label={PEOPLE_COLUMNS[3]}>{person.role}</td>
               <td className="text-end">
                 {person.revocable && (
                   <Button
@@ -64,8 +64,7 @@ export function SiteInvitationsTable({ hwaddr, busy }: { hwaddr: string; busy: b
       ) : (
         <Table
           size="sm"
-          responsive
-          className="site-access__invitations"
+          className="site-access__invitations table-reflow"
           aria-labelledby="site-access-invitations-title"
         >
           <thead>
@@ -79,9 +78,9 @@ export function SiteInvitationsTable({ hwaddr, busy }: { hwaddr: string; busy: b
           <tbody>
             {rows.map((invitation) => (
               <tr key={invitation.id}>
-                <td>{invitation.email}</td>
-                <td>{invitation.role}</td>
-                <td>{invitation.expires}</td>
+                <td data-label={INVITATION_COLUMNS[0]}>{invitation.email}</td>
+                <td data-label={INVITATION_COLUMNS[1]}>{invitation.role}</td>
+                <td data-label={INVITATION_COLUMNS[2]}>{invitation.expires}</td>
                 <td className="text-end">
                   <Button
                     size="sm"
