@@ -61,7 +61,7 @@ export class MailerModule implements OnModuleInit {
       imports: [
         PlatformModule.forRoot(config.runtime),
         // The schema belongs to portal-api, which migrates it; this app only reads and writes rows.
-        DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
+        DatabaseModule.forRoot({ ...config.database.connection, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),
         QueueModule.forRoot(config.redis),

@@ -23,7 +23,7 @@ export class PanelGatewayModule {
       imports: [
         PlatformModule.forRoot(config.runtime),
         // The panel identity registry; the schema belongs to portal-api, which migrates it.
-        DatabaseModule.forRoot({ url: config.database.url, applicationName: config.runtime.appName }),
+        DatabaseModule.forRoot({ ...config.database.connection, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
         MessageHandlersModule.forRoot({ subjects: ['allPanelConnections', 'panelCommand'] }),
       ],

@@ -5,7 +5,11 @@ describe('portal-api configuration', () => {
     const config = loadPortalApiConfig({});
     expect(config.runtime.publicPort).toBe(3000);
     expect(config.runtime.opsPort).toBe(7704);
-    expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/portal');
+    expect(config.database.connection).toEqual({
+      url: 'postgres://postgres@127.0.0.1:5432/portal',
+      poolSize: 10,
+      statementTimeoutMs: 60_000,
+    });
     expect(config.redis.url).toBe('redis://127.0.0.1:6379');
     expect(config.nats.prefix).toBe('');
     expect(config.web.distDir).toMatch(/dist\/web$/);
@@ -32,6 +36,16 @@ describe('portal-api configuration', () => {
       'DATABASE_URL',
       'mysql://db/portal',
       "Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://, got 'mysql://db/portal'",
+    ],
+    [
+      'DATABASE_POOL_SIZE',
+      '0',
+      "Invalid configuration: DATABASE_POOL_SIZE must be an integer from 1 to 200, got '0'",
+    ],
+    [
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      '-1',
+      "Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer from 0 to 3600000, got '-1'",
     ],
     [
       'REDIS_URL',

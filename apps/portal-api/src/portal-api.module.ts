@@ -41,7 +41,7 @@ export class PortalApiModule {
         PlatformModule.forRoot(config.runtime),
         PortalApiConfigModule.forRoot(config),
         DatabaseModule.forRoot({
-          url: config.database.url,
+          ...config.database.connection,
           applicationName: config.runtime.appName,
           ensureDatabase: !config.runtime.isProduction,
           runMigrations: true,

@@ -25,7 +25,18 @@ export class RuntimeConfig {
 }
 
 export class DatabaseConfig {
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    /** Connections in each app's pool (DATABASE_POOL_SIZE). */
+    readonly poolSize = 10,
+    /** Longest a statement may run before the server cancels it (DATABASE_STATEMENT_TIMEOUT_MS; 0: no limit). */
+    readonly statementTimeoutMs = 60_000,
+  ) {}
+
+  /** What an app's DataSource is made with. */
+  get connection(): { url: string; poolSize: number; statementTimeoutMs: number } {
+    return { url: this.url, poolSize: this.poolSize, statementTimeoutMs: this.statementTimeoutMs };
+  }
 }
 
 export class NatsConfig {
@@ -62,6 +73,8 @@ export const runtimeSchema = {
 };
 export const databaseSchema = {
   DATABASE_URL: env.url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/portal'),
+  DATABASE_POOL_SIZE: env.int({ fallback: 10, min: 1, max: 200 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: env.int({ fallback: 60_000, min: 0, max: 3_600_000 }),
 };
 export const natsSchema = {
   NATS_URL: env.urlList(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
@@ -103,7 +116,8 @@ export function readRuntimeConfig(
 }
 
 export function readDatabaseConfig(source: Env = process.env): DatabaseConfig {
-  return new DatabaseConfig(readConfig(databaseSchema, source).DATABASE_URL);
+  const values = readConfig(databaseSchema, source);
+  return new DatabaseConfig(values.DATABASE_URL, values.DATABASE_POOL_SIZE, values.DATABASE_STATEMENT_TIMEOUT_MS);
 }
 
 export function readNatsConfig(source: Env = process.env): NatsConfig {

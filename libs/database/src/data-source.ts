@@ -14,6 +14,12 @@ export interface CreateDataSourceOptions {
   poolSize?: number;
   /** Shown in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * Longest a statement may run before the server cancels it (0 or absent: no limit). A query stuck
+   * on a lock or a runaway plan then fails (and is retried, or answered 503) instead of holding a
+   * connection of the pool for ever. Migrations run without it (runMigrations).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** Longest wait for a new connection, or for a free one of the pool. */
@@ -69,6 +75,7 @@ export function createDataSource(options: CreateDataSourceOptions): DataSource {
       // drop quiet flows, and find a peer that vanished before an alarm's query is sent down it.
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       // The migrations' unqualified names then land in the chosen schema too.
       ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
     },

@@ -41,6 +41,7 @@ describe('DatabaseModule', () => {
             ensureDatabase: true,
             runMigrations: true,
             poolSize: 3,
+            statementTimeoutMs: 500,
             applicationName: 'portal-module-test',
           }),
           inject: [DATABASE_URL_TOKEN],
@@ -63,6 +64,15 @@ describe('DatabaseModule', () => {
       ['portal-module-test'],
     );
     expect(kept[0].count).toBeGreaterThanOrEqual(POOL_KEPT_OPEN);
+
+    // Every connection of the pool holds statements to the timeout (the migrations ran without it).
+    const timeouts = await Promise.all(
+      [1, 2, 3].map(() => dataSource.query<Array<{ statement_timeout: string }>>('SHOW statement_timeout')),
+    );
+    expect(timeouts.map(([row]) => row!.statement_timeout)).toEqual(['500ms', '500ms', '500ms']);
+    await expect(dataSource.query('SELECT pg_sleep(5)')).rejects.toThrow(
+      'canceling statement due to statement timeout',
+    );
 
     await app.close();
     expect(dataSource.isInitialized).toBe(false);

@@ -13,6 +13,9 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const schema = (dataSource.options as { schema?: string }).schema;
   const queryRunner = dataSource.createQueryRunner();
   await queryRunner.connect();
+  // A migration may rewrite a large table, and a copy may wait its turn for the lock: neither is
+  // held to the apps' statement timeout. The connection goes back to the pool as it came.
+  await queryRunner.query('SET statement_timeout = 0');
   try {
     const lockName = `${MIGRATION_LOCK_NAME}:${schema ?? ''}`;
     await queryRunner.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
@@ -28,6 +31,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
       await queryRunner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]);
     }
   } finally {
+    await queryRunner.query('RESET statement_timeout').catch(() => undefined);
     await queryRunner.release();
   }
 }
