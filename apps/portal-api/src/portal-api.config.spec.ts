@@ -37,11 +37,7 @@ describe('portal-api configuration', () => {
       'mysql://db/portal',
       "Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://, got 'mysql://db/portal'",
     ],
-    [
-      'DATABASE_POOL_SIZE',
-      '0',
-      "Invalid configuration: DATABASE_POOL_SIZE must be an integer from 1 to 200, got '0'",
-    ],
+    ['DATABASE_POOL_SIZE', '0', "Invalid configuration: DATABASE_POOL_SIZE must be an integer from 1 to 200, got '0'"],
     [
       'DATABASE_STATEMENT_TIMEOUT_MS',
       '-1',

@@ -150,7 +150,7 @@ describe('a panel moving between two gateway copies (real PostgreSQL, NATS, Redi
     const subject = a.nats.names.subjects.panelConnection(hwaddr);
     const publish = a.nats.publishEncoded.bind(a.nats);
     const heldBack: Array<() => void> = [];
-    let connectedAgainAt = -1;
+    let connectedAgainAt: number | undefined;
     jest.spyOn(a.nats, 'publishEncoded').mockImplementation((to, payload) => {
       if (to === subject && !(JSON.parse(payload) as PanelConnectionMessage).connected)
         heldBack.push(() => publish(to, payload));
@@ -205,6 +205,7 @@ describe('a panel moving between two gateway copies (real PostgreSQL, NATS, Redi
       30_000,
     );
     liveFeed.stop();
+    expect(connectedAgainAt).toBeGreaterThanOrEqual(0);
     const connectionFlags = live
       .slice(connectedAgainAt)
       .filter((message) => message.type === 'Connection')
