@@ -29,6 +29,9 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/dist ./dist
 ARG APP=portal-api
 ENV APP=${APP}
+# The commit built (docker build --build-arg BUILD_COMMIT=$(git rev-parse HEAD)): in portal_build_info.
+ARG BUILD_COMMIT=
+ENV BUILD_COMMIT=${BUILD_COMMIT}
 USER node
 # nest build keeps the source tree under each app's output folder, hence the doubled path.
 CMD ["sh", "-c", "exec node dist/apps/${APP}/apps/${APP}/src/main.js"]

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import request from 'supertest';
 import { healthyReport, createTestEnvironment, opsServerOf, type TestEnvironment } from '@app/testing';
 import { loadMailerConfig } from './mailer.config';
@@ -27,6 +28,7 @@ describe('mailer boot (real services)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'mailer',
+      version: PRODUCT_VERSION,
       checks: {
         database: { status: 'up' },
         nats: { status: 'up' },

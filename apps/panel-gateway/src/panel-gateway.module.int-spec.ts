@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import request from 'supertest';
 import { healthyReport, opsServerOf } from '@app/testing';
 import { NatsConfig } from '@app/config';
@@ -23,6 +24,7 @@ describe('panel-gateway boot (real services)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'panel-gateway',
+      version: PRODUCT_VERSION,
       checks: {
         database: { status: 'up' },
         nats: { status: 'up' },

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,7 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'portal-api',
+      version: PRODUCT_VERSION,
       checks: {
         database: { status: 'up' },
         nats: { status: 'up' },

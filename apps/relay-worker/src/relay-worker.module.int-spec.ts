@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { healthyReport, createTestEnvironment, opsServerOf, type TestEnvironment } from '@app/testing';
@@ -24,6 +25,7 @@ describe('relay-worker boot (real services)', () => {
     expect(response.body).toEqual({
       status: 'ok',
       app: 'relay-worker',
+      version: PRODUCT_VERSION,
       checks: {
         database: { status: 'up' },
         nats: { status: 'up' },

@@ -4,5 +4,7 @@ export type DependencyStatus = { status: 'up' } | { status: 'down'; reason: stri
 export interface HealthReport {
   status: 'ok' | 'error';
   app: string;
+  /** The release running (PRODUCT_VERSION); absent from apps of earlier releases. */
+  version?: string;
   checks: Record<string, DependencyStatus>;
 }

@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import { HealthRegistry } from './health.registry';
 
 describe('HealthRegistry', () => {
@@ -8,6 +9,7 @@ describe('HealthRegistry', () => {
     await expect(registry.report('portal-api')).resolves.toEqual({
       status: 'ok',
       app: 'portal-api',
+      version: PRODUCT_VERSION,
       checks: { database: { status: 'up' }, nats: { status: 'up' } },
     });
   });
@@ -19,6 +21,7 @@ describe('HealthRegistry', () => {
     await expect(registry.report('mailer')).resolves.toEqual({
       status: 'error',
       app: 'mailer',
+      version: PRODUCT_VERSION,
       checks: { database: { status: 'up' }, redis: { status: 'down', reason: 'connect ECONNREFUSED 127.0.0.1:6379' } },
     });
   });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PRODUCT_VERSION } from '@app/contracts';
 import { withTimeout } from '../async/with-timeout.util';
 import { HealthIndicator, HealthReport, DependencyStatus } from './health-indicator.types';
 
@@ -25,7 +26,7 @@ export class HealthRegistry {
     );
     const checks = Object.fromEntries(entries);
     const healthy = entries.every(([, result]) => result.status === 'up');
-    return { status: healthy ? 'ok' : 'error', app, checks };
+    return { status: healthy ? 'ok' : 'error', app, version: PRODUCT_VERSION, checks };
   }
 }
 

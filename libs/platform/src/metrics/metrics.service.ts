@@ -10,6 +10,10 @@ import {
   collectDefaultMetrics,
 } from 'prom-client';
 import { RuntimeConfig } from '@app/config';
+import { PRODUCT_VERSION } from '@app/contracts';
+
+/** The commit the image was built from, when the build says (BUILD_COMMIT); else 'unknown'. */
+const BUILD_COMMIT = /^[0-9a-f]{7,40}$/.test(process.env.BUILD_COMMIT ?? '') ? process.env.BUILD_COMMIT! : 'unknown';
 
 /**
  * The app's own Prometheus registry (not prom-client's global one, so that several apps or test
@@ -22,6 +26,12 @@ export class MetricsService {
   constructor(runtime: RuntimeConfig) {
     this.registry.setDefaultLabels({ app: runtime.appName });
     collectDefaultMetrics({ register: this.registry });
+    // Which release each copy runs, for dashboards and for an upgrade rolled out half way.
+    this.gauge({
+      name: 'portal_build_info',
+      help: 'The release this copy runs (always 1)',
+      labelNames: ['version', 'commit', 'node'],
+    }).set({ version: PRODUCT_VERSION, commit: BUILD_COMMIT, node: process.version }, 1);
   }
 
   counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {

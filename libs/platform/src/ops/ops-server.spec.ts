@@ -1,3 +1,4 @@
+import { PRODUCT_VERSION } from '@app/contracts';
 import { request as httpRequest, Agent } from 'node:http';
 import request from 'supertest';
 import { RuntimeConfig } from '@app/config';
@@ -28,6 +29,7 @@ describe('OpsServer', () => {
     expect(healthy.body).toEqual({
       status: 'ok',
       app: 'relay-worker',
+      version: PRODUCT_VERSION,
       checks: { database: { status: 'up' }, redis: { status: 'up' } },
     });
     redisUp = false;
@@ -41,6 +43,12 @@ describe('OpsServer', () => {
       const response = await request(ops.server).get(path).expect(200);
       expect(response.headers['content-type']).toContain('text/plain');
       expect(response.text).toContain('relay_pulses_total{app="relay-worker"} 1');
+      // Which release runs here, for dashboards and an upgrade rolled out half way.
+      expect(response.text).toMatch(
+        new RegExp(
+          `portal_build_info\\{version="${PRODUCT_VERSION.replaceAll('.', '\\.')}",commit="(?:[0-9a-f]{7,40}|unknown)",node="v\\d+[^"]*",app="relay-worker"\\} 1`,
+        ),
+      );
     }
   });
 
