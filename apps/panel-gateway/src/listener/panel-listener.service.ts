@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import type { X509Certificate } from 'node:crypto';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import {
@@ -17,6 +17,7 @@ import { PANEL_ACCEPT_BACKLOG, PANEL_LISTENER_CONFIG } from '../panel-gateway.co
 import type { PanelListenerConfig } from '../panel-gateway.config';
 import { PanelPublisher } from '../publishing/panel-publisher.service';
 import { PanelSession } from '../sessions/panel-session';
+import { TlsCertificateReloader, type TlsReload } from './tls-certificate.reloader';
 import type { SessionContext } from '../sessions/session-context.types';
 import { ReadingPauses } from '../sessions/reading-pauses.service';
 import { SessionRegistry } from '../sessions/session-registry.service';
@@ -32,6 +33,8 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
   private readonly sessions = new Set<PanelSession>();
   private readonly background = new Set<Promise<unknown>>();
   private stopping = false;
+  /** Follows the certificate's files (TLS only). */
+  private readonly tlsReloader: TlsCertificateReloader | null = null;
   private readonly context: SessionContext;
 
   constructor(
@@ -59,16 +62,15 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
       isStopping: () => this.stopping,
     };
     const onSocket = (socket: Socket) => this.accept(socket);
-    this.server = config.tls
-      ? createTlsServer(
-          {
-            cert: readFileSync(config.tls.certFile),
-            key: readFileSync(config.tls.keyFile),
-            handshakeTimeout: config.handshakeTimeoutMs,
-          },
-          onSocket,
-        )
-      : createTcpServer(onSocket);
+    if (config.tls) {
+      const { cert, key, certificate } = TlsCertificateReloader.read(config.tls);
+      const server = createTlsServer({ cert, key, handshakeTimeout: config.handshakeTimeoutMs }, onSocket);
+      this.tlsReloader = new TlsCertificateReloader(server, config.tls, (outcome) => this.certificateReloaded(outcome));
+      this.server = server;
+      this.certificateServed(certificate);
+    } else {
+      this.server = createTcpServer(onSocket);
+    }
     this.server.on('error', (error) => this.logger.error({ err: error }, 'panel listener failed'));
   }
 
@@ -95,6 +97,27 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
       { host: this.config.host, port: this.port(), tls: Boolean(this.config.tls) },
       'listening for panels',
     );
+    this.tlsReloader?.start();
+  }
+
+  private certificateReloaded(outcome: TlsReload): void {
+    this.metrics.tlsReloads.inc({ outcome: 'refused' in outcome ? 'refused' : 'reloaded' });
+    if ('refused' in outcome) {
+      this.logger.error(
+        { err: outcome.refused, certFile: this.config.tls?.certFile },
+        "panels' TLS certificate files changed but do not make a pair: the certificate served stays",
+      );
+      return;
+    }
+    this.certificateServed(outcome.served);
+    this.logger.log(
+      { subject: outcome.served.subject, validTo: outcome.served.validTo, fingerprint: outcome.served.fingerprint256 },
+      "panels' TLS certificate reloaded: new connections get it, connected panels keep theirs",
+    );
+  }
+
+  private certificateServed(certificate: X509Certificate): void {
+    this.metrics.tlsCertificateExpiry.set(Date.parse(certificate.validTo) / 1000);
   }
 
   /** The port panels connect to (the one picked when configured as 0). */
@@ -103,6 +126,7 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.tlsReloader?.stop();
     this.server.close();
     for (const session of [...this.sessions]) session.close('gateway shutting down');
     const pending = Promise.allSettled([...this.background]);

@@ -16,8 +16,19 @@ export class GatewayMetrics {
   readonly publishRetries: Counter<'kind'>;
   readonly refusedMessages: Counter<'message' | 'field'>;
   readonly authRefusals: Counter<'reason'>;
+  readonly tlsCertificateExpiry: Gauge;
+  readonly tlsReloads: Counter<'outcome'>;
 
   constructor(metrics: MetricsService) {
+    this.tlsCertificateExpiry = metrics.gauge({
+      name: 'panel_gateway_tls_certificate_expiry_timestamp_seconds',
+      help: "When the panels' TLS certificate served now expires, seconds since the epoch (TLS listeners only)",
+    });
+    this.tlsReloads = metrics.counter({
+      name: 'panel_gateway_tls_reloads_total',
+      help: "Changes of the panels' TLS certificate files: reloaded, or refused (not a certificate and its key)",
+      labelNames: ['outcome'],
+    });
     this.connectedPanels = metrics.gauge({
       name: 'panel_gateway_connected_panels',
       help: 'Panels connected and past the key proof',
