@@ -10,7 +10,7 @@ describe('portal-api configuration', () => {
       poolSize: 10,
       statementTimeoutMs: 60_000,
     });
-    expect(config.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(config.redis).toMatchObject({ url: 'redis://127.0.0.1:6379', sentinels: [], sentinelName: 'portal' });
     expect(config.nats.prefix).toBe('');
     expect(config.web.distDir).toMatch(/dist\/web$/);
     expect(config.support).toEqual({
@@ -18,6 +18,23 @@ describe('portal-api configuration', () => {
       supportEmail: 'support@firealarmportal.example',
       supportAddress: '1 Station Road, Cambridge CB1 2AA, United Kingdom',
       providerName: 'Fire Alarm Portal Services Ltd',
+    });
+  });
+
+  it('reaches Redis through its sentinels when REDIS_SENTINELS names them', () => {
+    const config = loadPortalApiConfig({
+      REDIS_URL: 'redis://:secret@redis/2',
+      REDIS_SENTINELS: 'sentinel-1:26379, sentinel-2:26379,[::1]:26380',
+      REDIS_SENTINEL_NAME: 'portal-primary',
+    });
+    expect(config.redis).toMatchObject({
+      url: 'redis://:secret@redis/2',
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: 'sentinel-2', port: 26379 },
+        { host: '::1', port: 26380 },
+      ],
+      sentinelName: 'portal-primary',
     });
   });
 
@@ -42,6 +59,11 @@ describe('portal-api configuration', () => {
       'DATABASE_STATEMENT_TIMEOUT_MS',
       '-1',
       "Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be an integer from 0 to 3600000, got '-1'",
+    ],
+    [
+      'REDIS_SENTINELS',
+      'sentinel-1:26379,sentinel-2',
+      "Invalid configuration: REDIS_SENTINELS must be a comma-separated list of host:port, got 'sentinel-1:26379,sentinel-2'",
     ],
     [
       'REDIS_URL',

@@ -56,11 +56,22 @@ export class NatsConfig {
 export const NATS_STREAM_REPLICAS = ['1', '3', '5'] as const;
 export type NatsStreamReplicas = 1 | 3 | 5;
 
+/** A Redis Sentinel's address. */
+export interface SentinelAddress {
+  host: string;
+  port: number;
+}
+
 export class RedisConfig {
   constructor(
+    /** The server (or, with sentinels, the password, database and TLS of the primary's URL). */
     readonly url: string,
     /** Key prefix of every queue, so several deployments or test runs can share one Redis. */
     readonly prefix: string,
+    /** Sentinels to ask for the primary (REDIS_SENTINELS); none: `url` is the server. */
+    readonly sentinels: readonly SentinelAddress[] = [],
+    /** The primary's name the sentinels monitor (REDIS_SENTINEL_NAME). */
+    readonly sentinelName = 'portal',
   ) {}
 }
 
@@ -84,6 +95,8 @@ export const natsSchema = {
 export const redisSchema = {
   REDIS_URL: env.url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: env.name('portal'),
+  REDIS_SENTINELS: env.hostPortList(),
+  REDIS_SENTINEL_NAME: env.name('portal'),
 };
 
 type Env = Record<string, string | undefined>;
@@ -127,5 +140,7 @@ export function readNatsConfig(source: Env = process.env): NatsConfig {
 
 export function readRedisConfig(source: Env = process.env): RedisConfig {
   const values = readConfig(redisSchema, source);
-  return new RedisConfig(values.REDIS_URL, values.REDIS_PREFIX);
+  if (values.REDIS_SENTINELS.length > 0 && values.REDIS_SENTINEL_NAME === '')
+    throw new ConfigError('REDIS_SENTINEL_NAME', 'the name the sentinels monitor the primary by', '');
+  return new RedisConfig(values.REDIS_URL, values.REDIS_PREFIX, values.REDIS_SENTINELS, values.REDIS_SENTINEL_NAME);
 }

@@ -96,6 +96,21 @@ export const env = {
     );
   },
 
+  /** A comma-separated list of host:port pairs (empty: none), e.g. Redis Sentinels. */
+  hostPortList(): EnvReader<Array<{ host: string; port: number }>> {
+    const expected = 'a comma-separated list of host:port';
+    return (variable, raw) => {
+      const text = raw?.trim() ?? '';
+      if (text === '') return [];
+      return text.split(',').map((item) => {
+        const match = /^\[?([A-Za-z0-9.:_-]+?)\]?:(\d{1,5})$/.exec(item.trim());
+        const port = match ? Number(match[2]) : 0;
+        if (!match || port < 1 || port > 65535) throw new ConfigError(variable, expected, text);
+        return { host: match[1]!, port };
+      });
+    };
+  },
+
   /** A duration such as '90s', '15m', '1h' or '7d' (a bare number is seconds); read as seconds. */
   duration(fallback?: string): EnvReader<number> {
     const expected = 'a duration such as 90s, 15m, 1h or 7d';

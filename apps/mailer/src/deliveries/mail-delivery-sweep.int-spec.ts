@@ -196,7 +196,7 @@ describe('the sweep of mail deliveries left queued (real Redis, PostgreSQL and S
     const eventSeq = await storedFire();
     const jobId = eventMailJobId(SITE, eventSeq, userId);
     const prefix = ownPrefix();
-    const connection = createRedisConnection(environment.redisConfig.url, 'sweep-spec-queue');
+    const connection = createRedisConnection(environment.redisConfig, 'sweep-spec-queue');
     const queue = new Queue<EventAlertMailJob>(QUEUE_NAMES.mail, { connection, prefix });
     const failing = new Worker(QUEUE_NAMES.mail, () => Promise.reject(new UnrecoverableError('cut short')), {
       connection,

@@ -29,7 +29,7 @@ describe('a password reset mail whose workers die on every try (real Redis, Post
 
   /** A worker that takes the job and dies under it: it stops renewing its lock and never finishes. */
   async function workerDyingOn(jobId: string): Promise<void> {
-    const connection = createRedisConnection(environment.redisConfig.url, 'reset-given-up-dying');
+    const connection = createRedisConnection(environment.redisConfig, 'reset-given-up-dying');
     let taken = false;
     const worker = new Worker(
       QUEUE_NAMES.mail,
@@ -56,7 +56,7 @@ describe('a password reset mail whose workers die on every try (real Redis, Post
 
   it('is recorded as failed and not sent, never left without a record', async () => {
     const jobId = passwordResetMailJobId('0f0e0d0c-0000-4000-8000-00000000dead');
-    const connection = createRedisConnection(environment.redisConfig.url, 'reset-given-up-queue');
+    const connection = createRedisConnection(environment.redisConfig, 'reset-given-up-queue');
     const queue = new Queue<PasswordResetMailJob>(QUEUE_NAMES.mail, {
       connection,
       prefix: environment.redisConfig.prefix,

@@ -152,7 +152,7 @@ describe('the sweep of relay runs left pending (real Redis, PostgreSQL and relay
   it("records as failed, with its 'Relay action failed' notification, a run whose job failed on its last try unrecorded", async () => {
     const { runId, eventSeq, jobId } = await openRun(true);
     const prefix = ownPrefix();
-    const connection = createRedisConnection(environment.redisConfig.url, 'relay-sweep-spec');
+    const connection = createRedisConnection(environment.redisConfig, 'relay-sweep-spec');
     const queue = new Queue<RelayActionJob>(QUEUE_NAMES.relayActions, { connection, prefix });
     // Fails the job outside the handler, as a copy that died in its failed handling leaves it.
     const failing = new Worker(QUEUE_NAMES.relayActions, () => Promise.reject(new UnrecoverableError('cut short')), {

@@ -7,7 +7,7 @@ import { QUEUE_NAMES, type PasswordResetMailJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { waitUntil } from '@app/testing';
 import { QueueModule } from '../queues/queue.module';
-import { closeRedisConnection, createRedisConnection } from '../queues/redis-connection.util';
+import { closeRedisConnection, createRedisConnection, serverAt } from '../queues/redis-connection.util';
 import { removeRedisPrefix, TEST_REDIS_URL, uniqueTestName } from '../testing';
 import { JobGivenUp, JobHandler } from './job-handler.decorator';
 import { JobStallConfig } from './job-stall.config';
@@ -80,7 +80,7 @@ describe('JobWorkers when a worker dies while it runs a job (real Redis)', () =>
    * renewing its lock (a forced close), as a process killed mid-job would.
    */
   async function workerDyingOn(testPrefix: string, email: string): Promise<void> {
-    const connection = createRedisConnection(TEST_REDIS_URL, 'job-stalls-dying');
+    const connection = createRedisConnection(serverAt(TEST_REDIS_URL), 'job-stalls-dying');
     connections.push(connection);
     let taken = false;
     const worker = new Worker(
@@ -115,7 +115,7 @@ describe('JobWorkers when a worker dies while it runs a job (real Redis)', () =>
   function testQueue(): { queue: Queue; prefix: string } {
     const testPrefix = `${prefix}-${prefixes.length}`;
     prefixes.push(testPrefix);
-    const connection = createRedisConnection(TEST_REDIS_URL, 'job-stalls-queue');
+    const connection = createRedisConnection(serverAt(TEST_REDIS_URL), 'job-stalls-queue');
     connections.push(connection);
     const queue = new Queue(QUEUE_NAMES.mail, { connection, prefix: testPrefix });
     queues.push(queue);

@@ -25,7 +25,7 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   static async connect(config: RedisConfig, connectionName: string): Promise<QueueService> {
-    const connection = createRedisConnection(config.url, connectionName);
+    const connection = createRedisConnection(config, connectionName);
     await connection.connect();
     return new QueueService(config, connectionName, connection);
   }
@@ -50,7 +50,7 @@ export class QueueService implements OnApplicationShutdown {
     processor: Processor<T>,
     options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
   ): Worker<T> {
-    const connection = createRedisConnection(this.config.url, `${this.connectionName}-worker-${name}`);
+    const connection = createRedisConnection(this.config, `${this.connectionName}-worker-${name}`);
     const worker = new Worker<T>(name, processor, { ...options, connection, prefix: this.config.prefix });
     worker.on('error', (error) => this.logger.warn({ queue: name, err: error }, 'worker error'));
     this.workers.push({ worker: worker as Worker, connection });

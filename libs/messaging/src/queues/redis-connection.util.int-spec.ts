@@ -3,20 +3,20 @@ import type { Redis } from 'ioredis';
 import { waitUntil } from '@app/testing';
 import { TEST_REDIS_URL } from '../testing';
 import { PrivateRedisServer } from '../testing/private-redis-server';
-import { closeRedisConnection, createRedisConnection } from './redis-connection.util';
+import { closeRedisConnection, createRedisConnection, serverAt } from './redis-connection.util';
 
 const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
 
 describe('closeRedisConnection (real Redis)', () => {
   it('ends a ready connection', async () => {
-    const connection = createRedisConnection(TEST_REDIS_URL, 'close-spec-ready');
+    const connection = createRedisConnection(serverAt(TEST_REDIS_URL), 'close-spec-ready');
     await connection.connect();
     await closeRedisConnection(connection);
     await waitUntil(() => connection.status === 'end', 'the connection ended');
   });
 
   it('leaves a connection already ended alone, arming no timer that would keep the process alive', async () => {
-    const connection = createRedisConnection(TEST_REDIS_URL, 'close-spec-ended');
+    const connection = createRedisConnection(serverAt(TEST_REDIS_URL), 'close-spec-ended');
     await connection.connect();
     const ended = once(connection, 'end');
     connection.disconnect();
@@ -40,7 +40,7 @@ describe('a connection disconnected while it waits to reconnect (private redis-s
     ['its duplicate (as BullMQ makes its own)', (connection: Redis) => connection.duplicate()],
   ])('%s ends, emitting end, instead of staying reconnecting for ever', async (_kind, connectionOf) => {
     server = await PrivateRedisServer.start();
-    const connection = connectionOf(createRedisConnection(server.url, 'close-spec-reconnecting'));
+    const connection = connectionOf(createRedisConnection(serverAt(server.url), 'close-spec-reconnecting'));
     connection.on('error', () => undefined);
     await connection.connect();
     await server.stop();

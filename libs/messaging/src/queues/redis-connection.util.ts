@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { closeHandler } from 'ioredis/built/redis/event_handler';
+import type { RedisConfig } from '@app/config';
 
 /**
  * An ioredis connection that ends when disconnected while it waits to reconnect. ioredis 5 leaves
@@ -22,16 +23,46 @@ class EndingRedis extends Redis {
   }
 }
 
+/** Where the connection goes: the server's URL, or the sentinels to ask for the primary. */
+export type RedisConnectionSettings = Pick<RedisConfig, 'url' | 'sentinels' | 'sentinelName'>;
+
+/** A single server's settings (no sentinels), by its URL. */
+export function serverAt(url: string): RedisConnectionSettings {
+  return { url, sentinels: [], sentinelName: '' };
+}
+
+/**
+ * A write met a replica (a failover behind one address, or a primary demoted under a sentinel's
+ * client): reconnect, to the primary the sentinels name now, and send the command again.
+ */
+export function reconnectOnReadonly(error: Error): 2 | false {
+  return error.message.startsWith('READONLY') ? 2 : false;
+}
+
 /**
  * A Redis connection as BullMQ needs it: commands wait through a reconnect instead of failing
- * (maxRetriesPerRequest null), so a short Redis outage delays jobs rather than losing them.
+ * (maxRetriesPerRequest null), so a short Redis outage (or a failover) delays jobs rather than
+ * losing them. With sentinels, the primary is the one they name at each (re)connection; the URL
+ * then gives the password, database and TLS only.
  */
-export function createRedisConnection(url: string, connectionName: string): Redis {
-  return new EndingRedis(url, {
+export function createRedisConnection(settings: RedisConnectionSettings, connectionName: string): Redis {
+  const common: RedisOptions = {
     connectionName,
     maxRetriesPerRequest: null,
     enableReadyCheck: true,
     lazyConnect: true,
+    reconnectOnError: reconnectOnReadonly,
+  };
+  if (settings.sentinels.length === 0) return new EndingRedis(settings.url, common);
+  const url = new URL(settings.url);
+  return new EndingRedis({
+    ...common,
+    sentinels: settings.sentinels.map(({ host, port }) => ({ host, port })),
+    name: settings.sentinelName,
+    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+    db: Number(url.pathname.slice(1)) || 0,
+    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
   });
 }
 

@@ -25,7 +25,7 @@ export class RedisClient {
   }
 
   static async connect(config: RedisConfig, connectionName: string): Promise<RedisClient> {
-    const connection = createRedisConnection(config.url, `${connectionName}-commands`);
+    const connection = createRedisConnection(config, `${connectionName}-commands`);
     await connection.connect();
     return new RedisClient(connection, config.prefix);
   }

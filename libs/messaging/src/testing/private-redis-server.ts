@@ -10,10 +10,14 @@ const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 export class PrivateRedisServer {
   private process: ChildProcess | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly args: readonly string[],
+  ) {}
 
-  static async start(): Promise<PrivateRedisServer> {
-    const server = new PrivateRedisServer(await freePort());
+  /** `args`: more of redis-server's options (e.g. `--replicaof 127.0.0.1 <port>`). */
+  static async start(args: readonly string[] = []): Promise<PrivateRedisServer> {
+    const server = new PrivateRedisServer(await freePort(), args);
     await server.resume();
     return server;
   }
@@ -30,7 +34,7 @@ export class PrivateRedisServer {
   async resume(): Promise<void> {
     const child = spawn(
       REDIS_SERVER,
-      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'],
+      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
       { stdio: 'ignore' },
     );
     this.process = child;
