@@ -1,6 +1,7 @@
 // Makes sure PostgreSQL, Redis and NATS with JetStream answer before the tests run (a server that
 // is installed but stopped is started as this machine's daemon; one that is missing is named), and
-// that the system Chromium of the browser tests is there.
+// that the system Chromium of the browser tests and promtool of the alert rules' tests are there.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startInstalledService, waitFor } from './lib/local-services.mts';
 import { probeNats, probePostgres, probeRedis, type ProbeResult } from './lib/service-probes.mts';
@@ -53,6 +54,15 @@ if (existsSync(chromium)) console.log(`✓ Chromium at ${chromium}`);
 else
   problems.push(
     `✗ Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`,
+  );
+
+// The alert rules' tests run Prometheus's own checker (deploy/monitoring).
+const promtool = process.env.PROMTOOL_BIN ?? 'promtool';
+const promtoolFound = spawnSync(promtool, ['--version'], { stdio: 'ignore' });
+if (!promtoolFound.error && promtoolFound.status === 0) console.log(`✓ promtool (${promtool})`);
+else
+  problems.push(
+    `✗ promtool not found (${promtool}): install it (apt-get install prometheus) or set PROMTOOL_BIN; the alert rules' tests need it.`,
   );
 
 if (problems.length > 0) {

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+const HERE = __dirname;
+const OPERATIONS = join(HERE, '../../docs/operations.md');
+const PROMTOOL = process.env.PROMTOOL_BIN ?? 'promtool';
+
+interface RulesFile {
+  groups: Array<{ name: string; rules: Array<{ alert?: string; annotations?: Record<string, string> }> }>;
+}
+
+/** Runs promtool in this folder; a machine without it is told how to get it (docs/development.md). */
+function promtool(...args: string[]): { status: number | null; output: string } {
+  const run = spawnSync(PROMTOOL, args, { cwd: HERE, encoding: 'utf8' });
+  if (run.error)
+    throw new Error(
+      `promtool is needed for the alert rules' tests: apt-get install prometheus (Debian), or PROMTOOL_BIN (${run.error.message})`,
+    );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The first column of docs/operations.md's "What to watch" table. */
+function watchedRows(): string[] {
+  const text = readFileSync(OPERATIONS, 'utf8');
+  const section = text.slice(text.indexOf('## What to watch'), text.indexOf('### Logs'));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| what |') && !line.startsWith('| ---'))
+    .map((line) => line.split('|')[1]!.trim());
+}
+
+describe('the alert rules (deploy/monitoring, promtool)', () => {
+  it('are valid Prometheus rules', () => {
+    const { status, output } = promtool('check', 'rules', 'portal-alerts.rules.yml');
+    expect([status, output]).toEqual([0, expect.stringContaining('SUCCESS')]);
+  });
+
+  it('pass their unit tests: an alarm backlog, panels gone, a stuck consumer, no event stored', () => {
+    const { status, output } = promtool('test', 'rules', 'portal-alerts.test.yml');
+    expect([status, output]).toEqual([0, expect.stringContaining('SUCCESS')]);
+  });
+
+  it("cover every row of docs/operations.md's 'What to watch', and nothing else", () => {
+    const rules = (parse(readFileSync(join(HERE, 'portal-alerts.rules.yml'), 'utf8')) as RulesFile).groups.flatMap(
+      (group) => group.rules,
+    );
+    const watched = new Set(rules.map((rule) => rule.annotations?.watch));
+    expect([...watched].sort()).toEqual([...new Set(watchedRows())].sort());
+    expect(rules.every((rule) => rule.alert && rule.annotations?.summary)).toBe(true);
+  });
+});
