@@ -62,6 +62,30 @@ describe('portal-api boot (real PostgreSQL, NATS, Redis)', () => {
     expect((await request(portal.ops).get('/healthz/?full=1')).body).toHaveProperty('checks');
   });
 
+  it('counts and times every HTTP answer by its route pattern, and shows the database pool in use', async () => {
+    await request(portal.server).get('/api/config').expect(200);
+    await request(portal.server).get('/api/v2/sites/0011aabbccdd').expect(401);
+    await request(portal.server).get('/api/no/such/call').expect(404);
+    const { text } = await request(portal.ops).get('/metrics').expect(200);
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/config",status="200",app="portal-api"\} [1-9]/m,
+    );
+    // The pattern, not the address asked for: one series for every site.
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/v2\/sites\/:hwaddr",status="401",app="portal-api"\} [1-9]/m,
+    );
+    // Unknown API paths meet the API's own catch-all route (its 404 in the API's shape): one series.
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\*path",status="404",app="portal-api"\} [1-9]/m,
+    );
+    expect(text).not.toContain('0011aabbccdd');
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{app="portal-api",method="GET",route="\/api\/config"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^database_pool_connections\{state="total",app="portal-api"\} [1-9]/m);
+    expect(text).toMatch(/^database_pool_connections\{state="waiting",app="portal-api"\} 0/m);
+  });
+
   it.each(['/metrics', '/metrics/', '/healthz', '/healthz/', '/METRICS', '/Healthz/', '/metrics?format=text'])(
     'answers %s on the public port 404, with no metrics and no dependency state',
     async (path) => {

@@ -3,7 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import helmet from 'helmet';
 import { API_PREFIX } from '@app/contracts';
-import { logContextMiddleware } from '@app/platform';
+import { logContextMiddleware, MetricsService } from '@app/platform';
+import { httpMetricsMiddleware } from './http/http-metrics.middleware';
 import { jsonBodyParserOptions } from './http/json-body-parser.options';
 import { opsPathsNotPublic } from './http/ops-paths-not-public.middleware';
 import { requestBodyMiddleware } from './http/request-body.middleware';
@@ -19,6 +20,7 @@ export function configurePortalApi(app: INestApplication, config: PortalApiConfi
   express.disable('x-powered-by');
   // First: everything a request leads to logs under its correlation id, answered in X-Correlation-Id.
   app.use(logContextMiddleware);
+  app.use(httpMetricsMiddleware(app.get(MetricsService)));
   app.use(opsPathsNotPublic);
   app.use(requestBodyMiddleware(config.http.bodyLimitBytes));
   express.useBodyParser('json', jsonBodyParserOptions(config.http.bodyLimitBytes));

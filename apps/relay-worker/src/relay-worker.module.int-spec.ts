@@ -42,9 +42,13 @@ describe('relay-worker boot (real services)', () => {
     await expect(app.get(RelayAlarmPathWarmup).warmUp()).resolves.toBeUndefined();
   });
 
-  it('serves Prometheus metrics', async () => {
+  it('serves Prometheus metrics, with the depth of its queue and the age of its oldest waiting job', async () => {
     const response = await request(opsServerOf(app)).get('/metrics').expect(200);
     expect(response.text).toContain('app="relay-worker"');
+    expect(response.text).toMatch(/^queue_jobs\{queue="relay-actions",state="waiting",app="relay-worker"\} \d+/m);
+    expect(response.text).toMatch(
+      /^queue_oldest_waiting_job_age_seconds\{queue="relay-actions",app="relay-worker"\} [\d.]+/m,
+    );
   });
 });
 

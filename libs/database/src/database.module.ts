@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
+import { DatabasePoolMetrics } from './database-pool.metrics';
 import { onEachKeptConnection } from './each-kept-connection.util';
 import { DATABASE_MODULE_OPTIONS } from './database.constants';
 import type { DatabaseModuleAsyncOptions, DatabaseModuleOptions } from './database-module-options.types';
@@ -67,6 +68,7 @@ export class DatabaseModule {
         DATA_SOURCE_PROVIDER,
         DatabaseShutdown,
         DatabaseHealth,
+        DatabasePoolMetrics,
       ],
       exports: [DataSource],
     };
@@ -81,6 +83,7 @@ export class DatabaseModule {
         DATA_SOURCE_PROVIDER,
         DatabaseShutdown,
         DatabaseHealth,
+        DatabasePoolMetrics,
       ],
       exports: [DataSource],
     };

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { RedisConfig, RuntimeConfig } from '@app/config';
 import { HealthRegistry } from '@app/platform';
 import { RedisClient } from '../redis/redis-client.service';
+import { QueueMetrics } from './queue.metrics';
 import { QueueService } from './queue.service';
 
 @Global()
@@ -28,6 +29,7 @@ export class QueueModule implements OnModuleInit {
           useFactory: async (redis: RedisConfig, runtime: RuntimeConfig, client: RedisClient) =>
             (await QueueService.connect(redis, runtime.appName)).closeAfterWorkers(client),
         },
+        QueueMetrics,
       ],
       exports: [RedisConfig, QueueService, RedisClient],
     };

@@ -36,6 +36,11 @@ export class QueueService implements OnApplicationShutdown {
     return this;
   }
 
+  /** The queues this app adds jobs to or runs workers of. */
+  namesInUse(): string[] {
+    return [...new Set([...this.queues.keys(), ...this.workers.map(({ worker }) => worker.name)])].sort();
+  }
+
   queue<T = unknown>(name: string): Queue<T> {
     let queue = this.queues.get(name);
     if (!queue) {
