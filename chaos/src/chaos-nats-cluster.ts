@@ -140,9 +140,9 @@ export class ChaosNatsCluster {
     return (connz?.connections ?? []).map((connection) => connection.name || 'unnamed').sort();
   }
 
-  /** How many routes the server reports up (undefined when it does not answer). */
-  async routeCount(server: NatsClusterServer): Promise<number | undefined> {
-    return (await server.monitor<{ num_routes?: number }>('/routez'))?.num_routes;
+  /** How many peers the server reports routes up to (undefined when it does not answer). */
+  routeCount(server: NatsClusterServer): Promise<number | undefined> {
+    return server.routedPeers();
   }
 
   async remove(): Promise<void> {

@@ -279,6 +279,16 @@ export class NatsClusterServer {
     return monitorReport<T>(this.ports.monitor, path);
   }
 
+  /**
+   * How many other servers this one has a route up to (undefined when it does not answer). By peer,
+   * not by connection: from 2.10 a server keeps a pool of routes to each peer (num_routes counts them all).
+   */
+  async routedPeers(): Promise<number | undefined> {
+    const routez = await this.monitor<{ routes?: Array<{ remote_name?: string; remote_id?: string }> }>('/routez');
+    if (!routez) return undefined;
+    return new Set((routez.routes ?? []).map((route) => route.remote_name || route.remote_id)).size;
+  }
+
   /** JetStream is up on this server and it knows the meta leader of a cluster of `size` servers. */
   async ready(size: number): Promise<boolean> {
     return (await this.notReady(size)) === undefined;

@@ -5,9 +5,9 @@ import { freePort } from './local-port.util';
 import { NatsCluster, type NatsClusterServer } from './nats-cluster';
 import { waitUntil } from './wait-until.util';
 
-/** How many routes a server has up now, by its own report. */
-async function routes(server: NatsClusterServer): Promise<number | undefined> {
-  return (await server.monitor<{ num_routes?: number }>('/routez'))?.num_routes;
+/** How many peers a server has routes up to now, by its own report. */
+function routes(server: NatsClusterServer): Promise<number | undefined> {
+  return server.routedPeers();
 }
 
 async function routeCounts(cluster: NatsCluster): Promise<Array<number | undefined>> {
