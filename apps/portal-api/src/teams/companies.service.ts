@@ -202,7 +202,8 @@ export class CompaniesService {
         [companyId, hwaddr, actor.userId],
       );
       if (added.length === 0) throw new DomainError('conflict', SITE_ALREADY_IN_COMPANY);
-      await this.record(manager, actor, user, companyId, { kind: 'site-added', hwaddr, detail: hwaddr });
+      const subject = await siteNameFor(manager, actor.userId, hwaddr);
+      await this.record(manager, actor, user, companyId, { kind: 'site-added', hwaddr, subject, detail: hwaddr });
       return this.grants.refresh(manager, await this.grants.membersOf(manager, companyId));
     });
     this.accessChanges.published(changes);
@@ -221,7 +222,8 @@ export class CompaniesService {
         [companyId, hwaddr],
       );
       if (removed.length === 0) throw new DomainError('not-found', COMPANY_SITE_NOT_FOUND);
-      await this.record(manager, actor, user, companyId, { kind: 'site-removed', hwaddr, detail: hwaddr });
+      const subject = await siteNameFor(manager, actor.userId, hwaddr);
+      await this.record(manager, actor, user, companyId, { kind: 'site-removed', hwaddr, subject, detail: hwaddr });
       return this.grants.refresh(manager, await this.grants.membersOf(manager, companyId));
     });
     this.accessChanges.published(changes);
@@ -274,4 +276,13 @@ export class CompaniesService {
     if (!user) throw new DomainError('not-found', MEMBER_NOT_FOUND);
     return { id: user.id, name: user.fullName };
   }
+}
+
+/** The site's name as the acting user calls it ('' when they gave it none), for the activity's "whom". */
+async function siteNameFor(manager: EntityManager, userId: string, hwaddr: string): Promise<string> {
+  const [claim] = await manager.query<Array<{ nickname: string }>>(
+    `SELECT nickname FROM claims WHERE user_id = $1 AND hwaddr = $2`,
+    [userId, hwaddr],
+  );
+  return claim?.nickname ?? '';
 }
