@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 
@@ -19,6 +19,36 @@ function promtool(...args: string[]): { status: number | null; output: string } 
       `promtool is needed for the alert rules' tests: apt-get install prometheus (Debian), or PROMTOOL_BIN (${run.error.message})`,
     );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The metric name prefixes of the portal's own apps (the rest come from exporters: NATS, kube-state, …). */
+const OWN_PREFIXES = [
+  'panel_gateway_',
+  'mailer_',
+  'relay_',
+  'livefeed_',
+  'queue_',
+  'http_',
+  'database_',
+  'consumer_',
+  'portal_',
+];
+
+/** Every metric name the apps and libs register (`name: '…'` of a counter, gauge or histogram). */
+function registeredMetricNames(): Set<string> {
+  const names = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') visit(path);
+      } else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name)) {
+        for (const [, name] of readFileSync(path, 'utf8').matchAll(/name: '([a-z][a-z0-9_]*)'/g)) names.add(name!);
+      }
+    }
+  };
+  for (const dir of ['apps', 'libs']) visit(join(HERE, '../..', dir));
+  return names;
 }
 
 /** The first column of docs/operations.md's "What to watch" table. */
@@ -49,5 +79,22 @@ describe('the alert rules (deploy/monitoring, promtool)', () => {
     const watched = new Set(rules.map((rule) => rule.annotations?.watch));
     expect([...watched].sort()).toEqual([...new Set(watchedRows())].sort());
     expect(rules.every((rule) => rule.alert && rule.annotations?.summary)).toBe(true);
+  });
+
+  it('name only metrics the apps register (a misspelt name would never fire)', () => {
+    const text = readFileSync(join(HERE, 'portal-alerts.rules.yml'), 'utf8');
+    const registered = registeredMetricNames();
+    // Label matchers and grouping clauses name labels, not metrics.
+    const used = [...text.matchAll(/\bexpr: (.+)$/gm)].flatMap(
+      ([, expr]) =>
+        expr!
+          .replace(/\{[^}]*\}/g, ' ')
+          .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')
+          .match(/[a-z][a-z0-9_]*/g) ?? [],
+    );
+    const own = [...new Set(used.filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix))))];
+    expect(own.length).toBeGreaterThan(15);
+    const unknown = own.filter((name) => !registered.has(name.replace(/_(bucket|count|sum)$/, '')));
+    expect(unknown).toEqual([]);
   });
 });
