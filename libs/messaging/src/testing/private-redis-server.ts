@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { acceptsConnections, freePort, waitUntil } from '@app/testing';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
@@ -9,6 +12,8 @@ const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
  */
 export class PrivateRedisServer {
   private process: ChildProcess | undefined;
+  /** Its working folder: a primary writes the snapshot a replica's first sync needs there, not in the project. */
+  private readonly dir = mkdtempSync(join(tmpdir(), 'private-redis-'));
 
   private constructor(
     readonly port: number,
@@ -34,7 +39,19 @@ export class PrivateRedisServer {
   async resume(): Promise<void> {
     const child = spawn(
       REDIS_SERVER,
-      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
+      [
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(this.port),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+        ...this.args,
+      ],
       { stdio: 'ignore' },
     );
     this.process = child;
