@@ -51,6 +51,24 @@ function registeredMetricNames(): Set<string> {
   return names;
 }
 
+/** The portal's own metric names a PromQL expression reads (label matchers and groupings left out). */
+function ownMetricsOf(expressions: string[]): string[] {
+  const used = expressions.flatMap(
+    (expr) =>
+      expr
+        .replace(/\{[^}]*\}/g, ' ')
+        .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')
+        .match(/[a-z][a-z0-9_]*/g) ?? [],
+  );
+  return [...new Set(used.filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix))))];
+}
+
+/** Those of `names` no app registers (a histogram's series counted as the histogram). */
+function unregistered(names: string[]): string[] {
+  const registered = registeredMetricNames();
+  return names.filter((name) => !registered.has(name.replace(/_(bucket|count|sum)$/, '')));
+}
+
 /** The first column of docs/operations.md's "What to watch" table. */
 function watchedRows(): string[] {
   const text = readFileSync(OPERATIONS, 'utf8');
@@ -83,18 +101,23 @@ describe('the alert rules (deploy/monitoring, promtool)', () => {
 
   it('name only metrics the apps register (a misspelt name would never fire)', () => {
     const text = readFileSync(join(HERE, 'portal-alerts.rules.yml'), 'utf8');
-    const registered = registeredMetricNames();
-    // Label matchers and grouping clauses name labels, not metrics.
-    const used = [...text.matchAll(/\bexpr: (.+)$/gm)].flatMap(
-      ([, expr]) =>
-        expr!
-          .replace(/\{[^}]*\}/g, ' ')
-          .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')
-          .match(/[a-z][a-z0-9_]*/g) ?? [],
-    );
-    const own = [...new Set(used.filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix))))];
+    const own = ownMetricsOf([...text.matchAll(/\bexpr: (.+)$/gm)].map(([, expr]) => expr!));
     expect(own.length).toBeGreaterThan(15);
-    const unknown = own.filter((name) => !registered.has(name.replace(/_(bucket|count|sum)$/, '')));
-    expect(unknown).toEqual([]);
+    expect(unregistered(own)).toEqual([]);
+  });
+});
+
+describe('the Grafana dashboard (deploy/monitoring/portal-dashboard.json)', () => {
+  const dashboard = JSON.parse(readFileSync(join(HERE, 'portal-dashboard.json'), 'utf8')) as {
+    uid: string;
+    panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+  };
+
+  it('has a query in every panel, and names only metrics the apps register', () => {
+    expect(dashboard.uid).toBe('fire-alarm-portal');
+    expect(dashboard.panels.every((panel) => panel.title && panel.targets.length > 0)).toBe(true);
+    const own = ownMetricsOf(dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)));
+    expect(own.length).toBeGreaterThan(8);
+    expect(unregistered(own)).toEqual([]);
   });
 });
