@@ -6,6 +6,7 @@ import { PanelsModule } from '../panels/panels.module';
 import { SupervisionModule } from '../supervision/supervision.module';
 import { EventStoreRepository } from './event-store.repository';
 import { IngestConfig } from './ingest.config';
+import { IngestMetrics } from './ingest.metrics';
 import { PanelConfigIngest } from './panel-config.ingest';
 import { PanelConnectionListener } from './panel-connection.listener';
 import { PanelEventsIngest } from './panel-events.ingest';
@@ -21,6 +22,7 @@ export class IngestModule {
       providers: [
         { provide: IngestConfig, useValue: config },
         EventStoreRepository,
+        IngestMetrics,
         PanelStateRepository,
         PanelEventsIngest,
         PanelConfigIngest,

@@ -4,6 +4,7 @@ import { NatsService } from '@app/messaging';
 import { listenForTest } from '@app/messaging/testing';
 import { createTestEnvironment, waitUntil, type TestEnvironment } from '@app/testing';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
+import { IngestMetrics } from './ingest.metrics';
 
 const BACKGROUND = '00fa00000001';
 const ALARMS = '00fa00000002';
@@ -120,6 +121,12 @@ describe('portal-api ingest: alarms ahead of a queue of other events (real NATS,
     expect(await stored(ALARMS)).toBe(2);
     expect(new Set(liveTitles(BACKGROUND)).size).toBe(QUEUED);
     expect(liveTitles(ALARMS)).toHaveLength(2);
+    // Counted as stored, each once, alarms apart (this app stored nothing else in this test).
+    const counted = (await portal.app.get(IngestMetrics).eventsStored.get()).values;
+    expect(Object.fromEntries(counted.map(({ labels, value }) => [labels.kind, value]))).toEqual({
+      alarm: 2,
+      other: QUEUED,
+    });
   });
 
   it("raises a fire's TIME_DESYNC in the fire's own commit when the alarm lane stores it", async () => {

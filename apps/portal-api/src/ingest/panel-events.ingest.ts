@@ -8,6 +8,7 @@ import { AlarmPanelReports } from '../alarms/alarm-panel-reports.service';
 import { EventStoreRepository, type StoredEvent } from './event-store.repository';
 import { decodeEventRow, toEventRow, type EventRow } from './event-rows.util';
 import { IngestConfig } from './ingest.config';
+import { IngestMetrics } from './ingest.metrics';
 
 /**
  * Stores the panels' events from the PANEL_EVENTS stream (a durable consumer shared by every
@@ -36,6 +37,7 @@ export class PanelEventsIngest {
     private readonly notificationsWriter: NotificationsWriter,
     private readonly alarmReports: AlarmPanelReports,
     private readonly config: IngestConfig,
+    private readonly metrics: IngestMetrics,
   ) {}
 
   /** Public for tests of the batch logic; the consumer is its only caller in the app. */
@@ -144,7 +146,10 @@ export class PanelEventsIngest {
     for (const notification of notifications) this.notificationsWriter.announce(notification);
   }
 
-  /** Per batch at info, per alarm at info (rare, and what one follows), per event only at debug. */
+  /**
+   * What a batch stored, in the log (per batch at info, per alarm at info: rare, and what one
+   * follows; per event only at debug) and counted on /metrics.
+   */
   private logBatch(received: number, stored: StoredEvent[], notifications: number): void {
     const debug = isLogLevelEnabled('debug');
     let alarms = 0;
@@ -158,5 +163,7 @@ export class PanelEventsIngest {
         );
     }
     this.logger.log({ received, stored: stored.length, alarms, notifications }, 'events stored');
+    if (alarms > 0) this.metrics.eventsStored.inc({ kind: 'alarm' }, alarms);
+    if (stored.length > alarms) this.metrics.eventsStored.inc({ kind: 'other' }, stored.length - alarms);
   }
 }
