@@ -14,9 +14,10 @@ const AUTH_CHK_FRAME = encodeTextFrame(JSON.stringify(livefeedMessage('AUTH_CHK'
 
 /**
  * Closes this copy's sockets (4401) whose claims token was signed before their user's password
- * changed, or made with a session since ended, as soon as any copy reports it. Each revocation is
- * remembered for a claims token's lifetime, so that a token whose check was under way when the
- * notice came is refused too.
+ * changed, or made with a session since ended, as soon as any copy reports it; and when a user's
+ * access to sites changed (docs/access.md, "Teams"), stops sending the sites lost to their sockets
+ * and asks each for a new token (AUTH_CHK). Each revocation and loss is remembered for a claims
+ * token's lifetime, so that a token whose check was under way, or signed before, is held to it too.
  */
 @Injectable()
 export class LivefeedRevocations {
