@@ -62,6 +62,6 @@ import { SiteGrantsModule } from '../site-grants/site-grants.module';
       useFactory: (security: RelaySecurityConfig) => new AuthenticatorKeyCipher(security.secretKey),
     },
   ],
-  exports: [TokenService, SessionGuard, UsersRepository, UserSessionsRepository, RateLimiter],
+  exports: [TokenService, SessionGuard, UsersRepository, UserSessionsRepository, RateLimiter, CredentialRevocations],
 })
 export class AuthModule {}

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { NatsService } from '@app/messaging';
+import type { GrantChange } from '../site-grants/site-grants.repository';
 import type { CredentialsRevokedMessage } from './credentials-revoked.types';
 
 /**
@@ -23,12 +24,30 @@ export class CredentialRevocations {
     if (sessionIds.length > 0) this.publish({ userId, sessionIds });
   }
 
+  /**
+   * A change of access to sites was committed (docs/access.md, "Teams"): each user's sockets stop
+   * hearing the sites lost at once and fetch a new claims token and their sites (AUTH_CHK), so a site
+   * gained shows up and a lowered role disables its controls. `alsoTell`: users whose access did not
+   * change but whose pages show it (a member joining or leaving). HTTP calls need no message: each
+   * reads the role stored now.
+   */
+  accessChanged(changes: readonly GrantChange[], alsoTell: readonly string[] = []): void {
+    const lostBy = new Map<string, string[]>(alsoTell.map((userId) => [userId, []]));
+    for (const { userId, hwaddr, change } of changes) {
+      const lost = lostBy.get(userId) ?? [];
+      if (change === 'lost') lost.push(hwaddr);
+      lostBy.set(userId, lost);
+    }
+    for (const [userId, lostPanels] of lostBy) this.publish({ userId, accessChanged: true, lostPanels });
+  }
+
   private publish(message: CredentialsRevokedMessage): void {
     const { userId } = message;
     try {
       this.nats.publish(this.nats.names.subjects.credentialsRevoked(userId), message);
     } catch (error) {
-      this.logger.warn({ userId, err: error }, "revocation of the user's tokens not published");
+      // HTTP calls check the account anyway; the socket is held to it at its next token, within a claims lifetime.
+      this.logger.warn({ userId, err: error }, 'revocation or change of access not published');
     }
   }
 }

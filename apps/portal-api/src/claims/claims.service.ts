@@ -1,10 +1,10 @@
+import { CredentialRevocations } from '../auth/credential-revocations.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ClaimCreateRequest, SiteStatus } from '@app/contracts';
 import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
 import { LivePublisher } from '@app/messaging';
-import { AccessChanges } from '../site-grants/access-changes.service';
 import { SiteGrantsRepository } from '../site-grants/site-grants.repository';
 import { COMPANY_SITE_NOT_REMOVABLE } from '../teams/teams.constants';
 import { ClaimKeyCheck } from './claim-key-check.service';
@@ -23,7 +23,7 @@ export class ClaimsService {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly grants: SiteGrantsRepository,
-    private readonly accessChanges: AccessChanges,
+    private readonly revocations: CredentialRevocations,
     private readonly claims: ClaimsRepository,
     private readonly keyCheck: ClaimKeyCheck,
     private readonly livefeed: LivePublisher,
@@ -73,7 +73,7 @@ export class ClaimsService {
       // A company of the user may still grant the site: it comes back by the company's role.
       return this.grants.refresh(manager, [userId, ...guests]);
     });
-    this.accessChanges.published(changes);
+    this.revocations.accessChanged(changes);
     this.livefeed.toUser(userId, { type: 'AUTH_CHK', data: {} });
   }
 

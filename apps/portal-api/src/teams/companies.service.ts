@@ -1,3 +1,4 @@
+import { CredentialRevocations } from '../auth/credential-revocations.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -13,7 +14,8 @@ import {
 import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
 import { UsersRepository } from '../auth/users.repository';
-import { AccessChanges } from '../site-grants/access-changes.service';
+import { ClaimsRepository } from '../claims/claims.repository';
+import { namedUser, type NamedUser } from './named-user.util';
 import { SiteGrantsRepository } from '../site-grants/site-grants.repository';
 import { AccessActivityRepository, recordAccessActivity } from './access-activity.repository';
 import { CompaniesRepository } from './companies.repository';
@@ -36,11 +38,6 @@ export interface Actor {
   address: string;
 }
 
-interface Named {
-  id: string;
-  name: string;
-}
-
 /**
  * Installer companies (docs/access.md, "Teams"): members with a role (admin, technician, viewer)
  * reach the company's sites by it. Every change is made in one transaction with its record in the
@@ -52,9 +49,10 @@ export class CompaniesService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly companies: CompaniesRepository,
     private readonly users: UsersRepository,
+    private readonly userClaims: ClaimsRepository,
     private readonly invitations: InvitationsService,
     private readonly grants: SiteGrantsRepository,
-    private readonly accessChanges: AccessChanges,
+    private readonly revocations: CredentialRevocations,
     private readonly activity: AccessActivityRepository,
   ) {}
 
@@ -105,7 +103,7 @@ export class CompaniesService {
       });
       return this.grants.refresh(manager, await this.grants.membersOf(manager, companyId));
     });
-    this.accessChanges.published(changes);
+    this.revocations.accessChanged(changes);
     return this.detail(actor.userId, companyId);
   }
 
@@ -155,7 +153,7 @@ export class CompaniesService {
       await this.record(manager, actor, user, companyId, { kind: 'role-changed', subject: member.name, detail: role });
       return this.grants.refresh(manager, [memberId]);
     });
-    this.accessChanges.published(changes, [memberId]);
+    this.revocations.accessChanged(changes, [memberId]);
     const member = (await this.companies.members(companyId)).find((candidate) => candidate.userId === memberId);
     if (!member) throw new DomainError('not-found', MEMBER_NOT_FOUND);
     return member;
@@ -181,7 +179,7 @@ export class CompaniesService {
       });
       return this.grants.refresh(manager, [memberId]);
     });
-    this.accessChanges.published(changes, [memberId]);
+    this.revocations.accessChanged(changes, [memberId]);
   }
 
   /** A member who may control sites (admin, technician) adds one whose panel key they hold. */
@@ -202,11 +200,11 @@ export class CompaniesService {
         [companyId, hwaddr, actor.userId],
       );
       if (added.length === 0) throw new DomainError('conflict', SITE_ALREADY_IN_COMPANY);
-      const subject = await siteNameFor(manager, actor.userId, hwaddr);
+      const subject = await this.siteName(actor.userId, hwaddr);
       await this.record(manager, actor, user, companyId, { kind: 'site-added', hwaddr, subject, detail: hwaddr });
       return this.grants.refresh(manager, await this.grants.membersOf(manager, companyId));
     });
-    this.accessChanges.published(changes);
+    this.revocations.accessChanged(changes);
     const site = (await this.companies.sites(companyId)).find((candidate) => candidate.hwaddr === hwaddr);
     if (!site) throw new DomainError('not-found', COMPANY_SITE_NOT_FOUND);
     return site;
@@ -222,11 +220,11 @@ export class CompaniesService {
         [companyId, hwaddr],
       );
       if (removed.length === 0) throw new DomainError('not-found', COMPANY_SITE_NOT_FOUND);
-      const subject = await siteNameFor(manager, actor.userId, hwaddr);
+      const subject = await this.siteName(actor.userId, hwaddr);
       await this.record(manager, actor, user, companyId, { kind: 'site-removed', hwaddr, subject, detail: hwaddr });
       return this.grants.refresh(manager, await this.grants.membersOf(manager, companyId));
     });
-    this.accessChanges.published(changes);
+    this.revocations.accessChanged(changes);
   }
 
   async activityOf(actor: Actor, companyId: string): Promise<AccessActivity[]> {
@@ -253,7 +251,7 @@ export class CompaniesService {
   private record(
     manager: EntityManager,
     actor: Actor,
-    user: Named,
+    user: NamedUser,
     companyId: string,
     entry: {
       kind: Parameters<typeof recordAccessActivity>[1]['kind'];
@@ -271,18 +269,12 @@ export class CompaniesService {
     });
   }
 
-  private async named(userId: string): Promise<Named> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new DomainError('not-found', MEMBER_NOT_FOUND);
-    return { id: user.id, name: user.fullName };
+  private named(userId: string): Promise<NamedUser> {
+    return namedUser(this.users, userId);
   }
-}
 
-/** The site's name as the acting user calls it ('' when they gave it none), for the activity's "whom". */
-async function siteNameFor(manager: EntityManager, userId: string, hwaddr: string): Promise<string> {
-  const [claim] = await manager.query<Array<{ nickname: string }>>(
-    `SELECT nickname FROM claims WHERE user_id = $1 AND hwaddr = $2`,
-    [userId, hwaddr],
-  );
-  return claim?.nickname ?? '';
+  /** The site's name as the acting user calls it ('' when they gave it none), for the activity's "whom". */
+  private async siteName(userId: string, hwaddr: string): Promise<string> {
+    return (await this.userClaims.find(userId, hwaddr))?.nickname ?? '';
+  }
 }

@@ -1,7 +1,9 @@
+import { CredentialRevocations } from '../auth/credential-revocations.service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   invitationPath,
+  SITE_ROLE_LABELS,
   type AcceptInvitationResponse,
   type InvitationPreview,
   type InvitationRole,
@@ -10,11 +12,9 @@ import {
 import { enqueueMail, invitationMailJob, QueueService } from '@app/messaging';
 import { Clock, DomainError } from '@app/platform';
 import { AuthConfig } from '../auth/auth.config';
-import { AccessChanges } from '../site-grants/access-changes.service';
 import { SiteGrantsRepository } from '../site-grants/site-grants.repository';
 import { recordAccessActivity } from './access-activity.repository';
 import { invitationIdOf, invitationToken } from './invitation-token.util';
-import { ROLE_LABELS } from './teams.constants';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -79,7 +79,7 @@ export class InvitationsService {
     private readonly auth: AuthConfig,
     private readonly clock: Clock,
     private readonly grants: SiteGrantsRepository,
-    private readonly accessChanges: AccessChanges,
+    private readonly revocations: CredentialRevocations,
   ) {}
 
   /**
@@ -136,7 +136,7 @@ export class InvitationsService {
             invitedBy: inviter.name,
             target: target.companyId ? 'company' : 'site',
             targetName: target.targetName,
-            roleLabel: ROLE_LABELS[role],
+            roleLabel: SITE_ROLE_LABELS[role],
             invitationPath: invitationPath(invitationToken(this.auth.tokenSecret, id)),
             expiresAt: expiresAt.toISOString(),
           },
@@ -159,8 +159,8 @@ export class InvitationsService {
   }
 
   /** The open invitations of a company or a site, newest first. */
-  async pending(target: { companyId: string } | { hwaddr: string }): Promise<PendingInvitation[]> {
-    const [column, value] = 'companyId' in target ? ['company_id', target.companyId] : ['hwaddr', target.hwaddr];
+  async pending(target: InvitationTargetKey): Promise<PendingInvitation[]> {
+    const [column, value] = targetColumn(target);
     const rows = await this.dataSource.query<InvitationRow[]>(
       `${INVITATION_SELECT}
         WHERE i.${column} = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > $2
@@ -180,10 +180,10 @@ export class InvitationsService {
   /** Withdraws an open invitation of the company or site; false when there is none of this id. */
   async withdraw(
     manager: EntityManager,
-    target: { companyId: string } | { hwaddr: string },
+    target: InvitationTargetKey,
     invitationId: string,
   ): Promise<{ email: string; role: InvitationRole } | null> {
-    const [column, value] = 'companyId' in target ? ['company_id', target.companyId] : ['hwaddr', target.hwaddr];
+    const [column, value] = targetColumn(target);
     const rows = await manager.query<Array<{ email: string; role: InvitationRole }>>(
       // As a SELECT: the driver answers a top-level UPDATE's rows with its count beside them.
       `WITH withdrawn AS (
@@ -252,7 +252,7 @@ export class InvitationsService {
         changes: await this.grants.refresh(manager, [user.id]),
       };
     });
-    this.accessChanges.published(changes, [user.id]);
+    this.revocations.accessChanged(changes, [user.id]);
     return response;
   }
 
@@ -271,4 +271,11 @@ export class InvitationsService {
     if (row.expires_at.getTime() <= this.clock.now().getTime()) throw new DomainError('invalid', INVITATION_EXPIRED);
     return row;
   }
+}
+
+/** What an invitation is to, as a column of `invitations` and its value (a company's id or a site's address). */
+type InvitationTargetKey = { companyId: string } | { hwaddr: string };
+
+function targetColumn(target: InvitationTargetKey): ['company_id' | 'hwaddr', string] {
+  return 'companyId' in target ? ['company_id', target.companyId] : ['hwaddr', target.hwaddr];
 }

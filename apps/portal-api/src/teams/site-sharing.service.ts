@@ -1,3 +1,4 @@
+import { CredentialRevocations } from '../auth/credential-revocations.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
@@ -13,12 +14,13 @@ import { ACCESS_GRANTING_CLAIM_STATUS } from '@app/database';
 import { DomainError } from '@app/platform';
 import type { ClaimsIdentity } from '../auth/authenticated-request.types';
 import { UsersRepository } from '../auth/users.repository';
+import { ClaimsRepository } from '../claims/claims.repository';
+import { namedUser, type NamedUser } from './named-user.util';
 import { PanelAccessService } from '../panel-access/panel-access.service';
-import { AccessChanges } from '../site-grants/access-changes.service';
 import { SiteGrantsRepository } from '../site-grants/site-grants.repository';
 import { AccessActivityRepository, recordAccessActivity } from './access-activity.repository';
 import { INVITATION_NOT_FOUND, InvitationsService } from './invitations.service';
-import { ALREADY_HAS_SITE, MEMBER_NOT_FOUND, PERSON_NOT_SHARED } from './teams.constants';
+import { ALREADY_HAS_SITE, PERSON_NOT_SHARED } from './teams.constants';
 
 interface AccessRow {
   user_id: string;
@@ -39,9 +41,10 @@ export class SiteSharingService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly access: PanelAccessService,
     private readonly users: UsersRepository,
+    private readonly userClaims: ClaimsRepository,
     private readonly invitations: InvitationsService,
     private readonly grants: SiteGrantsRepository,
-    private readonly accessChanges: AccessChanges,
+    private readonly revocations: CredentialRevocations,
     private readonly activity: AccessActivityRepository,
   ) {}
 
@@ -90,10 +93,7 @@ export class SiteSharingService {
       [hwaddr, email.trim(), ACCESS_GRANTING_CLAIM_STATUS],
     );
     if (has.length > 0) throw new DomainError('conflict', ALREADY_HAS_SITE);
-    const [own] = await this.dataSource.query<Array<{ nickname: string }>>(
-      `SELECT nickname FROM claims WHERE user_id = $1 AND hwaddr = $2`,
-      [claims.userId, hwaddr],
-    );
+    const own = await this.userClaims.find(claims.userId, hwaddr);
     return this.invitations.send(
       inviter,
       { companyId: null, hwaddr, targetName: own?.nickname || hwaddr },
@@ -150,7 +150,7 @@ export class SiteSharingService {
       });
       return this.grants.refresh(manager, [userId]);
     });
-    this.accessChanges.published(changes, [userId]);
+    this.revocations.accessChanged(changes, [userId]);
   }
 
   async activityOf(claims: ClaimsIdentity, hwaddr: string): Promise<AccessActivity[]> {
@@ -158,9 +158,7 @@ export class SiteSharingService {
     return this.activity.ofSite(hwaddr);
   }
 
-  private async named(userId: string): Promise<{ id: string; name: string }> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new DomainError('not-found', MEMBER_NOT_FOUND);
-    return { id: user.id, name: user.fullName };
+  private named(userId: string): Promise<NamedUser> {
+    return namedUser(this.users, userId);
   }
 }

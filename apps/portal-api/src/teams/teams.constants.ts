@@ -1,13 +1,3 @@
-import type { SiteRole } from '@app/contracts';
-
-/** A role as people read it, in mails and activity. */
-export const ROLE_LABELS: Readonly<Record<SiteRole, string>> = {
-  holder: 'Holder',
-  admin: 'Admin',
-  technician: 'Technician',
-  viewer: 'Viewer',
-};
-
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const ONLY_COMPANY_ADMINS = 'Only a company admin can do this';
 export const LAST_ADMIN = 'A company needs at least one admin';

@@ -58,6 +58,21 @@ describe('companies, roles, invitations and shared sites (real PostgreSQL, NATS,
     return { alice, panel, hwaddr: panel.hwaddr, companyId: company.id };
   }
 
+  /** The holder (by their claims token's header) invites `person` to the site; answers the invitation. */
+  async function inviteToSite(
+    holder: { Authorization: string },
+    hwaddr: string,
+    person: TestUser,
+    role: 'technician' | 'viewer',
+  ): Promise<PendingInvitation> {
+    const sent = await api()
+      .post(`/api/v2/sites/${hwaddr}/invitations`)
+      .set(holder)
+      .send({ email: emailOf(person), role })
+      .expect(201);
+    return sent.body as PendingInvitation;
+  }
+
   async function member(companyId: string, admin: TestUser, role: string, name = 'Bob'): Promise<TestUser> {
     const person = await registerUniqueUser(world.portal, name);
     const invitation = (
@@ -297,13 +312,7 @@ describe('companies, roles, invitations and shared sites (real PostgreSQL, NATS,
     const { hwaddr } = await authorisedSite(world, alice, { nickname: 'Boiler house' });
     const carol = await registerUniqueUser(world.portal, 'Carol');
     const aliceClaims = { Authorization: `Bearer ${await claimsTokenOf(world.portal, alice)}` };
-    const invitation = (
-      await api()
-        .post(`/api/v2/sites/${hwaddr}/invitations`)
-        .set(aliceClaims)
-        .send({ email: emailOf(carol), role: 'technician' })
-        .expect(201)
-    ).body as PendingInvitation;
+    const invitation = await inviteToSite(aliceClaims, hwaddr, carol, 'technician');
     expect(
       (
         await api()
@@ -358,13 +367,7 @@ describe('companies, roles, invitations and shared sites (real PostgreSQL, NATS,
     });
     const carol = await registerUniqueUser(world.portal, 'Carol');
     const aliceClaims = { Authorization: `Bearer ${await claimsTokenOf(world.portal, alice)}` };
-    const invitation = (
-      await api()
-        .post(`/api/v2/sites/${hwaddr}/invitations`)
-        .set(aliceClaims)
-        .send({ email: emailOf(carol), role: 'viewer' })
-        .expect(201)
-    ).body as PendingInvitation;
+    const invitation = await inviteToSite(aliceClaims, hwaddr, carol, 'viewer');
     await api()
       .post('/api/v2/invitations/accept')
       .set(session(carol))

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
 import { PanelAccessModule } from '../panel-access/panel-access.module';
 import { SiteGrantsModule } from '../site-grants/site-grants.module';
 import { AccessActivityRepository } from './access-activity.repository';
@@ -15,7 +16,7 @@ import { SiteSharingService } from './site-sharing.service';
  * without a company, and the record of who changed whose access.
  */
 @Module({
-  imports: [PanelAccessModule, SiteGrantsModule],
+  imports: [PanelAccessModule, SiteGrantsModule, ClaimsModule],
   controllers: [CompaniesController, InvitationsController, SiteSharingController],
   providers: [AccessActivityRepository, CompaniesRepository, CompaniesService, InvitationsService, SiteSharingService],
 })

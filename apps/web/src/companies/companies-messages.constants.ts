@@ -1,11 +1,7 @@
-import type { CompanyRole } from '@app/contracts';
+import { SITE_ROLE_LABELS, type CompanyRole } from '@app/contracts';
 
-/** Each role as the pages name it. */
-export const ROLE_TEXT: Readonly<Record<CompanyRole, string>> = {
-  admin: 'Admin',
-  technician: 'Technician',
-  viewer: 'Viewer',
-};
+/** Each role as the pages name it (the one list of @app/contracts). */
+export const ROLE_TEXT = SITE_ROLE_LABELS;
 
 /** The Companies pages (docs/access.md, "Teams"): what they say beside the API's own refusals. */
 export const COMPANIES_TEXT = {

@@ -1,4 +1,4 @@
-import type { SiteAccessVia, SiteRole } from '@app/contracts';
+import { SITE_ROLE_LABELS, type SiteAccessVia, type SiteRole } from '@app/contracts';
 
 /** Site Configuration's 'Who has access': what it says beside the API's own refusals. */
 export const SITE_ACCESS_TEXT = {
@@ -28,12 +28,8 @@ export const PEOPLE_COLUMNS = ['Name', 'E-mail', 'How', 'Role'] as const;
 /** The pending invitations table's column headers, in order (the last, of the Withdraw buttons, has none). */
 export const INVITATION_COLUMNS = ['E-mail', 'Role', 'Expires'] as const;
 
-export const ROLE_TEXT: Readonly<Record<SiteRole, string>> = {
-  holder: 'Holder',
-  admin: 'Admin',
-  technician: 'Technician',
-  viewer: 'Viewer',
-};
+/** Each role as the section names it (the one list of @app/contracts). */
+export const ROLE_TEXT = SITE_ROLE_LABELS;
 
 /** 'Panel key', 'Company Acme Fire Ltd', 'Invitation'. */
 export function howText(via: SiteAccessVia, companyName: string | null): string {

@@ -24,6 +24,14 @@ export type SiteRole = 'holder' | CompanyRole;
  */
 export type PanelRight = 'control' | 'share';
 
+/** Each role as people read it: pages, mails, activity. */
+export const SITE_ROLE_LABELS: Readonly<Record<SiteRole, string>> = {
+  holder: 'Holder',
+  admin: 'Admin',
+  technician: 'Technician',
+  viewer: 'Viewer',
+};
+
 /** The rights of each role on a site. */
 export const SITE_ROLE_RIGHTS: Readonly<Record<SiteRole, readonly PanelRight[]>> = {
   holder: ['control', 'share'],

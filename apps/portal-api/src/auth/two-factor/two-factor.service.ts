@@ -1,3 +1,4 @@
+import { CredentialRevocations } from '../credential-revocations.service';
 import { Injectable, Logger } from '@nestjs/common';
 import { toString as qrSvg } from 'qrcode';
 import {
@@ -15,7 +16,6 @@ import { AuthenticatorKeyCipher } from './authenticator-key.cipher';
 import { acceptedStep, authenticatorUrl, newAuthenticatorKey } from './authenticator.util';
 import { looksLikeRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes.util';
 import { TwoFactorRepository } from './two-factor.repository';
-import { AccessChanges } from '../../site-grants/access-changes.service';
 
 /**
  * A user's two-factor sign-in (docs/access.md): turned on in My Account with a new authenticator
@@ -33,7 +33,7 @@ export class TwoFactorService {
     private readonly limiter: RateLimiter,
     private readonly config: AuthConfig,
     private readonly clock: Clock,
-    private readonly accessChanges: AccessChanges,
+    private readonly revocations: CredentialRevocations,
   ) {}
 
   async status(userId: string): Promise<TwoFactorStatus> {
@@ -69,7 +69,7 @@ export class TwoFactorService {
     const recoveryCodes = newRecoveryCodes();
     const opened = await this.store.enable(userId, step, recoveryCodes.map(recoveryCodeHash), address);
     if (!opened) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
-    if (opened.length > 0) this.accessChanges.published(opened);
+    if (opened.length > 0) this.revocations.accessChanged(opened);
     return { recoveryCodes };
   }
 
@@ -78,7 +78,7 @@ export class TwoFactorService {
     if (!(await this.store.isEnabled(userId))) throw new DomainError('conflict', TWO_FACTOR_MESSAGES.notOn);
     if (!(await this.proves(userId, code, address))) throw new DomainError('invalid', TWO_FACTOR_MESSAGES.wrongCode);
     const closed = await this.store.disable(userId, address);
-    if (closed.length > 0) this.accessChanges.published(closed);
+    if (closed.length > 0) this.revocations.accessChanged(closed);
     return { enabled: false, recoveryCodesLeft: 0, requiredBy: await this.store.requiredBy(userId) };
   }
 
