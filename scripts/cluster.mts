@@ -1,5 +1,5 @@
 // `npm run cluster`: the portal as production runs it, on this machine. A three-server NATS cluster
-// of the installed nats-server (routes on loopback, JetStream on each, stores in .data/cluster/nats)
+// of the portal's nats-server release (routes on loopback, JetStream on each, stores in .data/cluster/nats)
 // with every stream and bucket replicated three times, two copies of every app, portal-api's two
 // behind one address (a small balancer), the same PostgreSQL, Redis and demo as `npm start`.
 // Ctrl-C stops everything. `npm run cluster -- --status` reports the running cluster's streams.
@@ -17,7 +17,7 @@ import {
   type RunningApp,
 } from './lib/app-processes.mts';
 import { HttpBalancer } from './lib/http-balancer.ts';
-import { findProgram, natsServerVersion, natsSyncSetting } from './lib/local-services.mts';
+import { natsServerProgram, natsServerVersion, natsSyncSetting } from './lib/local-services.mts';
 import { NatsCluster, clusterStreams, type NatsClusterPorts, type StreamReplicas } from './lib/nats-cluster.ts';
 import { PortalRun } from './lib/portal-run.mts';
 
@@ -146,10 +146,10 @@ async function main(run: PortalRun): Promise<void> {
 
   await run.ensureInfrastructure({ nats: false });
 
-  // NATS_SERVER_BIN: another nats-server than the installed one (2.10, say: docs/reliability.md).
-  const program = process.env.NATS_SERVER_BIN ?? findProgram('nats-server');
+  // The portal's nats-server release; NATS_SERVER_BIN: another one (2.10, say: docs/reliability.md).
+  const program = await natsServerProgram((line) => run.log(line));
   if (!program || !existsSync(program)) {
-    run.log('no nats-server installed: the cluster needs it (Debian: apt-get install nats-server, or NATS_SERVER_BIN)');
+    run.log('no nats-server: the cluster needs it (Debian: apt-get install nats-server, or NATS_SERVER_BIN)');
     return run.stopEverything(1);
   }
   const sync = natsSyncSetting(program);

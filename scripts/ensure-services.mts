@@ -1,9 +1,12 @@
 // Makes sure PostgreSQL, Redis and NATS with JetStream answer before the tests run (a server that
-// is installed but stopped is started as this machine's daemon; one that is missing is named), and
-// that the system Chromium of the browser tests and promtool of the alert rules' tests are there.
+// is installed but stopped is started as this machine's daemon; one that is missing is named), that
+// the portal's nats-server release is unpacked for the tests' own NATS servers, and that the system
+// Chromium of the browser tests and promtool of the alert rules' tests are there.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startInstalledService, waitFor } from './lib/local-services.mts';
+import { NATS_SERVER_BIN, NATS_SERVER_RELEASE } from './lib/nats-cluster.ts';
+import { provideNatsServerRelease } from './lib/nats-server-release.ts';
 import { probeNats, probePostgres, probeRedis, type ProbeResult } from './lib/service-probes.mts';
 
 const services = [
@@ -21,13 +24,18 @@ const services = [
     probe: probeRedis,
     install: 'redis-server',
   },
-  {
-    key: 'nats' as const,
-    label: 'NATS with JetStream',
-    url: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-    probe: probeNats,
-    install: 'nats-server',
-  },
+  // Without TEST_NATS_URL, `npm test` runs a NATS server of its own (scripts/lib/test-nats.mts).
+  ...(process.env.TEST_NATS_URL
+    ? [
+        {
+          key: 'nats' as const,
+          label: 'NATS with JetStream',
+          url: process.env.TEST_NATS_URL,
+          probe: probeNats,
+          install: 'nats-server',
+        },
+      ]
+    : []),
 ];
 
 const problems: string[] = [];
@@ -47,6 +55,18 @@ await Promise.all(
     }
   }),
 );
+
+// The tests' NATS servers (the run's shared one, clusters, a server a test stops) run the portal's release.
+const release = await provideNatsServerRelease();
+if (release.ok) console.log(`✓ nats-server for the tests: ${release.program}`);
+else if (existsSync(NATS_SERVER_BIN))
+  console.log(
+    `! nats-server ${NATS_SERVER_RELEASE.version} could not be fetched (${release.why}): the tests run the installed ${NATS_SERVER_BIN}`,
+  );
+else
+  problems.push(
+    `✗ nats-server ${NATS_SERVER_RELEASE.version} could not be fetched (${release.why}) and none is installed: install it (apt-get install nats-server) or set NATS_SERVER_BIN.`,
+  );
 
 // The browser tests drive the system Chromium; a downloaded browser is never used.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,6 +2,7 @@
 // lane's number of workers and a band of ports per worker), each line of their output under the
 // lane's name. At the end: each lane's outcome, the whole time against the suite's budget, the 15
 // slowest suites, and the record of the run in .data/test-timings/ (latest.json is the last one).
+// The suites share a NATS server of the run's own (scripts/lib/test-nats.mts) unless TEST_NATS_URL is set.
 //
 //   npm test                      # every suite
 //   npm test -- apps/mailer       # Jest arguments go to every lane (a lane with none of them passes)
@@ -18,6 +19,7 @@ import {
   type LaneRun,
   type TestLane,
 } from './lib/test-timings.ts';
+import { startTestNats } from './lib/test-nats.mts';
 
 const root = resolve(import.meta.dirname, '..');
 const { LANES } = createRequire(import.meta.url)(join(root, 'jest.lanes.js')) as { LANES: TestLane[] };
@@ -70,10 +72,19 @@ function runLane(lane: TestLane, bandOffset: number): Promise<LaneRun> {
   });
 }
 
+// The tests' shared NATS runs the portal's release unless TEST_NATS_URL names another server.
+const nats = process.env.TEST_NATS_URL ? undefined : await startTestNats(runDir);
+if (nats) {
+  process.env.TEST_NATS_URL = nats.url;
+  console.log(`NATS for this run at ${nats.url}: ${nats.detail}`);
+}
+
 // Each lane's workers take the port bands after the previous lanes'.
 const offsets = LANES.map((_, index) => LANES.slice(0, index).reduce((sum, lane) => sum + lane.workers, 0));
 const started = performance.now();
 const lanes = await Promise.all(LANES.map((lane, index) => runLane(lane, offsets[index])));
+
+await nats?.stop();
 
 const timings = testTimings(lanes, { root, startedAt, seconds: (performance.now() - started) / 1000, args });
 const timingsDir = join(root, '.data', 'test-timings');

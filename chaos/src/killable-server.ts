@@ -3,9 +3,8 @@ import { once } from 'node:events';
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { acceptsConnections, freePort, waitUntil } from '@app/testing';
+import { acceptsConnections, freePort, NATS_SERVER_BIN, waitUntil } from '@app/testing';
 
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 
@@ -47,7 +46,7 @@ export class KillableServer {
     return new KillableServer(
       'nats-server',
       port,
-      NATS_SERVER,
+      NATS_SERVER_BIN,
       ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store],
       store,
     );

@@ -4,6 +4,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
+import { NATS_SERVER_RELEASE } from './nats-cluster.ts';
+import { provideNatsServerRelease } from './nats-server-release.ts';
 import { hostPort, type ProbeResult } from './service-probes.mts';
 
 export function findProgram(name: string): string | undefined {
@@ -162,17 +164,40 @@ export function natsSyncSetting(program: string): { args: string[]; note: string
       };
 }
 
+/** The oldest nats-server line NATS still patches (its latest two minor lines); older ones are replaced. */
+export const OLDEST_SUPPORTED_NATS: [number, number] = [2, 12];
+
+/** Whether a server's version (as its greeting says it: "2.9.10") is one NATS still supports. */
+export function isSupportedNats(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major > OLDEST_SUPPORTED_NATS[0] || (major === OLDEST_SUPPORTED_NATS[0] && minor >= OLDEST_SUPPORTED_NATS[1]);
+}
+
+/**
+ * The nats-server to run: the portal's release (NATS_SERVER_RELEASE, unpacked into the data folder on
+ * first use), else the installed one, with `note` told why.
+ */
+export async function natsServerProgram(note: (line: string) => void): Promise<string | undefined> {
+  const release = await provideNatsServerRelease();
+  if (release.ok) return release.program;
+  const installed = findProgram('nats-server');
+  note(
+    `nats-server ${NATS_SERVER_RELEASE.version} could not be fetched (${release.why}); ` +
+      (installed ? `running the installed ${installed}` : 'and none is installed'),
+  );
+  return installed;
+}
+
 /**
  * A nats-server with JetStream as a child of `npm start`, syncing every write before its ack where
  * the server has the setting (2.10 and later); `note` says which it is.
  */
 export function spawnNats(
+  program: string,
   url: string,
   dataDir: string,
   note: (line: string) => void = () => undefined,
-): ChildService | undefined {
-  const program = findProgram('nats-server');
-  if (!program) return undefined;
+): ChildService {
   const { port } = hostPort(url, 4222);
   mkdirSync(dataDir, { recursive: true });
   const sync = natsSyncSetting(program);

@@ -3,14 +3,41 @@
 // loss, a leader election; they import it from @app/testing). Node's modules only and no syntax
 // Node cannot strip, so the scripts run it as it is and Jest compiles it like the rest.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** How long a test waits for a stream's new leader after killing its leader: several elections. */
 export const ELECTION_TIMEOUT_MS = 45_000;
-export const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+
+/**
+ * The nats-server release the portal runs and deploys (deploy/base/nats, docker-compose): tests,
+ * `npm start`, `npm run cluster` and the chaos run use it too, Debian's package of it unpacked into
+ * .data/nats-server by scripts/lib/nats-server-release.ts. A Debian 12 machine's own nats-server is
+ * 2.9.10, which loses acknowledged messages after a partition (docs/reliability.md).
+ */
+export const NATS_SERVER_RELEASE = {
+  version: '2.15.1',
+  /** In Debian's pool (deb.debian.org/debian/pool/main/n/nats-server/), checked against `sha256`. */
+  debianPackage: 'nats-server_2.15.1-1_amd64.deb',
+  sha256: '31ef4ceaa84e8248d449e508472e3770c17c3695cb5cb0ee96e03912724ea884',
+} as const;
+
+/** Where the release's program is once unpacked (paths from the project's folder, where npm runs). */
+export const RELEASE_NATS_SERVER = join(
+  process.cwd(),
+  '.data',
+  'nats-server',
+  NATS_SERVER_RELEASE.version,
+  'usr',
+  'sbin',
+  'nats-server',
+);
+
+/** The nats-server program: NATS_SERVER_BIN, else the release when unpacked, else the installed one. */
+export const NATS_SERVER_BIN =
+  process.env.NATS_SERVER_BIN ?? (existsSync(RELEASE_NATS_SERVER) ? RELEASE_NATS_SERVER : '/usr/sbin/nats-server');
 
 export interface NatsClusterPorts {
   /** Where clients connect. */
@@ -37,7 +64,7 @@ export interface NatsClusterOptions {
    * one of them can take it before the server binds it, and the server stops at once.
    */
   freePort?: () => Promise<number>;
-  /** The nats-server program (NATS_SERVER_BIN, else /usr/sbin/nats-server). */
+  /** The nats-server program (NATS_SERVER_BIN above). */
   program?: string;
   /** More arguments for every server, e.g. ['-c', 'scripts/nats/jetstream-sync.conf']. */
   extraArgs?: string[];
@@ -501,11 +528,15 @@ export class NatsCluster {
     for (const server of this.servers)
       if (!(await server.ready(this.servers.length))) waiting.push(`${server.name} not ready`);
     if (waiting.length > 0) return waiting;
-    // The meta group places streams and consumers; only its leader's report lists its followers.
+    // The meta group places streams and consumers; its leader's report tells whether its followers are
+    // current (a follower's report lists the others too from 2.10 on, the one it does not hear from as
+    // not current).
     const metas = await Promise.all(
       this.servers.map((server) => server.monitor<{ meta_cluster?: JszCluster & { peer?: string } }>('/jsz')),
     );
-    const meta = metas.map((report) => report?.meta_cluster).find((candidate) => candidate?.replicas);
+    const meta = metas
+      .map((report) => report?.meta_cluster)
+      .find((candidate, index) => candidate?.leader === this.servers[index].name);
     const followers = meta?.replicas ?? [];
     if (followers.length !== this.servers.length - 1 || !followers.every((peer) => peer.current))
       waiting.push('JetStream meta group not current');

@@ -18,8 +18,20 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.m
 import { APPS, appEntry, describeExit, stopApp, type RunningApp } from './app-processes.mts';
 import type { OutputSettings } from './child-output.mts';
 import { Terminal } from './terminal.mts';
-import { spawnNats, spawnRedis, startEmbeddedPostgres, waitFor, type ChildService } from './local-services.mts';
-import { probeNats, probePostgres, probeRedis } from './service-probes.mts';
+import {
+  isSupportedNats,
+  natsServerProgram,
+  OLDEST_SUPPORTED_NATS,
+  spawnNats,
+  spawnRedis,
+  startEmbeddedPostgres,
+  waitFor,
+  type ChildService,
+} from './local-services.mts';
+import { probeNats, probePostgres, probeRedis, type ProbeResult } from './service-probes.mts';
+
+/** Where `npm start` runs its own NATS when the one on the default address is too old. */
+const LOCAL_NATS_URL = 'nats://127.0.0.1:4223';
 
 export class PortalRun {
   /** Where the servers it starts keep their data, and the mails and demo secrets go. */
@@ -125,29 +137,15 @@ export class PortalRun {
       }
     }
 
-    const servers = [
-      ['Redis', 'REDIS_URL', probeRedis, spawnRedis, 'redis'],
-      ['NATS with JetStream', 'NATS_URL', probeNats, spawnNats, 'nats'],
-    ] as const;
-    for (const [label, variable, probe, spawnLocal, folder] of servers.filter(
-      ([, variable]) => options.nats || variable !== 'NATS_URL',
-    )) {
-      const url = env[variable]!;
-      const first = await probe(url);
-      if (first.ok) {
-        this.log(`${label} answers at ${url}`);
-        continue;
-      }
-      const child = spawnLocal(url, `${this.dataDir}/${folder}`, (line) => this.log(line));
-      if (!child) {
-        missing.push(`${label} (${first.detail}; no ${folder === 'redis' ? 'redis-server' : 'nats-server'} installed)`);
-        continue;
-      }
-      this.services.push(child);
-      const started = await waitFor(() => probe(url), 15_000);
-      if (started.ok) this.log(`started ${label} at ${url}`);
-      else missing.push(`${label} (started locally but it does not answer: ${started.detail})`);
+    const redisUrl = env.REDIS_URL!;
+    const redis = await probeRedis(redisUrl);
+    if (redis.ok) this.log(`Redis answers at ${redisUrl}`);
+    else {
+      const child = spawnRedis(redisUrl, `${this.dataDir}/redis`);
+      if (!child) missing.push(`Redis (${redis.detail}; no redis-server installed)`);
+      else await this.waitStarted(child, 'Redis', () => probeRedis(redisUrl), missing);
     }
+    if (options.nats) await this.ensureNats(missing);
 
     if (missing.length > 0) {
       this.log(`cannot run the portal without: ${missing.join('; ')}.`);
@@ -157,6 +155,48 @@ export class PortalRun {
       this.log('or install the servers (Debian: apt-get install postgresql redis-server nats-server).');
       await this.stopEverything(1);
     }
+  }
+
+  /**
+   * NATS with JetStream at NATS_URL. Where none answers, or (NATS_URL not set) the one answering is
+   * older than NATS still supports, the portal's nats-server release runs as a child instead, the
+   * latter beside it on LOCAL_NATS_URL.
+   */
+  private async ensureNats(missing: string[]): Promise<void> {
+    const { env } = this;
+    const first = await probeNats(env.NATS_URL!);
+    const outdated =
+      first.ok && !process.env.NATS_URL && first.version !== undefined && !isSupportedNats(first.version);
+    if (first.ok && !outdated) {
+      this.log(`NATS with JetStream answers at ${env.NATS_URL}`);
+      return;
+    }
+    if (outdated) {
+      this.log(
+        `NATS ${first.version} answers at ${env.NATS_URL}, older than NATS still patches (${OLDEST_SUPPORTED_NATS.join('.')}): running the portal's own at ${LOCAL_NATS_URL}`,
+      );
+      env.NATS_URL = LOCAL_NATS_URL;
+    }
+    const url = env.NATS_URL!;
+    const program = await natsServerProgram((line) => this.log(line));
+    if (!program) {
+      missing.push(`NATS with JetStream (${first.detail}; no nats-server installed)`);
+      return;
+    }
+    const child = spawnNats(program, url, `${this.dataDir}/nats`, (line) => this.log(line));
+    await this.waitStarted(child, 'NATS with JetStream', () => probeNats(url), missing);
+  }
+
+  private async waitStarted(
+    child: ChildService,
+    label: string,
+    probe: () => Promise<ProbeResult>,
+    missing: string[],
+  ): Promise<void> {
+    this.services.push(child);
+    const started = await waitFor(probe, 15_000);
+    if (started.ok) this.log(`started ${label}: ${started.detail}`);
+    else missing.push(`${label} (started locally but it does not answer: ${started.detail})`);
   }
 
   /**

@@ -5,6 +5,8 @@ import pg from 'pg';
 export interface ProbeResult {
   ok: boolean;
   detail: string;
+  /** The server's version where its greeting tells it (NATS). */
+  version?: string;
 }
 
 export function hostPort(url: string, defaultPort: number): { host: string; port: number } {
@@ -76,7 +78,7 @@ export async function probeNats(url: string): Promise<ProbeResult> {
     const info = JSON.parse(greeting.replace(/^INFO\s+/, '').trim()) as { version?: string; jetstream?: boolean };
     if (!info.jetstream)
       return { ok: false, detail: `NATS ${info.version ?? ''} answers but JetStream is off (start it with -js)` };
-    return { ok: true, detail: `NATS ${info.version ?? ''} with JetStream` };
+    return { ok: true, detail: `NATS ${info.version ?? ''} with JetStream`, version: info.version };
   } catch (error) {
     return { ok: false, detail: (error as Error).message };
   }

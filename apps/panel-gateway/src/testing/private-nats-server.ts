@@ -2,9 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptsConnections, freePort, waitUntil } from '@app/testing';
-
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+import { acceptsConnections, freePort, NATS_SERVER_BIN, waitUntil } from '@app/testing';
 
 /**
  * A NATS server with JetStream of a test's own, on a free port with a temporary store, that the
@@ -30,7 +28,7 @@ export class PrivateNatsServer {
 
   /** Starts (again) on the same port and store, and waits until it accepts connections. */
   async resume(): Promise<void> {
-    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
+    const child = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
       stdio: 'ignore',
     });
     this.process = child;
