@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
   ConfigError,
@@ -62,9 +61,8 @@ function readTls(certFile: string, keyFile: string): PanelListenerConfig['tls'] 
   if (!certFile && !keyFile) return null;
   if (!certFile) throw new ConfigError('GATEWAY_TLS_CERT_FILE', 'set together with GATEWAY_TLS_KEY_FILE', undefined);
   if (!keyFile) throw new ConfigError('GATEWAY_TLS_KEY_FILE', 'set together with GATEWAY_TLS_CERT_FILE', undefined);
-  if (!existsSync(certFile))
-    throw new ConfigError('GATEWAY_TLS_CERT_FILE', 'the path of a readable PEM file', certFile);
-  if (!existsSync(keyFile)) throw new ConfigError('GATEWAY_TLS_KEY_FILE', 'the path of a readable PEM file', keyFile);
+  // Files not there yet are no error: the listener takes TLS panels once they are (a Secret made
+  // after the pod), and its metric says it waits; the pod's plain listener works meanwhile.
   return { certFile, keyFile };
 }
 

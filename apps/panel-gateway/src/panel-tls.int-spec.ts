@@ -1,10 +1,13 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { NatsConfig } from '@app/config';
 import { removeNatsPrefix, TEST_NATS_URL, uniqueTestName } from '@app/messaging/testing';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { localCertificate, waitUntil } from '@app/testing';
+import { HealthRegistry } from '@app/platform';
+import { acceptsConnections, freePort, localCertificate, waitUntil } from '@app/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { GatewayMetrics } from './metrics/gateway-metrics.service';
 import { connectClient } from './testing/test-panels.util';
@@ -111,5 +114,52 @@ describe("the panels' TLS certificate renewed while the gateway runs (real NATS)
     const after = sendFire(client);
     await waitUntil(() => acked.includes(after), "the connected panel's event acked after the broken file");
     expect(await reloads('reloaded')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a TLS listener started before its certificate's files exist (real NATS)", () => {
+  const prefix = uniqueTestName('gwtlsabs');
+  const later = localCertificate();
+  const folder = mkdtempSync(join(tmpdir(), 'gateway-tls-'));
+  const files = { certFile: join(folder, 'tls.crt'), keyFile: join(folder, 'tls.key') };
+  let gateway: StartedGateway;
+  let client: PanelLinkClient | undefined;
+
+  beforeAll(async () => {
+    gateway = await startGateway(new NatsConfig([TEST_NATS_URL], prefix), { port: await freePort(), tls: files });
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    await gateway?.close();
+    await removeNatsPrefix(prefix);
+    later.remove();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const awaiting = async () => (await gateway.app.get(GatewayMetrics).tlsAwaitingCertificate.get()).values[0]?.value;
+
+  it('starts healthy without listening, then takes TLS panels once the files are there', async () => {
+    // Up, so that the pod's other listener (plain TCP) keeps taking panels; the metric says it waits.
+    const health = await gateway.app.get(HealthRegistry).report('panel-gateway');
+    expect(health.checks.panelListener).toEqual({ status: 'up' });
+    expect(await awaiting()).toBe(1);
+    expect(await acceptsConnections(gateway.port)).toBe(false);
+
+    writeFileSync(files.keyFile, later.key);
+    writeFileSync(files.certFile, later.cert);
+    await waitUntil(() => acceptsConnections(gateway.port), 'the TLS listener once its files are there', 30_000);
+    expect(await awaiting()).toBe(0);
+    client = await connectClient(gateway, { tls: { ca: later.cert } });
+    const acked: number[] = [];
+    client.on('eventAck', (seq: number) => acked.push(seq));
+    const seq = client.sendEvent({
+      networkId: 1,
+      category: 'fire',
+      title: 'Fire alarm',
+      date: '2026-11-21T07:30:00Z',
+      location: 'Zone 1',
+    });
+    await waitUntil(() => acked.includes(seq), 'the ack over TLS');
   });
 });

@@ -35,6 +35,9 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
   private stopping = false;
   /** Follows the certificate's files (TLS only). */
   private readonly tlsReloader: TlsCertificateReloader | null = null;
+  /** The certificate served (TLS only); null until its files make a pair. */
+  private served: X509Certificate | null = null;
+  private bootstrapped = false;
   private readonly context: SessionContext;
 
   constructor(
@@ -63,11 +66,10 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
     };
     const onSocket = (socket: Socket) => this.accept(socket);
     if (config.tls) {
-      const { cert, key, certificate } = TlsCertificateReloader.read(config.tls);
-      const server = createTlsServer({ cert, key, handshakeTimeout: config.handshakeTimeoutMs }, onSocket);
+      const server = createTlsServer({ handshakeTimeout: config.handshakeTimeoutMs }, onSocket);
       this.tlsReloader = new TlsCertificateReloader(server, config.tls, (outcome) => this.certificateReloaded(outcome));
       this.server = server;
-      this.certificateServed(certificate);
+      this.tlsReloader.reload();
     } else {
       this.server = createTcpServer(onSocket);
     }
@@ -78,12 +80,31 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
     this.health.register({
       name: 'panelListener',
       check: async () => {
-        if (!this.server.listening) throw new Error('not listening for panels');
+        // A TLS listener waiting for its certificate is reported by its metric and alert, not as down:
+        // a pod's other listener (plain TCP) must keep taking panels meanwhile.
+        if (!this.server.listening && !this.awaitingCertificate()) throw new Error('not listening for panels');
       },
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    this.bootstrapped = true;
+    this.tlsReloader?.start();
+    if (this.awaitingCertificate()) {
+      this.logger.error(
+        { certFile: this.config.tls?.certFile, keyFile: this.config.tls?.keyFile },
+        "no panels' TLS certificate to serve (files missing or not a pair): listening for TLS panels once they are there",
+      );
+      return;
+    }
+    await this.listen();
+  }
+
+  private awaitingCertificate(): boolean {
+    return this.config.tls !== null && this.served === null;
+  }
+
+  private async listen(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       // A deep accept queue (the kernel caps it at net.core.somaxconn): after a restart every panel
@@ -97,32 +118,46 @@ export class PanelListener implements OnModuleInit, OnApplicationBootstrap, Befo
       { host: this.config.host, port: this.port(), tls: Boolean(this.config.tls) },
       'listening for panels',
     );
-    this.tlsReloader?.start();
   }
 
+  /** The first read at start, and every change of the files after it. */
   private certificateReloaded(outcome: TlsReload): void {
-    this.metrics.tlsReloads.inc({ outcome: 'refused' in outcome ? 'refused' : 'reloaded' });
+    const first = this.served === null;
+    if (this.bootstrapped) this.metrics.tlsReloads.inc({ outcome: 'refused' in outcome ? 'refused' : 'reloaded' });
     if ('refused' in outcome) {
+      this.metrics.tlsAwaitingCertificate.set(first ? 1 : 0);
+      // At start, onApplicationBootstrap says it once.
+      if (!this.bootstrapped) return;
       this.logger.error(
         { err: outcome.refused, certFile: this.config.tls?.certFile },
-        "panels' TLS certificate files changed but do not make a pair: the certificate served stays",
+        first
+          ? "panels' TLS certificate files changed but are still missing or not a pair: still not listening for TLS panels"
+          : "panels' TLS certificate files changed but do not make a pair: the certificate served stays",
       );
       return;
     }
-    this.certificateServed(outcome.served);
-    this.logger.log(
-      { subject: outcome.served.subject, validTo: outcome.served.validTo, fingerprint: outcome.served.fingerprint256 },
-      "panels' TLS certificate reloaded: new connections get it, connected panels keep theirs",
-    );
-  }
-
-  private certificateServed(certificate: X509Certificate): void {
-    this.metrics.tlsCertificateExpiry.set(Date.parse(certificate.validTo) / 1000);
+    this.served = outcome.served;
+    this.metrics.tlsAwaitingCertificate.set(0);
+    this.metrics.tlsCertificateExpiry.set(Date.parse(outcome.served.validTo) / 1000);
+    if (!this.bootstrapped) return;
+    const fields = {
+      subject: outcome.served.subject,
+      validTo: outcome.served.validTo,
+      fingerprint: outcome.served.fingerprint256,
+    };
+    if (!first) {
+      this.logger.log(fields, "panels' TLS certificate reloaded: new connections get it, connected panels keep theirs");
+      return;
+    }
+    this.logger.log(fields, "panels' TLS certificate found: listening for TLS panels");
+    if (!this.stopping)
+      this.listen().catch((error: unknown) => this.logger.error({ err: error }, 'panel listener failed'));
   }
 
   /** The port panels connect to (the one picked when configured as 0). */
   port(): number {
-    return (this.server.address() as AddressInfo).port;
+    // Not listening yet (a TLS listener awaiting its certificate): the port it will take.
+    return (this.server.address() as AddressInfo | null)?.port ?? this.config.port;
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -18,11 +18,16 @@ export class GatewayMetrics {
   readonly authRefusals: Counter<'reason'>;
   readonly tlsCertificateExpiry: Gauge;
   readonly tlsReloads: Counter<'outcome'>;
+  readonly tlsAwaitingCertificate: Gauge;
 
   constructor(metrics: MetricsService) {
     this.tlsCertificateExpiry = metrics.gauge({
       name: 'panel_gateway_tls_certificate_expiry_timestamp_seconds',
       help: "When the panels' TLS certificate served now expires, seconds since the epoch (TLS listeners only)",
+    });
+    this.tlsAwaitingCertificate = metrics.gauge({
+      name: 'panel_gateway_tls_awaiting_certificate',
+      help: '1 while a TLS listener has no certificate to serve (its files missing or not a pair) and takes no panels',
     });
     this.tlsReloads = metrics.counter({
       name: 'panel_gateway_tls_reloads_total',
