@@ -1,5 +1,6 @@
 // `npm run cluster`: the portal as production runs it, on this machine. A three-server NATS cluster
 // of the portal's nats-server release (routes on loopback, JetStream on each, stores in .data/cluster/nats)
+// with a user per app and TLS for clients and routes (certificates in .data/cluster/tls)
 // with every stream and bucket replicated three times, two copies of every app, portal-api's two
 // behind one address (a small balancer), the same PostgreSQL, Redis and demo as `npm start`.
 // Ctrl-C stops everything. `npm run cluster -- --status` reports the running cluster's streams.
@@ -19,6 +20,7 @@ import {
 import { HttpBalancer } from './lib/http-balancer.ts';
 import { natsServerProgram, natsServerVersion, natsSyncSetting } from './lib/local-services.mts';
 import { NatsCluster, clusterStreams, type NatsClusterPorts, type StreamReplicas } from './lib/nats-cluster.ts';
+import { natsDevPassword, natsPasswordVariable, writeLocalClusterConf } from './lib/nats-security.ts';
 import { PortalRun } from './lib/portal-run.mts';
 
 const COPIES = 2;
@@ -153,6 +155,15 @@ async function main(run: PortalRun): Promise<void> {
     return run.stopEverything(1);
   }
   const sync = natsSyncSetting(program);
+  // A user per app (the committed scripts/nats/authorization.conf, passwords made for this run and
+  // handed to the servers and the apps) and TLS for clients and routes, as production runs it.
+  const natsPasswords = Object.fromEntries(APPS.map((app) => [app.name, natsDevPassword()]));
+  for (const app of APPS) process.env[natsPasswordVariable(app.name)] = natsPasswords[app.name];
+  const secured = writeLocalClusterConf(
+    join(run.dataDir, 'cluster'),
+    readFileSync('scripts/nats/authorization.conf', 'utf8'),
+    sync.args.length > 0 ? readFileSync(sync.args[sync.args.indexOf('-c') + 1], 'utf8') : '',
+  );
   const version = natsServerVersion(program)?.join('.') ?? '?';
   const natsDir = join(run.dataDir, 'cluster', 'nats');
   mkdirSync(natsDir, { recursive: true });
@@ -163,7 +174,7 @@ async function main(run: PortalRun): Promise<void> {
     dataDir: natsDir,
     ports: NATS_PORTS,
     program,
-    extraArgs: sync.args,
+    extraArgs: ['-c', secured.confFile],
     readyTimeoutMs: 30_000,
     onExit: (server, code, signal) => {
       const started = joined.cluster;
@@ -195,6 +206,7 @@ async function main(run: PortalRun): Promise<void> {
     NATS_URL: nats.urls.join(','),
     NATS_STREAM_REPLICAS: process.env.NATS_STREAM_REPLICAS ?? '3',
     NATS_PREFIX: '',
+    NATS_TLS_CA_FILE: secured.tls.caFile,
   });
 
   const copyEnv = (app: AppName, copy: number): NodeJS.ProcessEnv => ({
@@ -202,6 +214,8 @@ async function main(run: PortalRun): Promise<void> {
     ...Object.fromEntries(Object.entries(copyPorts(app, copy, balancerPort)).map(([key, port]) => [key, String(port)])),
     ...(app === 'portal-api' ? { HTTP_TRUST_PROXY: 'true' } : {}),
     ...(app === 'panel-gateway' ? { GATEWAY_ID: `panel-gateway-${copy}` } : {}),
+    NATS_USER: app,
+    NATS_PASSWORD: natsPasswords[app],
   });
   const start = (app: AppName, copy: number, index: number): { running: RunningApp; port: number } => {
     const own = copyEnv(app, copy);

@@ -62,8 +62,11 @@ describe('docker-compose.cluster.yml', () => {
       const store = volumes?.find((volume) => volume.endsWith(`:${argument(command, '-sd')}`));
       expect(store).toBeDefined();
       stores.add(store!.split(':')[0]);
-      // Every write synced before its ack (NATS 2.10 and later, as the image is).
-      expect(argument(command, '-c')).toBe('/etc/nats/jetstream-sync.conf');
+      // Every write synced before its ack (NATS 2.10 and later, as the image is), and a user per app.
+      expect(argument(command, '-c')).toBe('/etc/nats/compose-server.conf');
+      expect(readFileSync(join(root, 'scripts/nats/compose-server.conf'), 'utf8')).toMatch(
+        /^include "jetstream-sync.conf"$[\s\S]*^include "authorization.conf"$/m,
+      );
       expect(services[name].image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
     }
     expect(clusterNames.size).toBe(1);

@@ -75,7 +75,7 @@ export class MailerModule implements OnModuleInit {
           },
           stall: config.jobs,
         }),
-        MessageHandlersModule.forRoot({ consumers: ['mailer', 'webhooks', 'push'] }),
+        MessageHandlersModule.forApp('mailer'),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },

@@ -25,7 +25,7 @@ export class PanelGatewayModule {
         // The panel identity registry; the schema belongs to portal-api, which migrates it.
         DatabaseModule.forRoot({ ...config.database.connection, applicationName: config.runtime.appName }),
         NatsModule.forRoot(config.nats),
-        MessageHandlersModule.forRoot({ subjects: ['allPanelConnections', 'panelCommand'] }),
+        MessageHandlersModule.forApp('panel-gateway'),
       ],
       providers: [
         { provide: PANEL_LISTENER_CONFIG, useValue: config.listener },

@@ -66,16 +66,8 @@ export class PortalApiModule {
         TeamsModule,
         TestModeModule.forRoot(config.testMode),
         IngestModule.forRoot(config.ingest),
-        MessageHandlersModule.forRoot({
-          consumers: ['portalApi', 'portalApiAlarms', 'portalApiConfig'],
-          subjects: [
-            'allPanelConnections',
-            'allPanelRuntimes',
-            'allLive',
-            'livefeedCountsStale',
-            'allCredentialsRevoked',
-          ],
-        }),
+        // Its consumers and subjects: NATS_APP_ACCESS of @app/contracts, what its NATS user may do.
+        MessageHandlersModule.forApp('portal-api'),
       ],
       controllers: [ClientConfigController],
       providers: [

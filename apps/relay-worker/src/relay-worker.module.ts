@@ -45,7 +45,7 @@ export class RelayWorkerModule {
           stall: config.jobs,
         }),
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
-        MessageHandlersModule.forRoot({ consumers: ['relayWorker'], subjects: ['relayVerify', 'relayActionTest'] }),
+        MessageHandlersModule.forApp('relay-worker'),
         NotificationsWriterModule,
       ],
       providers: [

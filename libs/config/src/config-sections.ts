@@ -1,5 +1,6 @@
 import { ConfigError } from './config-error';
 import { env, readConfig } from './env-readers';
+import { readPemFile } from './pem-file.util';
 
 /*
  * The configuration sections shared by several apps. Each section is a class so that Nest can
@@ -49,7 +50,21 @@ export class NatsConfig {
      * of at least as many servers). Applied at boot to existing streams and buckets too.
      */
     readonly streamReplicas: NatsStreamReplicas = 1,
+    /** The app's NATS user and TLS to the servers; none: as a server without either wants. */
+    readonly security: NatsClientSecurity = {},
   ) {}
+}
+
+/** How an app proves who it is to the NATS servers and checks theirs (docs/security.md, "NATS"). */
+export interface NatsClientSecurity {
+  /** NATS_USER and NATS_PASSWORD: the app's own user, allowed only the app's subjects and streams. */
+  user?: { name: string; password: string };
+  /**
+   * TLS to the servers, PEM text read at boot: NATS_TLS_CA_FILE (the servers' certificates are
+   * checked against it), with NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE when the servers ask
+   * clients for a certificate.
+   */
+  tls?: { ca: string; cert?: string; key?: string };
 }
 
 /** A replicated stream needs an odd count, so that a majority survives a split. */
@@ -91,6 +106,11 @@ export const natsSchema = {
   NATS_URL: env.urlList(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
   NATS_PREFIX: env.name(''),
   NATS_STREAM_REPLICAS: env.oneOf(NATS_STREAM_REPLICAS, '1'),
+  NATS_USER: env.string(''),
+  NATS_PASSWORD: env.string(''),
+  NATS_TLS_CA_FILE: env.string(''),
+  NATS_TLS_CERT_FILE: env.string(''),
+  NATS_TLS_KEY_FILE: env.string(''),
 };
 export const redisSchema = {
   REDIS_URL: env.url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
@@ -135,8 +155,49 @@ export function readDatabaseConfig(source: Env = process.env): DatabaseConfig {
 
 export function readNatsConfig(source: Env = process.env): NatsConfig {
   const values = readConfig(natsSchema, source);
-  return new NatsConfig(values.NATS_URL, values.NATS_PREFIX, Number(values.NATS_STREAM_REPLICAS) as NatsStreamReplicas);
+  return new NatsConfig(
+    values.NATS_URL,
+    values.NATS_PREFIX,
+    Number(values.NATS_STREAM_REPLICAS) as NatsStreamReplicas,
+    readNatsSecurity(values),
+  );
 }
+
+/** Each pair set together or not at all; every file a readable PEM file of its kind. */
+function readNatsSecurity(values: ConfigOfNats): NatsClientSecurity {
+  const security: NatsClientSecurity = {};
+  const both = (a: keyof ConfigOfNats, b: keyof ConfigOfNats): boolean => {
+    if (values[a] === '' && values[b] !== '') throw new ConfigError(a, `set together with ${b}`, undefined);
+    if (values[b] === '' && values[a] !== '') throw new ConfigError(b, `set together with ${a}`, undefined);
+    return values[a] !== '';
+  };
+  if (both('NATS_USER', 'NATS_PASSWORD')) {
+    if (!/^[A-Za-z0-9_-]+$/.test(values.NATS_USER))
+      throw new ConfigError('NATS_USER', "letters, digits, '_' or '-' only", values.NATS_USER);
+    security.user = { name: values.NATS_USER, password: values.NATS_PASSWORD };
+  }
+  const clientCertificate = both('NATS_TLS_CERT_FILE', 'NATS_TLS_KEY_FILE');
+  if (clientCertificate && values.NATS_TLS_CA_FILE === '')
+    throw new ConfigError(
+      'NATS_TLS_CA_FILE',
+      'set when NATS_TLS_CERT_FILE is (the servers are checked against it)',
+      undefined,
+    );
+  if (values.NATS_TLS_CA_FILE !== '') {
+    security.tls = {
+      ca: readPemFile('NATS_TLS_CA_FILE', values.NATS_TLS_CA_FILE, 'CERTIFICATE'),
+      ...(clientCertificate
+        ? {
+            cert: readPemFile('NATS_TLS_CERT_FILE', values.NATS_TLS_CERT_FILE, 'CERTIFICATE'),
+            key: readPemFile('NATS_TLS_KEY_FILE', values.NATS_TLS_KEY_FILE, 'PRIVATE KEY'),
+          }
+        : {}),
+    };
+  }
+  return security;
+}
+
+type ConfigOfNats = { readonly [K in keyof typeof natsSchema]: ReturnType<(typeof natsSchema)[K]> };
 
 export function readRedisConfig(source: Env = process.env): RedisConfig {
   const values = readConfig(redisSchema, source);

@@ -79,6 +79,8 @@ export * from './panel-commands/settings-rules.util';
 
 export * from './nats/nats-keys.util';
 export * from './nats/nats-names.util';
+export * from './nats/nats-access.definition';
+export * from './nats/nats-permissions.util';
 export * from './nats/panel-command.types';
 export * from './nats/panel-event-message.validation';
 export * from './nats/alert-events.definition';

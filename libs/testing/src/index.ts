@@ -10,3 +10,4 @@ export * from './nats-cluster';
 export * from './local-certificate';
 export * from './webhook-receiver';
 export * from './push-service-stand-in';
+export * from './secured-nats-cluster';

@@ -7,6 +7,12 @@ export const MESSAGE_HANDLERS_OPTIONS = Symbol('MESSAGE_HANDLERS_OPTIONS');
  * handler, and every declared handler must name one of them, or the app refuses to start.
  */
 export interface MessageHandlersOptions {
-  consumers?: Array<ConsumerKey | PartitionedConsumerKey>;
-  subjects?: Array<SubjectKey | KeyedSubjectKey>;
+  consumers?: ReadonlyArray<ConsumerKey | PartitionedConsumerKey>;
+  subjects?: ReadonlyArray<SubjectKey | KeyedSubjectKey>;
+  /**
+   * Of `subjects`, those answered (@RespondTo, @RespondToEach); when given, a subject outside it may
+   * only be heard (@Subscribe), and each consumer must read the stream NATS_CONSUMER_STREAMS names:
+   * what the app's NATS user is allowed (forApp).
+   */
+  answers?: ReadonlyArray<SubjectKey | KeyedSubjectKey>;
 }

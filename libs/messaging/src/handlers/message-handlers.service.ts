@@ -10,6 +10,7 @@ import {
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg } from '@nats-io/transport-node';
 import { ConsumerConfig } from '@app/config';
+import { NATS_CONSUMER_STREAMS } from '@app/contracts';
 import { HealthRegistry, type LogFields } from '@app/platform';
 import { checkedJson } from '../consumers/checked-json.util';
 import type { ConsumerSupervision } from '../consumers/consumer-supervision.types';
@@ -310,6 +311,28 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
     await Promise.all([...this.running, ...opened].map((running) => running.stop()));
   }
 
+  /**
+   * With the app's NATS access given (MessageHandlersModule.forApp): what a handler does beyond it, or
+   * undefined. A consumer on another stream or other parts than NATS_CONSUMER_STREAMS says, or an
+   * answer on a subject the app only hears, would be refused by the app's NATS user.
+   */
+  private beyondAccess(meta: MessageHandlerMetadata): string | undefined {
+    const answers = this.options.answers;
+    if (answers === undefined) return undefined;
+    const responds = meta.kind === 'respond' || meta.kind === 'respond-keyed';
+    if (responds && !answers.includes(meta.key))
+      return `answers subject '${meta.key}', which this app declares as heard only`;
+    if (meta.kind === 'subscribe' && answers.includes(meta.key))
+      return `hears subject '${meta.key}', which this app declares as answered`;
+    if (meta.kind !== 'stream' && meta.kind !== 'stream-batch' && meta.kind !== 'partitioned') return undefined;
+    const declared = NATS_CONSUMER_STREAMS[meta.key];
+    const stream = meta.kind === 'partitioned' ? meta.options.partitioning.stream : meta.options.stream;
+    const partitions = meta.kind === 'partitioned' ? meta.options.partitioning.partitions : undefined;
+    if (stream !== declared.stream || String(partitions ?? '') !== String(declared.partitions ?? ''))
+      return `reads consumer '${meta.key}' from stream '${stream}'${partitions ? ` in parts ${partitions.join(', ')}` : ''}, not as NATS_CONSUMER_STREAMS says`;
+    return undefined;
+  }
+
   /** The declared handlers, checked against what the app declares; throws naming every mismatch. */
   private findHandlers(): FoundHandler[] {
     const problems: string[] = [];
@@ -336,6 +359,8 @@ export class MessageHandlers implements OnModuleInit, OnApplicationBootstrap, Be
           problems.push(`${what} has two handlers (${other.label} and ${label})`);
           continue;
         }
+        const refused = this.beyondAccess(meta);
+        if (refused) problems.push(`${label} ${refused}`);
         const handler = { meta, method: target.bind(instance) as Method, instance, label };
         byName.set(what, handler);
         found.push(handler);

@@ -1,7 +1,7 @@
 import { DiscardPolicy, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import type { KvOptions } from '@nats-io/kv';
 import type { NatsStreamReplicas } from '@app/config';
-import type { NatsNames } from '@app/contracts';
+import { NATS_STREAM_SUBJECTS, natsBucketStream, type NatsNames } from '@app/contracts';
 
 const SECOND_NS = 1_000_000_000;
 const HOUR_NS = 3600 * SECOND_NS;
@@ -23,7 +23,7 @@ export function streamConfigs(
   return [
     {
       name: names.streams.panelEvents,
-      subjects: [names.subjects.allPanelEvents],
+      subjects: [names.subjects[NATS_STREAM_SUBJECTS.panelEvents]],
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       discard: DiscardPolicy.Old,
@@ -33,7 +33,7 @@ export function streamConfigs(
     },
     {
       name: names.streams.panelConfig,
-      subjects: [names.subjects.allPanelConfigs],
+      subjects: [names.subjects[NATS_STREAM_SUBJECTS.panelConfig]],
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       discard: DiscardPolicy.Old,
@@ -73,5 +73,5 @@ export function bucketConfigs(
 
 /** The stream that holds a KV bucket. */
 export function bucketStreamName(bucket: string): string {
-  return `KV_${bucket}`;
+  return natsBucketStream(bucket);
 }

@@ -8,28 +8,40 @@ import {
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { NatsStreamReplicas } from '@app/config';
-import type { NatsNames } from '@app/contracts';
+import type { NatsBucketKey, NatsNames, NatsStreamKey } from '@app/contracts';
 import { bucketConfigs, bucketStreamName, streamConfigs } from './nats-topology.constants';
+
+/** The streams and buckets one app uses (natsTopologyOf); absent: every one. */
+export interface NatsTopologyPart {
+  streams: readonly NatsStreamKey[];
+  buckets: readonly NatsBucketKey[];
+}
 
 /**
  * Creates the streams and buckets if missing and brings existing ones to the wanted settings,
  * their replica count (NATS_STREAM_REPLICAS) included: JetStream copies a stream to the servers it
  * adds, or drops the copies, on an update. The durable consumers set no replica count of their own,
  * so each one follows its stream's, existing ones included (the server scales them with it).
- * Every app calls it at boot; it is safe when several start at once.
+ * Every app calls it at boot for the streams and buckets it uses (`part`: its NATS user may manage
+ * no other); it is safe when several start at once.
  */
 export async function ensureNatsTopology(
   nc: NatsConnection,
   jsm: JetStreamManager,
   names: NatsNames,
   replicas: NatsStreamReplicas = 1,
+  part?: NatsTopologyPart,
 ): Promise<void> {
+  const streams = new Set((part?.streams ?? []).map((key) => names.streams[key]));
+  const buckets = new Set((part?.buckets ?? []).map((key) => names.buckets[key]));
   for (const config of streamConfigs(names, replicas)) {
+    if (part && !streams.has(config.name)) continue;
     await explained(config.name, replicas, () => ensureStream(jsm, config));
   }
   // With the manager's settings (a start's shorter wait for answers), not the client's defaults.
   const kvm = new Kvm(jetstream(nc, jsm.getOptions()));
   for (const bucket of bucketConfigs(names, replicas)) {
+    if (part && !buckets.has(bucket.name)) continue;
     const stream = bucketStreamName(bucket.name);
     await explained(stream, replicas, async () => {
       // Creates a missing bucket only; an existing one keeps its stream's settings, so its replica

@@ -3,7 +3,7 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { NatsConfig } from '@app/config';
-import { natsNames, type NatsNames } from '@app/contracts';
+import { isNatsApp, natsInboxPrefix, natsNames, natsTopologyOf, type NatsNames } from '@app/contracts';
 import { logContextHeaders } from './log-context-headers.util';
 import { isTimeout, START_REQUEST_TIMEOUT_MS, throughElections } from './jetstream-elections.util';
 import { ensureNatsTopology } from './nats-topology.util';
@@ -32,8 +32,16 @@ export class NatsService implements OnApplicationShutdown {
     void this.logStatus();
   }
 
-  /** Connects (failing fast when no server answers at boot) and ensures streams and buckets. */
+  /**
+   * Connects (failing fast when no server answers at boot) and ensures streams and buckets. Named
+   * after one of the apps (NATS_APPS), the connection takes its replies on the app's own inbox and
+   * ensures only the streams and buckets the app uses, as its NATS user may; any other name (tests,
+   * tools) ensures them all.
+   */
   static async connect(config: NatsConfig, connectionName: string): Promise<NatsService> {
+    const names = natsNames(config.prefix);
+    const app = isNatsApp(connectionName) ? connectionName : undefined;
+    const { user, tls } = config.security;
     const connection = await connect({
       // Every server of the cluster (NATS_URL). Tried in a random order, so an app's copies spread
       // over the servers; the servers the cluster announces are added to the list, so a copy keeps
@@ -48,15 +56,23 @@ export class NatsService implements OnApplicationShutdown {
       // An Error with a stack captured for every request (each JetStream publish is one) cost a
       // fifth of the gateway's and portal-api's CPU under load; failures still say what failed.
       noAsyncTraces: true,
+      ...(app ? { inboxPrefix: natsInboxPrefix(app, names) } : {}),
+      ...(user ? { user: user.name, pass: user.password } : {}),
+      ...(tls ? { tls: { ca: tls.ca, ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}) } } : {}),
     });
     try {
-      const names = natsNames(config.prefix);
       // The manager's creation asks the server for the account's JetStream settings: a request too.
       await throughElections(
         'NATS streams and buckets',
         async () => {
           const starting = await jetstreamManager(connection, { timeout: START_REQUEST_TIMEOUT_MS });
-          await ensureNatsTopology(connection, starting, names, config.streamReplicas);
+          await ensureNatsTopology(
+            connection,
+            starting,
+            names,
+            config.streamReplicas,
+            app ? natsTopologyOf(app) : undefined,
+          );
         },
         { logger: new Logger(NatsService.name) },
       );
