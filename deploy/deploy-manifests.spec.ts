@@ -4,17 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { parse, parseAllDocuments } from 'yaml';
-import { generateVAPIDKeys } from 'web-push';
 import { ConfigError } from '@app/config';
-import { loadMailerConfig } from '../apps/mailer/src/mailer.config';
 import { loadPanelGatewayConfig } from '../apps/panel-gateway/src/panel-gateway.config';
 import { loadPortalApiConfig } from '../apps/portal-api/src/portal-api.config';
 import { loadRelayWorkerConfig } from '../apps/relay-worker/src/relay-worker.config';
+import { APP_LOADERS, appContainersOf, loadAppConfig, standInSecret } from './test/app-containers.util';
 import { findUnknownFields } from './test/known-fields.util';
 import { type K8sObject, buildKustomization, parseEnvFile, readManifestFile } from './test/kustomize-build.util';
-import { findBrokenReferences, probesOf } from './test/manifest-references.util';
+import { EXTERNAL_SECRETS, findBrokenReferences, probesOf } from './test/manifest-references.util';
 import { natsRoutes, natsSetting } from './test/nats-config.util';
-import { containerEnvironment, mountedFileSource } from './test/pod-environment.util';
 import { describeObject, validateAgainstSchemas } from './test/schema-validation.util';
 import {
   type Workload,
@@ -41,82 +39,8 @@ const objects = buildKustomization(OVERLAY, { readEnvFile: readEnvExample });
 const workloads = workloadsOf(objects);
 const NAMESPACE = 'fire-alarm-portal';
 
-/** Made outside the manifests (cert-manager or kubectl create secret tls): docs/operations.md. */
-const EXTERNAL_SECRETS = ['portal-api-tls', 'panel-gateway-tls'];
-
-/** Valid values in place of the Secret's, which the repository never holds. */
-const STAND_IN_VAPID_KEYS = generateVAPIDKeys();
-
-const SECRET_STAND_INS: Record<string, string> = {
-  DATABASE_URL: 'postgres://portal:stand-in@postgres:5432/portal',
-  GATEWAY_DATABASE_URL: 'postgres://panel_gateway:stand-in@postgres:5432/portal',
-  REDIS_URL: 'redis://:stand-in@redis:6379',
-  AUTH_TOKEN_SECRET: 'stand-in-token-secret-of-more-than-32-characters',
-  RELAY_SECRET_KEY: 'stand-in-relay-key-of-more-than-32-characters',
-  SMTP_USER: '',
-  SMTP_PASSWORD: '',
-  // A real pair, so that the loaders check push as they would with one set.
-  WEB_PUSH_VAPID_PUBLIC_KEY: STAND_IN_VAPID_KEYS.publicKey,
-  WEB_PUSH_VAPID_PRIVATE_KEY: STAND_IN_VAPID_KEYS.privateKey,
-};
-
-type Env = Record<string, string | undefined>;
-/** Each backend app's own loader: what it reads and checks at boot. */
-const APP_LOADERS: Record<string, (env: Env) => object> = {
-  'portal-api': loadPortalApiConfig,
-  'panel-gateway': loadPanelGatewayConfig,
-  'relay-worker': loadRelayWorkerConfig,
-  mailer: loadMailerConfig,
-};
-
-interface AppContainer {
-  app: string;
-  workload: Workload;
-  container: IContainer;
-  env: Record<string, string>;
-}
-
 /** Every container running one of the apps, with the environment it starts with. */
-interface IngressBackend {
-  name: string;
-  port: { name: string };
-}
-
-function appContainers(secretValue: (secret: string, key: string) => string): AppContainer[] {
-  return workloads.flatMap((workload) =>
-    workload.pod.containers.flatMap((container) => {
-      const app = container.env?.find((variable) => variable.name === 'APP')?.value;
-      if (app === undefined) return [];
-      const pod = {
-        name: `${workload.object.metadata.name}-7d9f8-x2x4z`,
-        namespace: workload.object.metadata.namespace,
-      };
-      return [{ app, workload, container, env: containerEnvironment(container, pod, objects, secretValue) }];
-    }),
-  );
-}
-const standInSecret = (_secret: string, key: string) => {
-  if (!(key in SECRET_STAND_INS)) throw new Error(`no stand-in for the Secret's ${key}: add one to SECRET_STAND_INS`);
-  return SECRET_STAND_INS[key];
-};
-
-/** Runs the app's loader on the container's environment, its mounted files written to `filesDir`. */
-function loadAppConfig({ app, workload, container, env }: AppContainer, filesDir: string): object {
-  const withFiles: Env = { ...env };
-  for (const [name, value] of Object.entries(env)) {
-    if (
-      !value.startsWith('/') ||
-      !(container.volumeMounts ?? []).some((mount) => value.startsWith(`${mount.mountPath}/`))
-    ) {
-      continue;
-    }
-    const source = mountedFileSource(value, container, workload.pod.volumes ?? []);
-    const file = join(filesDir, `${container.name}-${source.name}-${source.key}`);
-    writeFileSync(file, `stand-in for ${source.kind} ${source.name} key ${source.key}\n`);
-    withFiles[name] = file;
-  }
-  return APP_LOADERS[app](withFiles);
-}
+const appContainers = (secretValue: (secret: string, key: string) => string) => appContainersOf(objects, secretValue);
 
 function natsStatefulSet(): { workload: Workload; conf: string; container: IContainer } {
   const workload = workloads.find(
@@ -244,9 +168,9 @@ describe('deploy/overlays/production', () => {
     }));
     expect(loaded.map(({ gateway }) => gateway.container.name).sort()).toEqual(['gateway-tcp', 'gateway-tls']);
     expect(new Set(loaded.map(({ config }) => config.listener.gatewayId)).size).toBe(2);
+    // How the Service is reached from outside is the edge component's (deploy-components.spec.ts).
     const service = findObject(objects, 'Service', 'panel-gateway', NAMESPACE)!;
-    const serviceSpec = service.spec as { type: string; ports: Array<{ name: string; targetPort: string }> };
-    expect(serviceSpec.type).toBe('LoadBalancer');
+    const serviceSpec = service.spec as { ports: Array<{ name: string; targetPort: string }> };
     for (const { gateway, config } of loaded) {
       const tls = gateway.container.name === 'gateway-tls';
       expect([gateway.container.name, config.listener.tls !== null]).toEqual([gateway.container.name, tls]);
@@ -256,7 +180,8 @@ describe('deploy/overlays/production', () => {
     }
   });
 
-  it("puts portal-api's public port, never its ops port, behind its Service and the ingress", () => {
+  // The routes or the Ingress in front of it: deploy-components.spec.ts.
+  it("puts portal-api's public port, never its ops port, behind its Service", () => {
     const api = appContainers(standInSecret).find(({ app }) => app === 'portal-api')!;
     const config = loadAppConfig(api, filesDir) as ReturnType<typeof loadPortalApiConfig>;
     const service = findObject(objects, 'Service', 'portal-api', NAMESPACE)!;
@@ -264,13 +189,6 @@ describe('deploy/overlays/production', () => {
     expect(servicePorts.map((port) => containerPortNumber(api.container, port.targetPort))).toEqual([
       config.runtime.publicPort,
     ]);
-    const ingresses = objects.filter((object) => object.kind === 'Ingress');
-    const backends = ingresses.flatMap((ingress) =>
-      (ingress.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: IngressBackend } }> } }> }).rules
-        .flatMap((rule) => rule.http.paths)
-        .map((path) => path.backend.service),
-    );
-    expect(backends).toEqual([{ name: 'portal-api', port: { name: servicePorts[0].name } }]);
     expect(config.runtime.opsPort).not.toBe(config.runtime.publicPort);
   });
 

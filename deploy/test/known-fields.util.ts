@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { K8sObject } from './kustomize-build.util';
-import { describeObject, type ManifestProblem } from './schema-validation.util';
+import { describeObject, isCustomResource, type ManifestProblem } from './schema-validation.util';
 
 /**
  * Finds fields Kubernetes does not know (a `readinesProbe` typo, a field at the wrong depth), which
@@ -9,10 +9,13 @@ import { describeObject, type ManifestProblem } from './schema-validation.util';
  * as an object literal typed with kubernetes-models' declaration of its kind, and TypeScript's
  * excess property check names every unknown field; its type errors are reported too. Nothing is
  * written to disk: the sources live in memory beside this file, so that node_modules resolves.
+ * Custom resources have no declaration there: their hand-written schemas refuse unknown fields
+ * instead (validateAgainstSchemas).
  */
 export function findUnknownFields(objects: K8sObject[]): ManifestProblem[] {
   const sources = new Map<string, { text: string; object: K8sObject }>();
   objects.forEach((object, index) => {
+    if (isCustomResource(object)) return;
     const fileName = join(__dirname, `__manifest-${index}.ts`);
     const kind = /^[A-Za-z0-9]+$/.test(object.kind) ? object.kind : 'Unknown';
     const text =

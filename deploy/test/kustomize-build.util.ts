@@ -4,10 +4,18 @@ import { parse, parseAllDocuments } from 'yaml';
 
 /**
  * The small part of kustomize that deploy/ uses, so the manifests can be checked without kubectl:
- * plain resource files and bases, `namespace`, `images`, `secretGenerator` from env files and
- * inline JSON 6902 `patches` aimed at one kind and name. Anything else in a kustomization.yaml is
- * refused, so that a field this build would silently skip cannot creep in. Generated Secrets keep
- * their plain name (kustomize adds a hash suffix and rewrites the references to it).
+ * plain resource files and bases, `components`, `namespace`, `images`, `secretGenerator` from env
+ * files and inline JSON 6902 `patches` aimed at one kind and name. Anything else in a
+ * kustomization.yaml is refused, so that a field this build would silently skip cannot creep in.
+ * Generated Secrets keep their plain name (kustomize adds a hash suffix and rewrites the references
+ * to it). Stricter than kustomize in one way: a patch whose target matches nothing is an error.
+ *
+ * In kustomize's order: a kustomization gathers its resources (a directory among them is built on
+ * its own, as a Kustomization), runs its generators, then its components; only then its patches,
+ * namespace and images, over everything gathered. A component (kind Component, apiVersion
+ * kustomize.config.k8s.io/v1alpha1) is not built on its own: its resources join the objects of the
+ * kustomization that lists it, and its patches apply to all of them, its parent's resources too.
+ * Two objects of one kind, namespace and name are refused, as kustomize refuses them.
  */
 
 export interface K8sObject {
@@ -28,8 +36,11 @@ export interface KustomizeBuildOptions {
 }
 
 interface Kustomization {
+  apiVersion?: string;
+  kind?: string;
   namespace?: string;
   resources?: string[];
+  components?: string[];
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
   secretGenerator?: Array<{ name: string; envs?: string[]; options?: { labels?: Record<string, string> } }>;
   patches?: Array<{ target?: { kind?: string; name?: string }; patch?: string; path?: string }>;
@@ -40,6 +51,7 @@ const SUPPORTED_FIELDS = new Set([
   'kind',
   'namespace',
   'resources',
+  'components',
   'images',
   'secretGenerator',
   'patches',
@@ -48,19 +60,56 @@ const SUPPORTED_FIELDS = new Set([
 const CLUSTER_SCOPED_KINDS = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass']);
 
 export function buildKustomization(dir: string, options: KustomizeBuildOptions): K8sObject[] {
+  return accumulate(dir, [], 'Kustomization', options);
+}
+
+const KUSTOMIZATION_VERSION = 'kustomize.config.k8s.io/v1beta1';
+const COMPONENT_VERSION = 'kustomize.config.k8s.io/v1alpha1';
+
+/**
+ * Builds the kustomization in `dir` onto `objects`: a Kustomization starts from none, a component
+ * from the objects of the kustomization that lists it (kustomize's accumulator).
+ */
+function accumulate(
+  dir: string,
+  objects: K8sObject[],
+  expected: 'Kustomization' | 'Component',
+  options: KustomizeBuildOptions,
+): K8sObject[] {
   const file = join(dir, 'kustomization.yaml');
   const kustomization = parse(readFileSync(file, 'utf8')) as Kustomization & Record<string, unknown>;
   const unsupported = Object.keys(kustomization).filter((field) => !SUPPORTED_FIELDS.has(field));
   if (unsupported.length > 0) throw new Error(`${file}: fields this build does not support: ${unsupported.join(', ')}`);
+  const kind = kustomization.kind ?? 'Kustomization';
+  if (kind !== expected) {
+    throw new Error(
+      expected === 'Component'
+        ? `${file}: listed as a component, but its kind is ${kind}`
+        : `${file}: a ${kind} is listed under components, never as a resource`,
+    );
+  }
+  const version = kind === 'Component' ? COMPONENT_VERSION : KUSTOMIZATION_VERSION;
+  if (kustomization.apiVersion !== undefined && kustomization.apiVersion !== version) {
+    throw new Error(`${file}: the apiVersion of a ${kind} is ${version}`);
+  }
 
-  const objects: K8sObject[] = [];
+  const add = (added: K8sObject[]) => {
+    for (const object of added) {
+      const id = objectId(object);
+      if (objects.some((existing) => objectId(existing) === id)) throw new Error(`${file}: ${id} is there twice`);
+      objects.push(object);
+    }
+  };
   for (const entry of kustomization.resources ?? []) {
     const path = resolve(dir, entry);
-    if (statSync(path).isDirectory()) objects.push(...buildKustomization(path, options));
-    else objects.push(...readManifestFile(path));
+    if (statSync(path).isDirectory()) add(accumulate(path, [], 'Kustomization', options));
+    else add(readManifestFile(path));
   }
-  for (const generator of kustomization.secretGenerator ?? []) {
-    objects.push(generateSecret(generator, dir, options));
+  for (const generator of kustomization.secretGenerator ?? []) add([generateSecret(generator, dir, options)]);
+  for (const entry of kustomization.components ?? []) {
+    const path = resolve(dir, entry);
+    if (!statSync(path).isDirectory()) throw new Error(`${file}: component ${entry} is not a directory`);
+    accumulate(path, objects, 'Component', options);
   }
   for (const patch of kustomization.patches ?? []) applyPatch(objects, patch, file);
   for (const image of kustomization.images ?? []) setImage(objects, image);
@@ -70,6 +119,12 @@ export function buildKustomization(dir: string, options: KustomizeBuildOptions):
     }
   }
   return objects;
+}
+
+/** What kustomize tells objects apart by: the API group (not its version), kind, namespace and name. */
+function objectId(object: K8sObject): string {
+  const group = object.apiVersion.includes('/') ? object.apiVersion.slice(0, object.apiVersion.lastIndexOf('/')) : '';
+  return `${group ? `${group}/` : ''}${object.kind}/${object.metadata.namespace ?? '~'}/${object.metadata.name}`;
 }
 
 /** Every YAML document of a file, empty ones left out. */

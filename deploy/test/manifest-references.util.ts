@@ -3,30 +3,47 @@ import type { IProbe } from 'kubernetes-models/v1/Probe';
 import type { K8sObject } from './kustomize-build.util';
 import { describeObject, type ManifestProblem } from './schema-validation.util';
 import {
+  type LabelSelector,
   type Workload,
   containerHasPort,
   findObject,
+  matchesLabelSelector,
   podHasPort,
   selectedWorkloads,
   selects,
   workloadSpec,
   workloadsOf,
+  workloadsSelectedBy,
 } from './workload.util';
 
 /**
+ * The TLS Secrets the manifests use and do not make: made by hand (`kubectl create secret tls`) or
+ * by the cert-manager component's Certificates (docs/operations.md).
+ */
+export const EXTERNAL_SECRETS: readonly string[] = ['portal-api-tls', 'panel-gateway-tls'];
+
+/**
  * What the schemas cannot see: one object naming another that is not there, or not as it is named.
- * Services and PodDisruptionBudgets select pods some workload makes, ports named by Services,
- * probes, Ingresses and NetworkPolicies exist, every ConfigMap, Secret and volume a pod uses is
- * there, autoscalers aim at Deployments that leave their replica count to them, a StatefulSet's
- * service is headless. Secrets made outside the manifests (TLS certificates) are named in
- * `externalSecrets`.
+ * Services, PodDisruptionBudgets, NetworkPolicies and pod monitors select pods some workload makes,
+ * service monitors Services; ports named by Services, probes, Ingresses, routes, monitors and
+ * NetworkPolicies exist; every ConfigMap, Secret and volume a pod uses is there, and every Secret a
+ * ReferenceGrant shares; autoscalers aim at Deployments that leave their replica count to them; a
+ * StatefulSet's service is headless. Secrets made outside the manifests (TLS certificates) are named
+ * in `externalSecrets`, unless a cert-manager Certificate among the objects makes them.
  */
 export function findBrokenReferences(objects: K8sObject[], externalSecrets: readonly string[]): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const report = (object: K8sObject, message: string) => problems.push({ object: describeObject(object), message });
   const workloads = workloadsOf(objects);
   const secretExists = (name: string, namespace: string | undefined) =>
-    externalSecrets.includes(name) || findObject(objects, 'Secret', name, namespace) !== undefined;
+    externalSecrets.includes(name) ||
+    findObject(objects, 'Secret', name, namespace) !== undefined ||
+    objects.some(
+      (object) =>
+        object.kind === 'Certificate' &&
+        object.metadata.namespace === namespace &&
+        (object.spec as { secretName?: string }).secretName === name,
+    );
 
   for (const workload of workloads) checkWorkload(workload, objects, secretExists, report);
 
@@ -59,6 +76,22 @@ export function findBrokenReferences(objects: K8sObject[], externalSecrets: read
         break;
       case 'NetworkPolicy':
         checkNetworkPolicy(object, workloads, report);
+        break;
+      case 'HTTPRoute':
+      case 'TCPRoute':
+      case 'TLSRoute':
+        checkRoute(object, objects, report);
+        break;
+      case 'ReferenceGrant':
+        for (const target of (spec.to as Array<{ group: string; kind: string; name?: string }>) ?? []) {
+          if (target.group === '' && target.kind === 'Secret' && !secretExists(target.name ?? '', namespace)) {
+            report(object, `shares Secret ${target.name}, which does not exist`);
+          }
+        }
+        break;
+      case 'PodMonitor':
+      case 'ServiceMonitor':
+        checkMonitor(object, objects, workloads, report);
         break;
     }
   }
@@ -206,16 +239,24 @@ function checkIngress(
   }
 }
 
+interface PolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: object;
+}
+
 function checkNetworkPolicy(object: K8sObject, workloads: Workload[], report: Report): void {
+  const namespace = object.metadata.namespace;
   const spec = object.spec as {
-    podSelector?: { matchLabels?: Record<string, string> };
-    ingress?: Array<{
-      from?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>;
-      ports?: Array<{ port?: string | number }>;
-    }>;
+    podSelector: LabelSelector;
+    ingress?: Array<{ from?: PolicyPeer[]; ports?: Array<{ port?: string | number }> }>;
+    egress?: Array<{ to?: PolicyPeer[]; ports?: Array<{ port?: string | number }> }>;
   };
-  const protectedPods = selectedWorkloads(workloads, object.metadata.namespace, spec.podSelector?.matchLabels);
+  const protectedPods = workloadsSelectedBy(workloads, namespace, spec.podSelector);
   if (protectedPods.length === 0) report(object, 'selects no pods');
+  // Only a pod selector without a namespace selector names pods of this namespace, which are all here.
+  const podsOfPeer = (peer: PolicyPeer) =>
+    peer.podSelector && !peer.namespaceSelector ? workloadsSelectedBy(workloads, namespace, peer.podSelector) : null;
   for (const rule of spec.ingress ?? []) {
     for (const port of rule.ports ?? []) {
       if (port.port !== undefined && !protectedPods.every((workload) => podHasPort(workload.pod, port.port!))) {
@@ -223,10 +264,73 @@ function checkNetworkPolicy(object: K8sObject, workloads: Workload[], report: Re
       }
     }
     for (const peer of rule.from ?? []) {
-      const selector = peer.podSelector?.matchLabels;
-      if (selector && selectedWorkloads(workloads, object.metadata.namespace, selector).length === 0) {
-        report(object, `a rule admits pods labelled ${JSON.stringify(selector)}, and no pod is`);
+      if (podsOfPeer(peer)?.length === 0) {
+        report(object, `a rule admits pods selected by ${JSON.stringify(peer.podSelector)}, and no pod is`);
       }
     }
+  }
+  for (const rule of spec.egress ?? []) {
+    for (const peer of rule.to ?? []) {
+      const pods = podsOfPeer(peer);
+      if (pods?.length === 0) {
+        report(object, `a rule lets out to pods selected by ${JSON.stringify(peer.podSelector)}, and no pod is`);
+      }
+      for (const port of rule.ports ?? []) {
+        if (pods && port.port !== undefined && !pods.every((workload) => podHasPort(workload.pod, port.port!))) {
+          report(object, `port ${port.port} is not a port of every pod a rule lets out to`);
+        }
+      }
+    }
+  }
+}
+
+/** A route's backends: Services of its namespace, by one of their port numbers. */
+function checkRoute(object: K8sObject, objects: K8sObject[], report: Report): void {
+  const spec = object.spec as {
+    parentRefs?: unknown[];
+    rules?: Array<{ backendRefs?: Array<{ kind?: string; name: string; port?: number }> }>;
+  };
+  if ((spec.parentRefs ?? []).length === 0) report(object, 'attaches to no Gateway');
+  for (const backend of (spec.rules ?? []).flatMap((rule) => rule.backendRefs ?? [])) {
+    if ((backend.kind ?? 'Service') !== 'Service') continue;
+    const service = findObject(objects, 'Service', backend.name, object.metadata.namespace);
+    const ports = (service?.spec as { ports?: Array<{ port: number }> } | undefined)?.ports ?? [];
+    if (!service) report(object, `backend Service ${backend.name} does not exist`);
+    else if (!ports.some((declared) => declared.port === backend.port)) {
+      report(object, `backend port ${backend.port} is not a port of Service ${backend.name}`);
+    }
+  }
+}
+
+/** A PodMonitor's pods or a ServiceMonitor's Services, in its own namespace, and the ports it scrapes. */
+function checkMonitor(object: K8sObject, objects: K8sObject[], workloads: Workload[], report: Report): void {
+  const namespace = object.metadata.namespace;
+  const spec = object.spec as {
+    selector: LabelSelector;
+    podMetricsEndpoints?: Array<{ port?: string }>;
+    endpoints?: Array<{ port?: string }>;
+  };
+  if (object.kind === 'PodMonitor') {
+    const pods = workloadsSelectedBy(workloads, namespace, spec.selector);
+    if (pods.length === 0) report(object, 'selects no pods');
+    for (const { port } of spec.podMetricsEndpoints ?? []) {
+      if (port !== undefined && !pods.some((workload) => podHasPort(workload.pod, port))) {
+        report(object, `port ${port} is not a port of any pod it selects`);
+      }
+    }
+    return;
+  }
+  const services = objects.filter(
+    (candidate) =>
+      candidate.kind === 'Service' &&
+      candidate.metadata.namespace === namespace &&
+      matchesLabelSelector(spec.selector, candidate.metadata.labels ?? {}),
+  );
+  if (services.length === 0) report(object, 'selects no Services');
+  for (const { port } of spec.endpoints ?? []) {
+    const named = (service: K8sObject) =>
+      ((service.spec as { ports?: Array<{ name?: string }> }).ports ?? []).some((declared) => declared.name === port);
+    if (port !== undefined && !services.some(named))
+      report(object, `port ${port} is not a port of any Service it selects`);
   }
 }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import type { K8sObject } from './kustomize-build.util';
 
 export interface ManifestProblem {
@@ -13,10 +15,23 @@ export function describeObject(object: K8sObject): string {
   return `${object?.kind}/${namespace ? `${namespace}/` : ''}${object?.metadata?.name}`;
 }
 
+/** The `apiVersion/kind` of every custom resource that custom-resource-schemas.yaml has a schema for. */
+const CUSTOM_RESOURCE_KINDS = new Set(
+  Object.keys(
+    (parse(readFileSync(join(__dirname, 'custom-resource-schemas.yaml'), 'utf8')) as { kinds: object }).kinds,
+  ),
+);
+
+/** Whether the object is a custom resource checked by the hand-written schemas, not by kubernetes-models. */
+export function isCustomResource(object: K8sObject): boolean {
+  return CUSTOM_RESOURCE_KINDS.has(`${object.apiVersion}/${object.kind}`);
+}
+
 /**
  * Checks each object against the Kubernetes JSON schema of its apiVersion and kind (types, required
- * fields, formats and enums), with the validators kubernetes-models ships. They run in a child Node
- * process (schema-validate.mjs): the package is ES modules only.
+ * fields, formats and enums), with the validators kubernetes-models ships; custom resources against
+ * the hand-written schemas of custom-resource-schemas.yaml, which also refuse fields they do not
+ * list. They run in a child Node process (schema-validate.mjs): the package is ES modules only.
  */
 export function validateAgainstSchemas(objects: K8sObject[]): ManifestProblem[] {
   const child = spawnSync(process.execPath, [join(__dirname, 'schema-validate.mjs')], {

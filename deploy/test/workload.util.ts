@@ -82,3 +82,40 @@ export function findObject(
     (object) => object.kind === kind && object.metadata.name === name && object.metadata.namespace === namespace,
   );
 }
+
+/** A Kubernetes label selector: matchLabels and matchExpressions, both to be met. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
+/** Whether the labels meet the selector (an empty selector selects everything), as the API server reads it. */
+export function matchesLabelSelector(selector: LabelSelector, labels: Record<string, string>): boolean {
+  if (!selects(selector.matchLabels, labels)) return false;
+  return (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    switch (operator) {
+      case 'In':
+        return key in labels && values.includes(labels[key]);
+      case 'NotIn':
+        return !(key in labels) || !values.includes(labels[key]);
+      case 'Exists':
+        return key in labels;
+      case 'DoesNotExist':
+        return !(key in labels);
+      default:
+        throw new Error(`label selector operator ${operator} does not exist`);
+    }
+  });
+}
+
+/** The workloads in `namespace` whose pods a full label selector selects. */
+export function workloadsSelectedBy(
+  workloads: Workload[],
+  namespace: string | undefined,
+  selector: LabelSelector,
+): Workload[] {
+  return workloads.filter(
+    (workload) =>
+      workload.object.metadata.namespace === namespace && matchesLabelSelector(selector, workload.podLabels),
+  );
+}
