@@ -1,5 +1,5 @@
 // What `npm run build` builds, and what each build reads: every application of nest-cli.json (the
-// four apps and the three tools) and the web client. A build is redone when anything it reads changes,
+// four apps and the tools) and the web client. A build is redone when anything it reads changes,
 // so the lists err on the side of too much: a needless rebuild costs seconds, a missed one runs old code.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,6 +28,14 @@ interface NestProject {
   root?: string;
 }
 
+/**
+ * The apps whose code a tool compiles besides its own folder and the libraries: the replay after a
+ * database restore stores as portal-api does and asks the relay-worker's and the mailer's channels.
+ */
+const APPS_A_TOOL_READS: Readonly<Record<string, readonly string[]>> = {
+  'restore-replay': ['apps/portal-api', 'apps/relay-worker', 'apps/mailer'],
+};
+
 /** Nest apps and tools: each compiles its own folder and, by its tsconfig's include, every library. */
 function nestTargets(root: string): BuildTarget[] {
   const config = JSON.parse(readFileSync(join(root, 'nest-cli.json'), 'utf8')) as {
@@ -38,7 +46,14 @@ function nestTargets(root: string): BuildTarget[] {
     .map(([name, project]) => ({
       name,
       builder: 'nest',
-      inputs: [project.root!, 'libs', 'tsconfig.json', 'nest-cli.json', ...DEPENDENCIES],
+      inputs: [
+        project.root!,
+        ...(APPS_A_TOOL_READS[name] ?? []),
+        'libs',
+        'tsconfig.json',
+        'nest-cli.json',
+        ...DEPENDENCIES,
+      ],
       ignored: [],
       // Each app's tsconfig.app.json puts its output in dist/ under the same path as its folder.
       output: join('dist', project.root!),

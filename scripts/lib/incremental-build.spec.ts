@@ -22,6 +22,7 @@ const NEST_APPS = [
   'relay-simulator',
   'panel-simulator',
   'panel-provisioning',
+  'restore-replay',
 ];
 
 describe('the build npm start runs: only the targets whose inputs changed', () => {
@@ -89,9 +90,18 @@ describe('the build npm start runs: only the targets whose inputs changed', () =
 
   it('builds the changed targets with one run of each builder', async () => {
     await build();
-    write('apps/mailer/templates/alarm.txt', 'Fire at {{site}}');
+    write('apps/relay-worker/src/relay.ts', 'export const relay = 2;');
     write('apps/web/src/main.tsx', 'export const web = 2;');
-    expect(await build()).toEqual({ built: ['mailer', 'web'], runs: ['nest', 'vite'] });
+    // The replay after a database restore compiles the relay-worker's alarm channel too.
+    expect(await build()).toEqual({ built: ['relay-worker', 'restore-replay', 'web'], runs: ['nest', 'vite'] });
+  });
+
+  it('builds a tool again when the code of an app it compiles changes', async () => {
+    await build();
+    write('apps/panel-gateway/src/gateway.ts', 'export const gateway = 2;');
+    expect((await build()).built).toEqual(['panel-gateway']);
+    write('apps/mailer/templates/alarm.txt', 'Fire at {{site}}');
+    expect((await build()).built).toEqual(['mailer', 'restore-replay']);
   });
 
   it('builds every Nest app and tool again when a library file changes, not the web client', async () => {

@@ -1,12 +1,8 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { AlarmReactions } from '@app/alarm-reactions';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import { DeadLettersModule, JobsModule, MessageHandlersModule, NatsModule, QueueModule } from '@app/messaging';
 import { HealthRegistry, PlatformModule } from '@app/platform';
-import { AlertRecipients } from './alerts/alert-recipients.repository';
-import { MailAlarmChannel } from './alerts/mail-alarm.channel';
 import { MailerAlarmPathWarmup } from './alerts/mailer-alarm-path-warmup.service';
-import { MailDeliveries } from './deliveries/mail-deliveries.repository';
 import { MailDeliverySweep } from './deliveries/mail-delivery-sweep.service';
 import { StoredEvents } from './deliveries/stored-events.repository';
 import { StoredOutages } from './deliveries/stored-outages.repository';
@@ -20,6 +16,7 @@ import { MailSender } from './mail/mail-sender.service';
 import { PanelOutageMailHandler } from './mail/panel-outage-mail.handler';
 import { InvitationMailHandler } from './mail/invitation-mail.handler';
 import { PasswordResetMailHandler } from './mail/password-reset-mail.handler';
+import { MailerAlarmChannelsModule } from './mailer-alarm-channels.module';
 import type { MailerConfig } from './mailer.config';
 import { MAILER_CONFIG } from './mailer.constants';
 import { MailerMetrics } from './metrics/mailer-metrics.service';
@@ -27,16 +24,10 @@ import { AlarmPushHandler } from './push/alarm-push.handler';
 import { EscalationPushHandler } from './push/escalation-push.handler';
 import { OutagePushHandler } from './push/outage-push.handler';
 import { PushDelivery } from './push/push-delivery.service';
-import { PushAlarmChannel } from './push/push-alarm.channel';
 import { PushAlarmIds } from './push/push-alarm-ids.repository';
-import { PushDeliveries } from './push/push-deliveries.repository';
 import { PushDeliverySweep } from './push/push-delivery-sweep.service';
-import { PushDevices } from './push/push-devices.repository';
-import { PushHttp } from './push/push-http.service';
-import { PushSender } from './push/push-sender.service';
 import { TestPushHandler } from './push/test-push.handler';
 import { SmtpTransport } from './smtp/smtp-transport.service';
-import { WebhookAlarmChannel } from './webhooks/webhook-alarm.channel';
 import { WebhookAlarmPathWarmup } from './webhooks/webhook-alarm-path-warmup.service';
 import { WebhookDeliveries } from './webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryHandler } from './webhooks/webhook-delivery.handler';
@@ -76,6 +67,8 @@ export class MailerModule implements OnModuleInit {
           stall: config.jobs,
         }),
         MessageHandlersModule.forApp('mailer'),
+        // MailAlarmChannel, WebhookAlarmChannel and PushAlarmChannel, with what they need.
+        MailerAlarmChannelsModule.forRoot(config),
       ],
       providers: [
         { provide: MAILER_CONFIG, useValue: config },
@@ -84,8 +77,6 @@ export class MailerModule implements OnModuleInit {
           provide: MailContent,
           useFactory: () => new MailContent(config.publicUrl, config.timeDesyncThresholdSeconds),
         },
-        AlertRecipients,
-        MailDeliveries,
         StoredEvents,
         StoredOutages,
         MailDeliverySweep,
@@ -96,24 +87,16 @@ export class MailerModule implements OnModuleInit {
         InvitationMailHandler,
         PanelOutageMailHandler,
         MailerAlarmPathWarmup,
-        AlarmReactions,
-        MailAlarmChannel,
         { provide: WebhookHttp, useFactory: () => new WebhookHttp(config.webhooks) },
         WebhookDeliveries,
         WebhookAlarmPathWarmup,
         WebhookDeliveryHandler,
         WebhookDeliverySweep,
-        WebhookAlarmChannel,
         EscalationSteps,
         EscalationStepHandler,
         EscalationStepSweep,
         AlarmEscalationMailHandler,
-        { provide: PushHttp, useFactory: () => new PushHttp(config.push) },
-        PushDevices,
-        PushDeliveries,
         PushAlarmIds,
-        PushSender,
-        PushAlarmChannel,
         PushDelivery,
         AlarmPushHandler,
         EscalationPushHandler,

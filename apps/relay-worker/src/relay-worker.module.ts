@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AlarmReactions } from '@app/alarm-reactions';
 import { QUEUE_NAMES } from '@app/contracts';
 import { DatabaseModule, DeadLettersRepository } from '@app/database';
 import {
@@ -13,17 +12,14 @@ import {
 import { NotificationsWriterModule } from '@app/notifications';
 import { PlatformModule } from '@app/platform';
 import { RelayBoardsModule } from './boards/relay-boards.module';
+import { RelayAlarmChannelModule } from './events/relay-alarm-channel.module';
 import { RelayAlarmPathWarmup } from './events/relay-alarm-path-warmup.service';
-import { RelayAlarmChannel } from './events/relay-alarm.channel';
-import { RelayActionsRepository } from './events/relay-actions.repository';
 import { RelayActionDriver } from './jobs/relay-action-driver.service';
 import { RelayActionGivenUp } from './jobs/relay-action-given-up.service';
 import { RelayActionJobHandler } from './jobs/relay-action.job-handler';
-import { RelayActionRunsRepository } from './jobs/relay-action-runs.repository';
 import { RelayFailureNotifier } from './jobs/relay-failure-notifier.service';
 import { RelayRunSweep } from './jobs/relay-run-sweep.service';
 import type { RelayWorkerConfig } from './relay-worker.config';
-import { RelayRunLivePublisher } from './runs/relay-run-live.publisher';
 import { RelayActionTestResponder } from './verify/relay-action-test.responder';
 import { RelayVerifyResponder } from './verify/relay-verify.responder';
 
@@ -47,16 +43,13 @@ export class RelayWorkerModule {
         RelayBoardsModule.forRoot(config.relaySecurity, config.driving),
         MessageHandlersModule.forApp('relay-worker'),
         NotificationsWriterModule,
+        // RelayAlarmChannel and what it needs (AlarmReactions, the actions and runs, RelayRun notices).
+        RelayAlarmChannelModule,
       ],
       providers: [
         { provide: RecordSweepConfig, useValue: config.sweep },
-        RelayActionsRepository,
-        AlarmReactions,
-        RelayAlarmChannel,
         RelayAlarmPathWarmup,
-        RelayActionRunsRepository,
         RelayFailureNotifier,
-        RelayRunLivePublisher,
         RelayActionDriver,
         RelayActionJobHandler,
         RelayActionGivenUp,

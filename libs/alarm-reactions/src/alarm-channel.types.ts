@@ -23,6 +23,12 @@ export interface AlarmChannel<O> {
   enqueue(alarm: AlarmEvent, owed: readonly O[]): Promise<void>;
   /** Records each as suppressed with why (its site was in test mode): nothing is queued. */
   recordSuppressed(alarm: AlarmEvent, owed: readonly O[], reason: string): Promise<void>;
+  /**
+   * Records each as handled before a database restore, with why (HANDLED_BEFORE_RESTORE): the alarm
+   * was acked after the restore point and its reaction performed then, its record lost with the data;
+   * the replay (docs/backup-restore.md) writes this instead of performing it again. Nothing is queued.
+   */
+  recordHandledBeforeRestore(alarm: AlarmEvent, owed: readonly O[], reason: string): Promise<void>;
   /** Log fields naming the owed reactions (ids, not contents). */
   describe(owed: readonly O[]): Record<string, unknown>;
 }

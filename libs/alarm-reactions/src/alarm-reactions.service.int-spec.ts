@@ -1,4 +1,4 @@
-import type { PanelEventMessage } from '@app/contracts';
+import { HANDLED_BEFORE_RESTORE_REASON, type PanelEventMessage } from '@app/contracts';
 import { SiteTestModeEntity } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/database/testing';
 import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
@@ -6,6 +6,8 @@ import { AlarmReactions } from './alarm-reactions.service';
 
 const SITE = 'a0b1c2d3e5aa';
 const OTHER_SITE = 'a0b1c2d3e5ab';
+const THIRD_SITE = 'a0b1c2d3e5ac';
+const FOURTH_SITE = 'a0b1c2d3e5ad';
 
 /** A channel that owes what it is told to and notes every call made to it. */
 class NotingChannel implements AlarmChannel<string> {
@@ -30,6 +32,10 @@ class NotingChannel implements AlarmChannel<string> {
 
   async recordSuppressed(alarm: AlarmEvent, owed: readonly string[], reason: string): Promise<void> {
     this.calls.push(`suppressed ${owed.join(',')}: ${reason}`);
+  }
+
+  async recordHandledBeforeRestore(alarm: AlarmEvent, owed: readonly string[], reason: string): Promise<void> {
+    this.calls.push(`handled ${owed.join(',')}: ${reason}`);
   }
 
   describe(owed: readonly string[]) {
@@ -122,6 +128,25 @@ describe('AlarmReactions (real PostgreSQL)', () => {
       `owed fire ${fire.seq}`,
       'recorded webhook',
       'queued webhook',
+    ]);
+  });
+
+  it('records what an alarm replayed after a database restore owed as handled before it, and queues none', async () => {
+    const channel = new NotingChannel(['a', 'b']);
+    const fire = { ...event('fire'), hwaddr: THIRD_SITE };
+    await reactions.recordHandledBeforeRestore(channel, fire);
+    await reactions.recordHandledBeforeRestore(channel, { ...event('system'), hwaddr: THIRD_SITE });
+    expect(channel.calls).toEqual([`owed fire ${fire.seq}`, `handled a,b: ${HANDLED_BEFORE_RESTORE_REASON}`]);
+  });
+
+  it('records an alarm replayed after a database restore that came in test mode as suppressed, as it was', async () => {
+    await startTestMode(FOURTH_SITE, 'Detector tests', new Date(Date.now() - 60_000));
+    const channel = new NotingChannel(['a']);
+    const fire = { ...event('fire'), hwaddr: FOURTH_SITE };
+    await reactions.recordHandledBeforeRestore(channel, fire);
+    expect(channel.calls).toEqual([
+      `owed fire ${fire.seq}`,
+      'suppressed a: Suppressed: site in test mode (Detector tests)',
     ]);
   });
 });

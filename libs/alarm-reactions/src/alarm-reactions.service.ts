@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isAlertCategory, testModeSuppressionReason, type PanelEventMessage } from '@app/contracts';
+import {
+  HANDLED_BEFORE_RESTORE_REASON,
+  isAlertCategory,
+  testModeSuppressionReason,
+  type PanelEventMessage,
+} from '@app/contracts';
 import { alarmKey, alarmTestMode, type AlarmTestMode } from '@app/database';
 import type { AlarmChannel, AlarmEvent } from './alarm-channel.types';
 
@@ -30,6 +35,31 @@ export class AlarmReactions {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async react<O>(channel: AlarmChannel<O>, event: PanelEventMessage): Promise<void> {
+    await this.settle(channel, event, async (alarm, owed, fields) => {
+      await Promise.all([channel.recordOwed(alarm, owed), channel.enqueue(alarm, owed)]);
+      this.logger.log(fields, channel.logLines.queued);
+    });
+  }
+
+  /**
+   * After a database restore (docs/backup-restore.md): what a fire or fault acked after the restore
+   * point owed on the channel, recorded as handled then (by the app that performed it, whose record
+   * the restore lost) rather than performed again; the same test-mode decision, so an alarm of a
+   * site in test mode is recorded suppressed, as it was. Nothing is queued either way.
+   */
+  async recordHandledBeforeRestore<O>(channel: AlarmChannel<O>, event: PanelEventMessage): Promise<void> {
+    await this.settle(channel, event, async (alarm, owed, fields) => {
+      await channel.recordHandledBeforeRestore(alarm, owed, HANDLED_BEFORE_RESTORE_REASON);
+      this.logger.log(fields, 'reactions recorded as handled before the database restore');
+    });
+  }
+
+  /** What a fire or fault owes on the channel and its test decision: suppressed in test mode, else `owed`. */
+  private async settle<O>(
+    channel: AlarmChannel<O>,
+    event: PanelEventMessage,
+    owedDone: (alarm: AlarmEvent, owed: O[], fields: Record<string, unknown>) => Promise<void>,
+  ): Promise<void> {
     // Alarms are the alert categories: fire and fault.
     if (!isAlertCategory(event.category)) return;
     const alarm = event as AlarmEvent;
@@ -43,8 +73,7 @@ export class AlarmReactions {
       this.logger.log({ ...fields, testModeId: testMode.testModeId }, channel.logLines.suppressed);
       return;
     }
-    await Promise.all([channel.recordOwed(alarm, owed), channel.enqueue(alarm, owed)]);
-    this.logger.log(fields, channel.logLines.queued);
+    await owedDone(alarm, owed, fields);
   }
 
   private testModeOf(alarm: AlarmEvent): Promise<AlarmTestMode | null> {

@@ -36,6 +36,7 @@ export * from './sites/site-label.util';
 export * from './sites/site-status.catalogue';
 export * from './sites/test-mode-text.util';
 export * from './sites/test-mode.constants';
+export * from './restore/handled-before-restore.constants';
 
 export * from './notifications/notification-status.util';
 export * from './notifications/notification-text.util';

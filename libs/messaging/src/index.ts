@@ -35,6 +35,8 @@ export type { DurableConsumerSettings } from './consumers/ensure-durable-consume
 export { GATEWAY_LIVENESS_TTL_MS } from './nats/nats-topology.constants';
 export * from './consumers/message-failure.util';
 export { checkedJson } from './consumers/checked-json.util';
+export { streamSince, type StreamMessage } from './consumers/stream-since.util';
+export { consumerAckFloor } from './consumers/consumer-ack-floor.util';
 export * from './dead-letters/dead-letter-store';
 export * from './dead-letters/dead-letters.service';
 export * from './dead-letters/dead-letters.module';

@@ -4,7 +4,7 @@ import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-r
 import type { EventAlertMailJob, PanelEventMessage } from '@app/contracts';
 import { recordOwedAlarmMails } from '@app/database';
 import { AlertConsumers, enqueueMail, eventAlertJob, QueueService, type QueuedJob } from '@app/messaging';
-import { MailDeliveries } from '../deliveries/mail-deliveries.repository';
+import { MailDeliveries, type DeliveryStart } from '../deliveries/mail-deliveries.repository';
 import type { MailerConfig } from '../mailer.config';
 import { MAILER_CONFIG } from '../mailer.constants';
 import { AlertRecipients, type AlertRecipient } from './alert-recipients.repository';
@@ -66,21 +66,27 @@ export class MailAlarmChannel implements AlarmChannel<OwedAlertMail> {
 
   /** Each mail recorded suppressed under the job id it would have had. */
   async recordSuppressed(alarm: AlarmEvent, mails: readonly OwedAlertMail[], reason: string): Promise<void> {
-    for (const { recipient, job } of mails)
-      await this.deliveries.suppressed(
-        {
-          jobId: job.opts.jobId!,
-          kind: 'event-alert',
-          recipient: recipient.email,
-          userId: recipient.userId,
-          hwaddr: alarm.hwaddr,
-          eventSeq: alarm.seq,
-        },
-        reason,
-      );
+    for (const mail of mails) await this.deliveries.suppressed(deliveryOf(alarm, mail), reason);
+  }
+
+  /** Each mail recorded handled before the restore under the job id it had. */
+  async recordHandledBeforeRestore(alarm: AlarmEvent, mails: readonly OwedAlertMail[], reason: string): Promise<void> {
+    for (const mail of mails) await this.deliveries.handledBeforeRestore(deliveryOf(alarm, mail), reason);
   }
 
   describe(mails: readonly OwedAlertMail[]): Record<string, unknown> {
     return { userIds: mails.map((mail) => mail.recipient.userId) };
   }
+}
+
+/** The delivery record of an owed alert mail, under its job's id. */
+function deliveryOf(alarm: AlarmEvent, { recipient, job }: OwedAlertMail): DeliveryStart {
+  return {
+    jobId: job.opts.jobId!,
+    kind: 'event-alert',
+    recipient: recipient.email,
+    userId: recipient.userId,
+    hwaddr: alarm.hwaddr,
+    eventSeq: alarm.seq,
+  };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { HANDLED_BEFORE_RESTORE, type HandledBeforeRestore } from '@app/contracts';
 import { MailDeliveryEntity, type MailKind } from '@app/database';
 
 export interface DeliveryStart {
@@ -67,12 +68,28 @@ export class MailDeliveries {
    * Records a mail not sent because its site was in test mode (docs/test-mode.md), with why. Nothing
    * when the job has a record already (a redelivered event).
    */
-  async suppressed(start: DeliveryStart, reason: string): Promise<void> {
+  suppressed(start: DeliveryStart, reason: string): Promise<void> {
+    return this.recordClosed(start, 'suppressed', reason);
+  }
+
+  /**
+   * Records a mail sent (or tried) before a database restore lost its record, with why
+   * (docs/backup-restore.md): the replay sends nothing. Nothing when the job has a record already.
+   */
+  handledBeforeRestore(start: DeliveryStart, reason: string): Promise<void> {
+    return this.recordClosed(start, HANDLED_BEFORE_RESTORE, reason);
+  }
+
+  private async recordClosed(
+    start: DeliveryStart,
+    status: 'suppressed' | HandledBeforeRestore,
+    reason: string,
+  ): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO mail_deliveries (job_id, kind, recipient, user_id, hwaddr, event_seq, status, attempts, error)
-       VALUES ($1, $2, $3, $4, $5, $6, 'suppressed', 0, $7)
+       VALUES ($1, $2, $3, $4, $5, $6, $8, 0, $7)
        ON CONFLICT (job_id) DO NOTHING`,
-      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, reason],
+      [start.jobId, start.kind, start.recipient, start.userId, start.hwaddr, start.eventSeq, reason, status],
     );
   }
 

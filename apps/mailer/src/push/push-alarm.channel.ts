@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-reactions';
-import type { AlarmPushJob, PanelEventMessage } from '@app/contracts';
+import { HANDLED_BEFORE_RESTORE, type AlarmPushJob, type PanelEventMessage } from '@app/contracts';
 import { AlertConsumers, alarmPushJob, enqueuePushes, QueueService, type QueuedJob } from '@app/messaging';
 import type { OwedPush } from '@app/database';
 import type { MailerConfig } from '../mailer.config';
@@ -56,6 +56,10 @@ export class PushAlarmChannel implements AlarmChannel<OwedAlarmPush> {
 
   recordSuppressed(_alarm: AlarmEvent, pushes: readonly OwedAlarmPush[], reason: string): Promise<void> {
     return this.deliveries.recordOwed(pushes.map(owedPush), 'suppressed', reason);
+  }
+
+  recordHandledBeforeRestore(_alarm: AlarmEvent, pushes: readonly OwedAlarmPush[], reason: string): Promise<void> {
+    return this.deliveries.recordOwed(pushes.map(owedPush), HANDLED_BEFORE_RESTORE, reason);
   }
 
   describe(pushes: readonly OwedAlarmPush[]): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { HandledBeforeRestore } from '@app/contracts';
 import { recordOwedPushes, type OwedPush } from '@app/database';
 
 /**
@@ -18,7 +19,7 @@ export class PushDeliveries {
    */
   recordOwed(
     pushes: readonly OwedPush[],
-    status: 'queued' | 'suppressed' = 'queued',
+    status: 'queued' | 'suppressed' | HandledBeforeRestore = 'queued',
     reason?: string,
     manager: Pick<EntityManager, 'query'> = this.dataSource,
   ): Promise<void> {

@@ -4,6 +4,7 @@ import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-r
 import {
   alarmWebhookMessage,
   eventCorrelationId,
+  HANDLED_BEFORE_RESTORE,
   type PanelEventMessage,
   type WebhookDeliveryJob,
 } from '@app/contracts';
@@ -57,7 +58,15 @@ export class WebhookAlarmChannel implements AlarmChannel<WebhookDeliveryJob> {
   }
 
   recordSuppressed(_alarm: AlarmEvent, deliveries: readonly WebhookDeliveryJob[], reason: string): Promise<void> {
-    return recordOwedWebhooks(this.dataSource, deliveries, { reason });
+    return recordOwedWebhooks(this.dataSource, deliveries, { state: 'suppressed', reason });
+  }
+
+  recordHandledBeforeRestore(
+    _alarm: AlarmEvent,
+    deliveries: readonly WebhookDeliveryJob[],
+    reason: string,
+  ): Promise<void> {
+    return recordOwedWebhooks(this.dataSource, deliveries, { state: HANDLED_BEFORE_RESTORE, reason });
   }
 
   describe(deliveries: readonly WebhookDeliveryJob[]): Record<string, unknown> {

@@ -2,17 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   escalationStepTakenText,
+  HANDLED_BEFORE_RESTORE,
   type AlarmTimelineEntry,
   type EscalationAudience,
   type EscalationChannel,
+  type EscalationStepStatus,
 } from '@app/contracts';
-import type { AlarmEntity } from '@app/database';
+import type { AlarmEntity, MailDeliveryStatus } from '@app/database';
 
 interface MailRow {
   kind: string;
   recipient: string;
   full_name: string | null;
-  status: 'queued' | 'sent' | 'failed' | 'suppressed';
+  status: MailDeliveryStatus;
   error: string | null;
   created_at: Date;
   sent_at: Date | null;
@@ -22,7 +24,7 @@ interface MailRow {
 interface PushRow {
   full_name: string | null;
   device_name: string;
-  status: 'queued' | 'sent' | 'failed' | 'suppressed';
+  status: MailDeliveryStatus;
   error: string | null;
   created_at: Date;
   sent_at: Date | null;
@@ -33,7 +35,7 @@ interface StepRow {
   step: number;
   audience: EscalationAudience;
   channels: EscalationChannel[];
-  status: 'owed' | 'sent' | 'stopped' | 'failed';
+  status: EscalationStepStatus;
   reason: string | null;
   recipients: number;
   done_at: Date | null;
@@ -102,7 +104,7 @@ function pushEntry(row: PushRow): AlarmTimelineEntry[] {
   return deliveryEntry(`Push to ${row.full_name ? `${row.full_name}'s ${row.device_name}` : row.device_name}`, row);
 }
 
-/** One notification sent, failed or withheld; one still owed is not shown yet. */
+/** One notification sent, failed, withheld or handled before a restore; one still owed is not shown yet. */
 function deliveryEntry(what: string, row: DeliveryRow): AlarmTimelineEntry[] {
   const to = `${what}${row.escalation_step ? ` (step ${row.escalation_step})` : ''}`;
   const at = (row.sent_at ?? row.created_at).toISOString();
@@ -113,7 +115,9 @@ function deliveryEntry(what: string, row: DeliveryRow): AlarmTimelineEntry[] {
       return [{ change: 'notification-failed', at, by: null, text: `${to} failed: ${row.error ?? 'unknown'}` }];
     case 'suppressed':
       return [{ change: 'notification-withheld', at, by: null, text: `${to} not sent: ${row.error ?? ''}`.trim() }];
-    default:
+    case HANDLED_BEFORE_RESTORE:
+      return [{ change: HANDLED_BEFORE_RESTORE, at, by: null, text: `${to}: ${row.error ?? ''}`.trim() }];
+    case 'queued':
       return [];
   }
 }
@@ -121,6 +125,8 @@ function deliveryEntry(what: string, row: DeliveryRow): AlarmTimelineEntry[] {
 function stepEntry(row: StepRow): AlarmTimelineEntry[] {
   if (!row.done_at) return [];
   const at = row.done_at.toISOString();
+  if (row.status === HANDLED_BEFORE_RESTORE)
+    return [{ change: HANDLED_BEFORE_RESTORE, at, by: null, text: `Step ${row.step}: ${row.reason ?? ''}`.trim() }];
   if (row.status === 'sent')
     return [
       {

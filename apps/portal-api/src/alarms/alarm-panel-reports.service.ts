@@ -36,13 +36,21 @@ export class AlarmPanelReports implements OnApplicationBootstrap {
     void this.guard('start', () => this.reconcile());
   }
 
-  /** Stored events, in order; a failure throws, for the caller to retry or to leave to the events consumer. */
-  async eventsStored(events: readonly StoredEventDecision[]): Promise<void> {
+  /**
+   * Stored events, in order; a failure throws, for the caller to retry or to leave to the events
+   * consumer. `replayed`: stored again after a database restore, their alarms' escalation steps
+   * already due recorded handled then (docs/backup-restore.md).
+   */
+  async eventsStored(events: readonly StoredEventDecision[], replayed?: { reason: string }): Promise<void> {
     for (const event of events) {
       if (event.test || !isAlertCategory(event.category)) continue;
-      const changed = await this.records.recordEvent({ ...event, category: event.category });
+      const changed = await this.records.recordEvent({ ...event, category: event.category }, replayed);
       // Off the ingest's way: a clear it misses comes with the network's next report, or at start.
-      if (changed?.opened) void this.guard('latest runtime', () => this.clearIfPast(changed.alarm));
+      // The replay waits for it (its process ends when done); guarded, it never throws.
+      if (changed?.opened) {
+        const cleared = this.guard('latest runtime', () => this.clearIfPast(changed.alarm));
+        if (replayed) await cleared;
+      }
     }
   }
 

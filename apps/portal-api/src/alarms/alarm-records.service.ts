@@ -52,8 +52,14 @@ export class AlarmRecords {
     private readonly escalations: AlarmEscalations,
   ) {}
 
-  /** Opens or joins the event's alarm; answers it as changed, or null when this event had joined it already. */
-  async recordEvent(event: StoredAlarmEvent): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
+  /**
+   * Opens or joins the event's alarm; answers it as changed, or null when this event had joined it
+   * already. `replayed`: stored again after a database restore (AlarmEventArrival.replayed).
+   */
+  async recordEvent(
+    event: StoredAlarmEvent,
+    replayed?: { reason: string },
+  ): Promise<{ alarm: AlarmEntity; opened: boolean } | null> {
     const location = isLocationShown(event.location) ? event.location : '';
     const changed = await this.alarms.openOrJoin({
       hwaddr: event.hwaddr,
@@ -65,6 +71,7 @@ export class AlarmRecords {
       text: location ? `${event.title} (${location})` : event.title,
       at: event.receivedAt,
       escalation: this.escalations.defaults,
+      replayed,
     });
     if (!changed) return null;
     // An alarm opening is told; an event joining it is not (its LogEvent is): a burst of fires is
@@ -72,8 +79,13 @@ export class AlarmRecords {
     if (changed.opened) {
       this.announce(changed.alarm);
       // Not awaited: the steps are recorded, and a Redis that is away (its commands wait for it)
-      // must not hold up the ingest that called; the mailer's sweep queues what this misses.
-      void this.escalations.schedule(changed.alarm, changed.steps);
+      // must not hold up the ingest that called; the mailer's sweep queues what this misses. None
+      // owed (a replayed alarm whose steps fell due before the restore): nothing to queue. The
+      // replay waits for it (its process ends when done), as it never throws.
+      if (changed.steps.length > 0) {
+        const scheduled = this.escalations.schedule(changed.alarm, changed.steps);
+        if (replayed) await scheduled;
+      }
     }
     this.logger.log(
       { ...panelEventLogFields(event), alarmId: changed.alarm.id, events: changed.alarm.events },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
-import { HANDLED_ALARMS_LISTED, type AlarmKind } from '@app/contracts';
+import { HANDLED_ALARMS_LISTED, HANDLED_BEFORE_RESTORE, type AlarmKind } from '@app/contracts';
 import { AlarmEntity, AlarmTimelineEntryEntity } from '@app/database';
 import { SITE_POLICY_STEPS_SQL, type EscalationDefaults, type ScheduledStep } from './alarm-escalations.repository';
 
@@ -24,6 +24,12 @@ export interface AlarmEventArrival {
   at: Date;
   /** The later steps the alarm owes if this event opens it, unless its site has its own policy. */
   escalation: EscalationDefaults;
+  /**
+   * Stored again by the replay after a database restore (docs/backup-restore.md): a step that fell
+   * due before now was taken (or stopped) then, and is recorded handled before the restore with this
+   * reason; the later ones are owed as usual.
+   */
+  replayed?: { reason: string };
 }
 
 /** A row as a statement answers it (RETURNING *). */
@@ -94,7 +100,8 @@ export class AlarmsRepository {
    * One statement, the alarm path's: the event opens its kind's alarm on its network, or joins the
    * active one (counted, its time the latest), with its timeline entry and, when it opens, the
    * escalation steps it owes by its site's policy (or the default), answered with when each falls
-   * due; nothing when this event has
+   * due (those still owed: a replayed event's steps already due are recorded handled before the
+   * restore); nothing when this event has
    * opened or joined one before (a redelivery). Answers the alarm as changed and whether it opened.
    * The active alarm's unique index settles two events at once (one opens, the other joins); the
    * same event handled twice at once fails the second on the timeline's unique index, to be redelivered.
@@ -118,14 +125,22 @@ export class AlarmsRepository {
          SELECT id, hwaddr, CASE WHEN opened THEN 'opened' ELSE 'event' END, $7, $8, $2 FROM changed
        ), policy AS (${SITE_POLICY_STEPS_SQL('$1', '$9', '$7', '$10')}
        ), steps AS (
-         INSERT INTO alarm_escalations (alarm_id, hwaddr, step, audience, people, channels, after_minutes, due_at)
+         INSERT INTO alarm_escalations
+           (alarm_id, hwaddr, step, audience, people, channels, after_minutes, due_at, status, reason, done_at)
          SELECT changed.id, changed.hwaddr, policy.step, policy.audience, policy.people, policy.channels,
-           policy.after_minutes, policy.due_at
-         FROM changed, policy
+           policy.after_minutes, policy.due_at, handled.status, handled.reason, handled.done_at
+         FROM changed, policy, LATERAL (
+           SELECT CASE WHEN handled_before THEN $12 ELSE 'owed' END AS status,
+             CASE WHEN handled_before THEN $13 END AS reason,
+             CASE WHEN handled_before THEN now() END AS done_at
+           FROM (SELECT $11::boolean AND policy.due_at <= now() AS handled_before) AS due
+         ) AS handled
          WHERE changed.opened
-         RETURNING step, due_at
+         RETURNING step, due_at, status
        )
-       SELECT changed.*, (SELECT coalesce(json_agg(steps), '[]'::json) FROM steps) AS steps FROM changed`,
+       SELECT changed.*,
+         (SELECT coalesce(json_agg(steps) FILTER (WHERE steps.status = 'owed'), '[]'::json) FROM steps) AS steps
+       FROM changed`,
       [
         event.hwaddr,
         event.seq,
@@ -137,6 +152,9 @@ export class AlarmsRepository {
         event.text,
         JSON.stringify(event.escalation.laterSteps),
         event.escalation.minuteMs,
+        event.replayed !== undefined,
+        HANDLED_BEFORE_RESTORE,
+        event.replayed?.reason ?? null,
       ],
     );
     if (rows.length === 0) return null;

@@ -29,6 +29,11 @@ export async function startPortalWithPanels(env: Record<string, string> = {}): P
   const portal = await startPortalApiTestApp(env, { listen: true });
   // One database, as deployed: the gateway checks panels against the registry portal-api migrated.
   const gateway = await startGateway(portal.config.nats, {}, { url: portal.environment.database.url });
+  return portalWithPanels(portal, gateway);
+}
+
+/** The world of a portal-api and a gateway on its NATS prefix and database, both started by the caller. */
+export function portalWithPanels(portal: PortalApiTestApp, gateway: StartedGateway): PortalWithPanels {
   const panels: SimulatedPanel[] = [];
   return {
     portal,

@@ -36,4 +36,5 @@ export function decodeEventRow(data: Uint8Array): EventRow {
   return toEventRow(decodePanelEvent(data));
 }
 
-const decodePanelEvent = checkedJson(assertPanelEventMessage);
+/** A message of the events stream as the event of the contract it carries; throws as decodeEventRow does. */
+export const decodePanelEvent = checkedJson(assertPanelEventMessage);

@@ -52,6 +52,17 @@ export class PanelEventsIngest {
     }),
   })
   async storeBatch(rows: EventRow[]): Promise<void> {
+    await this.storeEvents(rows);
+  }
+
+  /**
+   * A batch stored as the events consumer stores it, and every fire and fault of it (stored now or
+   * before) gets its alarm opened or joined before this resolves. Answers the events that were new.
+   * `replayed`: the replay after a database restore (docs/backup-restore.md), which stores the events
+   * the restored database is missing through here; their alarms' escalation steps already due are
+   * recorded handled before the restore (AlarmPanelReports.eventsStored).
+   */
+  async storeEvents(rows: EventRow[], replayed?: { reason: string }): Promise<StoredEvent[]> {
     // Before the transaction: fires and faults are marked as test as the relay-worker and the mailer see them.
     const alarms = await this.store.alarmDecisions(rows);
     const { stored, notifications } = await this.store.transaction(async (manager) => {
@@ -81,7 +92,9 @@ export class PanelEventsIngest {
     // only once their alarms are opened or joined (a redelivery finds that done).
     await this.alarmReports.eventsStored(
       rows.map((row) => ({ ...row, test: (alarms.get(alarmKey(row.hwaddr, row.seq)) ?? null) !== null })),
+      replayed,
     );
+    return stored;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AlarmReactions, type AlarmChannel, type AlarmEvent } from '@app/alarm-reactions';
-import type { PanelEventMessage } from '@app/contracts';
+import { HANDLED_BEFORE_RESTORE, type HandledBeforeRestore, type PanelEventMessage } from '@app/contracts';
 import { AlertConsumers, enqueueRelayActions, QueueService, relayActionJob } from '@app/messaging';
 import { RelayActionRunsRepository } from '../jobs/relay-action-runs.repository';
 import { RelayDrivingConfig } from '../relay-worker.config';
@@ -61,14 +61,28 @@ export class RelayAlarmChannel implements AlarmChannel<FirableRelayAction> {
   }
 
   /** Each run recorded suppressed, and its owner's open relay screen told (RelayRun). */
-  async recordSuppressed(alarm: AlarmEvent, actions: readonly FirableRelayAction[], reason: string): Promise<void> {
-    for (const action of actions) {
-      const run = await this.runs.suppressed(action.id, alarm.hwaddr, alarm.seq, alarm.category, reason);
-      if (run) this.runLive.written(run, action.relay);
-    }
+  recordSuppressed(alarm: AlarmEvent, actions: readonly FirableRelayAction[], reason: string): Promise<void> {
+    return this.recordClosed(alarm, actions, 'suppressed', reason);
+  }
+
+  /** Each run recorded handled before the restore, and its owner's open relay screen told (RelayRun). */
+  recordHandledBeforeRestore(alarm: AlarmEvent, actions: readonly FirableRelayAction[], reason: string): Promise<void> {
+    return this.recordClosed(alarm, actions, HANDLED_BEFORE_RESTORE, reason);
   }
 
   describe(actions: readonly FirableRelayAction[]): Record<string, unknown> {
     return { relayActionIds: actions.map((action) => action.id) };
+  }
+
+  private async recordClosed(
+    alarm: AlarmEvent,
+    actions: readonly FirableRelayAction[],
+    status: 'suppressed' | HandledBeforeRestore,
+    reason: string,
+  ): Promise<void> {
+    for (const action of actions) {
+      const run = await this.runs.recordClosed(action.id, alarm.hwaddr, alarm.seq, alarm.category, status, reason);
+      if (run) this.runLive.written(run, action.relay);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { RelayTrigger } from '@app/contracts';
+import type { HandledBeforeRestore, RelayTrigger } from '@app/contracts';
 import { RelayActionRunEntity } from '@app/database';
 
 /** A run still pending, as the sweep needs it. */
@@ -92,23 +92,25 @@ export class RelayActionRunsRepository {
   }
 
   /**
-   * The run of (action, event) recorded as suppressed, with why (its site was in test mode,
-   * docs/test-mode.md): nothing is driven. The run as recorded; null when it exists already (a
-   * redelivered event).
+   * The run of (action, event) recorded closed with why, driving nothing: 'suppressed' (its site was
+   * in test mode, docs/test-mode.md), or 'handled-before-restore' (driven before a database restore
+   * lost its record, docs/backup-restore.md). The run as recorded; null when it exists already (a
+   * redelivered event, a replay run again).
    */
-  async suppressed(
+  async recordClosed(
     actionId: number,
     hwaddr: string,
     seq: number,
     trigger: RelayTrigger,
+    status: 'suppressed' | HandledBeforeRestore,
     reason: string,
   ): Promise<RelayActionRunEntity | null> {
     const rows: RelayActionRunRow[] = await this.dataSource.query(
       `INSERT INTO relay_action_runs (relay_action_id, hwaddr, event_seq, trigger, status, attempts, error, finished_at)
-       VALUES ($1, $2, $3, $4, 'suppressed', 0, $5, now())
+       VALUES ($1, $2, $3, $4, $5, 0, $6, now())
        ON CONFLICT ON CONSTRAINT relay_action_runs_relay_action_id_hwaddr_event_seq_key DO NOTHING
        RETURNING *`,
-      [actionId, hwaddr, seq, trigger, reason],
+      [actionId, hwaddr, seq, trigger, status, reason],
     );
     return rows[0] ? runOf(rows[0]) : null;
   }

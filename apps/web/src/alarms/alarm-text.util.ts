@@ -19,6 +19,7 @@ export const ALARM_CHANGE_LABELS: Readonly<Record<AlarmTimelineChange, string>> 
   'notification-withheld': 'Notification withheld',
   escalated: 'Escalated',
   'escalation-stopped': 'Escalation stopped',
+  'handled-before-restore': 'Handled before restore',
 };
 
 export const openedText = (alarm: Pick<AlarmDto, 'openedAt'>) => `Opened ${shownTime(alarm.openedAt)}`;

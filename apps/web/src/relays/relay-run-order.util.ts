@@ -22,7 +22,14 @@ import {
  */
 
 /** How far a run went, for one attempt. */
-const STEP: Record<RelayRunChange, number> = { started: 0, retrying: 1, succeeded: 2, failed: 2, suppressed: 2 };
+const STEP: Record<RelayRunChange, number> = {
+  started: 0,
+  retrying: 1,
+  succeeded: 2,
+  failed: 2,
+  suppressed: 2,
+  'handled-before-restore': 2,
+};
 
 /** What the client knows of a shown run: how far it went, and when a write set it (the runs clock). */
 export interface RunStamp {

@@ -22,6 +22,8 @@ export const WEBHOOK_STATE_TEXT: Readonly<Record<WebhookDeliveryState, { label: 
   // Its site was in test mode (docs/test-mode.md): not sent on purpose.
   suppressed: { label: 'Suppressed', bg: 'info' },
   cancelled: { label: 'Cancelled', bg: 'secondary' },
+  // Posted (or tried) before a database restore lost its record; what came of it is unknown (docs/backup-restore.md).
+  'handled-before-restore': { label: 'Before restore', bg: 'secondary' },
 };
 
 /** '3 tries, last 500'; a try with no HTTP answer says why ('1 try, last: No answer within 10000 ms'). */

@@ -1,4 +1,4 @@
-import type { RelayActionRunDto } from '@app/contracts';
+import { HANDLED_BEFORE_RESTORE, type RelayActionRunDto } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { ID_PROPERTY, ISO_DATE_PROPERTY, STORED_HWADDR_PROPERTY } from '../openapi/api-property.constants';
 
@@ -21,10 +21,11 @@ export class RelayActionRunResponseDto implements RelayActionRunDto {
 
   @ApiProperty({
     type: String,
-    enum: ['pending', 'succeeded', 'failed', 'suppressed'],
-    description: 'suppressed: the site was in test mode when the event arrived, nothing was driven',
+    enum: ['pending', 'succeeded', 'failed', 'suppressed', HANDLED_BEFORE_RESTORE],
+    description:
+      'suppressed: the site was in test mode when the event arrived, nothing was driven; handled-before-restore: driven (or tried) before a database restore lost its record',
   })
-  status!: 'pending' | 'succeeded' | 'failed' | 'suppressed';
+  status!: RelayActionRunDto['status'];
 
   @ApiProperty({ type: Number, format: 'int32' })
   attempts!: number;
@@ -32,7 +33,8 @@ export class RelayActionRunResponseDto implements RelayActionRunDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: "The last failure's reason; for a suppressed run, the site's test mode and its reason",
+    description:
+      "The last failure's reason; for a suppressed run, the site's test mode and its reason; for a run handled before a database restore, why",
   })
   error!: string | null;
 

@@ -1,3 +1,5 @@
+import { HANDLED_BEFORE_RESTORE } from '../restore/handled-before-restore.constants';
+
 /**
  * Alarms people handle (docs/alarms.md): each fire, fault and panel communication loss opens an
  * alarm for its site, which someone acknowledges and the panel clears.
@@ -33,7 +35,8 @@ export type AlarmChange = (typeof ALARM_CHANGES)[number];
 /**
  * What the timeline shows of the alarm's notifications, read from their own records (each e-mail's
  * delivery, each escalation step): sent, failed, withheld (acknowledged before it was sent), an
- * escalation step taken, or stopped before it was due.
+ * escalation step taken, or stopped before it was due; or handled before a database restore lost
+ * its record, its outcome unknown (docs/backup-restore.md).
  */
 export const ALARM_NOTIFICATION_CHANGES = [
   'notified',
@@ -41,6 +44,7 @@ export const ALARM_NOTIFICATION_CHANGES = [
   'notification-withheld',
   'escalated',
   'escalation-stopped',
+  HANDLED_BEFORE_RESTORE,
 ] as const;
 
 export type AlarmNotificationChange = (typeof ALARM_NOTIFICATION_CHANGES)[number];

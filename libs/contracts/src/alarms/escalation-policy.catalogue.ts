@@ -1,3 +1,4 @@
+import { HANDLED_BEFORE_RESTORE } from '../restore/handled-before-restore.constants';
 import type { AlarmKind } from './alarm-kinds.catalogue';
 
 /**
@@ -160,9 +161,10 @@ function areStepChannels(channels: readonly unknown[]): boolean {
 /**
  * What became of a delayed step: 'owed' until due, 'sent' once its mails were recorded owed (each
  * mail then has its own delivery), 'stopped' when the alarm was acknowledged or cleared before it
- * was due (or it had nobody to notify), 'failed' when it could not be taken.
+ * was due (or it had nobody to notify), 'failed' when it could not be taken, 'handled-before-restore'
+ * when it fell due before a database restore lost its record (docs/backup-restore.md).
  */
-export const ESCALATION_STEP_STATUSES = ['owed', 'sent', 'stopped', 'failed'] as const;
+export const ESCALATION_STEP_STATUSES = ['owed', 'sent', 'stopped', 'failed', HANDLED_BEFORE_RESTORE] as const;
 
 export type EscalationStepStatus = (typeof ESCALATION_STEP_STATUSES)[number];
 

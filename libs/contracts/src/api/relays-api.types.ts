@@ -1,4 +1,5 @@
 import type { RelayTriggerSettings } from '../relays/relay-trigger.types';
+import type { HandledBeforeRestore } from '../restore/handled-before-restore.constants';
 
 /** Calls under /api/relays (spec 7). Responses never carry a relay's password. */
 
@@ -63,10 +64,14 @@ export interface RelayActionRunDto {
   /** The panel's event sequence number. */
   event_seq: number;
   trigger: 'fire' | 'fault';
-  /** 'suppressed': its site was in test mode when the event arrived; nothing was driven (docs/test-mode.md). */
-  status: 'pending' | 'succeeded' | 'failed' | 'suppressed';
+  /**
+   * 'suppressed': its site was in test mode when the event arrived; nothing was driven
+   * (docs/test-mode.md). 'handled-before-restore': driven (or tried) before a database restore lost
+   * its record (docs/backup-restore.md).
+   */
+  status: 'pending' | 'succeeded' | 'failed' | 'suppressed' | HandledBeforeRestore;
   attempts: number;
-  /** The last failure's reason, if any; for a suppressed run, why (the test mode's reason). */
+  /** The last failure's reason, if any; for a suppressed or handled-before-restore run, why. */
   error: string | null;
   created_at: string;
   finished_at: string | null;

@@ -5,6 +5,7 @@ import type { SitePanel } from '../api/sites-api.types';
 import type { SiteTestMode } from '../api/test-mode-api.types';
 import type { EventCategory } from '../events/event-categories.catalogue';
 import type { RuntimeReport } from '../panel/runtime.types';
+import type { HandledBeforeRestore } from '../restore/handled-before-restore.constants';
 
 /** The live feed's messages (spec 7, "Live feed"), each `{ type, data }` as JSON on the websocket. */
 
@@ -45,10 +46,11 @@ export interface LivefeedLogEventData extends LivefeedSiteCounts {
 /**
  * What a relay run's change was: an attempt started (the board is being driven), an attempt failed
  * and will be tried again, or the run ended (`suppressed`: its site was in test mode, nothing was
- * driven). A run only moves forward: each attempt starts, then
+ * driven; `handled-before-restore`: driven before a database restore lost its record, written by
+ * the replay, docs/backup-restore.md). A run only moves forward: each attempt starts, then
  * fails for a retry or ends; a run that failed for good may start again (its job was retried).
  */
-export type RelayRunChange = 'started' | 'retrying' | 'succeeded' | 'failed' | 'suppressed';
+export type RelayRunChange = 'started' | 'retrying' | 'succeeded' | 'failed' | 'suppressed' | HandledBeforeRestore;
 
 /** RelayRun: one of the user's relay runs as GET /relays/{relayId}/runs lists it, right after a change. */
 export interface LivefeedRelayRunData {

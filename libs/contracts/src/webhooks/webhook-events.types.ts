@@ -1,4 +1,5 @@
 import type { AlarmKind } from '../alarms/alarm-kinds.catalogue';
+import { HANDLED_BEFORE_RESTORE } from '../restore/handled-before-restore.constants';
 import type { AlertCategory } from '../events/event-categories.catalogue';
 
 /** What a site's webhook is told (docs/webhooks.md): the `type` of each message. */
@@ -18,7 +19,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /**
  * Where a delivery stands: owed (recorded, its job queued), sending (a try under way), retrying (a
  * try failed, the next one waits), delivered, failed (its tries ran out), suppressed (its site was in
- * test mode), cancelled (the site's webhook was removed first).
+ * test mode), cancelled (the site's webhook was removed first), handled-before-restore (posted, or
+ * tried, before a database restore lost its record: docs/backup-restore.md).
  */
 export const WEBHOOK_DELIVERY_STATES = [
   'owed',
@@ -28,6 +30,7 @@ export const WEBHOOK_DELIVERY_STATES = [
   'failed',
   'suppressed',
   'cancelled',
+  HANDLED_BEFORE_RESTORE,
 ] as const;
 
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];

@@ -16,7 +16,7 @@ import { BIGINT_AS_NUMBER, bigintIdentityPrimaryKey } from './bigint-column.util
   'alarm_escalations_channels_check',
   `cardinality(channels) > 0 AND channels <@ ARRAY['email', 'push', 'webhook']::text[]`,
 )
-@Check('alarm_escalations_status_check', `status IN ('owed', 'sent', 'stopped', 'failed')`)
+@Check('alarm_escalations_status_check', `status IN ('owed', 'sent', 'stopped', 'failed', 'handled-before-restore')`)
 @Check('alarm_escalations_step_check', 'step >= 1')
 @Index('alarm_escalations_owed_due_at_idx', ['dueAt'], { where: `status = 'owed'` })
 export class AlarmEscalationEntity {

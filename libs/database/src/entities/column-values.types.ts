@@ -1,7 +1,13 @@
 // String values stored in enum-like text columns, each guarded by a CHECK constraint of the
 // same values in the migrations (a test compares them). Values the parts share come from the
 // contracts; the rest belong to the database alone.
-import { SITE_STATUSES, type PanelType, type RelayTrigger, type SiteStatus } from '@app/contracts';
+import {
+  HANDLED_BEFORE_RESTORE,
+  SITE_STATUSES,
+  type PanelType,
+  type RelayTrigger,
+  type SiteStatus,
+} from '@app/contracts';
 
 /** A claim's status is the status of the user's site. */
 export const CLAIM_STATUSES = SITE_STATUSES;
@@ -9,8 +15,18 @@ export type ClaimStatus = SiteStatus;
 
 export const RELAY_TRIGGERS = ['fire', 'fault'] as const satisfies readonly RelayTrigger[];
 
-/** 'suppressed': its site was in test mode when the event arrived, nothing was driven (docs/test-mode.md). */
-export const RELAY_ACTION_RUN_STATUSES = ['pending', 'succeeded', 'failed', 'suppressed'] as const;
+/**
+ * 'suppressed': its site was in test mode when the event arrived, nothing was driven
+ * (docs/test-mode.md). 'handled-before-restore': owed and driven (or tried) before a database restore
+ * lost its record, recorded by the replay (docs/backup-restore.md).
+ */
+export const RELAY_ACTION_RUN_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'suppressed',
+  HANDLED_BEFORE_RESTORE,
+] as const;
 export type RelayActionRunStatus = (typeof RELAY_ACTION_RUN_STATUSES)[number];
 
 export const MAIL_KINDS = [
@@ -35,11 +51,15 @@ export type PanelOutageStatus = (typeof PANEL_OUTAGE_STATUSES)[number];
 export const SESSION_END_REASONS = ['ended', 'password-changed'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
-/** 'suppressed': an alert mail of a site in test mode, recorded and not sent (docs/test-mode.md). */
-export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
+/**
+ * 'suppressed': an alert mail of a site in test mode, recorded and not sent (docs/test-mode.md), or
+ * withheld by an acknowledgement. 'handled-before-restore': owed and sent (or tried) before a database
+ * restore lost its record, recorded by the replay (docs/backup-restore.md).
+ */
+export const MAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'suppressed', HANDLED_BEFORE_RESTORE] as const;
 export type MailDeliveryStatus = (typeof MAIL_DELIVERY_STATUSES)[number];
 
-/** 'suppressed': an alarm push of a site in test mode, recorded and not sent (docs/test-mode.md). */
+/** As a mail's: 'suppressed' (test mode, an acknowledgement), 'handled-before-restore' (the replay). */
 export const PUSH_DELIVERY_STATUSES = MAIL_DELIVERY_STATUSES;
 export type PushDeliveryStatus = MailDeliveryStatus;
 

@@ -13,7 +13,7 @@ import type { MailDeliveryStatus, MailKind } from './column-values.types';
   'mail_deliveries_kind_check',
   `kind IN ('event-alert', 'password-reset', 'panel-offline', 'panel-online', 'alarm-escalation', 'invitation')`,
 )
-@Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
+@Check('mail_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed', 'handled-before-restore')`)
 @Check('mail_deliveries_attempts_check', 'attempts >= 0')
 @Index('mail_deliveries_alarm_id_idx', ['alarmId'], { where: 'alarm_id IS NOT NULL' })
 @Index('mail_deliveries_event_idx', ['hwaddr', 'eventSeq'], { where: 'event_seq IS NOT NULL' })

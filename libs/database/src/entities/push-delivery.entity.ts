@@ -11,7 +11,7 @@ import type { PushDeliveryStatus } from './column-values.types';
 @Entity({ name: 'push_deliveries' })
 @Unique('push_deliveries_job_id_key', ['jobId'])
 @Check('push_deliveries_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
-@Check('push_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed')`)
+@Check('push_deliveries_status_check', `status IN ('queued', 'sent', 'failed', 'suppressed', 'handled-before-restore')`)
 @Check('push_deliveries_attempts_check', 'attempts >= 0')
 @Check(
   'push_deliveries_about_check',

@@ -19,7 +19,10 @@ import { RelayActionEntity } from './relay-action.entity';
 @Unique('relay_action_runs_relay_action_id_hwaddr_event_seq_key', ['relayActionId', 'hwaddr', 'eventSeq'])
 @Check('relay_action_runs_hwaddr_check', `hwaddr ~ '^[0-9a-f]{12}$'`)
 @Check('relay_action_runs_trigger_check', `trigger IN ('fire', 'fault')`)
-@Check('relay_action_runs_status_check', `status IN ('pending', 'succeeded', 'failed', 'suppressed')`)
+@Check(
+  'relay_action_runs_status_check',
+  `status IN ('pending', 'succeeded', 'failed', 'suppressed', 'handled-before-restore')`,
+)
 @Check('relay_action_runs_attempts_check', 'attempts >= 0')
 export class RelayActionRunEntity {
   @PrimaryColumn(bigintIdentityPrimaryKey('relay_action_runs_pkey'))

@@ -17,7 +17,7 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 )
 @Check(
   'webhook_deliveries_state_check',
-  `state IN ('owed', 'sending', 'retrying', 'delivered', 'failed', 'suppressed', 'cancelled')`,
+  `state IN ('owed', 'sending', 'retrying', 'delivered', 'failed', 'suppressed', 'cancelled', 'handled-before-restore')`,
 )
 @Check('webhook_deliveries_attempts_check', 'attempts >= 0')
 @Index('webhook_deliveries_hwaddr_created_at_idx', ['hwaddr', 'createdAt'])

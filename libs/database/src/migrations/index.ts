@@ -21,6 +21,7 @@ import { EventsByArrival1797400000000 } from './1797400000000-events-by-arrival.
 import { TwoFactor1797500000000 } from './1797500000000-two-factor.migration';
 import { UserSessions1797600000000 } from './1797600000000-user-sessions.migration';
 import { Teams1797800000000 } from './1797800000000-teams.migration';
+import { HandledBeforeRestore1797900000000 } from './1797900000000-handled-before-restore.migration';
 import { AccountActivity1797700000000 } from './1797700000000-account-activity.migration';
 import { PushDevices1797000000000 } from './1797000000000-push-devices.migration';
 import { AlarmEscalations1796900000000 } from './1796900000000-alarm-escalations.migration';
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   UserSessions1797600000000,
   AccountActivity1797700000000,
   Teams1797800000000,
+  HandledBeforeRestore1797900000000,
 ];

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { OutageChange, OutagePushJob } from '@app/contracts';
+import type { HandledBeforeRestore, OutageChange, OutagePushJob } from '@app/contracts';
 import { claimGrantsAccess } from '../claims/claim-access.scope';
 import { outsideQuietHours } from '../quiet-hours/quiet-hours.scope';
 
@@ -47,14 +47,14 @@ export async function pushDevicesOfSite(db: Queryable, hwaddr: string, quiet = f
 }
 
 /**
- * Records each push owed (or suppressed, with why) in one statement, before what owes it is
- * acknowledged, so that whatever Redis loses the mailer's sweep finds it. One recorded already (a
- * redelivered alarm, a step or an outage owed again) stays as it is.
+ * Records each push owed (or, with why, suppressed, or handled before a database restore) in one
+ * statement, before what owes it is acknowledged, so that whatever Redis loses the mailer's sweep
+ * finds it. One recorded already (a redelivered alarm, a step or an outage owed again) stays as it is.
  */
 export async function recordOwedPushes(
   db: Queryable,
   pushes: readonly OwedPush[],
-  status: 'queued' | 'suppressed' = 'queued',
+  status: 'queued' | 'suppressed' | HandledBeforeRestore = 'queued',
   reason?: string,
 ): Promise<void> {
   if (pushes.length === 0) return;

@@ -1,5 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { OPEN_WEBHOOK_DELIVERY_STATES, type WebhookDeliveryJob, type WebhookMessage } from '@app/contracts';
+import {
+  OPEN_WEBHOOK_DELIVERY_STATES,
+  type HandledBeforeRestore,
+  type WebhookDeliveryJob,
+  type WebhookMessage,
+} from '@app/contracts';
 
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -31,13 +36,14 @@ export async function owedWebhookDeliveries(
 
 /**
  * Records each delivery (one statement) before the alarm that owes it is acknowledged: as owed, so
- * that whatever Redis loses, the mailer's sweep finds it; or as suppressed with why (test mode). A
- * delivery recorded already (a redelivered alarm, a job that started first) is left as it is.
+ * that whatever Redis loses, the mailer's sweep finds it; or closed with why: suppressed (test mode),
+ * or handled before a database restore (the replay, docs/backup-restore.md). A delivery recorded
+ * already (a redelivered alarm, a job that started first) is left as it is.
  */
 export async function recordOwedWebhooks(
   db: Queryable,
   deliveries: readonly WebhookDeliveryJob[],
-  suppressed?: { reason: string },
+  closed?: { state: 'suppressed' | HandledBeforeRestore; reason: string },
 ): Promise<void> {
   if (deliveries.length === 0) return;
   await db.query(
@@ -52,8 +58,8 @@ export async function recordOwedWebhooks(
       deliveries.map((delivery) => delivery.messageId),
       deliveries.map((delivery) => delivery.payload.type),
       deliveries.map((delivery) => JSON.stringify(delivery.payload)),
-      suppressed ? 'suppressed' : 'owed',
-      suppressed?.reason ?? null,
+      closed?.state ?? 'owed',
+      closed?.reason ?? null,
     ],
   );
 }

@@ -1,5 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
-import type { NotificationDto, RelayActionRunDto, RelayDto } from '@app/contracts';
+import {
+  HANDLED_BEFORE_RESTORE,
+  HANDLED_BEFORE_RESTORE_REASON,
+  type NotificationDto,
+  type RelayActionRunDto,
+  type RelayDto,
+} from '@app/contracts';
 import {
   logEventsReceived,
   notificationEventReceived,
@@ -163,5 +169,22 @@ describe("relay screen's recent runs", () => {
     const row = screen.getByText('Suppressed').closest('tr') as HTMLElement;
     expect(row.dataset.runStatus).toBe('suppressed');
     expect(within(row).getByText(reason).className).toBe('text-muted');
+  });
+
+  it('shows a run handled before a database restore, with why, as no failure', async () => {
+    const app = await openRelay();
+    act(() => {
+      app.store.dispatch(
+        relayRunReceived({
+          relayId: 7,
+          change: HANDLED_BEFORE_RESTORE,
+          run: { ...run(4, 'fire', HANDLED_BEFORE_RESTORE, HANDLED_BEFORE_RESTORE_REASON), attempts: 0 },
+        }),
+      );
+    });
+    await act(() => waitForState(app.store, (state) => state.relays.runs[7].length === 1));
+    const row = screen.getByText('Before restore').closest('tr') as HTMLElement;
+    expect(row.dataset.runStatus).toBe(HANDLED_BEFORE_RESTORE);
+    expect(within(row).getByText(HANDLED_BEFORE_RESTORE_REASON).className).toBe('text-muted');
   });
 });

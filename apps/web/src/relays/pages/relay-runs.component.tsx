@@ -1,16 +1,21 @@
 import { Badge, Table } from 'react-bootstrap';
-import { hwaddrToColonForm } from '@app/contracts';
+import { hwaddrToColonForm, type RelayActionRunDto } from '@app/contracts';
 import { useAppSelector } from '../../shared/store-hooks';
 import { selectRelayRuns, selectSiteNames } from '../relays.selectors';
 import { shownTime } from '../../shared/shown-time.util';
 
-const OUTCOME: Record<string, { label: string; bg: string }> = {
+const OUTCOME: Readonly<Record<RelayActionRunDto['status'], { label: string; bg: string }>> = {
   pending: { label: 'Running', bg: 'secondary' },
   succeeded: { label: 'Succeeded', bg: 'success' },
   failed: { label: 'Failed', bg: 'danger' },
   // Its site was in test mode: nothing was driven (docs/test-mode.md).
   suppressed: { label: 'Suppressed', bg: 'info' },
+  // Driven before a database restore lost its record; what came of it is unknown (docs/backup-restore.md).
+  'handled-before-restore': { label: 'Before restore', bg: 'secondary' },
 };
+
+/** Outcomes whose error column says why nothing (more) is known, not what went wrong. */
+const EXPLAINED: ReadonlySet<RelayActionRunDto['status']> = new Set(['suppressed', 'handled-before-restore']);
 
 /** The relay's latest runs (newest first): when each action fired, for which site and event, and how it went. */
 export function RelayRuns({ relayId }: { relayId: number }) {
@@ -45,7 +50,7 @@ export function RelayRuns({ relayId }: { relayId: number }) {
                 <td data-label="Outcome">
                   <Badge bg={OUTCOME[run.status]?.bg ?? 'secondary'}>{OUTCOME[run.status]?.label ?? run.status}</Badge>
                 </td>
-                <td data-label="Error" className={run.status === 'suppressed' ? 'text-muted' : 'text-danger'}>
+                <td data-label="Error" className={EXPLAINED.has(run.status) ? 'text-muted' : 'text-danger'}>
                   {run.error ?? ''}
                 </td>
               </tr>
