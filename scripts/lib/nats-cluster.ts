@@ -474,8 +474,14 @@ export class NatsCluster {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const running = this.servers.filter((server) => server.running);
-      const states = await Promise.all(running.map((server) => server.notReady(this.servers.length)));
-      if (running.length > 0 && states.every((state) => state === undefined)) return;
+      const states: Array<string | undefined> = await Promise.all(
+        running.map((server) => server.notReady(this.servers.length)),
+      );
+      if (running.length > 0 && !states.some((state) => state !== undefined)) {
+        // Every server up: ready once the meta leader hears from each (a stream can then be placed).
+        if (running.length < this.servers.length || (await this.metaGroupCurrent())) return;
+        states[0] = 'the meta leader does not hear from every server yet';
+      }
       if (Date.now() > deadline) {
         const waiting = running.flatMap((server, index) => (states[index] ? [`${server.name}: ${states[index]}`] : []));
         const ended = this.servers.flatMap((server) =>
@@ -528,9 +534,20 @@ export class NatsCluster {
     for (const server of this.servers)
       if (!(await server.ready(this.servers.length))) waiting.push(`${server.name} not ready`);
     if (waiting.length > 0) return waiting;
-    // The meta group places streams and consumers; its leader's report tells whether its followers are
-    // current (a follower's report lists the others too from 2.10 on, the one it does not hear from as
-    // not current).
+    if (!(await this.metaGroupCurrent())) waiting.push('JetStream meta group not current');
+    const { streams, consumers } = await clusterReports(this.runningMonitors());
+    for (const stream of streams) if (!whole(stream)) waiting.push(`stream ${stream.name} not current`);
+    for (const consumer of consumers)
+      if (!whole(consumer)) waiting.push(`consumer ${consumer.stream} ${consumer.name} not current`);
+    return waiting;
+  }
+
+  /**
+   * Whether the meta group's leader hears from every other server: until it does, a stream of as many
+   * copies as servers cannot be placed ('no suitable peers for placement'). Its leader's report tells
+   * (a follower's lists the others too from 2.10 on, the one it does not hear from as not current).
+   */
+  private async metaGroupCurrent(): Promise<boolean> {
     const metas = await Promise.all(
       this.servers.map((server) => server.monitor<{ meta_cluster?: JszCluster & { peer?: string } }>('/jsz')),
     );
@@ -538,13 +555,7 @@ export class NatsCluster {
       .map((report) => report?.meta_cluster)
       .find((candidate, index) => candidate?.leader === this.servers[index].name);
     const followers = meta?.replicas ?? [];
-    if (followers.length !== this.servers.length - 1 || !followers.every((peer) => peer.current))
-      waiting.push('JetStream meta group not current');
-    const { streams, consumers } = await clusterReports(this.runningMonitors());
-    for (const stream of streams) if (!whole(stream)) waiting.push(`stream ${stream.name} not current`);
-    for (const consumer of consumers)
-      if (!whole(consumer)) waiting.push(`consumer ${consumer.stream} ${consumer.name} not current`);
-    return waiting;
+    return followers.length === this.servers.length - 1 && followers.every((peer) => peer.current);
   }
 
   /** Waits until every server is running and ready and every stream and consumer has all its copies current. */

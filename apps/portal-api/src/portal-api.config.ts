@@ -48,6 +48,8 @@ export interface PortalApiConfig {
   auth: AuthConfig;
   relays: RelaysApiConfig;
   database: DatabaseConfig;
+  /** Where the migrations run, as the schema's owner (DATABASE_MIGRATIONS_URL; default DATABASE_URL). */
+  migrationsDatabaseUrl: string;
   nats: NatsConfig;
   redis: RedisConfig;
   web: WebClientConfig;
@@ -68,6 +70,7 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
       WEB_DIST_DIR: env.string(resolve(process.cwd(), 'dist/web')),
       HTTP_TRUST_PROXY: env.bool(false),
       HTTP_BODY_LIMIT_KB: env.int({ fallback: 100, min: 1, max: 10_240 }),
+      DATABASE_MIGRATIONS_URL: env.url(['postgres:', 'postgresql:'], ''),
     },
     source,
   );
@@ -75,12 +78,14 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
     variable: 'PORTAL_HTTP_PORT',
     default: 3000,
   });
+  const database = readDatabaseConfig(source);
   return {
     runtime,
     http: new HttpConfig(own.HTTP_TRUST_PROXY, own.HTTP_BODY_LIMIT_KB * 1024),
     auth: readAuthConfig(runtime, source),
     relays: readRelaysApiConfig(runtime, source),
-    database: readDatabaseConfig(source),
+    database,
+    migrationsDatabaseUrl: own.DATABASE_MIGRATIONS_URL || database.url,
     nats: readNatsConfig(source),
     redis: readRedisConfig(source),
     web: new WebClientConfig(resolve(own.WEB_DIST_DIR)),

@@ -45,6 +45,7 @@ export class PortalApiModule {
           applicationName: config.runtime.appName,
           ensureDatabase: !config.runtime.isProduction,
           runMigrations: true,
+          migrationsUrl: config.migrationsDatabaseUrl,
         }),
         NatsModule.forRoot(config.nats),
         DeadLettersModule.forRoot(config.consumers, DeadLettersRepository),

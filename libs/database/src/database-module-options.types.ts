@@ -6,6 +6,11 @@ export interface DatabaseModuleOptions extends CreateDataSourceOptions {
   ensureDatabase?: boolean;
   /** Apply pending migrations (under the advisory lock) before the app starts serving. */
   runMigrations?: boolean;
+  /**
+   * Where the migrations run, as the schema's owner (DATABASE_MIGRATIONS_URL), when the app itself
+   * connects as a role that may only read and write; absent: the app's own URL.
+   */
+  migrationsUrl?: string;
 }
 
 export interface DatabaseModuleAsyncOptions {

@@ -28,17 +28,31 @@ export class DatabaseShutdown implements OnApplicationShutdown {
 }
 
 async function openDataSource(options: DatabaseModuleOptions): Promise<DataSource> {
-  if (options.ensureDatabase) await ensureDatabaseExists(options.url);
+  const migrationsUrl =
+    options.runMigrations && options.migrationsUrl !== options.url ? options.migrationsUrl : undefined;
+  if (options.ensureDatabase) await ensureDatabaseExists(migrationsUrl ?? options.url);
+  if (migrationsUrl) await migrateAsOwner({ ...options, url: migrationsUrl });
   const dataSource = createDataSource(options);
   await dataSource.initialize();
   try {
-    if (options.runMigrations) await runMigrations(dataSource);
+    if (options.runMigrations && !migrationsUrl) await runMigrations(dataSource);
     await openKeptConnections(dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   return dataSource;
+}
+
+/** The migrations on a connection of the owner's own, closed before the app's pool opens. */
+async function migrateAsOwner(options: DatabaseModuleOptions): Promise<void> {
+  const owner = createDataSource({ ...options, poolSize: 1, statementTimeoutMs: 0 });
+  await owner.initialize();
+  try {
+    await runMigrations(owner);
+  } finally {
+    await owner.destroy();
+  }
 }
 
 /** Opens the connections the pool keeps (keptOpenOf) at start, not at the first alarm. */

@@ -2,6 +2,15 @@ export * from './entities';
 export { MIGRATIONS } from './migrations';
 export { createDataSource, DEFAULT_DATABASE_URL, type CreateDataSourceOptions } from './data-source';
 export { runMigrations } from './run-migrations';
+export {
+  APP_DATABASE_ROLES,
+  EVERY_TABLE,
+  MIGRATIONS_TABLE,
+  type AppDatabaseRole,
+  type TablePrivilege,
+} from './roles/app-database-roles.constants';
+export { APP_ROLE_PRIVILEGES } from './roles/app-role-privileges.constants';
+export { syncAppRolePrivileges, wantedPrivileges, type RolePrivilegeChanges } from './roles/app-role-privileges.util';
 export { ensureDatabaseExists, dropDatabase, databaseNameOf, maintenanceDatabaseUrl } from './ensure-database.util';
 export { pingDatabase } from './database-health.util';
 export { DatabaseModule, DatabaseShutdown } from './database.module';

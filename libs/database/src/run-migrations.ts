@@ -1,4 +1,5 @@
 import { MigrationExecutor, type DataSource } from 'typeorm';
+import { syncAppRolePrivileges } from './roles/app-role-privileges.util';
 
 // Advisory lock name: several copies of an app starting together take turns, so each
 // migration runs once and the later copies find nothing pending.
@@ -26,6 +27,11 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
       const executor = new MigrationExecutor(dataSource, queryRunner);
       executor.transaction = 'all';
       const applied = await executor.executePendingMigrations();
+      // Each app role gets its privileges on the tables as they now are.
+      const [{ current }] = (await queryRunner.query('SELECT current_schema() AS current')) as Array<{
+        current: string;
+      }>;
+      await syncAppRolePrivileges(queryRunner, schema ?? current);
       return applied.map((migration) => migration.name);
     } finally {
       await queryRunner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]);

@@ -1,5 +1,6 @@
 import { DatabaseConfig, NatsConfig, RedisConfig } from '@app/config';
-import { createTestDatabase, type TestDatabase } from '@app/database/testing';
+import { APP_DATABASE_ROLES, type AppDatabaseRole } from '@app/database';
+import { createTestDatabase, urlAs, type TestDatabase } from '@app/database/testing';
 import {
   removeNatsPrefix,
   removeRedisPrefix,
@@ -36,12 +37,17 @@ export async function createTestEnvironment(options: { migrate?: boolean } = {})
   };
 }
 
-/** The variables every app reads to reach the environment's services, quiet, in test mode. */
-export function serviceVariables(environment: TestEnvironment): Record<string, string> {
+/**
+ * The variables every app reads to reach the environment's services, quiet, in test mode. The app
+ * connects to PostgreSQL as `role`, as deployed (docs/operations.md, "PostgreSQL"), so that every
+ * test exercises its role's privileges; portal-api applies the migrations as the owner.
+ */
+export function serviceVariables(environment: TestEnvironment, role: AppDatabaseRole): Record<string, string> {
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: environment.databaseConfig.url,
+    DATABASE_URL: urlAs(environment.databaseConfig.url, role),
+    ...(role === APP_DATABASE_ROLES.portalApi ? { DATABASE_MIGRATIONS_URL: environment.databaseConfig.url } : {}),
     NATS_URL: environment.natsConfig.servers.join(','),
     NATS_PREFIX: environment.natsConfig.prefix,
     REDIS_URL: environment.redisConfig.url,

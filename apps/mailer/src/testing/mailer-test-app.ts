@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadMailerConfig, type MailerConfig } from '../mailer.config';
 import { MailerModule } from '../mailer.module';
+import { APP_DATABASE_ROLES } from '@app/database';
 
 export interface MailerTestApp {
   app: INestApplication;
@@ -21,7 +22,7 @@ export async function startMailerTestApp(
   env: Record<string, string> = {},
 ): Promise<MailerTestApp> {
   const config = loadMailerConfig({
-    ...serviceVariables(environment),
+    ...serviceVariables(environment, APP_DATABASE_ROLES.mailer),
     MAILER_HTTP_PORT: '7703',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { DatabaseConfig, NatsConfig, RuntimeConfig } from '@app/config';
-import { createTestDatabase } from '@app/database/testing';
+import { APP_DATABASE_ROLES, createDataSource } from '@app/database';
+import { createTestDatabase, urlAs } from '@app/database/testing';
 import { NatsService } from '@app/messaging';
 import { DEFAULT_MAX_FRAME_BYTES } from '@app/panel-protocol';
 import { PanelListener } from '../listener/panel-listener.service';
@@ -14,7 +15,10 @@ export interface StartedGateway {
   app: INestApplication;
   port: number;
   nats: NatsService;
-  /** The gateway's own DataSource on the registry it checks panels against (provision panels with it). */
+  /**
+   * The registry the gateway checks panels against, as its owner (provision panels with it; the
+   * gateway's own role may only read it).
+   */
   dataSource: DataSource;
   close(): Promise<void>;
 }
@@ -50,7 +54,8 @@ export async function startGateway(
       imports: [
         PanelGatewayModule.forRoot({
           runtime: new RuntimeConfig('panel-gateway', 'test', 'silent', 0),
-          database: new DatabaseConfig(database.url ?? own!.url),
+          // As deployed: the gateway's own role, which may only read the panel registry.
+          database: new DatabaseConfig(urlAs(database.url ?? own!.url, APP_DATABASE_ROLES.panelGateway)),
           nats,
           listener: testListenerConfig(listener),
         }),
@@ -58,14 +63,16 @@ export async function startGateway(
     }).compile();
     const app = moduleRef.createNestApplication({ logger: false });
     await app.init();
+    const registry = own?.dataSource ?? (await createDataSource({ url: database.url!, poolSize: 2 }).initialize());
     return {
       app,
       port: app.get(PanelListener).port(),
       nats: app.get(NatsService),
-      dataSource: app.get(DataSource),
+      dataSource: registry,
       close: async () => {
         await app.close();
-        await own?.drop();
+        if (own) await own.drop();
+        else await registry.destroy();
       },
     };
   } catch (error) {

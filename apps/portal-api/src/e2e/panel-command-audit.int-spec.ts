@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { PanelCommandAuditEntity } from '@app/database';
+import { APP_DATABASE_ROLES, PanelCommandAuditEntity } from '@app/database';
 import type { CommandMessage } from '@app/panel-protocol';
 import { waitUntil } from '@app/testing';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -250,6 +250,7 @@ describe('panel commands are all-or-nothing and always audited (real gateway, si
   it('retries the outcome of an applied command until it is written', async () => {
     // The first two outcome writes fail (a sequence is not rolled back with them); the third goes through.
     await database().query(`CREATE SEQUENCE audit_update_failures`);
+    await database().query(`GRANT USAGE ON SEQUENCE audit_update_failures TO ${APP_DATABASE_ROLES.portalApi}`);
     await database().query(
       `CREATE FUNCTION fail_audit_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF nextval('audit_update_failures') <= 2 THEN RAISE EXCEPTION 'audit log busy'; END IF; RETURN NEW; END $$`,
     );

@@ -6,6 +6,7 @@ import { createTestEnvironment, opsServerOf, serviceVariables, type TestEnvironm
 import { loadPortalApiConfig, type PortalApiConfig } from '../portal-api.config';
 import { PortalApiModule } from '../portal-api.module';
 import { configurePortalApi } from '../portal-api.setup';
+import { APP_DATABASE_ROLES } from '@app/database';
 
 /** A clock tests can move forward (token expiry, rate-limit windows). */
 export class TestClock extends Clock {
@@ -51,7 +52,7 @@ export async function startPortalApiTestApp(
 ): Promise<PortalApiTestApp> {
   const environment = options.environment ?? (await createTestEnvironment({ migrate: false }));
   const config = loadPortalApiConfig({
-    ...serviceVariables(environment),
+    ...serviceVariables(environment, APP_DATABASE_ROLES.portalApi),
     PORTAL_HTTP_PORT: '3000',
     ...env,
   });

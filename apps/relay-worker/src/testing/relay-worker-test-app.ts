@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { serviceVariables, type TestEnvironment } from '@app/testing';
 import { loadRelayWorkerConfig, type RelayWorkerConfig } from '../relay-worker.config';
 import { RelayWorkerModule } from '../relay-worker.module';
+import { APP_DATABASE_ROLES } from '@app/database';
 
 /** The variables a relay-worker copy of a test run reads, on that run's own services. */
 export function relayWorkerTestEnv(
@@ -10,7 +11,7 @@ export function relayWorkerTestEnv(
   env: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    ...serviceVariables(environment),
+    ...serviceVariables(environment, APP_DATABASE_ROLES.relayWorker),
     RELAY_WORKER_HTTP_PORT: '7702',
     ...env,
   };
