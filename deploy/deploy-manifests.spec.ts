@@ -334,7 +334,7 @@ describe('deploy/overlays/production', () => {
     }
     // A relay job may wait RELAY_BOARD_WAIT_MS for its board, then connect: the stop waits for it.
     const relayWorker = appContainers(standInSecret).find(({ app }) => app === 'relay-worker')!;
-    const { driving } = loadRelayWorkerConfig(relayWorker.env);
+    const { driving } = loadAppConfig(relayWorker, filesDir) as ReturnType<typeof loadRelayWorkerConfig>;
     expect(relayWorker.workload.pod.terminationGracePeriodSeconds! * 1000).toBeGreaterThan(
       driving.boardWaitMs + driving.connectTimeoutMs,
     );

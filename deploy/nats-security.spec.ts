@@ -1,10 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { NATS_APPS } from '@app/contracts';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import { NATS_APPS, type NatsApp } from '@app/contracts';
 import { natsPasswordVariable } from '../scripts/lib/nats-security';
+import { appContainersOf, standInSecret } from './test/app-containers.util';
 import { buildKustomization } from './test/kustomize-build.util';
 import { AUTHORIZATION_CONF, deploymentAuthorizationConf } from './test/nats-authorization.util';
+import { mountedFileSource } from './test/pod-environment.util';
 import { findObject, workloadsOf } from './test/workload.util';
 
 const ROOT = join(__dirname, '..');
@@ -57,6 +60,43 @@ describe('NATS on Kubernetes', () => {
       const sources = volume?.projected?.sources ?? [];
       const from = sources.find((source) => source.secret?.items?.some((item) => item.path === file));
       expect([key, from?.secret?.name]).toEqual([key, 'nats-tls']);
+    }
+  });
+
+  it("takes clients over TLS with the same files, each as a user of authorization.conf, and advertises no pod's address", () => {
+    const top = conf.replace(/\ncluster\s*\{[\s\S]*?\n\}/, '');
+    const tls = /\ntls\s*\{([^}]*)\}/.exec(`\n${top}`)?.[1] ?? '';
+    const settings = Object.fromEntries([...tls.matchAll(/(\w+)\s*:\s*(\S+)/g)].map(([, key, value]) => [key, value]));
+    const routes = clusterTls(conf);
+    expect(settings).toEqual({
+      cert_file: routes.cert_file,
+      key_file: routes.key_file,
+      ca_file: routes.ca_file,
+      timeout: routes.timeout,
+    });
+    expect(top).toMatch(/\ninclude \.\/authorization\.conf\n/);
+    expect(conf).toMatch(/\n\s*no_advertise: true\n/);
+  });
+
+  it('connects each app as its own user, with the password its servers have, checking them against the CA of nats-tls', () => {
+    const secretKey = (of: { env?: IContainer['env'] }, name: string) =>
+      of.env?.find((variable) => variable.name === name)?.valueFrom?.secretKeyRef;
+    const containers = appContainersOf(objects, standInSecret);
+    const server = nats.pod.containers.find(({ name }) => name === 'nats')!;
+    expect(new Set(containers.map(({ app }) => app))).toEqual(new Set(NATS_APPS));
+    for (const { app, container, workload, env } of containers) {
+      expect([container.name, env.NATS_USER]).toEqual([container.name, app]);
+      const password = secretKey(container, 'NATS_PASSWORD');
+      expect([container.name, password]).toEqual([
+        container.name,
+        secretKey(server, natsPasswordVariable(app as NatsApp)),
+      ]);
+      expect(password?.name).toBe('portal-secrets');
+      expect(mountedFileSource(env.NATS_TLS_CA_FILE, container, workload.pod.volumes ?? [])).toEqual({
+        kind: 'Secret',
+        name: 'nats-tls',
+        key: 'ca.crt',
+      });
     }
   });
 });

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import { generateVAPIDKeys } from 'web-push';
+import { localCertificate } from '@app/testing';
 import { loadMailerConfig } from '../../apps/mailer/src/mailer.config';
 import { loadPanelGatewayConfig } from '../../apps/panel-gateway/src/panel-gateway.config';
 import { loadPortalApiConfig } from '../../apps/portal-api/src/portal-api.config';
@@ -16,8 +17,15 @@ import { type Workload, workloadsOf } from './workload.util';
 const STAND_IN_VAPID_KEYS = generateVAPIDKeys();
 
 export const SECRET_STAND_INS: Record<string, string> = {
-  DATABASE_URL: 'postgres://portal:stand-in@postgres:5432/portal',
+  MIGRATIONS_DATABASE_URL: 'postgres://portal:stand-in@postgres:5432/portal',
+  PORTAL_API_DATABASE_URL: 'postgres://portal_api:stand-in@postgres:5432/portal',
+  RELAY_WORKER_DATABASE_URL: 'postgres://relay_worker:stand-in@postgres:5432/portal',
+  MAILER_DATABASE_URL: 'postgres://mailer:stand-in@postgres:5432/portal',
   GATEWAY_DATABASE_URL: 'postgres://panel_gateway:stand-in@postgres:5432/portal',
+  NATS_PORTAL_API_PASSWORD: 'stand-in-portal-api-password',
+  NATS_PANEL_GATEWAY_PASSWORD: 'stand-in-panel-gateway-password',
+  NATS_RELAY_WORKER_PASSWORD: 'stand-in-relay-worker-password',
+  NATS_MAILER_PASSWORD: 'stand-in-mailer-password',
   REDIS_URL: 'redis://:stand-in@redis:6379',
   AUTH_TOKEN_SECRET: 'stand-in-token-secret-of-more-than-32-characters',
   RELAY_SECRET_KEY: 'stand-in-relay-key-of-more-than-32-characters',
@@ -32,6 +40,17 @@ export const standInSecret = (_secret: string, key: string): string => {
   if (!(key in SECRET_STAND_INS)) throw new Error(`no stand-in for the Secret's ${key}: add one to SECRET_STAND_INS`);
   return SECRET_STAND_INS[key];
 };
+
+/** A self-signed certificate (PEM), made once. */
+let certificate: string | undefined;
+function standInCertificate(): string {
+  if (certificate === undefined) {
+    const made = localCertificate();
+    certificate = made.cert;
+    made.remove();
+  }
+  return certificate;
+}
 
 export type Env = Record<string, string | undefined>;
 /** Each backend app's own loader: what it reads and checks at boot. */
@@ -79,7 +98,13 @@ export function loadAppConfig({ app, workload, container, env }: AppContainer, f
     }
     const source = mountedFileSource(value, container, workload.pod.volumes ?? []);
     const file = join(filesDir, `${container.name}-${source.name}-${source.key}`);
-    writeFileSync(file, `stand-in for ${source.kind} ${source.name} key ${source.key}\n`);
+    // A certificate is read as one at boot (NATS_TLS_CA_FILE): a real one stands in for it.
+    writeFileSync(
+      file,
+      source.key.endsWith('.crt')
+        ? standInCertificate()
+        : `stand-in for ${source.kind} ${source.name} key ${source.key}\n`,
+    );
     withFiles[name] = file;
   }
   return APP_LOADERS[app](withFiles);

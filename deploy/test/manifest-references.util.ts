@@ -18,9 +18,10 @@ import {
 
 /**
  * The TLS Secrets the manifests use and do not make: made by hand (`kubectl create secret tls`) or
- * by the cert-manager component's Certificates (docs/operations.md).
+ * by the cert-manager component's Certificates (docs/operations.md); nats-tls (the NATS servers'
+ * certificate and their CA) by hand or by a CA issuer of the cluster's.
  */
-export const EXTERNAL_SECRETS: readonly string[] = ['portal-api-tls', 'panel-gateway-tls'];
+export const EXTERNAL_SECRETS: readonly string[] = ['portal-api-tls', 'panel-gateway-tls', 'nats-tls'];
 
 /**
  * What the schemas cannot see: one object naming another that is not there, or not as it is named.
