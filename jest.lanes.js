@@ -21,6 +21,7 @@ const STACK_SUITES = [
   // Whole stacks of their own, long enough to hold up the servers lane, which sets npm test's time.
   'apps/portal-api/src/e2e/gateway-copy-death\\.int-spec\\.ts$',
   'apps/portal-api/src/e2e/alarm-escalation\\.int-spec\\.ts$',
+  'apps/portal-api/src/e2e/alarm-reactions-redis-failover\\.int-spec\\.ts$',
   'apps/portal-api/src/e2e/panel-offline-copies\\.int-spec\\.ts$',
   'apps/portal-api/src/claims/claim-during-nats-outage\\.int-spec\\.ts$',
 ];
