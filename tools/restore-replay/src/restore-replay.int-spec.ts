@@ -13,11 +13,8 @@ import {
   HANDLED_BEFORE_RESTORE_REASON,
   QUEUE_NAMES,
   type QueueName,
-  type RelayTriggerSettings,
 } from '@app/contracts';
-import { RelayActionEntity, RelayEntity } from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
-import { RelayPasswordCipher } from '@app/relay-protocol';
 import {
   createTestEnvironment,
   localCertificate,
@@ -44,6 +41,7 @@ import {
 } from '../../../apps/portal-api/src/e2e/portal-panel-harness';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../../../apps/portal-api/src/testing/portal-api-test-app';
 import { RelayRunSweep } from '../../../apps/relay-worker/src/jobs/relay-run-sweep.service';
+import { FAST_RECORD_SWEEPS, saveFireRelayAction } from '../../../apps/relay-worker/src/testing/relay-action.fixture';
 import { startRelayWorkerTestApp } from '../../../apps/relay-worker/src/testing/relay-worker-test-app';
 import type { SimulatedPanel } from '../../panel-simulator/src/simulated-panel';
 import { RelaySimulator } from '../../relay-simulator/src/relay-simulator';
@@ -56,15 +54,11 @@ jest.setTimeout(240_000);
 
 const PASSWORD = 'Restore drill relay key: 32 char';
 const SECRET_KEY = 'restore-replay-int-spec-secret-key';
-const ON_FIRE: RelayTriggerSettings = { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
-const NOTHING: RelayTriggerSettings = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
 /**
  * A policy minute lasts 200 ms: step 2 (after 1 minute) falls due at once and is taken before the
  * restore; step 3 (after 1440 minutes) falls due long after the test.
  */
 const MINUTE_MS = '200';
-/** Sweeps as often as the configuration allows; the test also runs each sweep itself. */
-const SWEEP = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' };
 /** The queues of the reactions that perform something; the escalation steps' is looked at apart (step 3 waits there). */
 const EFFECT_QUEUES: QueueName[] = [QUEUE_NAMES.relayActions, QUEUE_NAMES.mail, QUEUE_NAMES.webhooks, QUEUE_NAMES.push];
 
@@ -152,7 +146,7 @@ describe('restoring the database to a point and replaying PANEL_EVENTS from it (
       WEB_PUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_ALLOWED_TARGETS: '127.0.0.1',
       PUSH_CA_FILE: certificate.certFile,
-      ...SWEEP,
+      ...FAST_RECORD_SWEEPS,
     };
     await startApps();
     gateway = await startGateway(portal!.config.nats, {}, { url: environment.database.url });
@@ -180,18 +174,14 @@ describe('restoring the database to a point and replaying PANEL_EVENTS from it (
       .set('Authorization', `Bearer ${ann.session}`)
       .send({ ...phone.subscription(pushService.endpoint('ann-phone')), name: "Ann's phone" })
       .expect(200);
-    const relay = await db()
-      .getRepository(RelayEntity)
-      .save({
-        userId: ann.id,
-        name: 'Depot sounder',
-        host: '127.0.0.1',
-        port: board.port,
-        passwordEncrypted: new RelayPasswordCipher(SECRET_KEY).encrypt(PASSWORD),
-      });
-    await db()
-      .getRepository(RelayActionEntity)
-      .save({ relayId: relay.id, hwaddr: panel.hwaddr, onFire: ON_FIRE, onFault: NOTHING });
+    await saveFireRelayAction(db(), {
+      userId: ann.id,
+      hwaddr: panel.hwaddr,
+      port: board.port,
+      password: PASSWORD,
+      secretKey: SECRET_KEY,
+      name: 'Depot sounder',
+    });
   });
 
   afterAll(async () => {

@@ -1,14 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
-import { QUEUE_NAMES, type RelayTriggerSettings } from '@app/contracts';
-import { EventEntity, MailDeliveryEntity, RelayActionEntity, RelayActionRunEntity, RelayEntity } from '@app/database';
+import { QUEUE_NAMES } from '@app/contracts';
+import { EventEntity, MailDeliveryEntity, RelayActionRunEntity } from '@app/database';
 import { QueueService } from '@app/messaging';
 import { RedisSentinelSet } from '../../../../libs/messaging/src/testing/redis-sentinel-set';
-import { RelayPasswordCipher } from '@app/relay-protocol';
 import { waitUntil } from '@app/testing';
 import { MailDeliverySweep } from '../../../mailer/src/deliveries/mail-delivery-sweep.service';
 import { startMailerTestApp, type MailerTestApp } from '../../../mailer/src/testing/mailer-test-app';
 import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import { RelayRunSweep } from '../../../relay-worker/src/jobs/relay-run-sweep.service';
+import { FAST_RECORD_SWEEPS, saveFireRelayAction } from '../../../relay-worker/src/testing/relay-action.fixture';
 import { startRelayWorkerTestApp } from '../../../relay-worker/src/testing/relay-worker-test-app';
 import { RelaySimulator } from '../../../../tools/relay-simulator/src/relay-simulator';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -23,10 +23,6 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'Redis failover relay key: 32 ch!';
 const SECRET_KEY = 'alarm-reactions-redis-failover-int-spec-secret';
-const ON_FIRE: RelayTriggerSettings = { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
-const NOTHING: RelayTriggerSettings = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
-/** Sweeps as often as the configuration allows: a job the old primary took and never passed on is queued again in seconds. */
-const SWEEP = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' };
 /** Fires of the burst: the failover starts after the first few are stored. */
 const FIRES = 10;
 const FIRES_BEFORE_FAILOVER = 3;
@@ -69,29 +65,25 @@ describe('alarm reactions while Redis fails over (sentinels; real gateway, porta
         ...throughSentinels,
         RELAY_SECRET_KEY: SECRET_KEY,
         RELAY_ALLOWED_TARGETS: '127.0.0.1',
-        ...SWEEP,
+        ...FAST_RECORD_SWEEPS,
       })
     ).app;
     mailer = await startMailerTestApp(environment, smtp.port, {
       ...throughSentinels,
       MAIL_RETRY_DELAY_MS: '100',
-      ...SWEEP,
+      ...FAST_RECORD_SWEEPS,
     });
     const ann = await registerUniqueUser(world.portal, 'Ann');
     email = `${ann.name.toLowerCase()}@example.com`;
     panel = await authorisedSite(world, ann, { nickname: 'Depot', notify: true });
-    const relay = await db()
-      .getRepository(RelayEntity)
-      .save({
-        userId: ann.id,
-        name: 'Depot strobe',
-        host: '127.0.0.1',
-        port: board.port,
-        passwordEncrypted: new RelayPasswordCipher(SECRET_KEY).encrypt(PASSWORD),
-      });
-    await db()
-      .getRepository(RelayActionEntity)
-      .save({ relayId: relay.id, hwaddr: panel.hwaddr, onFire: ON_FIRE, onFault: NOTHING });
+    await saveFireRelayAction(db(), {
+      userId: ann.id,
+      hwaddr: panel.hwaddr,
+      port: board.port,
+      password: PASSWORD,
+      secretKey: SECRET_KEY,
+      name: 'Depot strobe',
+    });
   });
 
   afterAll(async () => {
@@ -140,7 +132,7 @@ describe('alarm reactions while Redis fails over (sentinels; real gateway, porta
 
     // Once: the sweeps that follow find nothing more to do, and no queue holds more work.
     for (let pass = 0; pass < 2; pass++) {
-      await worker.get(RelayRunSweep).sweep(Number(SWEEP.RECORD_SWEEP_AFTER_MS));
+      await worker.get(RelayRunSweep).sweep(Number(FAST_RECORD_SWEEPS.RECORD_SWEEP_AFTER_MS));
       await mailer.app.get(MailDeliverySweep).sweep();
     }
     for (const queue of [

@@ -1,18 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { ALERT_CATEGORIES, QUEUE_NAMES, type RelayTriggerSettings } from '@app/contracts';
+import { ALERT_CATEGORIES, QUEUE_NAMES } from '@app/contracts';
 import {
   EventEntity,
   MailDeliveryEntity,
-  RelayActionEntity,
   RelayActionRunEntity,
-  RelayEntity,
   WebhookAttemptEntity,
   WebhookDeliveryEntity,
 } from '@app/database';
 import { NatsService, QueueService } from '@app/messaging';
 import { removeRedisPrefix } from '@app/messaging/testing';
-import { RelayPasswordCipher } from '@app/relay-protocol';
 import request from 'supertest';
 import { localCertificate, waitUntil, WebhookReceiver, type LocalCertificate } from '@app/testing';
 import { MailDeliverySweep } from '../../../mailer/src/deliveries/mail-delivery-sweep.service';
@@ -20,6 +17,7 @@ import { WebhookDeliverySweep } from '../../../mailer/src/webhooks/webhook-deliv
 import { startMailerTestApp, type MailerTestApp } from '../../../mailer/src/testing/mailer-test-app';
 import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import { RelayRunSweep } from '../../../relay-worker/src/jobs/relay-run-sweep.service';
+import { FAST_RECORD_SWEEPS, saveFireRelayAction } from '../../../relay-worker/src/testing/relay-action.fixture';
 import { startRelayWorkerTestApp } from '../../../relay-worker/src/testing/relay-worker-test-app';
 import { RelaySimulator } from '../../../../tools/relay-simulator/src/relay-simulator';
 import type { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
@@ -37,10 +35,6 @@ jest.setTimeout(120_000);
 
 const PASSWORD = 'Redis loss relay key: 32 chars!!';
 const SECRET_KEY = 'alarm-reactions-redis-loss-int-spec-secret';
-const ON_FIRE: RelayTriggerSettings = { relay_1: 1, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
-const NOTHING: RelayTriggerSettings = { relay_1: 0, relay_2: 0, io_1: false, io_2: false, io_3: false, io_4: false };
-/** Sweeps as often as the configuration allows, so that the test waits seconds, not the default half minute. */
-const SWEEP = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' };
 
 /**
  * What an alarm owes is recorded in PostgreSQL before the alarm is acknowledged, so Redis losing the
@@ -82,14 +76,14 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
       await startRelayWorkerTestApp(environment, {
         RELAY_SECRET_KEY: SECRET_KEY,
         RELAY_ALLOWED_TARGETS: '127.0.0.1',
-        ...SWEEP,
+        ...FAST_RECORD_SWEEPS,
       })
     ).app;
     mailer = await startMailerTestApp(environment, smtp.port, {
       MAIL_RETRY_DELAY_MS: '100',
       WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
       WEBHOOK_CA_FILE: certificate.certFile,
-      ...SWEEP,
+      ...FAST_RECORD_SWEEPS,
     });
     ann = await registerUniqueUser(world.portal, 'Ann');
     bob = await registerUniqueUser(world.portal, 'Bob');
@@ -101,20 +95,14 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
       .send({ url: `${receiver.url}/depot` })
       .expect(200);
     webhookSecret = webhook.body.secret;
-    const relay = await db()
-      .getRepository(RelayEntity)
-      .save({
-        userId: ann.id,
-        name: 'Depot strobe',
-        host: '127.0.0.1',
-        port: board.port,
-        passwordEncrypted: new RelayPasswordCipher(SECRET_KEY).encrypt(PASSWORD),
-      });
-    actionId = (
-      await db()
-        .getRepository(RelayActionEntity)
-        .save({ relayId: relay.id, hwaddr: panel.hwaddr, onFire: ON_FIRE, onFault: NOTHING })
-    ).id;
+    actionId = await saveFireRelayAction(db(), {
+      userId: ann.id,
+      hwaddr: panel.hwaddr,
+      port: board.port,
+      password: PASSWORD,
+      secretKey: SECRET_KEY,
+      name: 'Depot strobe',
+    });
   });
 
   afterAll(async () => {
@@ -215,7 +203,7 @@ describe('alarm reactions queued when Redis loses its data (real gateway, portal
     );
     await waitUntil(() => smtp.mails.length >= 2, 'the mails at the SMTP server');
     for (let pass = 0; pass < 2; pass++) {
-      await worker.get(RelayRunSweep).sweep(Number(SWEEP.RECORD_SWEEP_AFTER_MS));
+      await worker.get(RelayRunSweep).sweep(Number(FAST_RECORD_SWEEPS.RECORD_SWEEP_AFTER_MS));
       await mailer.app.get(MailDeliverySweep).sweep();
       await mailer.app.get(WebhookDeliverySweep).sweep();
     }
