@@ -212,7 +212,7 @@ async function main(run: PortalRun): Promise<void> {
   const copyEnv = (app: AppName, copy: number): NodeJS.ProcessEnv => ({
     ...env,
     ...Object.fromEntries(Object.entries(copyPorts(app, copy, balancerPort)).map(([key, port]) => [key, String(port)])),
-    ...(app === 'portal-api' ? { HTTP_TRUST_PROXY: 'true' } : {}),
+    ...(app === 'portal-api' ? { HTTP_TRUST_PROXY: '1' } : {}),
     ...(app === 'panel-gateway' ? { GATEWAY_ID: `panel-gateway-${copy}` } : {}),
     NATS_USER: app,
     NATS_PASSWORD: natsPasswords[app],

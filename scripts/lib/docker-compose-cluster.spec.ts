@@ -85,7 +85,7 @@ describe('docker-compose.cluster.yml', () => {
       expect(ports).toBeUndefined();
       for (const server of natsServers) expect(depends_on).toHaveProperty(server);
     }
-    expect(services['portal-api'].environment?.HTTP_TRUST_PROXY).toBe('true');
+    expect(services['portal-api'].environment?.HTTP_TRUST_PROXY).toBe('1');
   });
 
   it('puts portal-api and panel-gateway behind the balancer, whose configuration names their ports', () => {

@@ -81,11 +81,26 @@ describe('portal-api configuration', () => {
       "Invalid configuration: SUPPORT_PHONE must be printable text of at most 200 characters without braces, got '{phone}'",
     ],
     [
+      'HTTP_TRUST_PROXY',
+      'yes',
+      "Invalid configuration: HTTP_TRUST_PROXY must be false, true or the number of proxies in front (1 to 9), got 'yes'",
+    ],
+    [
       'LOG_LEVEL',
       'loud',
       "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
     ],
   ])('names a bad %s', (variable, value, message) => {
     expect(() => loadPortalApiConfig({ [variable]: value })).toThrow(message);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['true', true],
+  ])('trusts the proxies HTTP_TRUST_PROXY=%s says', (value, trusted) => {
+    expect(loadPortalApiConfig({ HTTP_TRUST_PROXY: value }).http.trustProxy).toBe(trusted);
   });
 });

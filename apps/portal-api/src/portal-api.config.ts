@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  ConfigError,
   ConsumerConfig,
   DatabaseConfig,
   NatsConfig,
@@ -33,10 +34,26 @@ export class WebClientConfig {
   ) {}
 }
 
+/** The proxies between clients and portal-api whose X-Forwarded-For is believed (HTTP_TRUST_PROXY). */
+export type TrustedProxies = boolean | number;
+
+/**
+ * HTTP_TRUST_PROXY: `false` (none), a number of proxies in front (the client's address is the one
+ * the outermost of them saw, counted from the end of X-Forwarded-For, whatever the client put before
+ * it), or `true` (every one: the header's first address, which a proxy that appends lets a client choose).
+ */
+function trustedProxies(variable: string, raw: string | undefined): TrustedProxies {
+  const text = (raw ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^[1-9]$/.test(text)) return Number(text);
+  throw new ConfigError(variable, 'false, true or the number of proxies in front (1 to 9)', raw);
+}
+
 export class HttpConfig {
   constructor(
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
-    readonly trustProxy: boolean,
+    readonly trustProxy: TrustedProxies,
     /** Largest JSON body accepted, in bytes; larger ones answer 413 (a declared length at once). */
     readonly bodyLimitBytes: number,
   ) {}
@@ -68,7 +85,7 @@ export function loadPortalApiConfig(source: Env = process.env): PortalApiConfig 
   const own = readConfig(
     {
       WEB_DIST_DIR: env.string(resolve(process.cwd(), 'dist/web')),
-      HTTP_TRUST_PROXY: env.bool(false),
+      HTTP_TRUST_PROXY: trustedProxies,
       HTTP_BODY_LIMIT_KB: env.int({ fallback: 100, min: 1, max: 10_240 }),
       DATABASE_MIGRATIONS_URL: env.url(['postgres:', 'postgresql:'], ''),
     },

@@ -15,7 +15,8 @@ describe('rate limits of sign-in, registration and reset requests (real Redis)',
       AUTH_RATE_LIMIT_PER_EMAIL: '3',
       AUTH_RATE_LIMIT_PER_ADDRESS: '6',
       AUTH_RATE_LIMIT_WINDOW: `${WINDOW_SECONDS}s`,
-      HTTP_TRUST_PROXY: 'true',
+      // One proxy in front, as deployed: the address it saw is the last of X-Forwarded-For.
+      HTTP_TRUST_PROXY: '1',
     });
   });
 
@@ -53,6 +54,18 @@ describe('rate limits of sign-in, registration and reset requests (real Redis)',
     for (let attempt = 1; attempt <= 6; attempt += 1) await login(address, newEmail('guess')).expect(401);
     await login(address, newEmail('guess')).expect(429);
     await login(newAddress(), newEmail('guess')).expect(401);
+  });
+
+  it('counts a client under the address its proxy saw, whatever X-Forwarded-For the client sent itself', async () => {
+    // A proxy that appends (as Envoy does) leaves the client's own header in front of the address it saw.
+    const address = newAddress();
+    const spoofed = (attempt: number) =>
+      request(portal.server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `203.0.113.${attempt}, ${address}`)
+        .send({ email: newEmail('guess'), password: 'wrong password' });
+    for (let attempt = 1; attempt <= 6; attempt += 1) await spoofed(attempt).expect(401);
+    await spoofed(7).expect(429);
   });
 
   it('keeps the counters of each call apart', async () => {
