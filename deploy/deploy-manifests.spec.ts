@@ -111,9 +111,12 @@ describe('deploy/overlays/production', () => {
     );
     expect(notPlaceholders).toEqual([]);
     expect(readFileSync(join(OVERLAY, '.gitignore'), 'utf8')).toMatch(/^secrets\.env$/m);
-    // Every key of the Secret is read by some app: none is kept for nothing.
-    const read = appContainers(standInSecret).flatMap(({ container }) =>
-      (container.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? []),
+    // Every key of the Secret is read by some container (an app, or the NATS servers for the users'
+    // passwords): none is kept for nothing.
+    const read = workloads.flatMap((workload) =>
+      workload.pod.containers.flatMap((container) =>
+        (container.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.key ?? []),
+      ),
     );
     expect(Object.keys(example).sort()).toEqual([...new Set(read)].sort());
   });

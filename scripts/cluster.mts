@@ -159,6 +159,8 @@ async function main(run: PortalRun): Promise<void> {
   // handed to the servers and the apps) and TLS for clients and routes, as production runs it.
   const natsPasswords = Object.fromEntries(APPS.map((app) => [app.name, natsDevPassword()]));
   for (const app of APPS) process.env[natsPasswordVariable(app.name)] = natsPasswords[app.name];
+  // The restore replay's user, which the committed block names too (no one signs in as it here).
+  process.env[natsPasswordVariable('restore-replay')] = natsDevPassword();
   const secured = writeLocalClusterConf(
     join(run.dataDir, 'cluster'),
     readFileSync('scripts/nats/authorization.conf', 'utf8'),

@@ -26,6 +26,7 @@ export const SECRET_STAND_INS: Record<string, string> = {
   NATS_PANEL_GATEWAY_PASSWORD: 'stand-in-panel-gateway-password',
   NATS_RELAY_WORKER_PASSWORD: 'stand-in-relay-worker-password',
   NATS_MAILER_PASSWORD: 'stand-in-mailer-password',
+  NATS_RESTORE_REPLAY_PASSWORD: 'stand-in-restore-replay-password',
   REDIS_URL: 'redis://:stand-in@redis:6379',
   AUTH_TOKEN_SECRET: 'stand-in-token-secret-of-more-than-32-characters',
   RELAY_SECRET_KEY: 'stand-in-relay-key-of-more-than-32-characters',

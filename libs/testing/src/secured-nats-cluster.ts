@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsConfig, type NatsStreamReplicas } from '@app/config';
-import { NATS_APPS, natsNames, natsPermissions, type NatsApp } from '@app/contracts';
+import {
+  NATS_APPS,
+  NATS_RESTORE_REPLAY_USER,
+  natsNames,
+  natsPermissions,
+  natsRestoreReplayPermissions,
+  type NatsApp,
+} from '@app/contracts';
 import { NatsCluster } from '../../../scripts/lib/nats-cluster';
 import {
   makeNatsCertificates,
@@ -18,14 +25,17 @@ import { freePort } from './local-port.util';
  * and streams (natsPermissions under the test's prefix), TLS for clients and for the routes, from a
  * throwaway CA made in the cluster's folder.
  */
+/** Each app, and the restore replay, signs in as a user of its own. */
+export type NatsUser = NatsApp | typeof NATS_RESTORE_REPLAY_USER;
+
 export interface SecuredNatsCluster {
   cluster: NatsCluster;
   prefix: string;
   tls: NatsTlsFiles;
-  /** The password of app `app`'s user (made for this cluster). */
-  password(app: NatsApp): string;
+  /** The password of app `app`'s user, or the restore replay's (made for this cluster). */
+  password(app: NatsUser): string;
   /** What app `app` reads to connect as itself: NATS_URL, NATS_PREFIX, NATS_USER, NATS_PASSWORD, NATS_TLS_CA_FILE. */
-  variables(app: NatsApp, replicas?: NatsStreamReplicas): Record<string, string>;
+  variables(app: NatsUser, replicas?: NatsStreamReplicas): Record<string, string>;
   /** The same as a NatsConfig (for harnesses that take one). */
   config(app: NatsApp, replicas?: NatsStreamReplicas): NatsConfig;
   /** Every line of the servers' logs telling of a permissions violation (a user refused a subject). */
@@ -38,12 +48,21 @@ export async function startSecuredNatsCluster(options: { name: string; prefix: s
   try {
     const tls = makeNatsCertificates(join(dir, 'tls'));
     const names = natsNames(options.prefix);
-    const passwords = Object.fromEntries(NATS_APPS.map((app) => [app, natsDevPassword()])) as Record<NatsApp, string>;
-    const users = NATS_APPS.map((app) => ({
-      user: app,
-      password: { literal: passwords[app] },
-      permissions: natsPermissions(app, names),
-    }));
+    const passwords = Object.fromEntries(
+      [...NATS_APPS, NATS_RESTORE_REPLAY_USER].map((user) => [user, natsDevPassword()]),
+    ) as Record<NatsUser, string>;
+    const users = [
+      ...NATS_APPS.map((app) => ({
+        user: app,
+        password: { literal: passwords[app] },
+        permissions: natsPermissions(app, names),
+      })),
+      {
+        user: NATS_RESTORE_REPLAY_USER,
+        password: { literal: passwords[NATS_RESTORE_REPLAY_USER] },
+        permissions: natsRestoreReplayPermissions(names),
+      },
+    ];
     const confFile = join(dir, 'nats.conf');
     writeFileSync(confFile, `${natsAuthorizationConf(users)}\n${natsTlsConf(tls)}`);
     const cluster = await NatsCluster.start({
@@ -52,7 +71,7 @@ export async function startSecuredNatsCluster(options: { name: string; prefix: s
       freePort,
       extraArgs: ['-c', confFile],
     });
-    const variables = (app: NatsApp, replicas: NatsStreamReplicas = 3) => ({
+    const variables = (app: NatsUser, replicas: NatsStreamReplicas = 3) => ({
       NATS_URL: cluster.urls.join(','),
       NATS_PREFIX: options.prefix,
       NATS_STREAM_REPLICAS: String(replicas),

@@ -1,7 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsInboxPrefix, natsNames, type NatsApp } from '@app/contracts';
-import { AlarmEntity, ClaimEntity, RelayActionEntity, RelayEntity, UserEntity } from '@app/database';
+import { NATS_RESTORE_REPLAY_USER, natsInboxPrefix, natsNames, type NatsApp } from '@app/contracts';
+import {
+  AlarmEntity,
+  APP_DATABASE_ROLES,
+  ClaimEntity,
+  RelayActionEntity,
+  RelayEntity,
+  UserEntity,
+} from '@app/database';
 import { provisionTestPanel } from '@app/database/testing';
 import { NatsService } from '@app/messaging';
 import { uniqueTestName } from '@app/messaging/testing';
@@ -9,6 +17,7 @@ import { RelayPasswordCipher } from '@app/relay-protocol';
 import {
   createTestEnvironment,
   ELECTION_TIMEOUT_MS,
+  serviceVariables,
   startSecuredNatsCluster,
   waitUntil,
   type SecuredNatsCluster,
@@ -20,6 +29,9 @@ import { SmtpTestServer } from '../../../mailer/src/testing/smtp-test-server';
 import { startRelayWorkerTestApp } from '../../../relay-worker/src/testing/relay-worker-test-app';
 import { SimulatedPanel } from '../../../../tools/panel-simulator/src/simulated-panel';
 import { RelaySimulator } from '../../../../tools/relay-simulator/src/relay-simulator';
+import { loadRestoreReplayConfig } from '../../../../tools/restore-replay/src/restore-replay.config';
+import { RestoreReplayModule } from '../../../../tools/restore-replay/src/restore-replay.module';
+import { RestoreReplay } from '../../../../tools/restore-replay/src/restore-replay.service';
 import { startPortalApiTestApp, type PortalApiTestApp } from '../testing/portal-api-test-app';
 
 jest.setTimeout(ELECTION_TIMEOUT_MS + 120_000);
@@ -166,6 +178,31 @@ describe('NATS with a user per app and TLS for clients and routes (real three-se
       cluster?: { tls_required?: boolean };
     }>('/varz');
     expect([varz?.tls_required, varz?.auth_required, varz?.cluster?.tls_required]).toEqual([true, true, true]);
+  });
+
+  it('runs the restore replay as its own user, within its permissions', async () => {
+    // After a restore (docs/backup-restore.md) an operator runs it with the restore-replay user.
+    const context = await NestFactory.createApplicationContext(
+      RestoreReplayModule.forRoot(
+        loadRestoreReplayConfig({
+          ...serviceVariables(environment, APP_DATABASE_ROLES.portalApi),
+          ...secured.variables(NATS_RESTORE_REPLAY_USER),
+          RELAY_SECRET_KEY: SECRET_KEY,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(smtp.port),
+        }),
+      ),
+      { logger: false },
+    );
+    try {
+      // The database lost nothing here: the fire is read back from the stream and found stored.
+      const outcome = await context.get(RestoreReplay).replay(new Date(Date.now() - 3_600_000));
+      expect(outcome.read).toBeGreaterThanOrEqual(1);
+      expect(outcome).toMatchObject({ stored: 0, alarms: 0 });
+    } finally {
+      await context.close();
+    }
+    expect(secured.violations()).toEqual([]);
   });
 
   it("refuses the mailer's user on the gateway's and portal-api's subjects", async () => {

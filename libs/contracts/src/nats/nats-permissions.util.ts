@@ -123,3 +123,42 @@ export function natsSubjectMatches(pattern: string, subject: string): boolean {
 export function natsAllowed(allow: readonly string[], subject: string): boolean {
   return allow.some((pattern) => natsSubjectMatches(pattern, subject));
 }
+
+/**
+ * The user of the restore replay (`npm run restore-replay`, docs/backup-restore.md), run by an
+ * operator after a database restore while the apps are scaled down; not an app of NATS_APPS.
+ */
+export const NATS_RESTORE_REPLAY_USER = 'restore-replay';
+
+/**
+ * What the restore replay does on NATS: what portal-api does (its ingest publishes live messages and
+ * reads the runtime bucket), checking every stream and bucket at connect as a connection of no app
+ * does, and reading PANEL_EVENTS through consumers of its own (named by the client library, so any
+ * name) beside the info of the apps' consumers on it (how far each acked). A consumer of any name
+ * on that stream is more than an app may: its password is the operator's, used for a restore only.
+ */
+export function natsRestoreReplayPermissions(names: NatsNames): NatsPermissions {
+  const api = '$JS.API';
+  const publish = new Set(natsPermissions('portal-api', names).publish);
+  const streams = [
+    ...Object.values(names.streams),
+    ...Object.values(names.buckets).map((bucket) => natsBucketStream(bucket)),
+  ];
+  for (const stream of streams)
+    for (const action of ['INFO', 'CREATE', 'UPDATE']) publish.add(`${api}.STREAM.${action}.${stream}`);
+  const events = names.streams.panelEvents;
+  for (const consumer of [
+    `${api}.CONSUMER.CREATE.${events}`,
+    `${api}.CONSUMER.CREATE.${events}.*`,
+    `${api}.CONSUMER.CREATE.${events}.*.>`,
+    `${api}.CONSUMER.INFO.${events}.*`,
+    `${api}.CONSUMER.DELETE.${events}.*`,
+    `${api}.CONSUMER.MSG.NEXT.${events}.*`,
+  ])
+    publish.add(consumer);
+  return {
+    publish: [...publish],
+    subscribe: [`${natsInboxPrefix(NATS_RESTORE_REPLAY_USER, names)}.>`],
+    allowResponses: false,
+  };
+}

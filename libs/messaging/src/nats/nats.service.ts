@@ -3,7 +3,14 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, RequestError, type NatsConnection } from '@nats-io/transport-node';
 import { NatsConfig } from '@app/config';
-import { isNatsApp, natsInboxPrefix, natsNames, natsTopologyOf, type NatsNames } from '@app/contracts';
+import {
+  isNatsApp,
+  NATS_RESTORE_REPLAY_USER,
+  natsInboxPrefix,
+  natsNames,
+  natsTopologyOf,
+  type NatsNames,
+} from '@app/contracts';
 import { logContextHeaders } from './log-context-headers.util';
 import { isTimeout, START_REQUEST_TIMEOUT_MS, throughElections } from './jetstream-elections.util';
 import { ensureNatsTopology } from './nats-topology.util';
@@ -41,6 +48,8 @@ export class NatsService implements OnApplicationShutdown {
   static async connect(config: NatsConfig, connectionName: string): Promise<NatsService> {
     const names = natsNames(config.prefix);
     const app = isNatsApp(connectionName) ? connectionName : undefined;
+    // The restore replay has a user of its own too, and so an inbox of its own.
+    const inboxOwner = app ?? (connectionName === NATS_RESTORE_REPLAY_USER ? connectionName : undefined);
     const { user, tls } = config.security;
     const connection = await connect({
       // Every server of the cluster (NATS_URL). Tried in a random order, so an app's copies spread
@@ -56,7 +65,7 @@ export class NatsService implements OnApplicationShutdown {
       // An Error with a stack captured for every request (each JetStream publish is one) cost a
       // fifth of the gateway's and portal-api's CPU under load; failures still say what failed.
       noAsyncTraces: true,
-      ...(app ? { inboxPrefix: natsInboxPrefix(app, names) } : {}),
+      ...(inboxOwner ? { inboxPrefix: natsInboxPrefix(inboxOwner, names) } : {}),
       ...(user ? { user: user.name, pass: user.password } : {}),
       ...(tls ? { tls: { ca: tls.ca, ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}) } } : {}),
     });
