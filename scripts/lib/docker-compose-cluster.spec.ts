@@ -62,10 +62,14 @@ describe('docker-compose.cluster.yml', () => {
       const store = volumes?.find((volume) => volume.endsWith(`:${argument(command, '-sd')}`));
       expect(store).toBeDefined();
       stores.add(store!.split(':')[0]);
-      // Every write synced before its ack (NATS 2.10 and later, as the image is), and a user per app.
-      expect(argument(command, '-c')).toBe('/etc/nats/compose-server.conf');
+      // Every write synced before its ack (NATS 2.10 and later, as the image is), a user per app, and
+      // TLS for clients and routes (deploy/compose-nats-tls.int-spec.ts runs these files).
+      expect(argument(command, '-c')).toBe('/etc/nats/compose-cluster-server.conf');
+      expect(readFileSync(join(root, 'scripts/nats/compose-cluster-server.conf'), 'utf8')).toMatch(
+        /^include "compose-server.conf"$/m,
+      );
       expect(readFileSync(join(root, 'scripts/nats/compose-server.conf'), 'utf8')).toMatch(
-        /^include "jetstream-sync.conf"$[\s\S]*^include "authorization.conf"$/m,
+        /^include "jetstream-sync.conf"$[\s\S]*^include "authorization.conf"$[\s\S]*^include "compose-tls.conf"$/m,
       );
       expect(services[name].image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
     }
