@@ -1,7 +1,12 @@
-import { NatsConfig } from '@app/config';
 import type { PanelEventMessage } from '@app/contracts';
 import type { PanelLinkClient } from '@app/panel-protocol';
-import { ELECTION_TIMEOUT_MS, freePort, NatsCluster, waitUntil } from '@app/testing';
+import {
+  ELECTION_TIMEOUT_MS,
+  startSecuredNatsCluster,
+  waitUntil,
+  type NatsCluster,
+  type SecuredNatsCluster,
+} from '@app/testing';
 import { uniqueTestName } from '@app/messaging/testing';
 import { startGateway, type StartedGateway } from './testing/gateway-harness';
 import { readStream } from './testing/stream-reader.util';
@@ -10,23 +15,28 @@ import { connectClient } from './testing/test-panels.util';
 // The election, waited for up to ELECTION_TIMEOUT_MS (several of them on a busy machine), then the steady stream.
 jest.setTimeout(ELECTION_TIMEOUT_MS + 60_000);
 
-describe('panel events while the server leading PANEL_EVENTS is killed (real three-server cluster)', () => {
+describe('panel events while the server leading PANEL_EVENTS is killed (real three-server cluster, as deployed: the gateway its own user, over TLS)', () => {
+  let secured: SecuredNatsCluster;
   let cluster: NatsCluster;
   let gateway: StartedGateway;
   let panel: PanelLinkClient;
 
   beforeAll(async () => {
-    cluster = await NatsCluster.start({ name: uniqueTestName('gateway-failover'), freePort });
+    secured = await startSecuredNatsCluster({
+      name: uniqueTestName('gateway-failover'),
+      prefix: uniqueTestName('gwfo'),
+    });
+    cluster = secured.cluster;
     // Every server of the cluster, three copies of each stream; a publish left unanswered by a
     // leader that died is tried again after a second.
-    gateway = await startGateway(new NatsConfig(cluster.urls, '', 3), { publishTimeoutMs: 1000 });
+    gateway = await startGateway(secured.config('panel-gateway'), { publishTimeoutMs: 1000 });
     panel = await connectClient(gateway);
   });
 
   afterAll(async () => {
     await panel?.stop();
     await gateway?.close();
-    await cluster?.remove();
+    await secured?.remove();
   });
 
   it('acks every event once stored, stores each exactly once, and carries on after the election', async () => {
@@ -70,5 +80,7 @@ describe('panel events while the server leading PANEL_EVENTS is killed (real thr
     // duplicate by its message id), in the order sent, and the panel acked in that order.
     expect(stored).toEqual(acked);
     expect(acked).toEqual(Array.from({ length: acked.length }, (_, index) => index + 1));
+    // The reconnects and retries, over TLS, stayed within the gateway's user's permissions.
+    expect(secured.violations()).toEqual([]);
   });
 });
