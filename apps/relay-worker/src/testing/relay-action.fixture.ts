@@ -1,26 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { RelayTriggerSettings } from '@app/contracts';
+import { DEFAULT_RELAY_TRIGGER_SETTINGS, type RelayTriggerSettings } from '@app/contracts';
 import { RelayActionEntity, RelayEntity } from '@app/database';
 import { RelayPasswordCipher } from '@app/relay-protocol';
 
-/** A fire pulses relay 1; nothing else. */
-export const PULSE_RELAY_1: RelayTriggerSettings = {
-  relay_1: 1,
-  relay_2: 0,
-  io_1: false,
-  io_2: false,
-  io_3: false,
-  io_4: false,
-};
 /** Nothing switched. */
-export const NO_SWITCHING: RelayTriggerSettings = {
-  relay_1: 0,
-  relay_2: 0,
-  io_1: false,
-  io_2: false,
-  io_3: false,
-  io_4: false,
-};
+export const NO_SWITCHING: RelayTriggerSettings = DEFAULT_RELAY_TRIGGER_SETTINGS;
+/** A fire pulses relay 1; nothing else. */
+export const PULSE_RELAY_1: RelayTriggerSettings = { ...NO_SWITCHING, relay_1: 1 };
 
 /** Sweeps of owed records as often as the configuration allows: a test waits seconds, not half a minute. */
 export const FAST_RECORD_SWEEPS = { RECORD_SWEEP_AFTER_MS: '1000', RECORD_SWEEP_INTERVAL_MS: '200' };
