@@ -181,6 +181,13 @@ describe('NATS with a user per app and TLS for clients and routes (real three-se
   });
 
   it('runs the restore replay as its own user, within its permissions', async () => {
+    // The replay reads up to what portal-api's events consumer has acked (the fire's alarm may be
+    // stored first, by the alarms lane).
+    const nats = portal.app.get(NatsService);
+    await waitUntil(async () => {
+      const info = await nats.manager.consumers.info(nats.names.streams.panelEvents, nats.names.consumers.portalApi);
+      return info.ack_floor.stream_seq >= 1 && info.num_ack_pending === 0;
+    }, "portal-api's events consumer to have acked the fire");
     // After a restore (docs/backup-restore.md) an operator runs it with the restore-replay user.
     const context = await NestFactory.createApplicationContext(
       RestoreReplayModule.forRoot(
