@@ -1,18 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IContainer } from 'kubernetes-models/v1/Container';
-import { parse, parseAllDocuments, parseDocument } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { LIVEFEED_PATH } from '@app/contracts';
-import type { loadMailerConfig } from '../apps/mailer/src/mailer.config';
 import type { loadPanelGatewayConfig } from '../apps/panel-gateway/src/panel-gateway.config';
 import type { loadPortalApiConfig } from '../apps/portal-api/src/portal-api.config';
 import { type AppContainer, appContainersOf, loadAppConfig, standInSecret } from './test/app-containers.util';
 import { findUnknownFields } from './test/known-fields.util';
+import { PROMETHEUS, portalPods } from './test/cluster-endpoints.util';
+import {
+  COMPONENTS_DIR,
+  OVERLAY_FILE,
+  VARIANTS,
+  buildVariants,
+  copyOfDeploy,
+  listComponents,
+  ofKind,
+  readEnvExample,
+  specOf,
+  type RouteSpec,
+} from './test/component-variants.util';
 import { type K8sObject, buildKustomization } from './test/kustomize-build.util';
 import { EXTERNAL_SECRETS, findBrokenReferences } from './test/manifest-references.util';
-import { type Endpoint, type PodEndpoint, isAllowed } from './test/network-policy.util';
+import { isAllowed } from './test/network-policy.util';
 import { describeObject, validateAgainstSchemas } from './test/schema-validation.util';
 import {
   type LabelSelector,
@@ -33,52 +44,9 @@ import {
  */
 
 const NAMESPACE = 'fire-alarm-portal';
-const COMPONENTS = join(__dirname, 'components');
-const OVERLAY_FILE = 'overlays/production/kustomization.yaml';
-const readEnvExample = (path: string) => readFileSync(`${path}.example`, 'utf8');
 
-/** Each edge alone, then with both optional components: every component is built at least twice. */
-const VARIANTS: Record<string, string[]> = {
-  'edge-gateway-api': ['edge-gateway-api'],
-  'edge-ingress-nginx': ['edge-ingress-nginx'],
-  'edge-gateway-api, cert-manager, monitoring': ['edge-gateway-api', 'cert-manager', 'monitoring'],
-  'edge-ingress-nginx, cert-manager, monitoring': ['edge-ingress-nginx', 'cert-manager', 'monitoring'],
-};
-
-/** A copy of deploy/ (never a secrets.env), so that its overlay can list other components. */
-function copyOfDeploy(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'deploy-components-'));
-  cpSync(__dirname, copy, { recursive: true, filter: (source) => !source.endsWith('secrets.env') });
-  return copy;
-}
-
-/** Lists `components` in the copy's overlay instead of those it lists, comments kept. */
-function listComponents(copy: string, components: string[]): string {
-  const document = parseDocument(readFileSync(join(copy, OVERLAY_FILE), 'utf8'));
-  document.set(
-    'components',
-    components.map((component) => `../../components/${component}`),
-  );
-  writeFileSync(join(copy, OVERLAY_FILE), document.toString());
-  return join(copy, 'overlays/production');
-}
-
-const built: Record<string, K8sObject[]> = (() => {
-  const copy = copyOfDeploy();
-  try {
-    return Object.fromEntries(
-      Object.entries(VARIANTS).map(([name, components]) => [
-        name,
-        buildKustomization(listComponents(copy, components), { readEnvFile: readEnvExample }),
-      ]),
-    );
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-})();
+const built = buildVariants();
 const committed = buildKustomization(join(__dirname, 'overlays/production'), { readEnvFile: readEnvExample });
-const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
-const specOf = <T>(object: K8sObject | undefined) => object?.spec as T;
 
 /** Where the apps' loaders find stand-ins for the files mounted from Secrets. */
 const filesDir = mkdtempSync(join(tmpdir(), 'deploy-components-files-'));
@@ -155,13 +123,13 @@ describe.each(Object.keys(VARIANTS))('the overlay with %s', (variant) => {
 
 describe('the components', () => {
   it('are each listed whole: every manifest file of a component is in its kustomization.yaml', () => {
-    for (const component of readdirSync(COMPONENTS)) {
-      const dir = join(COMPONENTS, component);
+    for (const component of readdirSync(COMPONENTS_DIR)) {
+      const dir = join(COMPONENTS_DIR, component);
       const kustomization = parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
       const files = readdirSync(dir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
       expect([component, kustomization.resources.sort()]).toEqual([component, files.sort()]);
     }
-    expect(readdirSync(COMPONENTS).sort()).toEqual([...new Set(Object.values(VARIANTS).flat())].sort());
+    expect(readdirSync(COMPONENTS_DIR).sort()).toEqual([...new Set(Object.values(VARIANTS).flat())].sort());
   });
 
   it('of the committed overlay are the Gateway API edge alone, which builds as its variant', () => {
@@ -194,16 +162,6 @@ describe('the components', () => {
     }
   });
 });
-
-interface RouteSpec {
-  parentRefs: Array<{ name: string; namespace: string; sectionName: string }>;
-  hostnames?: string[];
-  rules: Array<{
-    matches?: Array<{ path: { type: string; value: string } }>;
-    timeouts?: { request?: string };
-    backendRefs: Array<{ name: string; port: number }>;
-  }>;
-}
 
 describe('the edge', () => {
   const gatewayApi = built['edge-gateway-api'];
@@ -420,356 +378,5 @@ describe('the monitoring component', () => {
     );
     // portal-api, the two gateway processes, relay-worker, mailer, the NATS exporter.
     expect([scraped.length, described(refused)]).toEqual([6, []]);
-  });
-});
-
-/** The namespace labels the API server sets, and a pod there. */
-function outsidePod(namespace: string, labels: Record<string, string>, ip: string, ports: PodEndpoint['ports'] = []) {
-  return { namespace, namespaceLabels: { 'kubernetes.io/metadata.name': namespace }, labels, ip, ports };
-}
-// PLACEHOLDER values of the manifests: the Gateway's proxies, ingress-nginx, Prometheus.
-const GATEWAY_PROXY = outsidePod('gateway-system', { app: 'proxy' }, '10.244.9.10');
-const INGRESS_NGINX = outsidePod('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' }, '10.244.9.11');
-const PROMETHEUS = outsidePod('monitoring', { 'app.kubernetes.io/name': 'prometheus' }, '10.244.9.12');
-/** A pod of another namespace wearing portal-api's labels. */
-const LOOK_ALIKE = outsidePod('default', { 'app.kubernetes.io/name': 'portal-api' }, '10.244.9.13');
-const KUBE_DNS = outsidePod('kube-system', { 'k8s-app': 'kube-dns' }, '10.244.9.14', [
-  { name: 'dns', containerPort: 53, protocol: 'UDP' },
-  { name: 'dns-tcp', containerPort: 53, protocol: 'TCP' },
-  { name: 'metrics', containerPort: 9153 },
-]);
-const INTERNET = { ip: '198.51.100.23' };
-
-/** A pod of each workload of the portal, with an address of the cluster's pod network. */
-function portalPods(objects: K8sObject[]): Record<string, PodEndpoint> {
-  const namespace = findObject(objects, 'Namespace', NAMESPACE, undefined)!;
-  return Object.fromEntries(
-    workloadsOf(objects).map(({ object, podLabels, pod }, index) => [
-      object.metadata.name,
-      {
-        namespace: NAMESPACE,
-        namespaceLabels: { ...namespace.metadata.labels, 'kubernetes.io/metadata.name': NAMESPACE },
-        labels: podLabels,
-        ip: `10.244.1.${10 + index}`,
-        ports: pod.containers.flatMap((container: IContainer) =>
-          (container.ports ?? []).map(({ name, containerPort, protocol }) => ({ name, containerPort, protocol })),
-        ),
-      },
-    ]),
-  );
-}
-
-const APPS = ['portal-api', 'panel-gateway', 'relay-worker', 'mailer'];
-
-describe.each([
-  ['edge-gateway-api', 'gateway-system/proxy'],
-  ['edge-ingress-nginx', 'ingress-nginx/controller'],
-])('the NetworkPolicies, with %s', (variant, edge) => {
-  const objects = built[variant];
-  const pods = portalPods(objects);
-  const sources: Record<string, Endpoint> = {
-    ...pods,
-    'gateway-system/proxy': GATEWAY_PROXY,
-    'ingress-nginx/controller': INGRESS_NGINX,
-    'monitoring/prometheus': PROMETHEUS,
-    'default/look-alike': LOOK_ALIKE,
-    internet: INTERNET,
-  };
-  const outsiders = ['gateway-system/proxy', 'ingress-nginx/controller', 'monitoring/prometheus', 'default/look-alike'];
-  const allows = (from: Endpoint, to: Endpoint, port: number, protocol: 'TCP' | 'UDP' = 'TCP') =>
-    isAllowed(objects, { from, to, port, protocol });
-
-  it('isolate every pod of the namespace, both ways', () => {
-    const isolated = ofKind(objects, 'NetworkPolicy').filter((policy) => {
-      const spec = specOf<{ podSelector: LabelSelector; policyTypes: string[]; ingress?: []; egress?: [] }>(policy);
-      return Object.keys(spec.podSelector).length === 0 && !spec.ingress && !spec.egress;
-    });
-    expect(isolated.map((policy) => specOf<{ policyTypes: string[] }>(policy).policyTypes)).toEqual([
-      ['Ingress', 'Egress'],
-    ]);
-  });
-
-  it('let through exactly these connections to the portal’s pods, from its pods and from outside', () => {
-    const allowed = Object.entries(sources).flatMap(([source, from]) =>
-      Object.entries(pods).flatMap(([destination, to]) =>
-        to.ports
-          .filter((port) => allows(from, to, port.containerPort))
-          .map((port) => `${source} → ${destination}:${port.name}`),
-      ),
-    );
-    expect(allowed.sort()).toEqual(
-      [
-        `${edge} → portal-api:http`,
-        ...[...outsiders, 'internet'].flatMap((source) => [
-          `${source} → panel-gateway:panel-tcp`,
-          `${source} → panel-gateway:panel-tls`,
-        ]),
-        ...['portal-api:ops', 'panel-gateway:ops-tcp', 'panel-gateway:ops-tls', 'relay-worker:ops', 'mailer:ops'].map(
-          (port) => `monitoring/prometheus → ${port}`,
-        ),
-        'monitoring/prometheus → nats:monitor',
-        'monitoring/prometheus → nats:metrics',
-        ...APPS.map((app) => `${app} → nats:client`),
-        'nats → nats:cluster',
-      ].sort(),
-    );
-    // The cases the rules are for, spelt out.
-    expect(allows(pods['relay-worker'], pods['portal-api'], 3000)).toBe(false);
-    expect(allows(LOOK_ALIKE, pods.nats, 4222)).toBe(false);
-    expect(allows(INTERNET, pods['portal-api'], 3000)).toBe(false);
-  });
-
-  it('let every pod look names up in the cluster DNS, and reach nothing else of kube-system', () => {
-    const lookups = Object.entries(pods).map(([name, pod]) => [
-      name,
-      allows(pod, KUBE_DNS, 53, 'UDP'),
-      allows(pod, KUBE_DNS, 53, 'TCP'),
-      allows(pod, KUBE_DNS, 9153),
-    ]);
-    expect(lookups).toEqual(Object.keys(pods).map((name) => [name, true, true, false]));
-  });
-
-  it('let each pod out of the cluster exactly as listed: the databases, SMTP, HTTPS and relay boards', () => {
-    const PUBLIC = '203.0.113.7';
-    const PRIVATE = '10.20.0.5'; // a managed database or SMTP relay on the private network
-    const CLUSTER = '10.96.0.1'; // the Kubernetes API's Service address
-    const table: Array<[string, string, number, boolean]> = [
-      ['portal-api', PRIVATE, 5432, true],
-      ['portal-api', PRIVATE, 6379, true],
-      ['portal-api', PUBLIC, 443, false],
-      ['portal-api', PUBLIC, 587, false],
-      ['panel-gateway', PRIVATE, 5432, true],
-      ['panel-gateway', PRIVATE, 6379, false],
-      ['panel-gateway', PUBLIC, 443, false],
-      ['relay-worker', PRIVATE, 5432, true],
-      ['relay-worker', PRIVATE, 6379, true],
-      ['relay-worker', PUBLIC, 17123, true],
-      ['relay-worker', PUBLIC, 8080, true],
-      ['relay-worker', '2001:db8::7', 17123, true],
-      ['relay-worker', '192.168.1.20', 17123, false],
-      ['relay-worker', 'fd00::7', 17123, false],
-      ['relay-worker', CLUSTER, 443, false],
-      ['mailer', PRIVATE, 5432, true],
-      ['mailer', PRIVATE, 6379, true],
-      ['mailer', PRIVATE, 587, true],
-      ['mailer', PUBLIC, 587, true],
-      ['mailer', PUBLIC, 443, true],
-      ['mailer', '2001:db8::7', 443, true],
-      ['mailer', CLUSTER, 443, false],
-      ['mailer', PUBLIC, 25, false],
-      ['mailer', PUBLIC, 17123, false],
-      ['nats', PUBLIC, 443, false],
-      ['nats', PRIVATE, 6222, false],
-    ];
-    const actual = table.map(([app, ip, port]) => `${app} → ${ip}:${port} ${allows(pods[app], { ip }, port)}`);
-    expect(actual).toEqual(table.map(([app, ip, port, expected]) => `${app} → ${ip}:${port} ${expected}`));
-  });
-
-  it('let each app reach what its own configuration names: NATS, PostgreSQL, Redis, the SMTP server', () => {
-    const refused = appContainersOf(objects, standInSecret).flatMap((container) => {
-      const config = configOf<{
-        nats?: { servers: string[] };
-        database?: { url: string };
-        redis?: { url: string };
-        smtp?: ReturnType<typeof loadMailerConfig>['smtp'];
-      }>(container);
-      const from = pods[container.workload.object.metadata.name];
-      // The NATS servers are pods of the StatefulSet (nats-0.nats-headless: pod nats-0); the rest
-      // is outside the cluster, at addresses of its own.
-      const needs: Array<{ what: string; to: Endpoint; port: number }> = [];
-      const portOf = (url: string, fallback: number) => Number(new URL(url).port || fallback);
-      for (const server of config.nats?.servers ?? []) {
-        const pod = new URL(server).hostname.split('.')[0].replace(/-\d+$/, '');
-        needs.push({ what: server, to: pods[pod], port: portOf(server, 4222) });
-      }
-      if (config.database)
-        needs.push({ what: 'DATABASE_URL', to: { ip: '10.20.0.5' }, port: portOf(config.database.url, 5432) });
-      if (config.redis)
-        needs.push({ what: 'REDIS_URL', to: { ip: '10.20.0.6' }, port: portOf(config.redis.url, 6379) });
-      if (config.smtp) needs.push({ what: 'SMTP_HOST:SMTP_PORT', to: { ip: '203.0.113.25' }, port: config.smtp.port });
-      return needs
-        .filter(({ to, port }) => !allows(from, to, port))
-        .map(({ what }) => `${container.container.name}: ${what}`);
-    });
-    expect(refused).toEqual([]);
-  });
-});
-
-describe('the checks of components, custom resources and NetworkPolicies', () => {
-  const inTemporaryDir = (files: Record<string, string>, check: (dir: string) => void) => {
-    const dir = mkdtempSync(join(tmpdir(), 'deploy-checks-'));
-    try {
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(join(dir, path, '..'), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
-      check(dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  const build = (dir: string) => buildKustomization(dir, { readEnvFile: readEnvExample });
-  const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  x: "1"\n`;
-  const component = (body: string) => `apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n${body}`;
-
-  it("builds a component onto its parent's objects: its resources join them, its patches reach them all", () => {
-    inTemporaryDir(
-      {
-        'kustomization.yaml': 'resources: [a.yaml]\ncomponents: [c]\nnamespace: n\n',
-        'a.yaml': configMap('a'),
-        'c/kustomization.yaml': component(
-          'resources: [b.yaml]\npatches:\n  - target: {kind: ConfigMap, name: a}\n    patch: "[{op: replace, path: /data/x, value: \'2\'}]"\n',
-        ),
-        'c/b.yaml': configMap('b'),
-      },
-      (dir) => {
-        expect(build(dir).map((object) => [object.metadata.namespace, object.metadata.name, object.data])).toEqual([
-          ['n', 'a', { x: '2' }],
-          ['n', 'b', { x: '1' }],
-        ]);
-      },
-    );
-  });
-
-  it('refuses a component listed as a resource, a kustomization listed as a component, and an object twice', () => {
-    inTemporaryDir(
-      { 'kustomization.yaml': 'resources: [c]\n', 'c/kustomization.yaml': component('resources: []\n') },
-      (dir) => expect(() => build(dir)).toThrow('a Component is listed under components, never as a resource'),
-    );
-    inTemporaryDir({ 'kustomization.yaml': 'components: [c]\n', 'c/kustomization.yaml': 'resources: []\n' }, (dir) =>
-      expect(() => build(dir)).toThrow('listed as a component, but its kind is Kustomization'),
-    );
-    inTemporaryDir(
-      {
-        'kustomization.yaml': 'components: [c]\n',
-        'c/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Component\n',
-      },
-      (dir) => expect(() => build(dir)).toThrow('the apiVersion of a Component is kustomize.config.k8s.io/v1alpha1'),
-    );
-    inTemporaryDir(
-      {
-        'kustomization.yaml': 'resources: [a.yaml]\ncomponents: [c]\n',
-        'a.yaml': configMap('a'),
-        'c/kustomization.yaml': component('resources: [a.yaml]\n'),
-        'c/a.yaml': configMap('a'),
-      },
-      (dir) => expect(() => build(dir)).toThrow('ConfigMap/~/a is there twice'),
-    );
-  });
-
-  it("reports a custom resource's misspelt, misplaced or missing field, and a kind with no schema", () => {
-    const route = (spec: object): K8sObject => ({
-      apiVersion: 'gateway.networking.k8s.io/v1',
-      kind: 'TLSRoute',
-      metadata: { name: 'r', namespace: NAMESPACE },
-      spec,
-    });
-    const problems = validateAgainstSchemas([
-      route({ hostnames: ['panels.example.com'], rules: [{ backendRefs: [{ name: 's', port: 7443 }] }] }),
-      route({ hostnames: ['panels.example.com'], rules: [{ backendRef: [{ name: 's', port: 7443 }] }] }),
-      route({ rules: [{ backendRefs: [{ name: 's', port: 70000 }] }] }),
-      {
-        apiVersion: 'monitoring.coreos.com/v1',
-        kind: 'PodMonitor',
-        metadata: { name: 'm' },
-        spec: { selector: {}, podMetricEndpoints: [{ port: 'ops' }] },
-      },
-      { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'c' }, spec: { secretName: 's' } },
-      { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'g' }, spec: {} },
-    ]);
-    expect(problems.map(({ object, message }) => `${object}: ${message}`)).toEqual([
-      `TLSRoute/${NAMESPACE}/r: data/spec/rules/0 must have required property 'backendRefs'`,
-      `TLSRoute/${NAMESPACE}/r: data/spec/rules/0 must NOT have additional properties: backendRef`,
-      `TLSRoute/${NAMESPACE}/r: data/spec must have required property 'hostnames'`,
-      `TLSRoute/${NAMESPACE}/r: data/spec/rules/0/backendRefs/0/port must be <= 65535`,
-      'PodMonitor/m: data/spec must NOT have additional properties: podMetricEndpoints',
-      "Certificate/c: data/spec must have required property 'issuerRef'",
-      'Gateway/g: no schema for gateway.networking.k8s.io/v1 Gateway',
-    ]);
-  });
-
-  it('reports a route, a monitor or a ReferenceGrant naming what is not there', () => {
-    const objects = structuredClone(built['edge-gateway-api, cert-manager, monitoring']);
-    const route = findObject(objects, 'TCPRoute', 'panel-gateway-tcp', NAMESPACE)!;
-    specOf<RouteSpec>(route).rules[0].backendRefs[0].port = 7701;
-    const monitor = findObject(objects, 'PodMonitor', 'portal-apps', NAMESPACE)!;
-    specOf<{ podMetricsEndpoints: Array<{ port: string }> }>(monitor).podMetricsEndpoints[0].port = 'metrcs';
-    const grant = findObject(objects, 'ReferenceGrant', 'portal-api-tls', NAMESPACE)!;
-    specOf<{ to: Array<{ name: string }> }>(grant).to[0].name = 'portal-tls';
-    const policy = findObject(objects, 'NetworkPolicy', 'mailer', NAMESPACE)!;
-    specOf<{ egress: Array<{ ports: Array<{ port: number }> }> }>(policy).egress[0].ports[0].port = 4223;
-    // Every TLS Secret is made here but nats-tls, which its CA makes outside.
-    expect(findBrokenReferences(objects, ['nats-tls']).map(({ object, message }) => `${object}: ${message}`)).toEqual([
-      `NetworkPolicy/${NAMESPACE}/mailer: port 4223 is not a port of every pod a rule lets out to`,
-      `TCPRoute/${NAMESPACE}/panel-gateway-tcp: backend port 7701 is not a port of Service panel-gateway`,
-      `ReferenceGrant/${NAMESPACE}/portal-api-tls: shares Secret portal-tls, which does not exist`,
-      `PodMonitor/${NAMESPACE}/portal-apps: port metrcs is not a port of any pod it selects`,
-    ]);
-  });
-
-  it('reads NetworkPolicy rules as Kubernetes does: isolation, peers, ports, address blocks', () => {
-    const pod = (namespace: string, app: string, ip: string, ports: PodEndpoint['ports'] = []) =>
-      outsidePod(namespace, { app }, ip, ports);
-    const a = pod('n', 'a', '10.0.0.1');
-    const b = pod('n', 'b', '10.0.0.2', [{ name: 'http', containerPort: 8080 }]);
-    const elsewhere = pod('m', 'a', '10.0.0.3');
-    const policy = (spec: object): K8sObject => ({
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'NetworkPolicy',
-      metadata: { name: 'p', namespace: 'n' },
-      spec,
-    });
-    const check = (policies: K8sObject[], from: Endpoint, to: Endpoint, port: number, protocol?: 'TCP' | 'UDP') =>
-      isAllowed(policies, { from, to, port, protocol });
-    // No policy: everything; a policy isolates only the pods it selects, only in its directions.
-    expect(check([], a, b, 8080)).toBe(true);
-    const onlyAToHttp = policy({
-      podSelector: { matchLabels: { app: 'b' } },
-      ingress: [{ from: [{ podSelector: { matchLabels: { app: 'a' } } }], ports: [{ port: 'http' }] }],
-    });
-    expect(check([onlyAToHttp], a, b, 8080)).toBe(true);
-    expect(check([onlyAToHttp], a, b, 80)).toBe(false);
-    expect(check([onlyAToHttp], a, b, 8080, 'UDP')).toBe(false);
-    expect(check([onlyAToHttp], elsewhere, b, 8080)).toBe(false); // a pod selector alone: the policy's namespace
-    expect(check([onlyAToHttp], b, a, 1234)).toBe(true); // b's egress and a's ingress are not isolated
-    // Without policyTypes a policy isolates ingress, and egress too when it has egress rules; a
-    // namespace and a pod selector in one peer must both match.
-    const egressRules = policy({
-      podSelector: {},
-      egress: [
-        {
-          to: [
-            {
-              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'm' } },
-              podSelector: { matchLabels: { app: 'a' } },
-            },
-          ],
-        },
-      ],
-    });
-    expect(check([egressRules], a, elsewhere, 1)).toBe(true);
-    expect(check([egressRules], a, pod('m', 'c', '10.0.0.4'), 1)).toBe(false);
-    expect(check([egressRules], elsewhere, a, 1)).toBe(false);
-    // Address blocks and their exceptions, IPv4 and IPv6; a port range.
-    const out = policy({
-      podSelector: {},
-      policyTypes: ['Egress'],
-      egress: [
-        {
-          to: [
-            { ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8'] } },
-            { ipBlock: { cidr: '::/0', except: ['fc00::/7'] } },
-          ],
-          ports: [{ port: 8000, endPort: 8100 }],
-        },
-      ],
-    });
-    expect(['203.0.113.1', '10.1.2.3', '2001:db8::1', 'fd12::1'].map((ip) => check([out], a, { ip }, 8080))).toEqual([
-      true,
-      false,
-      true,
-      false,
-    ]);
-    expect(check([out], a, { ip: '203.0.113.1' }, 8101)).toBe(false);
   });
 });
