@@ -160,16 +160,25 @@ describe('alarm pushes in Chromium: the service worker shows them and acts on th
     };
 
     const registrationId = await waitUntil(() => registrations.get(`${origin}/`), 'the worker registered');
-    await devtools.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify(message),
+    const deliver = () =>
+      devtools.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+    const notificationShown = (within: number) =>
+      waitUntil(
+        async () => {
+          const notifications = await shownNotifications();
+          return notifications.length > 0 ? notifications : undefined;
+        },
+        'the notification',
+        within,
+      );
+    await deliver();
+    // Chromium starts a worker it stopped while idle to take a push; on a loaded machine the push has
+    // once shown nothing within 10 s (CI, three lanes busy). Delivered again if so: the same tag, so
+    // at most one notification either way.
+    const [shown] = await notificationShown(15_000).catch(async () => {
+      await deliver();
+      return notificationShown(30_000);
     });
-
-    const [shown] = await waitUntil(async () => {
-      const notifications = await shownNotifications();
-      return notifications.length > 0 ? notifications : undefined;
-    }, 'the notification');
     expect(shown).toEqual({
       title: 'FIRE: Warehouse',
       body: message.body,
