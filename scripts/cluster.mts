@@ -6,7 +6,6 @@
 // Ctrl-C stops everything. `npm run cluster -- --status` reports the running cluster's streams.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   APPS,
@@ -18,7 +17,7 @@ import {
   type RunningApp,
 } from './lib/app-processes.mts';
 import { HttpBalancer } from './lib/http-balancer.ts';
-import { natsServerProgram, natsServerVersion, natsSyncSetting } from './lib/local-services.mts';
+import { natsServerProgram, natsServerVersion, natsSyncSetting, portFree } from './lib/local-services.mts';
 import { NatsCluster, clusterStreams, type NatsClusterPorts, type StreamReplicas } from './lib/nats-cluster.ts';
 import { natsDevPassword, natsPasswordVariable, writeLocalClusterConf } from './lib/nats-security.ts';
 import { PortalRun } from './lib/portal-run.mts';
@@ -64,14 +63,6 @@ const PORT_LABELS: Record<string, string> = {
   RELAY_WORKER_HTTP_PORT: 'ops',
   MAILER_HTTP_PORT: 'ops',
 };
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 /** One line per stream: its copies asked for, its leader, and how many copies are current. */
 function streamLines(streams: StreamReplicas[]): string[] {

@@ -4,9 +4,7 @@
 // Chromium of the browser tests and promtool of the alert rules' tests are there.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { startInstalledService, waitFor } from './lib/local-services.mts';
-import { NATS_SERVER_BIN, NATS_SERVER_RELEASE } from './lib/nats-cluster.ts';
-import { provideNatsServerRelease } from './lib/nats-server-release.ts';
+import { natsServerProgram, startInstalledService, waitFor } from './lib/local-services.mts';
 import { probeNats, probePostgres, probeRedis, type ProbeResult } from './lib/service-probes.mts';
 
 const services = [
@@ -56,17 +54,11 @@ await Promise.all(
   }),
 );
 
-// The tests' NATS servers (the run's shared one, clusters, a server a test stops) run the portal's release.
-const release = await provideNatsServerRelease();
-if (release.ok) console.log(`✓ nats-server for the tests: ${release.program}`);
-else if (existsSync(NATS_SERVER_BIN))
-  console.log(
-    `! nats-server ${NATS_SERVER_RELEASE.version} could not be fetched (${release.why}): the tests run the installed ${NATS_SERVER_BIN}`,
-  );
-else
-  problems.push(
-    `✗ nats-server ${NATS_SERVER_RELEASE.version} could not be fetched (${release.why}) and none is installed: install it (apt-get install nats-server) or set NATS_SERVER_BIN.`,
-  );
+// The tests' NATS servers (the run's shared one, clusters, a server a test stops) run the portal's
+// release, or the installed one where it cannot be fetched (said in a line of its own).
+const natsServer = await natsServerProgram((line) => console.log(`! ${line}`));
+if (natsServer) console.log(`✓ nats-server for the tests: ${natsServer}`);
+else problems.push('✗ no nats-server for the tests: install it (apt-get install nats-server) or set NATS_SERVER_BIN.');
 
 // The browser tests drive the system Chromium; a downloaded browser is never used.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

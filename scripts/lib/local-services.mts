@@ -2,6 +2,7 @@
 // installed servers (tests, CI), or servers run as children of `npm start` (local use).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { NATS_SERVER_RELEASE } from './nats-cluster.ts';
@@ -197,12 +198,32 @@ export function spawnNats(
   url: string,
   dataDir: string,
   note: (line: string) => void = () => undefined,
+  logFile?: string,
 ): ChildService {
   const { port } = hostPort(url, 4222);
   mkdirSync(dataDir, { recursive: true });
   const sync = natsSyncSetting(program);
   note(sync.note);
-  return spawnServer('nats', program, [...sync.args, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir]);
+  return spawnServer('nats', program, [
+    ...sync.args,
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-js',
+    '-sd',
+    dataDir,
+    ...(logFile ? ['-l', logFile] : []),
+  ]);
+}
+
+/** Whether nothing listens on `port` of 127.0.0.1 yet. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /**

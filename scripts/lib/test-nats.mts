@@ -1,10 +1,8 @@
 // The NATS server with JetStream the tests share during one `npm test` (TEST_NATS_URL): the portal's
 // nats-server release (NATS_SERVER_BIN), syncing every write before its ack as deployed, with a store
 // of the run's own, so that the tests run what production runs whatever this machine has installed.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { natsSyncSetting, waitFor } from './local-services.mts';
+import { portFree, spawnNats, waitFor } from './local-services.mts';
 import { NATS_SERVER_BIN } from './nats-cluster.ts';
 import { probeNats } from './service-probes.mts';
 
@@ -18,48 +16,18 @@ export interface TestNats {
   stop(): Promise<void>;
 }
 
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
 /** Starts it with its store and log in `dir`; throws when it does not answer. */
 export async function startTestNats(dir: string): Promise<TestNats> {
   let port: number | undefined;
   for (const candidate of PORTS) if (port === undefined && (await portFree(candidate))) port = candidate;
   if (port === undefined) throw new Error(`no free port for the tests' NATS among ${PORTS.join(', ')}`);
-  const child = spawn(
-    NATS_SERVER_BIN,
-    [
-      ...natsSyncSetting(NATS_SERVER_BIN).args,
-      '-a',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-js',
-      '-sd',
-      join(dir, 'nats-store'),
-      '-l',
-      join(dir, 'nats.log'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `nats://127.0.0.1:${port}`;
+  const logFile = join(dir, 'nats.log');
+  const server = spawnNats(NATS_SERVER_BIN, url, join(dir, 'nats-store'), undefined, logFile);
   const answer = await waitFor(() => probeNats(url), 15_000);
   if (!answer.ok) {
-    child.kill('SIGKILL');
-    throw new Error(`${NATS_SERVER_BIN} did not answer at ${url}: ${answer.detail} (its log: ${dir}/nats.log)`);
+    server.kill();
+    throw new Error(`${NATS_SERVER_BIN} did not answer at ${url}: ${answer.detail} (its log: ${logFile})`);
   }
-  return {
-    url,
-    detail: `${answer.detail} (${NATS_SERVER_BIN})`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { url, detail: `${answer.detail} (${NATS_SERVER_BIN})`, stop: () => server.stop() };
 }
